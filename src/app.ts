@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Redis } from 'ioredis';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/kysely.js';
+import { createPartnerService } from './modules/partners/partners.service.js';
+import { createTermsModule } from './modules/terms/index.js';
+import { registerApiGuard } from './platform/api-guard.js';
+import { registerErrorHandler } from './platform/error-handler.js';
+import { createIdempotency } from './platform/idempotency.js';
+import { createMetrics, registerMetricsHooks } from './platform/metrics.js';
+import { registerOpsRoutes } from './platform/ops.js';
+import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './platform/rate-limit.js';
+import { resolveSigningSecret } from './platform/signing-secret.js';
+import { validatorCompiler } from './platform/validation.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppDeps {
+  db: Db;
+  clock?: Clock;
+  /** Overrides the store chosen from config (tests share one Redis with a private key prefix). */
+  rateLimitStore?: RateLimitStore;
+  /** Fastify logger options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Paths whose last segment is a secret (login links): the log keeps the route, not the token. */
+function maskUrl(url: string): string {
+  return url.replace(/^\/login\/[^/?#]+/, '/login/***');
+}
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers["api-key"]',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'access_token',
+        'api_key',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: maskUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the whole service without listening: plugins, error handling, modules. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const db = deps.db.db;
+
+  const app = Fastify({
+    logger: deps.logger ?? loggerOptions(config),
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    bodyLimit: 5 * 1024 * 1024,
+    // Client addresses (for the unauthenticated rate limit) are the socket's; see README on proxies.
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection problem'));
+  const rateLimit =
+    deps.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
+
+  const metrics = createMetrics();
+  const partners = createPartnerService({ db, clock, env: config.env });
+  const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
+  const signingSecret = await resolveSigningSecret(db, config);
+  const terms = createTermsModule({ db, clock });
+
+  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, signingSecret, metrics });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerMetricsHooks(app, metrics);
+  registerErrorHandler(app);
+  registerApiGuard(app, {
+    clock,
+    authenticate: (token, key) => partners.authenticate(token, key),
+    rateLimit,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    idempotency,
+    metrics,
+    isGuarded: (url) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX,
+  });
+  registerOpsRoutes(app, { db: deps.db, redis, metrics });
+
+  await app.register(terms.routes, { prefix: API_PREFIX });
+
+  app.addHook('onClose', async () => {
+    await rateLimit.close();
+    await redis?.quit().catch(() => undefined);
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    onpay: {
+      config: Config;
+      clock: Clock;
+      db: import('kysely').Kysely<import('./db/database.js').Database>;
+      partners: import('./modules/partners/partners.service.js').PartnerService;
+      idempotency: import('./platform/idempotency.js').Idempotency;
+      terms: import('./modules/terms/terms.service.js').TermsService;
+      signingSecret: string;
+      metrics: import('./platform/metrics.js').Metrics;
+    };
+  }
+}

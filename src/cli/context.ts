@@ -1,0 +1,68 @@
+import { systemClock } from '../clock.js';
+import { ConfigError, loadConfig, redact, type Config } from '../config.js';
+import { createDb, type Db } from '../db/kysely.js';
+import { migrateToLatest } from '../db/migrator.js';
+import { AppError } from '../errors.js';
+import { createPartnerService } from '../modules/partners/partners.service.js';
+import { createTermsService } from '../modules/terms/terms.service.js';
+
+/** A failure the command line reports as one line on stderr. */
+export class CliError extends Error {}
+
+/** Opens the database named by the configuration and proves it answers; one clear line if not. */
+export async function openDatabase(config: Config): Promise<Db> {
+  const db = createDb(config.database);
+  try {
+    await db.ping();
+    return db;
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CliError(`cannot open the database DATABASE_URL=${redact(config.database.url)}: ${reason}`);
+  }
+}
+
+export function services(config: Config, db: Db) {
+  const deps = { db: db.db, clock: systemClock };
+  return {
+    partners: createPartnerService({ ...deps, env: config.env }),
+    terms: createTermsService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof services>;
+
+/** Runs one operator command against a migrated database, then closes it. */
+export async function withServices<T>(work: (services: Services, config: Config, db: Db) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  try {
+    await migrateToLatest(db.db);
+    return await work(services(config, db), config, db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The one line printed for a failed command. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof ConfigError) return `invalid configuration: ${error.message}`;
+  if (error instanceof AppError) {
+    const fields = error.fieldErrors ? Object.values(error.fieldErrors).flat() : [];
+    return fields.length > 1 ? fields.join(' ') : error.message;
+  }
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Prints the result: one JSON object with --json, otherwise readable lines. */
+export function output(json: boolean, value: Record<string, unknown>, human: string): void {
+  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+}
+
+export function positiveInt(name: string, raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    throw new CliError(`${name} must be a positive whole number (got "${raw}")`);
+  }
+  return Number(raw);
+}

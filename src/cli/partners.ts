@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { output, positiveInt, withServices } from './context.js';
+
+export function registerPartnerCommands(program: Command): void {
+  const partner = program.command('partner').description('manage partners');
+  partner
+    .command('create')
+    .description('create a partner with an API key and an access token (shown once)')
+    .requiredOption('--name <name>', 'partner name')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { name: string; json?: boolean }) => {
+      const created = await withServices((s) => s.partners.createPartner(opts.name));
+      output(
+        Boolean(opts.json),
+        { ...created },
+        [
+          `Partner ${created.partner_id} created. Keep these; they are not shown again.`,
+          `  API-key:       ${created.api_key}`,
+          `  Access token:  ${created.access_token}`,
+        ].join('\n'),
+      );
+    });
+
+  const token = program.command('token').description('manage access tokens');
+  token
+    .command('create')
+    .description('create another access token for a partner (shown once)')
+    .requiredOption('--partner <id>', 'partner id')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { partner: string; json?: boolean }) => {
+      const partnerId = positiveInt('--partner', opts.partner);
+      const issued = await withServices((s) => s.partners.createToken(partnerId));
+      output(Boolean(opts.json), { ...issued }, `Token ${issued.token_id} created (shown once): ${issued.access_token}`);
+    });
+  token
+    .command('revoke')
+    .description('revoke an access token; it stops working at once')
+    .argument('<token_id>', 'token id')
+    .option('--json', 'print one JSON object')
+    .action(async (raw: string, opts: { json?: boolean }) => {
+      const tokenId = positiveInt('TOKEN_ID', raw);
+      const result = await withServices((s) => s.partners.revokeToken(tokenId));
+      output(
+        Boolean(opts.json),
+        result,
+        result.revoked ? `Token ${tokenId} revoked.` : `Token ${tokenId} was already revoked.`,
+      );
+    });
+}

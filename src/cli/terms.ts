@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import { output, withServices } from './context.js';
+
+export function registerTermsCommands(program: Command): void {
+  const terms = program.command('terms').description('manage the terms employees approve');
+  terms
+    .command('publish')
+    .description('make these the current terms; everyone must approve the new code')
+    .requiredOption('--code <code>', 'terms version code')
+    .requiredOption('--title <title>', 'title')
+    .requiredOption('--url <url>', 'where the terms can be read')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { code: string; title: string; url: string; json?: boolean }) => {
+      const published = await withServices((s) => s.terms.publish(opts));
+      output(Boolean(opts.json), { terms: published }, `Terms ${published.code} are now current.`);
+    });
+}

@@ -1,0 +1,163 @@
+/**
+ * The only reader of process.env. Turns the environment into a frozen, typed Config, or throws a
+ * ConfigError whose message is one line naming the offending variable.
+ */
+
+export type Environment = 'sandbox' | 'live';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type DatabaseConfig =
+  | { engine: 'sqlite'; path: string; url: string }
+  | { engine: 'postgres'; url: string };
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly publicBaseUrl: string;
+  readonly database: DatabaseConfig;
+  readonly redisUrl: string | null;
+  readonly env: Environment;
+  /** Signing key; null in sandbox until resolved from the database at start-up. */
+  readonly secret: string | null;
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string | null;
+  readonly logLevel: LogLevel;
+  readonly rateLimitPerMinute: number;
+  /** How long a stored Idempotency-key blocks reuse (decisions §10). */
+  readonly idempotencyTtlDays: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name];
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  return value;
+}
+
+function httpUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(name, `must not carry a query, fragment or credentials (got "${raw}")`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+export function parseDatabaseUrl(raw: string): DatabaseConfig {
+  if (raw.startsWith('sqlite:')) {
+    const path = raw.slice('sqlite:'.length);
+    if (path === '') throw new ConfigError('DATABASE_URL', `must name a file, as sqlite:PATH or sqlite::memory: (got "${raw}")`);
+    return { engine: 'sqlite', path, url: raw };
+  }
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    try {
+      const url = new URL(raw);
+      if (!url.hostname && !url.searchParams.get('host')) throw new Error('no host');
+    } catch {
+      throw new ConfigError('DATABASE_URL', `is not a valid postgres:// URL`);
+    }
+    return { engine: 'postgres', url: raw };
+  }
+  throw new ConfigError('DATABASE_URL', `must be sqlite:PATH, sqlite::memory: or postgres://... (got "${redact(raw)}")`);
+}
+
+/** Hides a password in a URL-like string before it is printed. */
+export function redact(raw: string): string {
+  return raw.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+
+  const environment = read(env, 'ONPAY_ENV') ?? 'sandbox';
+  if (environment !== 'sandbox' && environment !== 'live') {
+    throw new ConfigError('ONPAY_ENV', `must be "sandbox" or "live" (got "${environment}")`);
+  }
+
+  const publicRaw = read(env, 'PUBLIC_BASE_URL');
+  const hostForUrl = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const publicBaseUrl = publicRaw ? httpUrl('PUBLIC_BASE_URL', publicRaw) : `http://${hostForUrl}:${port}`;
+  if (environment === 'live' && !publicBaseUrl.startsWith('https://')) {
+    throw new ConfigError('PUBLIC_BASE_URL', 'must be an https:// URL when ONPAY_ENV=live');
+  }
+
+  const database = parseDatabaseUrl(read(env, 'DATABASE_URL') ?? 'sqlite:./data/onpay.db');
+
+  const redisUrl = read(env, 'REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL (got "${redact(redisUrl)}")`);
+  }
+
+  const secret = read(env, 'ONPAY_SECRET') ?? null;
+  if (secret === null && environment === 'live') {
+    throw new ConfigError('ONPAY_SECRET', 'is required when ONPAY_ENV=live (at least 32 characters)');
+  }
+  if (secret !== null && secret.length < 32) {
+    throw new ConfigError('ONPAY_SECRET', 'must be at least 32 characters long');
+  }
+
+  const smtpUrl = read(env, 'SMTP_URL') ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL', `must be an smtp:// or smtps:// URL (got "${redact(smtpUrl)}")`);
+  }
+  if (smtpUrl === null && environment === 'live') {
+    throw new ConfigError('SMTP_URL', 'is required when ONPAY_ENV=live');
+  }
+  const mailFrom = read(env, 'MAIL_FROM') ?? null;
+  if (mailFrom !== null && !/^[^\s@]+@[^\s@]+$|<[^\s@]+@[^\s@]+>$/.test(mailFrom)) {
+    throw new ConfigError('MAIL_FROM', `must be an e-mail address (got "${mailFrom}")`);
+  }
+
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 500, 1, 10_000_000);
+
+  return Object.freeze({
+    port,
+    host,
+    publicBaseUrl,
+    database: Object.freeze(database),
+    redisUrl,
+    env: environment,
+    secret,
+    smtpUrl,
+    mailFrom,
+    logLevel,
+    rateLimitPerMinute,
+    idempotencyTtlDays: 30,
+  });
+}

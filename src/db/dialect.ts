@@ -1,0 +1,29 @@
+/**
+ * The only place that knows which engine is underneath: id columns, unique-violation detection,
+ * and the engine of a Kysely instance.
+ */
+import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export function engineOf(db: Kysely<unknown>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Adds an auto-incrementing integer primary key named `id`. */
+export function withIdColumn<T extends string>(
+  table: CreateTableBuilder<T, never>,
+  engine: Engine,
+): CreateTableBuilder<T, 'id'> {
+  return engine === 'postgres'
+    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
+
+/** True when the error is a unique (or primary key) constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === '23505') return true;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

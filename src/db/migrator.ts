@@ -1,0 +1,17 @@
+import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import { migrations } from './migrations/index.js';
+
+/** One migrator for start-up, the command line and tests. Returns the names applied by this call. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r: MigrationResult) => r.status === 'Error');
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(failed ? `migration ${failed.migrationName} failed: ${reason}` : `migration failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

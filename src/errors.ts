@@ -1,0 +1,78 @@
+/**
+ * The one error type services throw. The error handler turns the code into a status and one of the
+ * spec's body shapes (decisions §4); services never think about HTTP.
+ */
+
+type Shape = 'error' | 'message' | 'validation_400' | 'validation_422';
+
+interface CodeInfo {
+  status: number;
+  shape: Shape;
+  text: string;
+}
+
+const CODES = {
+  unauthenticated: { status: 401, shape: 'message', text: 'Unauthenticated.' },
+  rate_limited: { status: 429, shape: 'message', text: 'Too Many Requests' },
+  malformed_body: { status: 400, shape: 'validation_400', text: 'Validation error' },
+  unsupported_media_type: { status: 415, shape: 'error', text: 'Content-Type must be application/json.' },
+  payload_too_large: { status: 413, shape: 'error', text: 'Request body is too large.' },
+  validation_failed: { status: 422, shape: 'validation_422', text: 'The given data was invalid.' },
+  idempotency_key_invalid: { status: 400, shape: 'error', text: 'Idempotency-key must be a UUID.' },
+  idempotency_key_used: { status: 400, shape: 'error', text: 'Idempotency-key has already been used.' },
+  route_not_found: { status: 404, shape: 'error', text: 'Not found.' },
+  method_not_allowed: { status: 405, shape: 'error', text: 'Method not allowed.' },
+  partner_not_found: { status: 404, shape: 'error', text: 'Partner not found.' },
+  token_not_found: { status: 404, shape: 'error', text: 'Access token not found.' },
+  user_not_found: { status: 404, shape: 'error', text: 'User not found.' },
+  payout_not_found: { status: 404, shape: 'message', text: 'Payout not found.' },
+  session_not_found: { status: 404, shape: 'error', text: 'Verification session not found.' },
+  session_forbidden: { status: 403, shape: 'error', text: 'This verification session belongs to another partner.' },
+  conflict: { status: 409, shape: 'error', text: 'Conflict.' },
+  service_unavailable: { status: 503, shape: 'message', text: 'Service Unavailable' },
+  internal: { status: 500, shape: 'message', text: 'Server Error' },
+} as const satisfies Record<string, CodeInfo>;
+
+export type ErrorCode = keyof typeof CODES;
+
+/** Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems with that field. */
+export type FieldErrors = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly fieldErrors?: FieldErrors,
+  ) {
+    super(message ?? CODES[code].text);
+    this.name = 'AppError';
+    this.status = CODES[code].status;
+  }
+
+  /** A 422 for one field, with the message also used as the summary. */
+  static field(field: string, problem: string): AppError {
+    return new AppError('validation_failed', problem, { [field]: [problem] });
+  }
+
+  /** A 422 for several fields; the summary is the first problem. */
+  static fields(errors: FieldErrors): AppError {
+    const first = Object.values(errors)[0]?.[0] ?? CODES.validation_failed.text;
+    return new AppError('validation_failed', first, errors);
+  }
+
+  /** The response body in the spec's shape for this code. */
+  body(): Record<string, unknown> {
+    switch (CODES[this.code].shape) {
+      case 'error':
+        return { error: this.message };
+      case 'message':
+        return { message: this.message };
+      case 'validation_400':
+        return { error: 'Validation error', data: this.message };
+      case 'validation_422':
+        return { message: this.message, errors: this.fieldErrors ?? {} };
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { openDatabase, services } from './cli/context.js';
+import { loadConfig, type Config } from './config.js';
+import { migrateToLatest } from './db/migrator.js';
+
+function demoBanner(config: Config, credentials: { partner_id: number; api_key: string; access_token: string }): string {
+  const base = config.publicBaseUrl;
+  return [
+    '',
+    'onpay sandbox: a demo partner was created for this empty database.',
+    'These credentials are shown once; keep them (or create more with `npx onpay token create --partner 1`).',
+    `  partner_id:    ${credentials.partner_id}`,
+    `  API-key:       ${credentials.api_key}`,
+    `  Access token:  ${credentials.access_token}`,
+    '',
+    'Try your first call:',
+    `  curl -s ${base}/api/v1/terms \\`,
+    `    -H 'Authorization: Bearer ${credentials.access_token}' \\`,
+    `    -H 'API-key: ${credentials.api_key}'`,
+    '',
+  ].join('\n');
+}
+
+/** `onpay serve`: migrate, build, listen, and close gracefully on SIGTERM/SIGINT. */
+export async function serve(): Promise<FastifyInstance> {
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  await migrateToLatest(db.db);
+
+  let banner: string | null = null;
+  if (config.env === 'sandbox') {
+    const { partners } = services(config, db);
+    if ((await partners.countPartners()) === 0) banner = demoBanner(config, await partners.createPartner('Demo partner'));
+  }
+
+  const app = await buildApp(config, { db });
+  app.addHook('onClose', async () => db.close());
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`onpay (${config.env}) listening on ${config.publicBaseUrl}; API at ${config.publicBaseUrl}/api/v1\n`);
+  if (banner) process.stdout.write(`${banner}\n`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Fastify stops accepting, waits for in-flight requests, then runs onClose (pools, Redis).
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  return app;
+}

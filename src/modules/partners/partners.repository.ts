@@ -1,0 +1,74 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function insertPartner(db: Executor, name: string, feeRate: string, now: string): Promise<number> {
+  const row = await db
+    .insertInto('partners')
+    .values({ name, fee_rate: feeRate, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function findPartner(db: Executor, id: number) {
+  return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countPartners(db: Executor): Promise<number> {
+  const row = await db.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertApiKey(db: Executor, partnerId: number, keyHash: string, now: string): Promise<number> {
+  const row = await db
+    .insertInto('api_keys')
+    .values({ partner_id: partnerId, key_hash: keyHash, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertAccessToken(
+  db: Executor,
+  values: { partnerId: number; tokenHash: string; tokenPrefix: string; now: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('access_tokens')
+    .values({
+      partner_id: values.partnerId,
+      token_hash: values.tokenHash,
+      token_prefix: values.tokenPrefix,
+      created_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The partner's credentials matching both hashes, if the token is live. One indexed read. */
+export async function findCredentials(db: Executor, tokenHash: string) {
+  return db
+    .selectFrom('access_tokens as t')
+    .innerJoin('api_keys as k', 'k.partner_id', 't.partner_id')
+    .select(['t.id as token_id', 't.partner_id', 'k.key_hash'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.revoked_at', 'is', null)
+    .where('k.revoked_at', 'is', null)
+    .execute();
+}
+
+export async function findAccessToken(db: Executor, id: number) {
+  return db.selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function revokeAccessToken(db: Executor, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { isoNow, type Clock } from '../../clock.js';
+import type { Environment } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
+import * as repo from './partners.repository.js';
+
+export interface PartnerCredentials {
+  partner_id: number;
+  api_key: string;
+  access_token: string;
+}
+
+export interface IssuedToken {
+  token_id: number;
+  access_token: string;
+}
+
+/** Who is calling, once both headers have been checked. */
+export interface Caller {
+  partnerId: number;
+  tokenId: number;
+}
+
+export interface PartnerServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  env: Environment;
+}
+
+export const DEFAULT_FEE_RATE = '0.05';
+
+export function createPartnerService({ db, clock, env }: PartnerServiceDeps) {
+  const prefix = env === 'live' ? 'onp_live_' : 'onp_test_';
+
+  function newToken(): { token: string; hash: string; displayPrefix: string } {
+    const token = `${prefix}${randomToken(32)}`;
+    return { token, hash: sha256Hex(token), displayPrefix: token.slice(0, prefix.length + 6) };
+  }
+
+  async function issueToken(executor: Kysely<Database>, partnerId: number): Promise<IssuedToken> {
+    const { token, hash, displayPrefix } = newToken();
+    const tokenId = await repo.insertAccessToken(executor, {
+      partnerId,
+      tokenHash: hash,
+      tokenPrefix: displayPrefix,
+      now: isoNow(clock),
+    });
+    return { token_id: tokenId, access_token: token };
+  }
+
+  return {
+    /** Creates a partner with one API key and one access token; both are returned once, never again. */
+    async createPartner(name: string): Promise<PartnerCredentials> {
+      const trimmed = name.trim();
+      if (trimmed === '' || trimmed.length > 255) throw AppError.field('name', 'name must be 1 to 255 characters.');
+      return db.transaction().execute(async (trx) => {
+        const now = isoNow(clock);
+        const partnerId = await repo.insertPartner(trx, trimmed, DEFAULT_FEE_RATE, now);
+        const apiKey = randomUUID();
+        await repo.insertApiKey(trx, partnerId, sha256Hex(apiKey.toLowerCase()), now);
+        const { access_token } = await issueToken(trx, partnerId);
+        return { partner_id: partnerId, api_key: apiKey, access_token };
+      });
+    },
+
+    async createToken(partnerId: number): Promise<IssuedToken> {
+      const partner = await repo.findPartner(db, partnerId);
+      if (!partner) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+      return issueToken(db, partnerId);
+    },
+
+    /** Revokes a token; revoking one that is already revoked is not an error. */
+    async revokeToken(tokenId: number): Promise<{ token_id: number; revoked: boolean }> {
+      const token = await repo.findAccessToken(db, tokenId);
+      if (!token) throw new AppError('token_not_found', `Access token ${tokenId} does not exist.`);
+      const revoked = await repo.revokeAccessToken(db, tokenId, isoNow(clock));
+      return { token_id: tokenId, revoked };
+    },
+
+    async countPartners(): Promise<number> {
+      return repo.countPartners(db);
+    },
+
+    /**
+     * Checks a bearer token and an API key. Both must be live and belong to the same partner.
+     * Lookups go by SHA-256 digest, and the key digest is compared in constant time.
+     */
+    async authenticate(token: string, apiKey: string): Promise<Caller | null> {
+      const rows = await repo.findCredentials(db, sha256Hex(token));
+      if (rows.length === 0) return null;
+      const keyHash = sha256Hex(apiKey.toLowerCase());
+      let match: Caller | null = null;
+      for (const row of rows) {
+        if (safeEqual(row.key_hash, keyHash)) match = { partnerId: row.partner_id, tokenId: row.token_id };
+      }
+      return match;
+    },
+  };
+}
+
+export type PartnerService = ReturnType<typeof createPartnerService>;

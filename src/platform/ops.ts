@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Db } from '../db/kysely.js';
+import type { Metrics } from './metrics.js';
+
+export interface OpsDeps {
+  db: Pick<Db, 'ping'>;
+  redis: Pick<Redis, 'ping'> | null;
+  metrics: Metrics;
+}
+
+async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unavailable'> {
+  try {
+    await Promise.race([probe(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+    return 'ok';
+  } catch {
+    return 'unavailable';
+  }
+}
+
+/** Operational endpoints for load balancers and scrapers; no credentials, outside /api/v1. */
+export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
+  const hide = { hide: true } as Record<string, unknown>;
+
+  app.get('/healthz', { schema: hide }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: hide }, async (_request, reply) => {
+    const checks: Record<string, string> = { database: await check(() => deps.db.ping()) };
+    checks.redis = deps.redis ? await check(() => deps.redis!.ping()) : 'not configured';
+    const ready = Object.values(checks).every((v) => v !== 'unavailable');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+  });
+
+  app.get('/metrics', { schema: hide }, async (_request, reply) => {
+    reply.type(deps.metrics.registry.contentType);
+    return deps.metrics.registry.metrics();
+  });
+}

@@ -1,0 +1,111 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import * as addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { AppError, type FieldErrors } from '../errors.js';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
+
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: true,
+    strict: false,
+    verbose: true,
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+// Bodies are JSON: types are checked strictly (a price sent as "12.5" is an error, not a number).
+// Query strings and path parameters are text: they are coerced.
+const strictAjv = makeAjv(false);
+const coercingAjv = makeAjv(true);
+const cache = new WeakMap<object, ValidateFunction>();
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
+  const cached = httpPart === 'body' ? cache.get(schema) : undefined;
+  if (cached) return cached;
+  const fn = ajv.compile(schema);
+  if (httpPart === 'body') cache.set(schema, fn);
+  return fn;
+};
+
+function describeType(type: unknown): string {
+  const types = Array.isArray(type) ? type : [type];
+  const named = types.filter((t) => t !== 'null').map((t) => (t === 'integer' ? 'an integer' : t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`));
+  return named.join(' or ');
+}
+
+function problemFor(error: ErrorObject, field: string): string {
+  const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+  if (typeof custom === 'string') return custom;
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required.`;
+    case 'type':
+      return `${field} must be ${describeType(p.type)}.`;
+    case 'maxLength':
+      return `${field} must not be longer than ${String(p.limit)} characters.`;
+    case 'minLength':
+      return p.limit === 1 ? `${field} must not be empty.` : `${field} must be at least ${String(p.limit)} characters.`;
+    case 'pattern':
+      return `${field} has an invalid format.`;
+    case 'format':
+      return p.format === 'email' ? `${field} must be a valid email address.` : `${field} must be a valid ${String(p.format)}.`;
+    case 'enum':
+      return `${field} must be one of: ${((p.allowedValues as unknown[]) ?? []).map(String).join(', ')}.`;
+    case 'const':
+      return `${field} must be ${JSON.stringify(p.allowedValue)}.`;
+    case 'minimum':
+      return `${field} must be at least ${String(p.limit)}.`;
+    case 'maximum':
+      return `${field} must not be greater than ${String(p.limit)}.`;
+    case 'exclusiveMinimum':
+      return `${field} must be greater than ${String(p.limit)}.`;
+    case 'exclusiveMaximum':
+      return `${field} must be less than ${String(p.limit)}.`;
+    case 'multipleOf':
+      return `${field} must be a multiple of ${String(p.multipleOf)}.`;
+    case 'maxItems':
+      return `${field} must not have more than ${String(p.limit)} items.`;
+    case 'minItems':
+      return `${field} must have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}.`;
+    default:
+      return `${field} is invalid.`;
+  }
+}
+
+function fieldPath(error: ErrorObject, part: string): string {
+  const segments = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
+  return segments.length > 0 ? segments.join('.') : part;
+}
+
+/**
+ * Turns ajv errors into the service's error: a body that is not an object is a 400
+ * `Validation error`; anything else is a 422 naming every failing field.
+ */
+export function toValidationError(errors: ErrorObject[], context: string): AppError {
+  if (context === 'body' && errors.some((e) => e.instancePath === '' && e.keyword === 'type')) {
+    return new AppError('malformed_body', 'The request body must be a JSON object.');
+  }
+  const fields: FieldErrors = {};
+  for (const error of errors) {
+    // anyOf/oneOf wrappers repeat what their branches already said.
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
+    const field = fieldPath(error, context);
+    const problem = problemFor(error, field);
+    const list = (fields[field] ??= []);
+    if (!list.includes(problem)) list.push(problem);
+  }
+  if (Object.keys(fields).length === 0) fields[context] = [`${context} is invalid.`];
+  return AppError.fields(fields);
+}
