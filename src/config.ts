@@ -91,9 +91,9 @@ export function parseDatabaseUrl(raw: string): DatabaseConfig {
   throw new ConfigError('DATABASE_URL', `must be sqlite:PATH, sqlite::memory: or postgres://... (got "${redact(raw)}")`);
 }
 
-/** Hides a password in a URL-like string before it is printed. */
+/** Hides a password in a URL-like string before it is printed (also with an empty user name or an unescaped `@`). */
 export function redact(raw: string): string {
-  return raw.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+  return raw.replace(/(\/\/[^:/@]*:)[^/]*@/, '$1***@');
 }
 
 export function loadConfig(env: Env = process.env): Config {

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { openDatabase, services } from './cli/context.js';
-import { loadConfig, type Config } from './config.js';
+import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrator.js';
 
-function demoBanner(config: Config, credentials: { partner_id: number; api_key: string; access_token: string }): string {
-  const base = config.publicBaseUrl;
+function demoBanner(base: string, credentials: { partner_id: number; api_key: string; access_token: string }): string {
   return [
     '',
     'onpay sandbox: a demo partner was created for this empty database.',
-    'These credentials are shown once; keep them (or create more with `npx onpay token create --partner 1`).',
+    `These credentials are shown once; keep them (or create more with \`npx onpay token create --partner ${credentials.partner_id}\`).`,
     `  partner_id:    ${credentials.partner_id}`,
     `  API-key:       ${credentials.api_key}`,
     `  Access token:  ${credentials.access_token}`,
@@ -28,17 +27,21 @@ export async function serve(): Promise<FastifyInstance> {
   const db = await openDatabase(config);
   await migrateToLatest(db.db);
 
-  let banner: string | null = null;
+  let demo: Awaited<ReturnType<ReturnType<typeof services>['partners']['createPartner']>> | null = null;
   if (config.env === 'sandbox') {
     const { partners } = services(config, db);
-    if ((await partners.countPartners()) === 0) banner = demoBanner(config, await partners.createPartner('Demo partner'));
+    if ((await partners.countPartners()) === 0) demo = await partners.createPartner('Demo partner');
   }
 
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(`onpay (${config.env}) listening on ${config.publicBaseUrl}; API at ${config.publicBaseUrl}/api/v1\n`);
-  if (banner) process.stdout.write(`${banner}\n`);
+  // With PORT=0 (tests) the configured base names port 0: print the address actually bound.
+  const address = app.server.address();
+  const base =
+    config.port === 0 && address && typeof address === 'object' ? config.publicBaseUrl.replace(/:0$/, `:${address.port}`) : config.publicBaseUrl;
+  process.stdout.write(`onpay (${config.env}) listening on ${base}; API at ${base}/api/v1\n`);
+  if (demo) process.stdout.write(`${demoBanner(base, demo)}\n`);
 
   let closing = false;
   const shutdown = (signal: string) => {

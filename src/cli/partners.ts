@@ -33,6 +33,17 @@ export function registerPartnerCommands(program: Command): void {
       output(Boolean(opts.json), { ...issued }, `Token ${issued.token_id} created (shown once): ${issued.access_token}`);
     });
   token
+    .command('list')
+    .description("list a partner's access tokens (ids and first characters only)")
+    .requiredOption('--partner <id>', 'partner id')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { partner: string; json?: boolean }) => {
+      const partnerId = positiveInt('--partner', opts.partner);
+      const tokens = await withServices((s) => s.partners.listTokens(partnerId));
+      const lines = tokens.map((t) => `  ${t.token_id}\t${t.prefix}…\tcreated ${t.created_at}${t.revoked_at ? `\trevoked ${t.revoked_at}` : ''}`);
+      output(Boolean(opts.json), { partner_id: partnerId, tokens }, [`Tokens of partner ${partnerId}:`, ...lines].join('\n'));
+    });
+  token
     .command('revoke')
     .description('revoke an access token; it stops working at once')
     .argument('<token_id>', 'token id')

@@ -54,7 +54,15 @@ export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void
   app.decorateRequest('idempotency', null);
 
   async function countRequest(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
-    const decision = await deps.rateLimit.hit(key, deps.clock.now().getTime(), deps.rateLimitPerMinute, WINDOW_MS);
+    let decision;
+    try {
+      decision = await deps.rateLimit.hit(key, deps.clock.now().getTime(), deps.rateLimitPerMinute, WINDOW_MS);
+    } catch (error) {
+      // The limiter protects the service; it must not take the API down with it. Fail open, loudly.
+      deps.metrics.rateLimitStoreErrors.inc();
+      request.log.warn({ err: error }, 'rate-limit store unavailable; request not counted');
+      return;
+    }
     const resetSeconds = Math.ceil(decision.resetMs / 1000);
     reply.header('RateLimit-Limit', decision.limit);
     reply.header('RateLimit-Remaining', decision.remaining);
@@ -67,13 +75,14 @@ export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!deps.isGuarded(request.url) || request.routeOptions.config?.public) return;
+    const path = request.url.split('?', 1)[0] as string;
+    if (!deps.isGuarded(path) || request.routeOptions.config?.public) return;
 
     const token = bearer(request);
     const apiKey = header(request, 'api-key');
     const caller = token && apiKey ? await deps.authenticate(token, apiKey) : null;
 
-    await countRequest(request, reply, caller ? `token:${caller.tokenId}` : `addr:${request.ip}`);
+    await countRequest(request, reply, caller ? caller.rateLimitKey : `addr:${request.ip}`);
     if (!caller) throw new AppError('unauthenticated');
     request.caller = caller;
 
@@ -95,7 +104,11 @@ export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotency;
     if (claim && !claim.stored && WRITE_METHODS.has(request.method) && reply.statusCode < 300) {
-      await deps.idempotency.storeAfterSuccess(claim);
+      try {
+        await deps.idempotency.storeAfterSuccess(claim);
+      } catch (error) {
+        request.log.error({ err: error }, 'could not store Idempotency-key after a successful write');
+      }
     }
     return payload;
   });

@@ -28,8 +28,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = error instanceof AppError ? error : fromFastifyError(error);
     if (appError) {
-      if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(appError.status).send(appError.body());
+      if (appError.status < 500) return reply.status(appError.status).send(appError.body());
+      // A service's detail on a 5xx (AppError('internal', detail)) is for the log, not the client.
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(appError.status).send(new AppError(appError.code).body());
     }
     request.log.error({ err: error }, 'unexpected error');
     const internal = new AppError('internal');

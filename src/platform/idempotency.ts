@@ -72,7 +72,6 @@ export function createIdempotency({ db, clock, ttlDays }: IdempotencyDeps) {
         if (isUniqueViolation(error)) throw new AppError('idempotency_key_used');
         throw error;
       }
-      claim.stored = true;
     },
 
     /** Stores the key after a successful write on a route that did not reserve it itself. */
@@ -108,8 +107,11 @@ export async function inTransaction<T>(
   claim: IdempotencyClaim | null,
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await idempotency.reserve(trx, claim);
     return work(trx);
   });
+  // Only now is the key really stored: a rolled-back reservation must not count.
+  if (claim) claim.stored = true;
+  return result;
 }

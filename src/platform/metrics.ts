@@ -19,6 +19,11 @@ export function createMetrics() {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [registry],
     }),
+    rateLimitStoreErrors: new Counter({
+      name: 'onpay_rate_limit_store_errors_total',
+      help: 'Requests let through uncounted because the rate-limit store (Redis) did not answer',
+      registers: [registry],
+    }),
     rateLimitRejections: new Counter({
       name: 'onpay_rate_limit_rejections_total',
       help: 'Requests refused with 429, by what was limited (token or client address)',

@@ -41,8 +41,6 @@ function describeType(type: unknown): string {
 }
 
 function problemFor(error: ErrorObject, field: string): string {
-  const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
-  if (typeof custom === 'string') return custom;
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -89,6 +87,25 @@ function fieldPath(error: ErrorObject, part: string): string {
   return segments.length > 0 ? segments.join('.') : part;
 }
 
+function customMessage(error: ErrorObject): string | null {
+  const custom = (error.parentSchema as { errorMessage?: unknown } | undefined)?.errorMessage;
+  return typeof custom === 'string' ? custom : null;
+}
+
+/** For one field, the problems worth telling: a schema's own message wins; union noise is dropped. */
+function problemsForField(field: string, errors: ErrorObject[]): string[] {
+  const custom = errors.map(customMessage).filter((m): m is string => m !== null);
+  if (custom.length > 0) return [...new Set(custom)];
+  let relevant = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if');
+  // A nullable field that failed its real type also "failed" the null branch: say only the real problem.
+  const nonNull = relevant.filter((e) => !(e.keyword === 'type' && (e.params as { type?: unknown }).type === 'null'));
+  if (nonNull.length > 0) relevant = nonNull;
+  const nonType = relevant.filter((e) => e.keyword !== 'type');
+  if (nonType.length > 0 && nonType.length < relevant.length && errors.some((e) => e.keyword === 'anyOf')) relevant = nonType;
+  if (relevant.length === 0) return [`${field} is invalid.`];
+  return [...new Set(relevant.map((e) => problemFor(e, field)))];
+}
+
 /**
  * Turns ajv errors into the service's error: a body that is not an object is a 400
  * `Validation error`; anything else is a 422 naming every failing field.
@@ -97,15 +114,15 @@ export function toValidationError(errors: ErrorObject[], context: string): AppEr
   if (context === 'body' && errors.some((e) => e.instancePath === '' && e.keyword === 'type')) {
     return new AppError('malformed_body', 'The request body must be a JSON object.');
   }
-  const fields: FieldErrors = {};
+  const byField = new Map<string, ErrorObject[]>();
   for (const error of errors) {
-    // anyOf/oneOf wrappers repeat what their branches already said.
-    if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'if') continue;
     const field = fieldPath(error, context);
-    const problem = problemFor(error, field);
-    const list = (fields[field] ??= []);
-    if (!list.includes(problem)) list.push(problem);
+    const list = byField.get(field) ?? [];
+    list.push(error);
+    byField.set(field, list);
   }
+  const fields: FieldErrors = {};
+  for (const [field, list] of byField) fields[field] = problemsForField(field, list);
   if (Object.keys(fields).length === 0) fields[context] = [`${context} is invalid.`];
   return AppError.fields(fields);
 }

@@ -37,6 +37,8 @@ export interface TestAppOptions {
   redisPrefix?: string;
   /** Reuse an existing database (second instance against one database). */
   database?: TestDatabase;
+  /** A specific rate-limit store (e.g. one whose Redis is unreachable). */
+  rateLimitStore?: RateLimitStore;
   /** Extra routes registered before the app is ready (platform tests exercise generic mechanisms). */
   routes?: (app: FastifyInstance) => void;
 }
@@ -59,7 +61,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   let redis: Redis | null = null;
   let rateLimitStore: RateLimitStore;
-  if (testRedisUrl) {
+  if (options.rateLimitStore) {
+    rateLimitStore = options.rateLimitStore;
+  } else if (testRedisUrl) {
     redis = new Redis(testRedisUrl, { maxRetriesPerRequest: 2 });
     rateLimitStore = createRedisRateLimitStore(redis, `${options.redisPrefix ?? uniqueName('onpay_test_rl')}:`);
   } else {

@@ -59,6 +59,15 @@ export async function findCredentials(db: Executor, tokenHash: string) {
     .execute();
 }
 
+export async function listAccessTokens(db: Executor, partnerId: number) {
+  return db
+    .selectFrom('access_tokens')
+    .select(['id', 'token_prefix', 'created_at', 'revoked_at'])
+    .where('partner_id', '=', partnerId)
+    .orderBy('id')
+    .execute();
+}
+
 export async function findAccessToken(db: Executor, id: number) {
   return db.selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
 }

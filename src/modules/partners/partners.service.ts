@@ -22,6 +22,8 @@ export interface IssuedToken {
 export interface Caller {
   partnerId: number;
   tokenId: number;
+  /** Identifies the token's rate-limit budget; derived from its digest, so unique across deployments. */
+  rateLimitKey: string;
 }
 
 export interface PartnerServiceDeps {
@@ -72,6 +74,14 @@ export function createPartnerService({ db, clock, env }: PartnerServiceDeps) {
       return issueToken(db, partnerId);
     },
 
+    /** The partner's tokens, by id, with the first characters only (the rest was shown once). */
+    async listTokens(partnerId: number) {
+      const partner = await repo.findPartner(db, partnerId);
+      if (!partner) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+      const rows = await repo.listAccessTokens(db, partnerId);
+      return rows.map((row) => ({ token_id: row.id, prefix: row.token_prefix, created_at: row.created_at, revoked_at: row.revoked_at }));
+    },
+
     /** Revokes a token; revoking one that is already revoked is not an error. */
     async revokeToken(tokenId: number): Promise<{ token_id: number; revoked: boolean }> {
       const token = await repo.findAccessToken(db, tokenId);
@@ -89,12 +99,15 @@ export function createPartnerService({ db, clock, env }: PartnerServiceDeps) {
      * Lookups go by SHA-256 digest, and the key digest is compared in constant time.
      */
     async authenticate(token: string, apiKey: string): Promise<Caller | null> {
-      const rows = await repo.findCredentials(db, sha256Hex(token));
+      const tokenHash = sha256Hex(token);
+      const rows = await repo.findCredentials(db, tokenHash);
       if (rows.length === 0) return null;
       const keyHash = sha256Hex(apiKey.toLowerCase());
       let match: Caller | null = null;
       for (const row of rows) {
-        if (safeEqual(row.key_hash, keyHash)) match = { partnerId: row.partner_id, tokenId: row.token_id };
+        if (safeEqual(row.key_hash, keyHash)) {
+          match = { partnerId: row.partner_id, tokenId: row.token_id, rateLimitKey: `token:${tokenHash.slice(0, 32)}` };
+        }
       }
       return match;
     },

@@ -1,0 +1,20 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import type { Caller } from '../modules/partners/partners.service.js';
+import type { IdempotencyClaim } from './idempotency.js';
+
+/** What a service write needs to know about the request: who calls, and its Idempotency-key. */
+export interface WriteContext {
+  caller: Caller;
+  idempotency: IdempotencyClaim | null;
+}
+
+/** The authenticated caller of a guarded route (the API guard guarantees it is set). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('unauthenticated');
+  return request.caller;
+}
+
+export function writeContext(request: FastifyRequest): WriteContext {
+  return { caller: callerOf(request), idempotency: request.idempotency };
+}

@@ -1,0 +1,315 @@
+/**
+ * The operator command line is a contract (decisions §3): these tests run the real program,
+ * `node bin/onpay.js ...`, as a child process against a database of its own, and read only what an
+ * operator or a script would read: exit status, stdout, stderr, and the HTTP answers of `serve`.
+ */
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, testEngine, testRedisUrl, type TestDatabase } from '../helpers/engine.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = path.join(root, 'bin', 'onpay.js');
+
+/** Every variable src/config.ts reads; removed from the inherited environment so the host's settings cannot leak in. */
+const CONFIG_VARIABLES = [
+  'PORT',
+  'HOST',
+  'PUBLIC_BASE_URL',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'ONPAY_ENV',
+  'ONPAY_SECRET',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'LOG_LEVEL',
+  'RATE_LIMIT_PER_MINUTE',
+];
+
+function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of CONFIG_VARIABLES) delete env[name];
+  // Under test:pg the served process also uses the Redis rate limiter, as a multi-instance deployment does.
+  if (testRedisUrl) env.REDIS_URL = testRedisUrl;
+  return { ...env, ...extra };
+}
+
+/** A database of the engine under test: a SQLite file in a fresh directory, or a fresh PostgreSQL database. */
+async function scratchDatabase(): Promise<TestDatabase> {
+  if (testEngine === 'postgres') return freshDatabase('postgres');
+  const dir = await mkdtemp(path.join(tmpdir(), 'onpay-cli-'));
+  return { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function onpay(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args], { cwd: root, env, timeout: 20_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The one JSON object a `--json` command prints: stdout must be exactly one line. */
+function jsonLine(run: Run): Record<string, unknown> {
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/^[^\n]+\n$/);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+function expectOneErrorLine(run: Run): string {
+  expect(run.code).not.toBe(0);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toMatch(/^[^\n]+\n$/);
+  return run.stderr.trim();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+interface Server {
+  baseUrl: string;
+  /** Everything the process has written to stdout so far. */
+  output(): string;
+  /** Resolves with the first match of `pattern` in stdout; fails if the process exits or time runs out. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Sends the signal and resolves with how the process ended. */
+  stop(signal?: NodeJS.Signals): Promise<Exit>;
+}
+
+const children = new Set<ChildProcessWithoutNullStreams>();
+
+async function serve(env: NodeJS.ProcessEnv): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [cli, 'serve'], {
+    cwd: root,
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  let exit: Exit | null = null;
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      children.delete(child);
+      resolve(exit);
+    }),
+  );
+
+  const server: Server = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => stdout,
+    waitFor(pattern, ms = 15_000) {
+      const started = Date.now();
+      return new Promise((resolve, reject) => {
+        const timer = setInterval(() => {
+          const match = pattern.exec(stdout);
+          if (match) {
+            clearInterval(timer);
+            resolve(match);
+          } else if (exit || Date.now() - started > ms) {
+            clearInterval(timer);
+            const why = exit ? `exited (${JSON.stringify(exit)})` : `printed nothing matching ${pattern} in ${ms} ms`;
+            reject(new Error(`onpay serve ${why}\nstdout: ${stdout}\nstderr: ${stderr}`));
+          }
+        }, 20);
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      if (!exit) child.kill(signal);
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`onpay serve did not exit within 12 s of ${signal}`)), 12_000).unref(),
+      );
+      return Promise.race([exited, timeout]);
+    },
+  };
+  await server.waitFor(/listening on /);
+  return server;
+}
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+interface Credentials {
+  partner_id: number;
+  api_key: string;
+  access_token: string;
+}
+
+function headers(token: string, apiKey: string): Record<string, string> {
+  return { authorization: `Bearer ${token}`, 'api-key': apiKey };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TEST_TOKEN = /^onp_test_[A-Za-z0-9_-]{20,}$/;
+
+describe(`onpay command line (${testEngine})`, () => {
+  let database: TestDatabase;
+  let env: NodeJS.ProcessEnv;
+  let partner: Credentials | undefined;
+  let second: { token_id: number; access_token: string } | undefined;
+
+  beforeAll(async () => {
+    database = await scratchDatabase();
+    env = cliEnv({ DATABASE_URL: database.url });
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await database?.drop();
+  });
+
+  it('migrate --json applies the migrations once, then reports nothing to apply', async () => {
+    const first = jsonLine(await onpay(['migrate', '--json'], env));
+    expect(first).toEqual({ applied: expect.arrayContaining([expect.any(String)]) });
+    expect((first.applied as string[]).length).toBeGreaterThan(0);
+
+    expect(jsonLine(await onpay(['migrate', '--json'], env))).toEqual({ applied: [] });
+  });
+
+  it('partner create --json prints exactly the new credentials', async () => {
+    const created = jsonLine(await onpay(['partner', 'create', '--name', 'Acme', '--json'], env));
+    expect(Object.keys(created).sort()).toEqual(['access_token', 'api_key', 'partner_id']);
+    expect(created.partner_id).toEqual(expect.any(Number));
+    expect(created.api_key).toMatch(UUID);
+    expect(created.access_token).toMatch(TEST_TOKEN);
+    partner = created as unknown as Credentials;
+  });
+
+  it('token create --json issues another token; an unknown partner fails with one line', async () => {
+    expect(partner).toBeDefined();
+    const issued = jsonLine(await onpay(['token', 'create', '--partner', String(partner!.partner_id), '--json'], env));
+    expect(Object.keys(issued).sort()).toEqual(['access_token', 'token_id']);
+    expect(issued.token_id).toEqual(expect.any(Number));
+    expect(issued.access_token).toMatch(TEST_TOKEN);
+    expect(issued.access_token).not.toBe(partner!.access_token);
+    second = issued as { token_id: number; access_token: string };
+
+    const line = expectOneErrorLine(await onpay(['token', 'create', '--partner', '999'], env));
+    expect(line).toContain('999');
+  });
+
+  it('serve: the credentials work, revocation and new terms take effect at once, SIGTERM exits 0', async () => {
+    expect(partner && second).toBeDefined();
+    const server = await serve(env);
+    const terms = `${server.baseUrl}/api/v1/terms`;
+    const first = headers(partner!.access_token, partner!.api_key);
+    const other = headers(second!.access_token, partner!.api_key);
+
+    // The database already has a partner: no demo partner, no banner.
+    expect(server.output()).not.toContain('demo partner');
+
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: testRedisUrl ? 'ok' : 'not configured' },
+    });
+
+    expect((await fetch(terms, { headers: first })).status).toBe(200);
+    expect((await fetch(terms, { headers: other })).status).toBe(200);
+
+    const revoke = await onpay(['token', 'revoke', String(second!.token_id)], env);
+    expect(revoke).toMatchObject({ code: 0, stderr: '' });
+    const refused = await fetch(terms, { headers: other });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ message: 'Unauthenticated.' });
+    expect((await fetch(terms, { headers: first })).status).toBe(200);
+
+    // Revoking again is not an error.
+    expect(jsonLine(await onpay(['token', 'revoke', String(second!.token_id), '--json'], env))).toEqual({
+      token_id: second!.token_id,
+      revoked: false,
+    });
+
+    const publish = await onpay(['terms', 'publish', '--code', 'v2', '--title', 'T', '--url', 'https://x.example/t'], env);
+    expect(publish).toMatchObject({ code: 0, stderr: '' });
+    const current = await fetch(terms, { headers: first });
+    expect(current.status).toBe(200);
+    expect(await current.json()).toEqual({ terms: { code: 'v2', title: 'T', url: 'https://x.example/t' } });
+
+    // Neither secret reaches the request log (decisions §13).
+    const logLines = server.output().split('\n').filter((line) => line.startsWith('{'));
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const line of logLines) {
+      expect(line).not.toContain(partner!.access_token);
+      expect(line).not.toContain(second!.access_token);
+      expect(line).not.toContain(partner!.api_key);
+    }
+
+    expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe(`onpay serve on an empty database (${testEngine})`, () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await scratchDatabase();
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await database?.drop();
+  });
+
+  it('creates a demo partner and prints its credentials and a first curl that works', async () => {
+    const server = await serve(cliEnv({ DATABASE_URL: database.url }));
+    const [, url, token, apiKey] = await server.waitFor(
+      /curl -s (\S+) \\\n\s+-H 'Authorization: Bearer (\S+)' \\\n\s+-H 'API-key: (\S+)'/,
+    );
+    expect(url).toBe(`${server.baseUrl}/api/v1/terms`);
+    expect(token).toMatch(TEST_TOKEN);
+    expect(apiKey).toMatch(UUID);
+    expect(server.output()).toContain(`Access token:  ${token}`);
+    expect(server.output()).toContain(`API-key:       ${apiKey}`);
+
+    const response = await fetch(url!, { headers: { authorization: `Bearer ${token}`, 'api-key': apiKey! } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ terms: { code: expect.any(String), title: expect.any(String), url: expect.any(String) } });
+
+    expect(await server.stop('SIGINT')).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('onpay with a bad DATABASE_URL', () => {
+  it('stops with exactly one stderr line naming DATABASE_URL, without printing a password', async () => {
+    const [mysql, unreachable, withPassword, serveMysql] = await Promise.all([
+      onpay(['migrate', '--json'], cliEnv({ DATABASE_URL: 'mysql://x' })),
+      onpay(['migrate'], cliEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' })),
+      onpay(['partner', 'create', '--name', 'Acme'], cliEnv({ DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/x' })),
+      onpay(['serve'], cliEnv({ DATABASE_URL: 'mysql://x' })),
+    ]);
+    for (const run of [mysql, unreachable, withPassword, serveMysql]) {
+      expect(expectOneErrorLine(run)).toContain('DATABASE_URL');
+    }
+    expect(withPassword.stderr).not.toContain('s3cret-pw');
+  });
+});

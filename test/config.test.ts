@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redact } from '../src/config.js';
+
+/** Runs loadConfig and returns the ConfigError it throws (fails the test if it does not throw one). */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+const LIVE_OK = {
+  ONPAY_ENV: 'live',
+  ONPAY_SECRET: 's'.repeat(32),
+  SMTP_URL: 'smtp://mail.example:25',
+  PUBLIC_BASE_URL: 'https://onpay.example',
+};
+
+describe('loadConfig defaults', () => {
+  it('fills every documented default from an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      publicBaseUrl: 'http://127.0.0.1:8080',
+      database: { engine: 'sqlite', path: './data/onpay.db', url: 'sqlite:./data/onpay.db' },
+      redisUrl: null,
+      env: 'sandbox',
+      secret: null,
+      smtpUrl: null,
+      mailFrom: null,
+      logLevel: 'info',
+      rateLimitPerMinute: 500,
+      idempotencyTtlDays: 30,
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({ PORT: '  ', ONPAY_ENV: '', DATABASE_URL: ' ', RATE_LIMIT_PER_MINUTE: '' });
+    expect(config.port).toBe(8080);
+    expect(config.env).toBe('sandbox');
+    expect(config.database.url).toBe('sqlite:./data/onpay.db');
+    expect(config.rateLimitPerMinute).toBe(500);
+  });
+
+  it('is frozen', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.database)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: '9000' }, 'http://127.0.0.1:9000'],
+    [{ HOST: 'api.internal', PORT: '3000' }, 'http://api.internal:3000'],
+    // A wildcard listen address is not a place a browser can go to.
+    [{ HOST: '0.0.0.0' }, 'http://127.0.0.1:8080'],
+    [{ HOST: '::1' }, 'http://[::1]:8080'],
+    [{ PUBLIC_BASE_URL: 'https://pay.example.com/' }, 'https://pay.example.com'],
+    [{ PUBLIC_BASE_URL: 'https://pay.example.com/onpay//' }, 'https://pay.example.com/onpay'],
+  ])('derives PUBLIC_BASE_URL from %j as %s', (env, expected) => {
+    expect(loadConfig(env).publicBaseUrl).toBe(expected);
+  });
+
+  it('reads every variable it documents', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://onpay:pw@db.internal:5432/onpay',
+      REDIS_URL: 'rediss://cache.internal:6380',
+      LOG_LEVEL: 'debug',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      MAIL_FROM: 'onpay <noreply@onpay.example>',
+      ...LIVE_OK,
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      database: { engine: 'postgres', url: 'postgres://onpay:pw@db.internal:5432/onpay' },
+      redisUrl: 'rediss://cache.internal:6380',
+      env: 'live',
+      secret: 's'.repeat(32),
+      smtpUrl: 'smtp://mail.example:25',
+      mailFrom: 'onpay <noreply@onpay.example>',
+      logLevel: 'debug',
+      rateLimitPerMinute: 100000,
+      publicBaseUrl: 'https://onpay.example',
+    });
+  });
+
+  it.each(['sqlite::memory:', 'sqlite:/var/lib/onpay/onpay.db'])('accepts DATABASE_URL=%s', (url) => {
+    const config = loadConfig({ DATABASE_URL: url });
+    expect(config.database).toEqual({ engine: 'sqlite', path: url.slice('sqlite:'.length), url });
+  });
+});
+
+describe('loadConfig rejects bad values with one line naming the variable', () => {
+  const cases: Array<[string, Record<string, string>]> = [
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '-1' }],
+    ['PORT', { PORT: '80.5' }],
+    ['ONPAY_ENV', { ONPAY_ENV: 'prod' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
+    ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }],
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://' }],
+    ['REDIS_URL', { REDIS_URL: 'http://x' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
+    ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: 'lots' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://x' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://onpay.example/?q=1' }],
+    ['PUBLIC_BASE_URL', { ...LIVE_OK, PUBLIC_BASE_URL: 'http://onpay.example' }],
+    ['ONPAY_SECRET', { ...LIVE_OK, ONPAY_SECRET: '' }],
+    ['ONPAY_SECRET', { ONPAY_SECRET: 'too-short' }],
+    ['ONPAY_SECRET', { ...LIVE_OK, ONPAY_SECRET: 'x'.repeat(31) }],
+    ['SMTP_URL', { ...LIVE_OK, SMTP_URL: '' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example' }],
+    ['MAIL_FROM', { MAIL_FROM: 'not an address' }],
+  ];
+
+  it.each(cases)('%s from %j', (variable, env) => {
+    const error = configError(env);
+    expect(error.variable).toBe(variable);
+    expect(error.name).toBe('ConfigError');
+    expect(error.message.startsWith(`${variable} `)).toBe(true);
+    expect(error.message).not.toMatch(/[\r\n]/);
+    expect(error.message.length).toBeLessThan(200);
+  });
+
+  it('names the offending value so the operator can find it', () => {
+    expect(configError({ PORT: 'abc' }).message).toContain('"abc"');
+    expect(configError({ ONPAY_ENV: 'prod' }).message).toContain('"prod"');
+    expect(configError({ LOG_LEVEL: 'loud' }).message).toContain('"loud"');
+  });
+
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://onpay:hunter2@db.internal/onpay' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://:hunter2@db.internal/onpay' }],
+    ['REDIS_URL', { REDIS_URL: 'http://default:hunter2@cache.internal:6379' }],
+    ['REDIS_URL', { REDIS_URL: 'http://:hunter2@cache.internal:6379' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mailer:hunter2@mail.internal' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mailer:p@ss-hunter2@mail.internal' }],
+  ])('does not print the password of a bad %s', (variable, env) => {
+    const error = configError(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).not.toContain('hunter2');
+  });
+
+  it('never prints ONPAY_SECRET itself', () => {
+    expect(configError({ ONPAY_SECRET: 'hunter2-secret' }).message).not.toContain('hunter2');
+  });
+});
+
+describe('redact', () => {
+  it.each([
+    ['postgres://onpay:hunter2@db:5432/onpay', 'postgres://onpay:***@db:5432/onpay'],
+    ['redis://:hunter2@cache:6379', 'redis://:***@cache:6379'],
+    ['smtp://mailer:p@ss@mail:25/x', 'smtp://mailer:***@mail:25/x'],
+    ['postgres://db:5432/onpay', 'postgres://db:5432/onpay'],
+    ['sqlite:./data/onpay.db', 'sqlite:./data/onpay.db'],
+  ])('%s → %s', (raw, expected) => {
+    expect(redact(raw)).toBe(expected);
+  });
+});
