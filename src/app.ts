@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/kysely.js';
 import { createPartnerService } from './modules/partners/partners.service.js';
 import { createTermsModule } from './modules/terms/index.js';
+import { createUsersModule } from './modules/users/index.js';
 import { registerApiGuard } from './platform/api-guard.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { createIdempotency } from './platform/idempotency.js';
@@ -78,8 +79,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // API bodies are JSON only: without this, Fastify would parse text/plain and answer 400, not 415.
+  app.removeContentTypeParser('text/plain');
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 }) : null;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection problem'));
   const rateLimit =
     deps.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
@@ -89,8 +92,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
   const signingSecret = await resolveSigningSecret(db, config);
   const terms = createTermsModule({ db, clock });
+  const users = createUsersModule({ db, clock, idempotency, terms: terms.service, publicBaseUrl: config.publicBaseUrl });
 
-  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, signingSecret, metrics });
+  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, users, signingSecret, metrics });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerOpsRoutes(app, { db: deps.db, redis, metrics });
 
   await app.register(terms.routes, { prefix: API_PREFIX });
+  await app.register(users.routes, { prefix: API_PREFIX });
 
   app.addHook('onClose', async () => {
     await rateLimit.close();
@@ -127,6 +132,7 @@ declare module 'fastify' {
       partners: import('./modules/partners/partners.service.js').PartnerService;
       idempotency: import('./platform/idempotency.js').Idempotency;
       terms: import('./modules/terms/terms.service.js').TermsService;
+      users: import('./modules/users/index.js').UsersModule;
       signingSecret: string;
       metrics: import('./platform/metrics.js').Metrics;
     };

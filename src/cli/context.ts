@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrator.js';
 import { AppError } from '../errors.js';
 import { createPartnerService } from '../modules/partners/partners.service.js';
 import { createTermsService } from '../modules/terms/terms.service.js';
+import { createTaxService } from '../modules/users/tax.service.js';
 
 /** A failure the command line reports as one line on stderr. */
 export class CliError extends Error {}
@@ -27,6 +28,7 @@ export function services(config: Config, db: Db) {
   return {
     partners: createPartnerService({ ...deps, env: config.env }),
     terms: createTermsService(deps),
+    tax: createTaxService(deps),
   };
 }
 

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrator.js';
 import { describeFailure, openDatabase, output } from './context.js';
 import { registerPartnerCommands } from './partners.js';
 import { registerTermsCommands } from './terms.js';
+import { registerUserCommands } from './users.js';
 
 const program = new Command()
   .name('onpay')
@@ -31,6 +32,7 @@ program
 
 registerPartnerCommands(program);
 registerTermsCommands(program);
+registerUserCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -53,6 +53,55 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  /** Lower-cased e-mail: the unique key (e-mail is compared case-insensitively). */
+  email_normalized: string;
+  email_verified_at: Timestamp | null;
+  first_name: string | null;
+  last_name: string | null;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  dial_code: string | null;
+  phone: string | null;
+  /** 1 or 0; null when never given. */
+  main_work: number | null;
+  /** Set when a full profile was registered (profile endpoint, or every profile field on PUT /users/{id}). */
+  profile_completed_at: Timestamp | null;
+  bank_account_number: string | null;
+  bank_iban_number: string | null;
+  bank_bic_number: string | null;
+  identification: string | null;
+  identity_country_code: string | null;
+  birthday: string | null;
+  document_id: string | null;
+  /** Set when a verification session was approved with a complete identity. */
+  identity_verified_at: Timestamp | null;
+  tax_percent: string | null;
+  tax_type: string | null;
+  tax_start: string | null;
+  tax_table: string | null;
+  tax_free_card: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PartnerUsersTable {
+  partner_id: number;
+  user_id: number;
+  internal_id: number | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface TermsApprovalsTable {
+  user_id: number;
+  terms_code: string;
+  approved_at: Timestamp;
+}
+
 export interface Database {
   partners: PartnersTable;
   api_keys: ApiKeysTable;
@@ -60,7 +109,14 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   terms: TermsTable;
   settings: SettingsTable;
+  users: UsersTable;
+  partner_users: PartnerUsersTable;
+  terms_approvals: TermsApprovalsTable;
 }
+
+export type UserRow = Selectable<UsersTable>;
+export type UserUpdate = Partial<Omit<Selectable<UsersTable>, 'id'>>;
+export type PartnerUserRow = Selectable<PartnerUsersTable>;
 
 export type PartnerRow = Selectable<PartnersTable>;
 export type AccessTokenRow = Selectable<AccessTokensTable>;

@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+import { output, positiveInt, withServices } from './context.js';
+
+export function registerUserCommands(program: Command): void {
+  const user = program.command('user').description('manage employees');
+  user
+    .command('set-tax')
+    .description("set an employee's tax facts (partners cannot)")
+    .argument('<user_id>', 'employee id')
+    .option('--percent <p>', 'withholding percentage, 0 to 100')
+    .option('--type <t>', 'tax type, e.g. tax_card')
+    .option('--table <t>', 'tax table')
+    .option('--start <date>', 'valid from, YYYY-MM-DD')
+    .option('--free-card <amount>', 'tax-free card amount for the calendar year')
+    .option('--json', 'print one JSON object')
+    .action(async (raw: string, opts: { percent?: string; type?: string; table?: string; start?: string; freeCard?: string; json?: boolean }) => {
+      const userId = positiveInt('USER_ID', raw);
+      const changes = await withServices((s) =>
+        s.tax.setTax(userId, { percent: opts.percent, type: opts.type, table: opts.table, start: opts.start, freeCard: opts.freeCard }),
+      );
+      output(Boolean(opts.json), { user_id: userId, ...changes }, `Tax facts of user ${userId} updated.`);
+    });
+}

@@ -1,0 +1,57 @@
+import { Decimal } from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, UserUpdate } from '../../db/database.js';
+import { AppError, type FieldErrors } from '../../errors.js';
+
+export interface TaxInput {
+  percent?: string;
+  type?: string;
+  table?: string;
+  start?: string;
+  freeCard?: string;
+}
+
+const DECIMAL = /^\d+(\.\d{1,2})?$/;
+
+/** Operator-only (decisions §6): partners never set tax fields. */
+export function createTaxService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  return {
+    async setTax(userId: number, input: TaxInput): Promise<UserUpdate> {
+      const errors: FieldErrors = {};
+      const changes: UserUpdate = {};
+      if (input.percent !== undefined) {
+        if (!DECIMAL.test(input.percent) || new Decimal(input.percent).gt(100)) errors.percent = ['--percent must be a number from 0 to 100 with at most 2 decimals.'];
+        else changes.tax_percent = new Decimal(input.percent).toString();
+      }
+      if (input.type !== undefined) {
+        if (input.type.length > 64) errors.type = ['--type must be at most 64 characters.'];
+        else changes.tax_type = input.type;
+      }
+      if (input.table !== undefined) {
+        if (input.table.length > 64) errors.table = ['--table must be at most 64 characters.'];
+        else changes.tax_table = input.table;
+      }
+      if (input.start !== undefined) {
+        const valid = /^\d{4}-\d{2}-\d{2}$/.test(input.start) && new Date(`${input.start}T00:00:00Z`).toISOString().startsWith(input.start);
+        if (!valid) errors.start = ['--start must be a date as YYYY-MM-DD.'];
+        else changes.tax_start = input.start;
+      }
+      if (input.freeCard !== undefined) {
+        if (!DECIMAL.test(input.freeCard)) errors.free_card = ['--free-card must be an amount with at most 2 decimals.'];
+        else changes.tax_free_card = new Decimal(input.freeCard).toFixed(2);
+      }
+      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+      if (Object.keys(changes).length === 0) throw AppError.field('tax', 'Give at least one of --percent, --type, --table, --start, --free-card.');
+      const result = await db
+        .updateTable('users')
+        .set({ ...changes, updated_at: clock.now().toISOString() })
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new AppError('user_not_found', `User ${userId} does not exist.`);
+      return changes;
+    },
+  };
+}
+
+export type TaxService = ReturnType<typeof createTaxService>;

@@ -1,0 +1,196 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, PartnerUserRow, UserRow, UserUpdate, UsersTable } from '../../db/database.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A user as one partner sees it: the global record plus that partner's link. */
+export interface LinkedUserRow {
+  user: UserRow;
+  link: PartnerUserRow;
+}
+
+export async function findUserByEmail(db: Executor, emailNormalized: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+}
+
+export async function insertUser(db: Executor, values: Insertable<UsersTable>): Promise<UserRow> {
+  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Executor, userId: number, values: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(values).where('id', '=', userId).execute();
+}
+
+export async function findLink(db: Executor, partnerId: number, userId: number): Promise<PartnerUserRow | undefined> {
+  return db
+    .selectFrom('partner_users')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertLink(
+  db: Executor,
+  values: { partnerId: number; userId: number; internalId: number | null; note: string | null; now: string },
+): Promise<void> {
+  await db
+    .insertInto('partner_users')
+    .values({
+      partner_id: values.partnerId,
+      user_id: values.userId,
+      internal_id: values.internalId,
+      note: values.note,
+      created_at: values.now,
+    })
+    .execute();
+}
+
+export async function updateLink(
+  db: Executor,
+  partnerId: number,
+  userId: number,
+  values: { internal_id?: number | null; note?: string | null },
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .updateTable('partner_users')
+    .set(values)
+    .where('partner_id', '=', partnerId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+const userColumns = [
+  'u.id',
+  'u.email',
+  'u.email_normalized',
+  'u.email_verified_at',
+  'u.first_name',
+  'u.last_name',
+  'u.address',
+  'u.postal_code',
+  'u.city',
+  'u.dial_code',
+  'u.phone',
+  'u.main_work',
+  'u.profile_completed_at',
+  'u.bank_account_number',
+  'u.bank_iban_number',
+  'u.bank_bic_number',
+  'u.identification',
+  'u.identity_country_code',
+  'u.birthday',
+  'u.document_id',
+  'u.identity_verified_at',
+  'u.tax_percent',
+  'u.tax_type',
+  'u.tax_start',
+  'u.tax_table',
+  'u.tax_free_card',
+  'u.created_at',
+  'u.updated_at',
+] as const;
+
+const linkColumns = [
+  'pu.partner_id',
+  'pu.user_id',
+  'pu.internal_id',
+  'pu.note',
+  'pu.created_at as link_created_at',
+] as const;
+
+type JoinedRow = UserRow & {
+  partner_id: number;
+  user_id: number;
+  internal_id: number | null;
+  note: string | null;
+  link_created_at: string;
+};
+
+function split(row: JoinedRow): LinkedUserRow {
+  const { partner_id, user_id, internal_id, note, link_created_at, ...user } = row;
+  return { user, link: { partner_id, user_id, internal_id, note, created_at: link_created_at } };
+}
+
+function linkedUsers(db: Executor, partnerId: number) {
+  return db
+    .selectFrom('partner_users as pu')
+    .innerJoin('users as u', 'u.id', 'pu.user_id')
+    .select([...userColumns, ...linkColumns])
+    .where('pu.partner_id', '=', partnerId);
+}
+
+export async function findLinkedUser(db: Executor, partnerId: number, userId: number): Promise<LinkedUserRow | undefined> {
+  const row = await linkedUsers(db, partnerId).where('pu.user_id', '=', userId).executeTakeFirst();
+  return row ? split(row as JoinedRow) : undefined;
+}
+
+export async function findLinkedUsersByPhone(db: Executor, partnerId: number, phone: string): Promise<LinkedUserRow[]> {
+  const rows = await linkedUsers(db, partnerId).where('u.phone', '=', phone).limit(2).execute();
+  return rows.map((r) => split(r as JoinedRow));
+}
+
+export async function findLinkedUsersByIdentification(db: Executor, partnerId: number, candidates: string[]): Promise<LinkedUserRow[]> {
+  const rows = await linkedUsers(db, partnerId).where('u.identification', 'in', candidates).limit(2).execute();
+  return rows.map((r) => split(r as JoinedRow));
+}
+
+export async function countLinks(db: Executor, partnerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('partner_users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('partner_id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * One page of the partner's employees, newest link first. The page's ids come from the
+ * (partner_id, created_at, user_id) index alone, so a deep page costs an index walk, not a join per row.
+ */
+export async function listLinkedUsers(db: Executor, partnerId: number, limit: number, offset: number): Promise<LinkedUserRow[]> {
+  const page = await db
+    .selectFrom('partner_users')
+    .select('user_id')
+    .where('partner_id', '=', partnerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('user_id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (page.length === 0) return [];
+  const rows = await linkedUsers(db, partnerId)
+    .where(
+      'pu.user_id',
+      'in',
+      page.map((p) => p.user_id),
+    )
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, split(r as JoinedRow)]));
+  return page.map((p) => byId.get(p.user_id)).filter((r): r is LinkedUserRow => r !== undefined);
+}
+
+export async function findApprovedUserIds(db: Executor, userIds: number[], termsCode: string): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('terms_approvals')
+    .select(['user_id', 'approved_at'])
+    .where('terms_code', '=', termsCode)
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.approved_at]));
+}
+
+export async function insertApproval(db: Executor, userId: number, termsCode: string, now: string): Promise<void> {
+  await db.insertInto('terms_approvals').values({ user_id: userId, terms_code: termsCode, approved_at: now }).execute();
+}
+
+export async function deleteApproval(db: Executor, userId: number, termsCode: string): Promise<number> {
+  const result = await db
+    .deleteFrom('terms_approvals')
+    .where('user_id', '=', userId)
+    .where('terms_code', '=', termsCode)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,47 @@
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import type { FieldErrors } from '../../errors.js';
+
+/** The fields of a full profile (decisions §6): sent together when no profile exists yet. */
+export const PROFILE_FIELDS = ['first_name', 'last_name', 'address', 'postal_code', 'city', 'dial_code', 'phone', 'main_work'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
+const CALLING_CODES = new Set(getCountries().map((country) => getCountryCallingCode(country)));
+const COUNTRIES = new Set<string>(getCountries());
+
+/** "+47", "47", "0047" → "+47" when it is a country calling code in use; otherwise null. */
+export function normaliseDialCode(raw: string): string | null {
+  const compact = raw.replace(/[\s-]/g, '');
+  const match = /^(?:\+|00)?([0-9]{1,4})$/.exec(compact);
+  if (!match || !CALLING_CODES.has(match[1] as never)) return null;
+  return `+${match[1]}`;
+}
+
+export function isCountryCode(code: string): boolean {
+  return COUNTRIES.has(code.toUpperCase());
+}
+
+export function mainWorkToInt(value: string | boolean): number {
+  return value === true || value === 'true' ? 1 : 0;
+}
+
+export function isProvided<T>(value: T | null | undefined): value is T {
+  return value !== null && value !== undefined;
+}
+
+/** A calendar date YYYY-MM-DD between 1900-01-01 and `today`. */
+export function checkBirthday(value: string, today: Date): string | null {
+  const date = new Date(`${value}T00:00:00.000Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return 'birthday must be a date as YYYY-MM-DD.';
+  if (value < '1900-01-01' || date.getTime() > today.getTime()) return 'birthday must be a past date after 1900-01-01.';
+  return null;
+}
+
+/** Dial code checked server-side (spec): adds an error and returns the stored form. */
+export function checkDialCode(value: string, errors: FieldErrors): string {
+  const normalised = normaliseDialCode(value);
+  if (normalised === null) {
+    errors.dial_code = ['dial_code must be a country calling code such as +47.'];
+    return value;
+  }
+  return normalised;
+}

@@ -1,0 +1,159 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { PaginatedList } from '../../platform/pagination.js';
+
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
+
+export const PHONE_PATTERN = '^[0-9]{4,15}$';
+const phone = Type.String({
+  pattern: PHONE_PATTERN,
+  errorMessage: 'phone must contain only digits, 4 to 15 of them.',
+  description: 'Digits only, 4 to 15',
+});
+const mainWork = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Boolean()], {
+  errorMessage: 'main_work must be "true" or "false".',
+  description: 'Whether primary work is through the service: "true" or "false" (JSON booleans accepted)',
+});
+const dialCode = text(254, 'Country calling code, e.g. "+47"');
+const internalId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Partner-specific id, unique among your employees' });
+const bankFields = {
+  bank_account_number: Type.Optional(nullable(text(64, 'Domestic account (Norway: 11 digits, MOD11)'))),
+  bank_iban_number: Type.Optional(nullable(text(64, 'International: IBAN, together with bank_bic_number'))),
+  bank_bic_number: Type.Optional(nullable(text(16, 'International: BIC, together with bank_iban_number'))),
+};
+
+export const CreateUserBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  internal_id: Type.Optional(nullable(internalId)),
+  first_name: Type.Optional(nullable(text(254))),
+  last_name: Type.Optional(nullable(text(254))),
+  address: Type.Optional(nullable(text(255))),
+  postal_code: Type.Optional(nullable(text(10))),
+  city: Type.Optional(nullable(text(255))),
+  dial_code: Type.Optional(nullable(dialCode)),
+  phone: Type.Optional(nullable(phone)),
+  main_work: Type.Optional(nullable(mainWork)),
+  note: Type.Optional(nullable(text(4096))),
+  ...bankFields,
+});
+export type CreateUserBody = Static<typeof CreateUserBody>;
+
+export const UpdateUserBody = Type.Object({
+  internal_id: Type.Optional(nullable(internalId)),
+  first_name: Type.Optional(nullable(text(254))),
+  last_name: Type.Optional(nullable(text(254))),
+  address: Type.Optional(nullable(text(255))),
+  postal_code: Type.Optional(nullable(text(10))),
+  city: Type.Optional(nullable(text(255))),
+  dial_code: Type.Optional(nullable(dialCode)),
+  phone: Type.Optional(nullable(phone)),
+  main_work: Type.Optional(nullable(mainWork)),
+  note: Type.Optional(nullable(text(4096))),
+  ...bankFields,
+});
+export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+const required = (max: number) => Type.String({ minLength: 1, maxLength: max });
+export const ProfileBody = Type.Object({
+  first_name: required(254),
+  last_name: required(254),
+  address: required(255),
+  postal_code: required(10),
+  city: required(255),
+  dial_code: Type.String({ minLength: 1, maxLength: 254, description: 'Country calling code, e.g. "+47"' }),
+  phone,
+  main_work: mainWork,
+});
+export type ProfileBody = Static<typeof ProfileBody>;
+
+export const IdentityBody = Type.Object({
+  identification: Type.String({ minLength: 1, maxLength: 64, description: 'National identity number' }),
+  country_code: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'country_code must be an ISO 3166-1 alpha-2 code.' }),
+  birthday: Type.String({ format: 'date', errorMessage: 'birthday must be a date as YYYY-MM-DD.' }),
+  document_id: Type.Optional(nullable(text(64))),
+});
+export type IdentityBody = Static<typeof IdentityBody>;
+
+export const LookupBody = Type.Object({
+  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+});
+export type LookupBody = Static<typeof LookupBody>;
+
+export const UserIdParams = Type.Object({ id: Type.String({ description: 'Employee id' }) });
+
+export const OnboardingSchema = Type.Object(
+  {
+    is_onboarded: Type.Boolean(),
+    missing_steps: Type.Array(
+      Type.Union([
+        Type.Literal('email_verified'),
+        Type.Literal('terms_approved'),
+        Type.Literal('profile'),
+        Type.Literal('id_verification'),
+        Type.Literal('bank_account'),
+      ]),
+    ),
+    steps: Type.Object(
+      {
+        email_verified: Type.Boolean(),
+        terms_approved: Type.Boolean(),
+        profile: Type.Boolean(),
+        id_verification: Type.Boolean(),
+        bank_account: Type.Boolean(),
+      },
+      { additionalProperties: false },
+    ),
+    status_version: Type.Literal('v2'),
+    evaluated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Onboarding', additionalProperties: false },
+);
+
+export const UserPayload = Type.Object(
+  {
+    id: Type.String({ description: 'Employee id (a number, as a string)' }),
+    email: Type.String(),
+    internal_id: Type.String({ description: 'Your id for the employee; "" when none' }),
+    name: Type.String(),
+    phone: Type.String(),
+    address: Type.String(),
+    postal_code: Type.String(),
+    city: Type.String(),
+    main_work: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+    nationality: Type.String(),
+    note: Type.String(),
+    bank_account_number: nullable(Type.String()),
+    bank_iban_number: nullable(Type.String()),
+    bank_bic_number: nullable(Type.String()),
+    tax_percent: nullable(Type.String()),
+    tax_type: Type.String(),
+    tax_start: Type.String(),
+    tax_table: Type.String(),
+    tax_free_card: Type.String(),
+    onboarding: OnboardingSchema,
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'User', additionalProperties: false },
+);
+export type UserPayload = Static<typeof UserPayload>;
+
+export const UserList = PaginatedList(UserPayload);
+
+export const TermsApprovalBody = Type.Object({
+  approved: Type.Boolean({ description: 'true records approval of the current terms; false withdraws it' }),
+});
+export type TermsApprovalBody = Static<typeof TermsApprovalBody>;
+
+const userTermsFields = {
+  user_id: Type.String(),
+  terms_approved: Type.Boolean(),
+  approved_at: nullable(Type.String({ format: 'date-time', description: 'When the current terms were approved; null when not approved' })),
+  terms: Type.Object({ code: Type.String(), title: Type.String(), url: Type.String() }, { additionalProperties: false }),
+};
+export const UserTermsStatus = Type.Object(userTermsFields, { additionalProperties: false });
+export const UserTermsChange = Type.Object(
+  { ...userTermsFields, changed: Type.Boolean({ description: 'true when the stored value was updated' }) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,244 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, UserUpdate } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { AppError, type FieldErrors } from '../../errors.js';
+import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
+import type { PageQuery } from '../../platform/pagination.js';
+import type { WriteContext } from '../../platform/request-context.js';
+import type { TermsService } from '../terms/terms.service.js';
+import { hasBankFields, parseBankAccount, type BankInput } from './bank.js';
+import { findByIdentity } from './identity.service.js';
+import * as repo from './users.repository.js';
+import { userRowToPayload } from './users.payload.js';
+import { checkDialCode, isProvided, mainWorkToInt, PROFILE_FIELDS } from './users.rules.js';
+import type { CreateUserBody, LookupBody, ProfileBody, UpdateUserBody, UserPayload } from './users.schemas.js';
+
+export interface UserServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  idempotency: Pick<Idempotency, 'reserve'>;
+  terms: Pick<TermsService, 'current'>;
+}
+
+/** Path ids are numbers; anything else names no user (404, like an unknown one). */
+export function parseUserId(raw: string | number): number {
+  const text = String(raw);
+  if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) throw new AppError('user_not_found');
+  return Number(text);
+}
+
+function bankColumns(input: BankInput, errors: FieldErrors): UserUpdate {
+  if (!hasBankFields(input)) return {};
+  const parsed = parseBankAccount(input);
+  if ('errors' in parsed) {
+    Object.assign(errors, parsed.errors);
+    return {};
+  }
+  // Switching style clears the other style's columns (spec, PUT /users/{id} rule 3).
+  return parsed.account.style === 'domestic'
+    ? { bank_account_number: parsed.account.accountNumber, bank_iban_number: null, bank_bic_number: null }
+    : { bank_account_number: null, bank_iban_number: parsed.account.iban, bank_bic_number: parsed.account.bic };
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  return value === undefined || value === null || value.trim() === '' ? null : value.trim();
+}
+
+export function createUserService({ db, clock, idempotency, terms }: UserServiceDeps) {
+  /** Runs a write; a unique-constraint race is retried once, when the pre-checks see the winner. */
+  async function write<T>(ctx: WriteContext, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    try {
+      return await inTransaction(db, idempotency, ctx.idempotency, work);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      return inTransaction(db, idempotency, ctx.idempotency, work);
+    }
+  }
+
+  async function assertInternalIdFree(trx: Transaction<Database>, partnerId: number, internalId: number, userId: number | null) {
+    const taken = await trx
+      .selectFrom('partner_users')
+      .select('user_id')
+      .where('partner_id', '=', partnerId)
+      .where('internal_id', '=', internalId)
+      .executeTakeFirst();
+    if (taken && taken.user_id !== userId) throw AppError.field('internal_id', 'internal_id has already been taken.');
+  }
+
+  async function payloadFor(executor: Kysely<Database>, partnerId: number, userId: number): Promise<UserPayload> {
+    const row = await repo.findLinkedUser(executor, partnerId, userId);
+    if (!row) throw new AppError('user_not_found');
+    const current = await terms.current();
+    const approvals = await repo.findApprovedUserIds(executor, [userId], current.code);
+    return userRowToPayload(row, approvals.has(userId), clock.now());
+  }
+
+  async function requireLinked(executor: Kysely<Database>, partnerId: number, userId: number) {
+    const row = await repo.findLinkedUser(executor, partnerId, userId);
+    if (!row) throw new AppError('user_not_found');
+    return row;
+  }
+
+  return {
+    payloadFor: (partnerId: number, userId: number) => payloadFor(db, partnerId, userId),
+    requireLinked: (partnerId: number, userId: number) => requireLinked(db, partnerId, userId),
+
+    /** POST /users: creates the user, or links the existing one (then only email and internal_id apply). */
+    async createOrLink(ctx: WriteContext, body: CreateUserBody): Promise<UserPayload> {
+      const partnerId = ctx.caller.partnerId;
+      const email = body.email.trim();
+      const internalId = body.internal_id ?? null;
+      const userId = await write(ctx, async (trx) => {
+        const now = clock.now().toISOString();
+        const existing = await repo.findUserByEmail(trx, email.toLowerCase());
+        if (existing) {
+          const link = await repo.findLink(trx, partnerId, existing.id);
+          if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, existing.id);
+          if (!link) await repo.insertLink(trx, { partnerId, userId: existing.id, internalId, note: null, now });
+          else if (internalId !== null) await repo.updateLink(trx, partnerId, existing.id, { internal_id: internalId });
+          return existing.id;
+        }
+
+        const errors: FieldErrors = {};
+        const bank = bankColumns(body, errors);
+        const dialCode = isProvided(body.dial_code) && body.dial_code.trim() !== '' ? checkDialCode(body.dial_code, errors) : null;
+        if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, null);
+        if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+        const user = await repo.insertUser(trx, {
+          email,
+          email_normalized: email.toLowerCase(),
+          email_verified_at: now,
+          first_name: blankToNull(body.first_name),
+          last_name: blankToNull(body.last_name),
+          address: blankToNull(body.address),
+          postal_code: blankToNull(body.postal_code),
+          city: blankToNull(body.city),
+          dial_code: dialCode,
+          phone: blankToNull(body.phone),
+          main_work: isProvided(body.main_work) ? mainWorkToInt(body.main_work) : null,
+          ...bank,
+          created_at: now,
+          updated_at: now,
+        });
+        await repo.insertLink(trx, { partnerId, userId: user.id, internalId, note: blankToNull(body.note), now });
+        return user.id;
+      });
+      return payloadFor(db, partnerId, userId);
+    },
+
+    async get(partnerId: number, rawId: string): Promise<UserPayload> {
+      return payloadFor(db, partnerId, parseUserId(rawId));
+    },
+
+    async list(partnerId: number, query: PageQuery): Promise<{ total: number; results: UserPayload[] }> {
+      const { limit, offset } = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
+      const [total, rows, current] = await Promise.all([
+        repo.countLinks(db, partnerId),
+        repo.listLinkedUsers(db, partnerId, limit, offset),
+        terms.current(),
+      ]);
+      const approvals = await repo.findApprovedUserIds(
+        db,
+        rows.map((r) => r.user.id),
+        current.code,
+      );
+      const now = clock.now();
+      return { total, results: rows.map((row) => userRowToPayload(row, approvals.has(row.user.id), now)) };
+    },
+
+    /** PUT/PATCH /users/{id}: only supplied fields change; null counts as not supplied. */
+    async update(ctx: WriteContext, rawId: string, body: UpdateUserBody): Promise<UserPayload> {
+      const partnerId = ctx.caller.partnerId;
+      const userId = parseUserId(rawId);
+      await write(ctx, async (trx) => {
+        const { user } = await requireLinked(trx, partnerId, userId);
+        const errors: FieldErrors = {};
+        const changes: UserUpdate = {};
+
+        const sentProfile = PROFILE_FIELDS.filter((field) => isProvided(body[field]));
+        if (sentProfile.length > 0 && user.profile_completed_at === null) {
+          const missing = PROFILE_FIELDS.filter((field) => !sentProfile.includes(field));
+          for (const field of missing) errors[field] = [`${field} is required when no profile exists yet; send the full profile.`];
+        }
+        for (const field of sentProfile) {
+          if (field === 'main_work') continue;
+          const value = body[field] as string;
+          if (value.trim() === '') errors[field] = [`${field} must not be empty.`];
+        }
+        if (isProvided(body.first_name)) changes.first_name = body.first_name.trim();
+        if (isProvided(body.last_name)) changes.last_name = body.last_name.trim();
+        if (isProvided(body.address)) changes.address = body.address.trim();
+        if (isProvided(body.postal_code)) changes.postal_code = body.postal_code.trim();
+        if (isProvided(body.city)) changes.city = body.city.trim();
+        if (isProvided(body.phone)) changes.phone = body.phone;
+        if (isProvided(body.main_work)) changes.main_work = mainWorkToInt(body.main_work);
+        if (isProvided(body.dial_code) && !errors.dial_code) changes.dial_code = checkDialCode(body.dial_code, errors);
+        Object.assign(changes, bankColumns(body, errors));
+        if (isProvided(body.internal_id)) await assertInternalIdFree(trx, partnerId, body.internal_id, userId);
+        if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+
+        const now = clock.now().toISOString();
+        if (sentProfile.length === PROFILE_FIELDS.length && user.profile_completed_at === null) changes.profile_completed_at = now;
+        if (Object.keys(changes).length > 0) await repo.updateUser(trx, userId, { ...changes, updated_at: now });
+        await repo.updateLink(trx, partnerId, userId, {
+          ...(isProvided(body.internal_id) ? { internal_id: body.internal_id } : {}),
+          ...(isProvided(body.note) ? { note: body.note } : {}),
+        });
+      });
+      return payloadFor(db, partnerId, userId);
+    },
+
+    /** PUT/PATCH /users/{id}/profile: replaces the full profile and completes the `profile` step. */
+    async replaceProfile(ctx: WriteContext, rawId: string, body: ProfileBody): Promise<UserPayload> {
+      const partnerId = ctx.caller.partnerId;
+      const userId = parseUserId(rawId);
+      await write(ctx, async (trx) => {
+        const { user } = await requireLinked(trx, partnerId, userId);
+        const errors: FieldErrors = {};
+        const values = {
+          first_name: body.first_name.trim(),
+          last_name: body.last_name.trim(),
+          address: body.address.trim(),
+          postal_code: body.postal_code.trim(),
+          city: body.city.trim(),
+        };
+        for (const [field, value] of Object.entries(values)) if (value === '') errors[field] = [`${field} must not be empty.`];
+        const dialCode = checkDialCode(body.dial_code, errors);
+        if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+        const now = clock.now().toISOString();
+        await repo.updateUser(trx, userId, {
+          ...values,
+          dial_code: dialCode,
+          phone: body.phone,
+          main_work: mainWorkToInt(body.main_work),
+          profile_completed_at: user.profile_completed_at ?? now,
+          updated_at: now,
+        });
+      });
+      return payloadFor(db, partnerId, userId);
+    },
+
+    /** POST /users/lookup: exactly one of user_id, phone, ssn, among the caller's employees only. */
+    async lookup(partnerId: number, body: LookupBody): Promise<UserPayload> {
+      const given = (['user_id', 'phone', 'ssn'] as const).filter((field) => body[field] !== undefined);
+      if (given.length !== 1) {
+        throw AppError.field('user_id', 'Send exactly one of user_id, phone or ssn.');
+      }
+      const matches =
+        body.user_id !== undefined
+          ? [await repo.findLinkedUser(db, partnerId, body.user_id)].filter((r) => r !== undefined)
+          : body.phone !== undefined
+            ? await repo.findLinkedUsersByPhone(db, partnerId, body.phone.replace(/[\s-]/g, ''))
+            : await findByIdentity(db, partnerId, body.ssn ?? '');
+      if (matches.length === 0) throw new AppError('user_not_found');
+      if (matches.length > 1) {
+        const field = given[0] as string;
+        throw AppError.field(field, `${field} matches more than one of your employees; look them up by user_id.`);
+      }
+      return payloadFor(db, partnerId, (matches[0] as repo.LinkedUserRow).user.id);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;
