@@ -8,6 +8,9 @@ import type { Db } from './db/kysely.js';
 import { createPartnerService } from './modules/partners/partners.service.js';
 import { createTermsModule } from './modules/terms/index.js';
 import { createUsersModule } from './modules/users/index.js';
+import { createVerificationModule } from './modules/verification/index.js';
+import { verificationPages } from './web/verification.pages.js';
+import cookie from '@fastify/cookie';
 import { registerApiGuard } from './platform/api-guard.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { createIdempotency } from './platform/idempotency.js';
@@ -93,8 +96,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const signingSecret = await resolveSigningSecret(db, config);
   const terms = createTermsModule({ db, clock });
   const users = createUsersModule({ db, clock, idempotency, terms: terms.service, publicBaseUrl: config.publicBaseUrl });
+  const verification = createVerificationModule({ db, clock, config, idempotency, terms: terms.service });
 
-  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, users, signingSecret, metrics });
+  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, users, verification, signingSecret, metrics });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -114,6 +118,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await app.register(terms.routes, { prefix: API_PREFIX });
   await app.register(users.routes, { prefix: API_PREFIX });
+  await app.register(verification.routes, { prefix: API_PREFIX });
+
+  await app.register(cookie);
+  await app.register(verificationPages, { flow: verification.flow, sandbox: config.env === 'sandbox', secureCookies: config.env === 'live' });
 
   app.addHook('onClose', async () => {
     await rateLimit.close();
@@ -133,6 +141,7 @@ declare module 'fastify' {
       idempotency: import('./platform/idempotency.js').Idempotency;
       terms: import('./modules/terms/terms.service.js').TermsService;
       users: import('./modules/users/index.js').UsersModule;
+      verification: import('./modules/verification/index.js').VerificationModule;
       signingSecret: string;
       metrics: import('./platform/metrics.js').Metrics;
     };

@@ -10,6 +10,26 @@ export type DatabaseConfig =
   | { engine: 'sqlite'; path: string; url: string }
   | { engine: 'postgres'; url: string };
 
+/** OpenID Connect eID broker for provider_eid (decisions §8). */
+export interface EidConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+  acrValues: string | null;
+  /** Claim names differ between brokers (Criipto/Idura, Signicat, ...). */
+  claims: { identification: string; birthdate: string; name: string };
+  /** Country of the identity numbers the broker returns (ISO 3166-1 alpha-2). */
+  countryCode: string;
+}
+
+/** Hosted document-verification vendor for provider_doc (a Veriff-style sessions API). */
+export interface DocVendorConfig {
+  apiUrl: string;
+  apiKey: string;
+  webhookSecret: string;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -25,6 +45,9 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** How long a stored Idempotency-key blocks reuse (decisions §10). */
   readonly idempotencyTtlDays: number;
+  /** Real identity providers; null means simulated in sandbox and unavailable in live. */
+  readonly eid: EidConfig | null;
+  readonly docVendor: DocVendorConfig | null;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +168,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 500, 1, 10_000_000);
+  const eid = loadEid(env, environment);
+  const docVendor = loadDocVendor(env, environment);
 
   return Object.freeze({
     port,
@@ -159,5 +184,45 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     rateLimitPerMinute,
     idempotencyTtlDays: 30,
+    eid: eid ? Object.freeze(eid) : null,
+    docVendor: docVendor ? Object.freeze(docVendor) : null,
   });
+}
+
+function required(env: Env, name: string, because: string): string {
+  const value = read(env, name);
+  if (value === undefined) throw new ConfigError(name, `is required when ${because}`);
+  return value;
+}
+
+function loadEid(env: Env, environment: Environment): EidConfig | null {
+  const issuerRaw = read(env, 'EID_ISSUER');
+  if (issuerRaw === undefined) return null;
+  const issuer = httpUrl('EID_ISSUER', issuerRaw);
+  if (environment === 'live' && !issuer.startsWith('https://')) throw new ConfigError('EID_ISSUER', 'must be an https:// URL when ONPAY_ENV=live');
+  const countryCode = (read(env, 'EID_COUNTRY') ?? 'NO').toUpperCase();
+  if (!/^[A-Z]{2}$/.test(countryCode)) throw new ConfigError('EID_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
+  return {
+    issuer,
+    clientId: required(env, 'EID_CLIENT_ID', 'EID_ISSUER is set'),
+    clientSecret: required(env, 'EID_CLIENT_SECRET', 'EID_ISSUER is set'),
+    scopes: read(env, 'EID_SCOPES') ?? 'openid',
+    acrValues: read(env, 'EID_ACR_VALUES') ?? null,
+    claims: {
+      identification: read(env, 'EID_CLAIM_IDENTIFICATION') ?? 'nin',
+      birthdate: read(env, 'EID_CLAIM_BIRTHDATE') ?? 'birthdate',
+      name: read(env, 'EID_CLAIM_NAME') ?? 'name',
+    },
+    countryCode,
+  };
+}
+
+function loadDocVendor(env: Env, environment: Environment): DocVendorConfig | null {
+  const apiRaw = read(env, 'DOC_API_URL');
+  if (apiRaw === undefined) return null;
+  const apiUrl = httpUrl('DOC_API_URL', apiRaw);
+  if (environment === 'live' && !apiUrl.startsWith('https://')) throw new ConfigError('DOC_API_URL', 'must be an https:// URL when ONPAY_ENV=live');
+  const webhookSecret = required(env, 'DOC_WEBHOOK_SECRET', 'DOC_API_URL is set');
+  if (webhookSecret.length < 16) throw new ConfigError('DOC_WEBHOOK_SECRET', 'must be at least 16 characters long');
+  return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret };
 }

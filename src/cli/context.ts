@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { createPartnerService } from '../modules/partners/partners.service.js';
 import { createTermsService } from '../modules/terms/terms.service.js';
 import { createTaxService } from '../modules/users/tax.service.js';
+import { createReturnUrlService } from '../modules/verification/return-urls.service.js';
 
 /** A failure the command line reports as one line on stderr. */
 export class CliError extends Error {}
@@ -29,6 +30,7 @@ export function services(config: Config, db: Db) {
     partners: createPartnerService({ ...deps, env: config.env }),
     terms: createTermsService(deps),
     tax: createTaxService(deps),
+    returnUrls: createReturnUrlService({ ...deps, idempotency: { reserve: async () => undefined }, allowHttp: config.env === 'sandbox' }),
   };
 }
 

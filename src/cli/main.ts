@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrator.js';
 import { describeFailure, openDatabase, output } from './context.js';
 import { registerPartnerCommands } from './partners.js';
 import { registerTermsCommands } from './terms.js';
+import { registerReturnUrlCommands } from './return-urls.js';
 import { registerUserCommands } from './users.js';
 
 const program = new Command()
@@ -33,6 +34,7 @@ program
 registerPartnerCommands(program);
 registerTermsCommands(program);
 registerUserCommands(program);
+registerReturnUrlCommands(program);
 
 try {
   await program.parseAsync(process.argv);

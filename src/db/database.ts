@@ -79,6 +79,8 @@ export interface UsersTable {
   document_id: string | null;
   /** Set when a verification session was approved with a complete identity. */
   identity_verified_at: Timestamp | null;
+  /** The name the identity provider reported, when it did. */
+  verified_name: string | null;
   tax_percent: string | null;
   tax_type: string | null;
   tax_start: string | null;
@@ -102,6 +104,51 @@ export interface TermsApprovalsTable {
   approved_at: Timestamp;
 }
 
+export type ReturnUrlStatus = 'pending' | 'approved' | 'rejected';
+
+export interface ReturnUrlsTable {
+  id: Generated<number>;
+  partner_id: number;
+  requested_url: string;
+  normalized_scheme: string;
+  normalized_host: string;
+  normalized_path_prefix: string;
+  status: ReturnUrlStatus;
+  requested_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
+export type VerificationProvider = 'provider_doc' | 'provider_eid';
+export type VerificationStatus = 'pending' | 'approved' | 'declined' | 'cancelled' | 'expired' | 'error';
+
+export interface VerificationSessionsTable {
+  id: string;
+  partner_id: number;
+  user_id: number;
+  provider: VerificationProvider;
+  id_type: 'local' | 'international' | null;
+  status: VerificationStatus;
+  pending_user_id: number | null;
+  partner_return_url: string;
+  start_token_hash: string;
+  browser_binding_hash: string | null;
+  provider_ref: string | null;
+  /** Provider-private JSON (PKCE verifier, nonce, ...). */
+  provider_state: string | null;
+  outcome_reason: string | null;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  last_polled_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookReceiptsTable {
+  digest: string;
+  provider: string;
+  received_at: Timestamp;
+}
+
 export interface Database {
   partners: PartnersTable;
   api_keys: ApiKeysTable;
@@ -112,7 +159,13 @@ export interface Database {
   users: UsersTable;
   partner_users: PartnerUsersTable;
   terms_approvals: TermsApprovalsTable;
+  return_urls: ReturnUrlsTable;
+  verification_sessions: VerificationSessionsTable;
+  webhook_receipts: WebhookReceiptsTable;
 }
+
+export type ReturnUrlRow = Selectable<ReturnUrlsTable>;
+export type VerificationSessionRow = Selectable<VerificationSessionsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type UserUpdate = Partial<Omit<Selectable<UsersTable>, 'id'>>;

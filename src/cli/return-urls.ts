@@ -1,0 +1,45 @@
+import type { Command } from 'commander';
+import { returnUrlRowToPayload } from '../modules/verification/return-urls.service.js';
+import { output, positiveInt, withServices } from './context.js';
+
+export function registerReturnUrlCommands(program: Command): void {
+  const returnUrl = program.command('return-url').description('review the return URLs partners register');
+  returnUrl
+    .command('list')
+    .description('list return URL requests, oldest first')
+    .option('--partner <id>', 'only this partner')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { partner?: string; json?: boolean }) => {
+      const partnerId = opts.partner === undefined ? null : positiveInt('--partner', opts.partner);
+      const rows = await withServices((s) => s.returnUrls.list(partnerId));
+      const lines = rows.map((r) => `  ${r.id}\t${r.status}\tpartner ${r.partner_id}\t${r.requested_url}`);
+      output(
+        Boolean(opts.json),
+        {
+          return_urls: rows.map((r) => ({
+            ...returnUrlRowToPayload(r),
+            normalized_scheme: r.normalized_scheme,
+            normalized_host: r.normalized_host,
+            normalized_path_prefix: r.normalized_path_prefix,
+            decided_at: r.decided_at,
+          })),
+        },
+        rows.length ? ['id\tstatus\tpartner\trequested_url', ...lines].join('\n') : 'No return URL requests.',
+      );
+    });
+  for (const [command, status] of [
+    ['approve', 'approved'],
+    ['reject', 'rejected'],
+  ] as const) {
+    returnUrl
+      .command(command)
+      .description(`${command} a return URL request`)
+      .argument('<id>', 'request id')
+      .option('--json', 'print one JSON object')
+      .action(async (raw: string, opts: { json?: boolean }) => {
+        const id = positiveInt('ID', raw);
+        const row = await withServices((s) => s.returnUrls.decide(id, status));
+        output(Boolean(opts.json), { return_url: returnUrlRowToPayload(row) }, `Return URL ${id} (${row.requested_url}) is now ${row.status}.`);
+      });
+  }
+}

@@ -1,0 +1,25 @@
+import type { VerificationStatus } from '../../db/database.js';
+
+export type NextAction = 'continue_verification' | 'redirect_to_partner' | 'retry' | 'show_error';
+
+/** decisions §8: what a partner should do next, for each status. */
+export function nextActionFor(status: VerificationStatus): NextAction {
+  switch (status) {
+    case 'pending':
+      return 'continue_verification';
+    case 'approved':
+      return 'redirect_to_partner';
+    case 'declined':
+      return 'show_error';
+    case 'cancelled':
+    case 'expired':
+    case 'error':
+      return 'retry';
+  }
+}
+
+export const TERMINAL_STATUSES: readonly VerificationStatus[] = ['approved', 'declined', 'cancelled', 'expired', 'error'];
+
+export function isTerminal(status: VerificationStatus): boolean {
+  return status !== 'pending';
+}

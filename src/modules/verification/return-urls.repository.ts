@@ -1,0 +1,46 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ReturnUrlStatus } from '../../db/database.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function findReturnUrl(db: Executor, partnerId: number, requestedUrl: string) {
+  return db
+    .selectFrom('return_urls')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('requested_url', '=', requestedUrl)
+    .executeTakeFirst();
+}
+
+export async function insertReturnUrl(
+  db: Executor,
+  values: { partnerId: number; requestedUrl: string; scheme: string; host: string; pathPrefix: string; now: string },
+) {
+  return db
+    .insertInto('return_urls')
+    .values({
+      partner_id: values.partnerId,
+      requested_url: values.requestedUrl,
+      normalized_scheme: values.scheme,
+      normalized_host: values.host,
+      normalized_path_prefix: values.pathPrefix,
+      status: 'pending',
+      requested_at: values.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function listApprovedReturnUrls(db: Executor, partnerId: number) {
+  return db.selectFrom('return_urls').selectAll().where('partner_id', '=', partnerId).where('status', '=', 'approved').execute();
+}
+
+export async function listReturnUrls(db: Executor, partnerId: number | null) {
+  let query = db.selectFrom('return_urls').selectAll().orderBy('id');
+  if (partnerId !== null) query = query.where('partner_id', '=', partnerId);
+  return query.execute();
+}
+
+export async function setReturnUrlStatus(db: Executor, id: number, status: ReturnUrlStatus, now: string) {
+  return db.updateTable('return_urls').set({ status, decided_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, VerificationProvider, VerificationSessionRow, VerificationStatus } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { AppError } from '../../errors.js';
+import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
+import type { WriteContext } from '../../platform/request-context.js';
+import { isUuid, randomToken, sha256Hex } from '../../platform/secrets.js';
+import type { TermsService } from '../terms/terms.service.js';
+import type { Onboarding } from '../users/onboarding.js';
+import { normaliseIdentification } from '../users/identity-numbers.js';
+import { onboardingOf } from '../users/users.payload.js';
+import { parseUserId } from '../users/users.service.js';
+import { nextActionFor } from './next-action.js';
+import type { ProviderOutcome } from './providers/types.js';
+import type { ReturnUrlService } from './return-urls.service.js';
+import * as repo from './sessions.repository.js';
+import type { FlowCreated, SessionStatus, StartFlowBody } from './verification.schemas.js';
+
+/** decisions §8: a session lives 60 minutes. */
+export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
+
+export interface SessionServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  idempotency: Pick<Idempotency, 'reserve'>;
+  returnUrls: Pick<ReturnUrlService, 'requireMatch'>;
+  terms: Pick<TermsService, 'current'>;
+  publicBaseUrl: string;
+  /** Providers that can be started here (sandbox: both, simulated; live: those configured). */
+  availableProviders: ReadonlySet<VerificationProvider>;
+}
+
+export type TerminalStatus = Exclude<VerificationStatus, 'pending'>;
+
+export function createSessionService(deps: SessionServiceDeps) {
+  const { db, clock, idempotency } = deps;
+
+  /** Reads a session, expiring it first when its time ran out (expiry is lazy). */
+  async function load(id: string): Promise<VerificationSessionRow | undefined> {
+    const session = await repo.findSession(db, id);
+    if (!session || session.status !== 'pending') return session;
+    if (clock.now().getTime() < Date.parse(session.expires_at)) return session;
+    await repo.finishSession(db, id, { status: 'expired', verifiedAt: session.expires_at, reason: 'time ran out', now: clock.now().toISOString() });
+    return repo.findSession(db, id);
+  }
+
+  async function onboardingFor(userId: number): Promise<Onboarding | null> {
+    const user = await repo.findUser(db, userId);
+    if (!user) return null;
+    const current = await deps.terms.current();
+    return onboardingOf(user, await repo.hasApproval(db, userId, current.code), clock.now());
+  }
+
+  /**
+   * Ends a pending session with the provider's outcome; an approval stores the identity and completes
+   * `id_verification` in the same transaction. A session that is already terminal is left as it is.
+   */
+  async function finish(sessionId: string, outcome: Exclude<ProviderOutcome, { status: 'pending' }>): Promise<VerificationSessionRow> {
+    const current = await load(sessionId);
+    if (!current) throw new AppError('session_not_found');
+    if (current.status !== 'pending') return current;
+    const now = clock.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      let status: TerminalStatus = outcome.status;
+      let reason = 'reason' in outcome ? outcome.reason : null;
+      if (outcome.status === 'approved') {
+        const identity = outcome.identity;
+        const complete = Boolean(identity.identification?.trim() && identity.countryCode && /^\d{4}-\d{2}-\d{2}$/.test(identity.birthday ?? ''));
+        if (!complete) {
+          status = 'error';
+          reason = 'the provider did not return a complete identity';
+        }
+        const moved = await repo.finishSession(trx, sessionId, { status, verifiedAt: now, reason, now });
+        if (moved && complete) {
+          const country = identity.countryCode.toUpperCase();
+          await repo.storeVerifiedIdentity(trx, current.user_id, {
+            identification: normaliseIdentification(country, identity.identification) ?? identity.identification.trim(),
+            countryCode: country,
+            birthday: identity.birthday,
+            name: identity.name ?? null,
+            documentId: identity.documentId ?? null,
+            now,
+          });
+        }
+        return;
+      }
+      await repo.finishSession(trx, sessionId, { status, verifiedAt: now, reason, now });
+    });
+    return (await repo.findSession(db, sessionId)) as VerificationSessionRow;
+  }
+
+  return {
+    load,
+    finish,
+    onboardingFor,
+
+    /** POST /users/{id}/verification/flows: a new pending session (replacing a pending one). */
+    async start(ctx: WriteContext, rawUserId: string, body: StartFlowBody): Promise<FlowCreated> {
+      const partnerId = ctx.caller.partnerId;
+      const userId = parseUserId(rawUserId);
+      const link = await db
+        .selectFrom('partner_users')
+        .select('user_id')
+        .where('partner_id', '=', partnerId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!link) throw new AppError('user_not_found');
+      const idType = body.provider === 'provider_doc' ? (body.id_type ?? null) : null;
+      if (body.provider === 'provider_doc' && idType === null) {
+        throw AppError.field('id_type', 'id_type is required for provider_doc: local or international.');
+      }
+      if (!deps.availableProviders.has(body.provider)) {
+        throw AppError.field('provider', `${body.provider} is not available in this environment.`);
+      }
+      const { supplied } = await deps.returnUrls.requireMatch(partnerId, body.partner_return_url);
+
+      const id = randomUUID();
+      const startToken = randomToken(32);
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString();
+      const create = () =>
+        inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
+          await repo.cancelPendingForUser(trx, userId, now.toISOString());
+          await repo.insertSession(trx, {
+            id,
+            partner_id: partnerId,
+            user_id: userId,
+            provider: body.provider,
+            id_type: idType,
+            status: 'pending',
+            pending_user_id: userId,
+            partner_return_url: supplied,
+            start_token_hash: sha256Hex(startToken),
+            expires_at: expiresAt,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          });
+        });
+      try {
+        await create();
+      } catch (error) {
+        // Two flows started at once for one user: the unique pending slot lets one in; retry ours.
+        if (!isUniqueViolation(error)) throw error;
+        await create();
+      }
+      return {
+        verification_id: id,
+        provider: body.provider,
+        status: 'pending',
+        id_type: idType,
+        verification_url: `${deps.publicBaseUrl}/verify/${startToken}`,
+        status_check_url: `${deps.publicBaseUrl}/api/v1/verification/status/${id}`,
+        expires_at: expiresAt,
+      };
+    },
+
+    /** GET /verification/status/{id}: 404 unknown, 403 another partner's; records the poll. */
+    async status(partnerId: number, id: string): Promise<SessionStatus> {
+      if (!isUuid(id)) throw new AppError('session_not_found');
+      const session = await load(id.toLowerCase());
+      if (!session) throw new AppError('session_not_found');
+      if (session.partner_id !== partnerId) throw new AppError('session_forbidden');
+      const polledAt = clock.now().toISOString();
+      await repo.touchPolled(db, session.id, polledAt);
+      return {
+        verification_id: session.id,
+        user_id: session.user_id,
+        provider: session.provider,
+        id_type: session.id_type,
+        status: session.status,
+        verified_at: session.verified_at,
+        expires_at: session.expires_at,
+        next_action: nextActionFor(session.status),
+        last_polled_at: polledAt,
+        onboarding: await onboardingFor(session.user_id),
+      };
+    },
+
+    /** Sandbox test helper: ends a session as the partner's automated tests ask. */
+    async completeForTest(partnerId: number, id: string, status: TerminalStatus, identity: (userId: number) => ProviderOutcome): Promise<SessionStatus> {
+      if (!isUuid(id)) throw new AppError('session_not_found');
+      const session = await load(id.toLowerCase());
+      if (!session) throw new AppError('session_not_found');
+      if (session.partner_id !== partnerId) throw new AppError('session_forbidden');
+      if (session.status !== 'pending') throw new AppError('conflict', `The session is already ${session.status}; terminal states are final.`);
+      const outcome = status === 'approved' ? identity(session.user_id) : { status, reason: 'completed by the sandbox test helper' };
+      if (outcome.status === 'pending') throw new AppError('internal');
+      if (status === 'expired') {
+        await repo.finishSession(db, session.id, { status: 'expired', verifiedAt: clock.now().toISOString(), reason: 'expired by the sandbox test helper', now: clock.now().toISOString() });
+      } else {
+        await finish(session.id, outcome);
+      }
+      return this.status(partnerId, session.id);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,72 @@
+/** Server-rendered pages: escaping and one plain, accessible layout shared by every page. */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+}
+
+/** A tagged template that escapes every interpolated value unless it is already `SafeHtml`. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    const rendered = Array.isArray(value)
+      ? value.map((v) => (v instanceof SafeHtml ? v.value : escapeHtml(v))).join('')
+      : value instanceof SafeHtml
+        ? value.value
+        : escapeHtml(value);
+    out += rendered + (strings[i + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}
+
+const STYLE = `
+:root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#57606a;--accent:#0b5cad;--line:#d0d7de;--ok:#116329;--bad:#a40e26}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9da7b3;--accent:#58a6ff;--line:#30363d;--ok:#3fb950;--bad:#ff7b72}}
+*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+header,main,footer{max-width:40rem;margin:0 auto;padding:1rem}header{border-bottom:1px solid var(--line);font-weight:600}
+h1{font-size:1.5rem;line-height:1.25}p.muted,footer{color:var(--muted);font-size:.9rem}
+.button,button{display:inline-block;font:inherit;padding:.65rem 1.2rem;border-radius:.4rem;border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none;cursor:pointer;margin:.25rem .5rem .25rem 0}
+button.secondary{background:transparent;color:var(--accent)}
+button:focus-visible,a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .3rem;border-bottom:1px solid var(--line)}td.num{text-align:right;font-variant-numeric:tabular-nums}
+ul.checklist{list-style:none;padding:0}ul.checklist li::before{content:"\\2610  "}ul.checklist li.done::before{content:"\\2611  ";color:var(--ok)}
+.status-ok{color:var(--ok)}.status-bad{color:var(--bad)}fieldset{border:1px solid var(--line);border-radius:.4rem}
+`;
+
+export interface PageOptions {
+  title: string;
+  body: SafeHtml;
+}
+
+export function page({ title, body }: PageOptions): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} · onpay</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>onpay</header>
+<main id="main">
+${body.value}
+</main>
+<footer>onpay: employee onboarding and payouts</footer>
+</body>
+</html>`;
+}
+
+/** A simple page with a heading and a paragraph, for outcomes and errors. */
+export function messagePage(title: string, message: string, extra: SafeHtml = new SafeHtml('')): string {
+  return page({ title, body: html`<h1>${title}</h1><p>${message}</p>${extra}` });
+}

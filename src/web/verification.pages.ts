@@ -1,0 +1,127 @@
+import '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { BrowserFlow, Step } from '../modules/verification/browser-flow.service.js';
+import { SANDBOX_OUTCOMES, type SandboxOutcome } from '../modules/verification/providers/sandbox.js';
+import { html, messagePage, page } from './html.js';
+import { pageHeaders } from './security.js';
+
+export interface VerificationPagesDeps {
+  flow: BrowserFlow;
+  sandbox: boolean;
+  secureCookies: boolean;
+}
+
+const PROVIDER_TEXT = {
+  provider_eid: 'You will sign in with your national electronic ID (for example BankID).',
+  provider_doc: 'You will photograph an identity document and yourself with your phone or computer.',
+} as const;
+
+const OUTCOME_LABEL: Record<SandboxOutcome, string> = {
+  approved: 'Approve: the identity checks out',
+  declined: 'Decline: the identity does not check out',
+  cancelled: 'Cancel: the person gives up',
+  error: 'Error: the provider fails',
+};
+
+/** The end user's verification pages: start page, provider hand-off and return, sandbox provider. */
+export async function verificationPages(app: FastifyInstance, deps: VerificationPagesDeps): Promise<void> {
+  await app.register(formbody);
+  const { flow } = deps;
+
+  function send(reply: FastifyReply, step: Step) {
+    if (step.kind === 'page') return pageHeaders(reply.status(step.status)).send(messagePage(step.title, step.message));
+    if (step.binding) {
+      reply.setCookie(step.binding.name, step.binding.value, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        maxAge: 3600,
+      });
+    }
+    return pageHeaders(reply).redirect(step.location, 303);
+  }
+
+  app.get<{ Params: { token: string } }>('/verify/:token', async (request, reply) => {
+    const view = await flow.view(request.params.token);
+    pageHeaders(reply);
+    if (view.kind === 'unknown') {
+      return reply.status(404).send(messagePage('Link not found', 'This verification link is not valid. Ask the company that sent it for a new one.'));
+    }
+    if (view.kind === 'finished') {
+      const expired = view.session.status === 'expired';
+      return reply.status(expired ? 410 : 200).send(
+        messagePage(
+          expired ? 'This link has expired' : 'This verification is finished',
+          expired
+            ? `The time to verify ran out. ${view.partnerName} can send you a new link.`
+            : `This verification has ended (${view.session.status}). There is nothing more to do here.`,
+          html`<p><a class="button" href="${view.returnTo}">Back to ${view.partnerName}</a></p>`,
+        ),
+      );
+    }
+    const { session, partnerName } = view;
+    return reply.send(
+      page({
+        title: 'Verify your identity',
+        body: html`<h1>Verify your identity</h1>
+<p><strong>${partnerName}</strong> asks you to verify your identity before you can be paid through onpay.</p>
+<p>${PROVIDER_TEXT[session.provider]}</p>
+<form method="post" action="/verify/${request.params.token}">
+<button type="submit">Continue</button>
+</form>
+<p class="muted">This link works until ${new Date(session.expires_at).toUTCString()}.</p>`,
+      }),
+    );
+  });
+
+  app.post<{ Params: { token: string } }>('/verify/:token', async (request, reply) =>
+    send(reply, await flow.begin(request.params.token)),
+  );
+
+  app.get<{ Params: { provider: string }; Querystring: Record<string, string | undefined> }>(
+    '/verify/callback/:provider',
+    
+    async (request, reply) => {
+      const provider = request.params.provider;
+      if (provider !== 'provider_eid' && provider !== 'provider_doc') {
+        return pageHeaders(reply.status(404)).send(messagePage('Not found', 'There is no such page.'));
+      }
+      const ref = provider === 'provider_eid' ? request.query.state : request.query.ref;
+      return send(reply, await flow.callback(provider, ref, request.query, request.cookies));
+    },
+  );
+
+  if (!deps.sandbox) return;
+
+  app.get<{ Params: { token: string } }>('/sandbox/provider/:token', async (request, reply) => {
+    const found = await flow.sandboxSession(request.params.token, request.cookies);
+    if ('kind' in found) return send(reply, found);
+    const { session } = found;
+    const options = SANDBOX_OUTCOMES.map(
+      (outcome, i) => html`<p><label><input type="radio" name="outcome" value="${outcome}"${i === 0 ? html` checked` : html``}> ${OUTCOME_LABEL[outcome]}</label></p>`,
+    );
+    return pageHeaders(reply).send(
+      page({
+        title: 'Sandbox identity provider',
+        body: html`<h1>Sandbox identity provider</h1>
+<p class="muted">This page stands in for ${session.provider === 'provider_eid' ? 'the national eID' : 'the document check'} in the sandbox. No real identity is checked. Expiry happens by time.</p>
+<form method="post" action="/sandbox/provider/${request.params.token}">
+<fieldset><legend>Outcome of the verification</legend>
+${options}
+</fieldset>
+<button type="submit">Finish verification</button>
+</form>`,
+      }),
+    );
+  });
+
+  app.post<{ Params: { token: string }; Body: { outcome?: string } }>('/sandbox/provider/:token', async (request, reply) => {
+    const outcome = request.body?.outcome;
+    if (!SANDBOX_OUTCOMES.includes(outcome as SandboxOutcome)) {
+      return pageHeaders(reply.status(400)).send(messagePage('Choose an outcome', 'Go back and pick one of the outcomes.'));
+    }
+    return send(reply, await flow.sandboxDecide(request.params.token, outcome as SandboxOutcome, request.cookies));
+  });
+}
