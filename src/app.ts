@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/kysely.js';
 import { createPartnerService } from './modules/partners/partners.service.js';
 import { createTermsModule } from './modules/terms/index.js';
+import { createPayoutsModule } from './modules/payouts/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { verificationPages } from './web/verification.pages.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Overrides the store chosen from config (tests share one Redis with a private key prefix). */
   rateLimitStore?: RateLimitStore;
+  /** Test seams: failure injection points that prove atomicity. */
+  testHooks?: { afterPayoutChunk?: (insertedSoFar: number) => void };
   /** Fastify logger options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
 }
@@ -97,8 +100,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const terms = createTermsModule({ db, clock });
   const users = createUsersModule({ db, clock, idempotency, terms: terms.service, publicBaseUrl: config.publicBaseUrl });
   const verification = createVerificationModule({ db, clock, config, idempotency, terms: terms.service });
+  const payouts = createPayoutsModule({
+    db,
+    engine: deps.db.engine,
+    clock,
+    idempotency,
+    terms: terms.service,
+    publicBaseUrl: config.publicBaseUrl,
+    afterChunk: deps.testHooks?.afterPayoutChunk,
+  });
 
-  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, users, verification, signingSecret, metrics });
+  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, users, verification, payouts, signingSecret, metrics });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -119,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(terms.routes, { prefix: API_PREFIX });
   await app.register(users.routes, { prefix: API_PREFIX });
   await app.register(verification.routes, { prefix: API_PREFIX });
+  await app.register(payouts.routes, { prefix: API_PREFIX });
 
   await app.register(cookie);
   await app.register(verificationPages, { flow: verification.flow, sandbox: config.env === 'sandbox', secureCookies: config.env === 'live' });
@@ -142,6 +155,7 @@ declare module 'fastify' {
       terms: import('./modules/terms/terms.service.js').TermsService;
       users: import('./modules/users/index.js').UsersModule;
       verification: import('./modules/verification/index.js').VerificationModule;
+      payouts: import('./modules/payouts/index.js').PayoutsModule;
       signingSecret: string;
       metrics: import('./platform/metrics.js').Metrics;
     };

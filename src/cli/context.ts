@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrator.js';
 import { AppError } from '../errors.js';
 import { createPartnerService } from '../modules/partners/partners.service.js';
 import { createTermsService } from '../modules/terms/terms.service.js';
+import { createPayoutService } from '../modules/payouts/payouts.service.js';
 import { createTaxService } from '../modules/users/tax.service.js';
 import { createReturnUrlService } from '../modules/verification/return-urls.service.js';
 
@@ -30,6 +31,7 @@ export function services(config: Config, db: Db) {
     partners: createPartnerService({ ...deps, env: config.env }),
     terms: createTermsService(deps),
     tax: createTaxService(deps),
+    payouts: createPayoutService(deps),
     returnUrls: createReturnUrlService({ ...deps, idempotency: { reserve: async () => undefined }, allowHttp: config.env === 'sandbox' }),
   };
 }

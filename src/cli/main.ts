@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrator.js';
 import { describeFailure, openDatabase, output } from './context.js';
 import { registerPartnerCommands } from './partners.js';
 import { registerTermsCommands } from './terms.js';
+import { registerPayoutCommands } from './payouts.js';
 import { registerReturnUrlCommands } from './return-urls.js';
 import { registerUserCommands } from './users.js';
 
@@ -35,6 +36,7 @@ registerPartnerCommands(program);
 registerTermsCommands(program);
 registerUserCommands(program);
 registerReturnUrlCommands(program);
+registerPayoutCommands(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -149,6 +149,59 @@ export interface WebhookReceiptsTable {
   received_at: Timestamp;
 }
 
+export interface InvoicesTable {
+  id: Generated<number>;
+  partner_id: number;
+  due_date: string;
+  payout_count: number;
+  total_salary: number;
+  total_vacation: number;
+  total_pension: number;
+  total_employer_contribution: number;
+  total_service_fee: number;
+  total_excl: number;
+  total_vat: number;
+  total_incl: number;
+  created_at: Timestamp;
+}
+
+export type PayoutStatus = 'pending' | 'paid' | 'cancelled' | 'failed';
+
+/** Amounts are integer minor units (1234.50 is 123450). */
+export interface PayoutsTable {
+  id: Generated<number>;
+  partner_id: number;
+  invoice_id: number;
+  user_id: number;
+  status: PayoutStatus;
+  type: 'salary';
+  date: string;
+  tax_year: number;
+  hours: string | null;
+  description: string | null;
+  /** JSON: [{quantity, price, description}] as sent (decimal strings). */
+  products: string;
+  /** JSON: the rates used, including the withholding rate. */
+  rates: string;
+  salary: number;
+  vacation: number;
+  pension: number;
+  net_salary: number;
+  net_vacation: number;
+  withholding_salary: number;
+  withholding_vacation: number;
+  employer_contribution: number;
+  service_fee: number;
+  invoice_excl: number;
+  vat: number;
+  invoice_incl: number;
+  /** How much of the tax-free card this payout used, in its tax year. */
+  free_card_used: number;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   partners: PartnersTable;
   api_keys: ApiKeysTable;
@@ -162,7 +215,12 @@ export interface Database {
   return_urls: ReturnUrlsTable;
   verification_sessions: VerificationSessionsTable;
   webhook_receipts: WebhookReceiptsTable;
+  invoices: InvoicesTable;
+  payouts: PayoutsTable;
 }
+
+export type PayoutRow = Selectable<PayoutsTable>;
+export type NewPayout = Insertable<PayoutsTable>;
 
 export type ReturnUrlRow = Selectable<ReturnUrlsTable>;
 export type VerificationSessionRow = Selectable<VerificationSessionsTable>;

@@ -27,3 +27,11 @@ export function isUniqueViolation(error: unknown): boolean {
   if (code === '23505') return true;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * Locks the selected rows until the transaction ends, on PostgreSQL. SQLite needs nothing: its
+ * transactions are serialised by the single connection.
+ */
+export function forUpdateOnPostgres<QB extends { forUpdate(): QB }>(query: QB, engine: Engine): QB {
+  return engine === 'postgres' ? query.forUpdate() : query;
+}

@@ -34,8 +34,12 @@ function validatePublish(input: { code: string; title: string; url: string }): F
 
 export function createTermsService({ db, clock }: TermsServiceDeps) {
   return {
-    async current(): Promise<TermsRow> {
-      const row = await repo.findCurrentTerms(db);
+    /**
+     * The current terms. Inside a transaction pass the transaction: on SQLite a query on `db` would
+     * wait for the connection the transaction holds, forever.
+     */
+    async current(executor: Kysely<Database> = db): Promise<TermsRow> {
+      const row = await repo.findCurrentTerms(executor);
       // The first migration publishes a version, so this only fails on a damaged database.
       if (!row) throw new AppError('internal', 'No terms have been published.');
       return row;

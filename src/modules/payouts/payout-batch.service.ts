@@ -1,0 +1,198 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, NewPayout } from '../../db/database.js';
+import type { Engine } from '../../db/dialect.js';
+import { AppError, type FieldErrors } from '../../errors.js';
+import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
+import type { WriteContext } from '../../platform/request-context.js';
+import type { TermsService } from '../terms/terms.service.js';
+import { identificationCandidates } from '../users/identity-numbers.js';
+import { onboardingOf } from '../users/users.payload.js';
+import { Dec } from './money.js';
+import { calculateBatch, calendarYear, DEFAULT_PAYROLL_RATES, fromMinorUnits, invoiceTotals, toMinorUnits, type UserTaxFacts } from './payroll.js';
+import * as repo from './payouts.repository.js';
+import type { CreatePayoutsBody, PayoutItemInput, PayoutsCreated } from './payouts.schemas.js';
+
+export interface PayoutBatchDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  idempotency: Pick<Idempotency, 'reserve'>;
+  terms: Pick<TermsService, 'current'>;
+  /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
+  afterChunk?: (insertedSoFar: number) => void;
+}
+
+const CHUNK = 200;
+
+function decimals(value: number): number {
+  return new Dec(String(value)).decimalPlaces();
+}
+
+/** Rules the schema cannot say: decimals, and exactly one way of naming the employee. */
+function checkItems(items: PayoutItemInput[]): FieldErrors {
+  const errors: FieldErrors = {};
+  items.forEach((item, i) => {
+    const named = (['user_id', 'phone', 'ssn'] as const).filter((f) => item[f] !== undefined);
+    if (named.length !== 1) errors[`payouts.${i}.user_id`] = [`payouts.${i} must name the employee by exactly one of user_id, phone or ssn.`];
+    if (item.hours !== undefined && decimals(item.hours) > 2) errors[`payouts.${i}.hours`] = [`payouts.${i}.hours must have at most 2 decimals.`];
+    item.products.forEach((product, j) => {
+      const path = `payouts.${i}.products.${j}`;
+      if (decimals(product.price) > 2) errors[`${path}.price`] = [`${path}.price must have at most 2 decimals.`];
+      if (decimals(product.quantity) > 4) errors[`${path}.quantity`] = [`${path}.quantity must have at most 4 decimals.`];
+    });
+  });
+  return errors;
+}
+
+function normalisePhone(phone: string): string {
+  return phone.replace(/[\s-]/g, '');
+}
+
+/** POST /payouts: validate everything first, then one transaction for the invoice and every payout. */
+export function createPayoutBatchService(deps: PayoutBatchDeps) {
+  const { db, clock } = deps;
+
+  /** Resolves each item to one of the partner's employees, or names the item that does not resolve. */
+  async function resolveEmployees(partnerId: number, items: PayoutItemInput[], errors: FieldErrors): Promise<number[]> {
+    const ids = [...new Set(items.flatMap((item) => (item.user_id !== undefined ? [item.user_id] : [])))];
+    const phones = [...new Set(items.flatMap((item) => (item.phone !== undefined ? [normalisePhone(item.phone)] : [])))];
+    const ssnCandidates = [...new Set(items.flatMap((item) => (item.ssn !== undefined ? identificationCandidates(item.ssn) : [])))];
+    const [linked, byPhone, byIdentity] = await Promise.all([
+      repo.linkedUserIds(db, partnerId, ids),
+      repo.linkedUsersByPhone(db, partnerId, phones),
+      repo.linkedUsersByIdentification(db, partnerId, ssnCandidates),
+    ]);
+    const linkedIds = new Set(linked);
+    return items.map((item, i) => {
+      // An item that names its employee in more (or fewer) than one way already has its error.
+      if ((['user_id', 'phone', 'ssn'] as const).filter((f) => item[f] !== undefined).length !== 1) return 0;
+      let matches: number[] = [];
+      let field = 'user_id';
+      if (item.user_id !== undefined) matches = linkedIds.has(item.user_id) ? [item.user_id] : [];
+      else if (item.phone !== undefined) {
+        field = 'phone';
+        const phone = normalisePhone(item.phone);
+        matches = byPhone.filter((u) => u.phone === phone).map((u) => u.id);
+      } else if (item.ssn !== undefined) {
+        field = 'ssn';
+        const candidates = new Set(identificationCandidates(item.ssn));
+        matches = byIdentity.filter((u) => u.identification !== null && candidates.has(u.identification)).map((u) => u.id);
+      }
+      const path = `payouts.${i}.${field}`;
+      if (matches.length === 0) errors[path] = [`${path} does not name one of your employees.`];
+      if (matches.length > 1) errors[path] = [`${path} matches more than one of your employees; use user_id.`];
+      return matches[0] ?? 0;
+    });
+  }
+
+  /** Every employee must be onboarded to be paid (decisions §9). */
+  async function checkOnboarded(items: PayoutItemInput[], userIds: number[], errors: FieldErrors): Promise<void> {
+    const unique = [...new Set(userIds.filter((id) => id > 0))];
+    const [users, current] = await Promise.all([repo.usersByIds(db, unique), deps.terms.current()]);
+    const approved = await repo.approvedUserIds(db, unique, current.code);
+    const now = clock.now();
+    const missing = new Map(users.map((u) => [u.id, onboardingOf(u, approved.has(u.id), now)]));
+    userIds.forEach((userId, i) => {
+      const onboarding = missing.get(userId);
+      if (!onboarding || onboarding.is_onboarded) return;
+      const field = (['user_id', 'phone', 'ssn'] as const).find((f) => items[i]?.[f] !== undefined) ?? 'user_id';
+      errors[`payouts.${i}.${field}`] = [`payouts.${i}: the employee is not onboarded yet (missing: ${onboarding.missing_steps.join(', ')}).`];
+    });
+  }
+
+  return {
+    async create(ctx: WriteContext, body: CreatePayoutsBody): Promise<PayoutsCreated> {
+      const partnerId = ctx.caller.partnerId;
+      const items = body.payouts;
+      const errors = checkItems(items);
+      const userIds = await resolveEmployees(partnerId, items, errors);
+      await checkOnboarded(items, userIds, errors);
+      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+
+      const feeRate = await repo.partnerFeeRate(db, partnerId);
+      const rates = { ...DEFAULT_PAYROLL_RATES, feeRate };
+      const years = [...new Set(items.map((item) => calendarYear(item.date)))];
+      const uniqueUsers = [...new Set(userIds)];
+
+      return inTransaction(db, deps.idempotency, ctx.idempotency, async (trx) => {
+        // Tax facts and the year's free-card usage are read under lock, inside the transaction.
+        const users = await repo.lockUsers(trx, deps.engine, uniqueUsers);
+        const usage = await repo.freeCardUsage(trx, uniqueUsers, years);
+        const facts = new Map<number, UserTaxFacts>();
+        for (const user of users) {
+          const used: Record<string, string> = {};
+          for (const u of usage.filter((row) => row.user_id === user.id)) used[String(u.tax_year)] = fromMinorUnits(Number(u.used));
+          facts.set(user.id, { taxPercent: user.tax_percent, taxFreeCard: user.tax_free_card, freeCardUsedByYear: used });
+        }
+        const computed = calculateBatch(
+          items.map((item, i) => ({ ...item, userId: userIds[i] as number })),
+          facts,
+          rates,
+        ).payouts;
+        const totals = invoiceTotals(computed);
+        const now = clock.now().toISOString();
+        const minor = (amount: string) => Number(toMinorUnits(amount));
+        const invoiceId = await repo.insertInvoice(trx, {
+          partner_id: partnerId,
+          due_date: body.due_date,
+          payout_count: computed.length,
+          total_salary: minor(totals.salary),
+          total_vacation: minor(totals.vacation),
+          total_pension: minor(totals.pension),
+          total_employer_contribution: minor(totals.employer_contribution),
+          total_service_fee: minor(totals.service_fee),
+          total_excl: minor(totals.invoice_excl),
+          total_vat: minor(totals.vat),
+          total_incl: minor(totals.invoice_incl),
+          created_at: now,
+        });
+        const rows: NewPayout[] = computed.map((result, i) => {
+          const item = items[i] as PayoutItemInput;
+          return {
+            partner_id: partnerId,
+            invoice_id: invoiceId,
+            user_id: userIds[i] as number,
+            status: 'pending',
+            type: 'salary',
+            date: item.date,
+            tax_year: result.year,
+            hours: item.hours === undefined ? null : String(item.hours),
+            description: item.description ?? null,
+            products: JSON.stringify(item.products.map((p) => ({ quantity: String(p.quantity), price: String(p.price), description: p.description }))),
+            rates: JSON.stringify(result.rates),
+            salary: minor(result.salary),
+            vacation: minor(result.vacation),
+            pension: minor(result.pension),
+            net_salary: minor(result.net_salary),
+            net_vacation: minor(result.net_vacation),
+            withholding_salary: minor(result.withholding_salary),
+            withholding_vacation: minor(result.withholding_vacation),
+            employer_contribution: minor(result.employer_contribution),
+            service_fee: minor(result.service_fee),
+            invoice_excl: minor(result.invoice_excl),
+            vat: minor(result.vat),
+            invoice_incl: minor(result.invoice_incl),
+            free_card_used: minor(result.freeCardUsed),
+            paid_at: null,
+            created_at: now,
+            updated_at: now,
+          };
+        });
+        const payoutIds: number[] = [];
+        for (let start = 0; start < rows.length; start += CHUNK) {
+          payoutIds.push(...(await repo.insertPayouts(trx, rows.slice(start, start + CHUNK))));
+          deps.afterChunk?.(payoutIds.length);
+        }
+        return {
+          count: payoutIds.length,
+          results: `${payoutIds.length} payout${payoutIds.length === 1 ? '' : 's'} created on invoice ${invoiceId}`,
+          invoice_id: invoiceId,
+          payout_ids: payoutIds,
+        };
+      });
+    },
+  };
+}
+
+export type PayoutBatchService = ReturnType<typeof createPayoutBatchService>;

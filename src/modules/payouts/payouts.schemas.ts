@@ -1,0 +1,89 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { PageQuery, PaginatedList } from '../../platform/pagination.js';
+
+const date = (description: string) => Type.String({ format: 'date', errorMessage: 'must be a date as YYYY-MM-DD.', description });
+
+export const MAX_PAYOUT_ITEMS = 1000;
+export const MAX_PRODUCTS = 100;
+
+export const ProductInput = Type.Object({
+  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'Greater than 0 (at most 10 000), at most 4 decimals' }),
+  price: Type.Number({ minimum: 0, maximum: 1_000_000, description: 'At least 0 (at most 1 000 000), at most 2 decimals' }),
+  description: Type.String({ minLength: 1, maxLength: 255 }),
+});
+
+export const PayoutItemInput = Type.Object({
+  date: date('The work date (YYYY-MM-DD); decides the tax year'),
+  hours: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000, description: 'Hours worked (informative), at most 2 decimals' })),
+  products: Type.Array(ProductInput, { minItems: 1, maxItems: MAX_PRODUCTS }),
+  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+  ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  description: Type.Optional(Type.String({ maxLength: 255 })),
+});
+export type PayoutItemInput = Static<typeof PayoutItemInput>;
+
+export const CreatePayoutsBody = Type.Object({
+  due_date: date('When the invoice is due (YYYY-MM-DD)'),
+  payouts: Type.Array(PayoutItemInput, { minItems: 1, maxItems: MAX_PAYOUT_ITEMS, description: `1 to ${MAX_PAYOUT_ITEMS} items` }),
+});
+export type CreatePayoutsBody = Static<typeof CreatePayoutsBody>;
+
+export const PayoutsCreated = Type.Object(
+  {
+    count: Type.Integer(),
+    results: Type.String({ description: 'e.g. "3 payouts created on invoice 12"' }),
+    invoice_id: Type.Integer(),
+    payout_ids: Type.Array(Type.Integer()),
+  },
+  { additionalProperties: false },
+);
+export type PayoutsCreated = Static<typeof PayoutsCreated>;
+
+const money = (description?: string) => Type.String({ pattern: '^\\d+\\.\\d{2}$', ...(description ? { description } : {}) });
+
+export const PayoutSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    user_id: Type.Integer(),
+    invoice_id: Type.Integer(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')]),
+    type: Type.Literal('salary'),
+    salary: money('Σ round(quantity × price)'),
+    vacation: money('Holiday pay, 12 % of salary'),
+    pension: money("Employer's occupational pension, 2 % of salary"),
+    net_salary: money('Salary after tax withheld'),
+    net_vacation: money('Holiday pay after tax withheld'),
+    invoice_excl: money('What you are invoiced for this payout, excluding VAT'),
+    invoice_incl: money('Including 25 % VAT'),
+    paid_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'null until paid' }),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    date: Type.String({ format: 'date' }),
+    hours: Type.Union([Type.String(), Type.Null()]),
+    description: Type.String(),
+    tax_withheld: money('Withholding on salary plus holiday pay'),
+    employer_contribution: money("Employer's national insurance contribution, 14.1 % of salary + holiday pay"),
+    service_fee: money('onpay service fee'),
+    vat: money(),
+  },
+  { $id: 'Payout', additionalProperties: false },
+);
+export type PayoutPayload = Static<typeof PayoutSchema>;
+
+export const PayoutList = PaginatedList(PayoutSchema);
+
+const filters = {
+  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')], {
+    errorMessage: 'status must be one of pending, paid, cancelled, failed.',
+  })),
+  from: Type.Optional(Type.String({ format: 'date', errorMessage: 'from must be a date as YYYY-MM-DD.', description: 'Payout date on or after' })),
+  to: Type.Optional(Type.String({ format: 'date', errorMessage: 'to must be a date as YYYY-MM-DD.', description: 'Payout date on or before' })),
+};
+
+export const PayoutListQuery = Type.Composite([PageQuery, Type.Object({ ...filters, user_id: Type.Optional(Type.Integer({ minimum: 1 })) })]);
+export type PayoutListQuery = Static<typeof PayoutListQuery>;
+export const UserPayoutListQuery = Type.Composite([PageQuery, Type.Object(filters)]);
+export type UserPayoutListQuery = Static<typeof UserPayoutListQuery>;
+
+export const PayoutParams = Type.Object({ payout: Type.String() });

@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { parseUserId } from '../users/users.service.js';
+import { fromMinorUnits, sumAmounts } from './payroll.js';
+import * as repo from './payouts.repository.js';
+import type { PayoutFilters } from './payouts.repository.js';
+import type { PayoutPayload } from './payouts.schemas.js';
+
+export interface PayoutServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
+  const money = (minor: number) => fromMinorUnits(minor);
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    invoice_id: row.invoice_id,
+    status: row.status,
+    type: row.type,
+    salary: money(row.salary),
+    vacation: money(row.vacation),
+    pension: money(row.pension),
+    net_salary: money(row.net_salary),
+    net_vacation: money(row.net_vacation),
+    invoice_excl: money(row.invoice_excl),
+    invoice_incl: money(row.invoice_incl),
+    paid_at: row.paid_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    date: row.date,
+    hours: row.hours,
+    description: row.description ?? '',
+    tax_withheld: sumAmounts([money(row.withholding_salary), money(row.withholding_vacation)]),
+    employer_contribution: money(row.employer_contribution),
+    service_fee: money(row.service_fee),
+    vat: money(row.vat),
+  };
+}
+
+export function parsePayoutId(raw: string | number): number {
+  const text = String(raw);
+  if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) throw new AppError('payout_not_found');
+  return Number(text);
+}
+
+/**
+ * The lifecycle (decisions §9): pending → paid | cancelled | failed; failed → pending (retried) or
+ * cancelled. paid and cancelled are final.
+ */
+const TRANSITIONS: Record<'paid' | 'cancelled' | 'failed' | 'pending', PayoutStatus[]> = {
+  paid: ['pending'],
+  cancelled: ['pending', 'failed'],
+  failed: ['pending'],
+  pending: ['failed'],
+};
+
+const VERB: Record<keyof typeof TRANSITIONS, string> = {
+  paid: 'marked paid',
+  cancelled: 'cancelled',
+  failed: 'marked failed',
+  pending: 'retried',
+};
+
+export function createPayoutService({ db, clock }: PayoutServiceDeps) {
+  async function owned(partnerId: number, rawId: string): Promise<PayoutRow> {
+    const row = await repo.findPayout(db, parsePayoutId(rawId));
+    if (!row || row.partner_id !== partnerId) throw new AppError('payout_not_found');
+    return row;
+  }
+
+  async function page(partnerId: number, filters: PayoutFilters, pageNo: number, perPage: number) {
+    const [total, rows] = await Promise.all([
+      repo.countPayouts(db, partnerId, filters),
+      repo.listPayouts(db, partnerId, filters, perPage, (pageNo - 1) * perPage),
+    ]);
+    return { total, results: rows.map(payoutRowToPayload) };
+  }
+
+  return {
+    owned,
+
+    async get(partnerId: number, rawId: string): Promise<PayoutPayload> {
+      return payoutRowToPayload(await owned(partnerId, rawId));
+    },
+
+    async list(partnerId: number, query: { page: number; per_page: number; status?: PayoutStatus; user_id?: number; from?: string; to?: string }) {
+      return page(partnerId, { status: query.status, userId: query.user_id, from: query.from, to: query.to }, query.page, query.per_page);
+    },
+
+    /** GET /users/{id}/payouts: 404 when the employee is not linked to the caller. */
+    async listForUser(partnerId: number, rawUserId: string, query: { page: number; per_page: number; status?: PayoutStatus; from?: string; to?: string }) {
+      const userId = parseUserId(rawUserId);
+      const link = await db.selectFrom('partner_users').select('user_id').where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirst();
+      if (!link) throw new AppError('user_not_found');
+      return page(partnerId, { status: query.status, userId, from: query.from, to: query.to }, query.page, query.per_page);
+    },
+
+    /** Operator: moves a payout along its lifecycle, refusing illegal transitions with a clear message. */
+    async transition(id: number, to: keyof typeof TRANSITIONS, at?: string): Promise<PayoutRow> {
+      const row = await repo.findPayout(db, id);
+      if (!row) throw new AppError('payout_not_found', `Payout ${id} does not exist.`);
+      const allowed = TRANSITIONS[to];
+      if (at !== undefined && (to !== 'paid' || Number.isNaN(Date.parse(at)))) {
+        throw AppError.field('at', '--at must be an ISO 8601 timestamp, and only goes with mark-paid.');
+      }
+      const now = clock.now().toISOString();
+      const moved = await repo.transition(db, id, allowed, {
+        status: to,
+        ...(to === 'paid' ? { paid_at: at ? new Date(at).toISOString() : now } : {}),
+        updated_at: now,
+      });
+      if (!moved) {
+        throw new AppError('conflict', `Payout ${id} is ${row.status}; only ${allowed.join(' or ')} payouts can be ${VERB[to]}.`);
+      }
+      return (await repo.findPayout(db, id)) as PayoutRow;
+    },
+  };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;
