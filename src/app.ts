@@ -7,10 +7,20 @@ import type { Config } from './config.js';
 import type { Db } from './db/kysely.js';
 import { createPartnerService } from './modules/partners/partners.service.js';
 import { createTermsModule } from './modules/terms/index.js';
+import { createLoginLinksModule } from './modules/login-links/index.js';
+import { createPortalService } from './modules/login-links/portal.service.js';
+import { createMailWorker, type MailWorker } from './modules/mail/mail.worker.js';
+import { createSmtpTransport } from './modules/mail/transport.js';
 import { createPayoutsModule } from './modules/payouts/index.js';
+import { employeePages } from './web/employee.pages.js';
+import { loginPages } from './web/login.pages.js';
+import { mailboxPages } from './web/mailbox.page.js';
+import { guidePages } from './web/guides.pages.js';
+import { registerOpenApi } from './platform/openapi-doc.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { verificationPages } from './web/verification.pages.js';
+import { webhookRoutes } from './web/webhooks.js';
 import cookie from '@fastify/cookie';
 import { registerApiGuard } from './platform/api-guard.js';
 import { registerErrorHandler } from './platform/error-handler.js';
@@ -109,8 +119,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     publicBaseUrl: config.publicBaseUrl,
     afterChunk: deps.testHooks?.afterPayoutChunk,
   });
+  const loginLinks = createLoginLinksModule({
+    db,
+    clock,
+    idempotency,
+    keys: { current: signingSecret, previous: config.secretPrevious },
+    publicBaseUrl: config.publicBaseUrl,
+    payouts: payouts.payouts,
+  });
+  const portal = createPortalService({ db, clock, terms: terms.service });
+  const mailWorker: MailWorker | null = config.smtpUrl
+    ? createMailWorker({
+        db,
+        engine: deps.db.engine,
+        clock,
+        transport: createSmtpTransport(config.smtpUrl),
+        from: config.mailFrom ?? `onpay <no-reply@${new URL(config.publicBaseUrl).hostname}>`,
+        domain: new URL(config.publicBaseUrl).hostname,
+        log: app.log,
+      })
+    : null;
 
-  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, users, verification, payouts, signingSecret, metrics });
+  app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, users, verification, payouts, loginLinks, mailWorker, signingSecret, metrics });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -127,16 +157,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     isGuarded: (url) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX,
   });
   registerOpsRoutes(app, { db: deps.db, redis, metrics });
+  // Before the routes: the document is collected from every route registered after this.
+  await registerOpenApi(app, config);
+  await app.register(guidePages);
 
   await app.register(terms.routes, { prefix: API_PREFIX });
   await app.register(users.routes, { prefix: API_PREFIX });
   await app.register(verification.routes, { prefix: API_PREFIX });
   await app.register(payouts.routes, { prefix: API_PREFIX });
+  await app.register(loginLinks.routes, { prefix: API_PREFIX });
 
   await app.register(cookie);
   await app.register(verificationPages, { flow: verification.flow, sandbox: config.env === 'sandbox', secureCookies: config.env === 'live' });
+  const secureCookies = config.env === 'live';
+  await app.register(loginPages, { links: loginLinks.service, secureCookies });
+  await app.register(employeePages, { links: loginLinks.service, portal, signingSecret, secureCookies });
+  if (config.env === 'sandbox') await app.register(mailboxPages, { db });
+  await app.register(webhookRoutes, { db, clock, sessions: verification.sessions, docVendor: config.docVendor });
 
   app.addHook('onClose', async () => {
+    await mailWorker?.stop();
     await rateLimit.close();
     await redis?.quit().catch(() => undefined);
   });
@@ -156,6 +196,9 @@ declare module 'fastify' {
       users: import('./modules/users/index.js').UsersModule;
       verification: import('./modules/verification/index.js').VerificationModule;
       payouts: import('./modules/payouts/index.js').PayoutsModule;
+      loginLinks: import('./modules/login-links/index.js').LoginLinksModule;
+      /** Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox). */
+      mailWorker: import('./modules/mail/mail.worker.js').MailWorker | null;
       signingSecret: string;
       metrics: import('./platform/metrics.js').Metrics;
     };

@@ -28,6 +28,8 @@ export interface DocVendorConfig {
   apiUrl: string;
   apiKey: string;
   webhookSecret: string;
+  /** The country whose documents `id_type: local` accepts (ISO 3166-1 alpha-2). */
+  countryCode: string;
 }
 
 export interface Config {
@@ -39,6 +41,8 @@ export interface Config {
   readonly env: Environment;
   /** Signing key; null in sandbox until resolved from the database at start-up. */
   readonly secret: string | null;
+  /** The signing key before the last rotation: still accepted for verification, never used to sign. */
+  readonly secretPrevious: string | null;
   readonly smtpUrl: string | null;
   readonly mailFrom: string | null;
   readonly logLevel: LogLevel;
@@ -150,6 +154,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('ONPAY_SECRET', 'must be at least 32 characters long');
   }
 
+  const secretPrevious = read(env, 'ONPAY_SECRET_PREVIOUS') ?? null;
+  if (secretPrevious !== null && secretPrevious.length < 32) {
+    throw new ConfigError('ONPAY_SECRET_PREVIOUS', 'must be at least 32 characters long');
+  }
+
   const smtpUrl = read(env, 'SMTP_URL') ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl)) {
     throw new ConfigError('SMTP_URL', `must be an smtp:// or smtps:// URL (got "${redact(smtpUrl)}")`);
@@ -179,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     env: environment,
     secret,
+    secretPrevious,
     smtpUrl,
     mailFrom,
     logLevel,
@@ -198,15 +208,22 @@ function required(env: Env, name: string, because: string): string {
 function loadEid(env: Env, environment: Environment): EidConfig | null {
   const issuerRaw = read(env, 'EID_ISSUER');
   if (issuerRaw === undefined) return null;
-  const issuer = httpUrl('EID_ISSUER', issuerRaw);
-  if (environment === 'live' && !issuer.startsWith('https://')) throw new ConfigError('EID_ISSUER', 'must be an https:// URL when ONPAY_ENV=live');
+  // The issuer identifier is compared exactly with the one the broker publishes, so it is kept as
+  // written (httpUrl would drop a trailing slash some brokers have).
+  httpUrl('EID_ISSUER', issuerRaw);
+  const issuer = issuerRaw;
+  const issuerUrl = new URL(issuer);
+  if (environment === 'live' && issuerUrl.protocol !== 'https:') throw new ConfigError('EID_ISSUER', 'must be an https:// URL when ONPAY_ENV=live');
+  if (issuerUrl.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(issuerUrl.hostname)) {
+    throw new ConfigError('EID_ISSUER', `must be an https:// URL (http only for a local test provider on localhost or 127.0.0.1; got "${issuer}")`);
+  }
   const countryCode = (read(env, 'EID_COUNTRY') ?? 'NO').toUpperCase();
   if (!/^[A-Z]{2}$/.test(countryCode)) throw new ConfigError('EID_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
   return {
     issuer,
     clientId: required(env, 'EID_CLIENT_ID', 'EID_ISSUER is set'),
     clientSecret: required(env, 'EID_CLIENT_SECRET', 'EID_ISSUER is set'),
-    scopes: read(env, 'EID_SCOPES') ?? 'openid',
+    scopes: eidScopes(read(env, 'EID_SCOPES')),
     acrValues: read(env, 'EID_ACR_VALUES') ?? null,
     claims: {
       identification: read(env, 'EID_CLAIM_IDENTIFICATION') ?? 'nin',
@@ -217,6 +234,12 @@ function loadEid(env: Env, environment: Environment): EidConfig | null {
   };
 }
 
+/** Space-separated scopes; `openid` is always requested (without it there is no ID token). */
+function eidScopes(raw: string | undefined): string {
+  const scopes = (raw ?? '').split(/[\s,]+/).filter((scope) => scope !== '');
+  return [...new Set(['openid', ...scopes])].join(' ');
+}
+
 function loadDocVendor(env: Env, environment: Environment): DocVendorConfig | null {
   const apiRaw = read(env, 'DOC_API_URL');
   if (apiRaw === undefined) return null;
@@ -224,5 +247,7 @@ function loadDocVendor(env: Env, environment: Environment): DocVendorConfig | nu
   if (environment === 'live' && !apiUrl.startsWith('https://')) throw new ConfigError('DOC_API_URL', 'must be an https:// URL when ONPAY_ENV=live');
   const webhookSecret = required(env, 'DOC_WEBHOOK_SECRET', 'DOC_API_URL is set');
   if (webhookSecret.length < 16) throw new ConfigError('DOC_WEBHOOK_SECRET', 'must be at least 16 characters long');
-  return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret };
+  const countryCode = (read(env, 'DOC_COUNTRY') ?? 'NO').toUpperCase();
+  if (!/^[A-Z]{2}$/.test(countryCode)) throw new ConfigError('DOC_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
+  return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret, countryCode };
 }

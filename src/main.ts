@@ -36,6 +36,8 @@ export async function serve(): Promise<FastifyInstance> {
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
   await app.listen({ port: config.port, host: config.host });
+  // Outbox delivery runs beside the API in every instance; claims keep them from sending one mail twice.
+  app.onpay.mailWorker?.start();
   // With PORT=0 (tests) the configured base names port 0: print the address actually bound.
   const address = app.server.address();
   const base =

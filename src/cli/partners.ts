@@ -21,6 +21,18 @@ export function registerPartnerCommands(program: Command): void {
       );
     });
 
+  partner
+    .command('set-fee')
+    .description("set a partner's service fee rate for new payouts (default 0.05 = 5 %)")
+    .argument('<partner_id>', 'partner id')
+    .requiredOption('--rate <fraction>', 'fee as a fraction, e.g. 0.05')
+    .option('--json', 'print one JSON object')
+    .action(async (raw: string, opts: { rate: string; json?: boolean }) => {
+      const partnerId = positiveInt('PARTNER_ID', raw);
+      const result = await withServices((s) => s.partners.setFeeRate(partnerId, opts.rate));
+      output(Boolean(opts.json), result, `Partner ${partnerId} now pays a ${opts.rate} service fee on new payouts.`);
+    });
+
   const token = program.command('token').description('manage access tokens');
   token
     .command('create')

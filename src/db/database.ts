@@ -202,6 +202,44 @@ export interface PayoutsTable {
   updated_at: Timestamp;
 }
 
+export interface LoginLinksTable {
+  id: Generated<number>;
+  partner_id: number;
+  user_id: number;
+  payout_id: number | null;
+  nonce_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface EmployeeSessionsTable {
+  /** SHA-256 of the session cookie value. */
+  id_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   partners: PartnersTable;
   api_keys: ApiKeysTable;
@@ -217,7 +255,13 @@ export interface Database {
   webhook_receipts: WebhookReceiptsTable;
   invoices: InvoicesTable;
   payouts: PayoutsTable;
+  login_links: LoginLinksTable;
+  employee_sessions: EmployeeSessionsTable;
+  mail_outbox: MailOutboxTable;
 }
+
+export type LoginLinkRow = Selectable<LoginLinksTable>;
+export type MailRow = Selectable<MailOutboxTable>;
 
 export type PayoutRow = Selectable<PayoutsTable>;
 export type NewPayout = Insertable<PayoutsTable>;

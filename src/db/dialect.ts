@@ -32,6 +32,10 @@ export function isUniqueViolation(error: unknown): boolean {
  * Locks the selected rows until the transaction ends, on PostgreSQL. SQLite needs nothing: its
  * transactions are serialised by the single connection.
  */
+export function forUpdateSkipLockedOnPostgres<QB extends { forUpdate(): QB; skipLocked(): QB }>(query: QB, engine: Engine): QB {
+  return engine === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
 export function forUpdateOnPostgres<QB extends { forUpdate(): QB }>(query: QB, engine: Engine): QB {
   return engine === 'postgres' ? query.forUpdate() : query;
 }

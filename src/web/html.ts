@@ -35,10 +35,20 @@ header,main,footer{max-width:40rem;margin:0 auto;padding:1rem}header{border-bott
 h1{font-size:1.5rem;line-height:1.25}p.muted,footer{color:var(--muted);font-size:.9rem}
 .button,button{display:inline-block;font:inherit;padding:.65rem 1.2rem;border-radius:.4rem;border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none;cursor:pointer;margin:.25rem .5rem .25rem 0}
 button.secondary{background:transparent;color:var(--accent)}
-button:focus-visible,a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem .3rem;border-bottom:1px solid var(--line)}td.num{text-align:right;font-variant-numeric:tabular-nums}
+button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+fieldset{margin:0 0 1rem;padding:.5rem 1rem}legend{padding:0 .25rem}
+fieldset label{display:flex;gap:.6rem;align-items:flex-start;padding:.35rem 0;cursor:pointer}
+input[type=radio],input[type=checkbox]{flex:none;width:1.25rem;height:1.25rem;margin:.15rem 0 0;accent-color:var(--accent)}
+@media (max-width:30rem){.button,button{display:block;width:100%;text-align:center;margin:.5rem 0}}
+td code{font-size:.85em}@media (max-width:40rem){td code,th code{overflow-wrap:anywhere}}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.4rem .3rem;border-bottom:1px solid var(--line);overflow-wrap:break-word}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+pre{overflow-x:auto;padding:.75rem 1rem;border:1px solid var(--line);border-radius:.4rem;font-size:.875rem;line-height:1.4}
+main{overflow-wrap:break-word}a{color:var(--accent)}td.num{text-align:right;font-variant-numeric:tabular-nums}
 ul.checklist{list-style:none;padding:0}ul.checklist li::before{content:"\\2610  "}ul.checklist li.done::before{content:"\\2611  ";color:var(--ok)}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .status-ok{color:var(--ok)}.status-bad{color:var(--bad)}fieldset{border:1px solid var(--line);border-radius:.4rem}
+footer{border-top:1px solid var(--line);margin-top:1.5rem}
 `;
 
 export interface PageOptions {

@@ -217,6 +217,22 @@ describe(`onpay command line (${testEngine})`, () => {
     expect(line).toContain('999');
   });
 
+  it('token list shows ids and prefixes only; partner set-fee changes the fee rate or refuses a bad one', async () => {
+    expect(partner).toBeDefined();
+    const listed = jsonLine(await onpay(['token', 'list', '--partner', String(partner!.partner_id), '--json'], env));
+    const tokens = listed.tokens as Array<{ token_id: number; prefix: string; revoked_at: string | null }>;
+    expect(tokens.map((t) => t.token_id)).toContain(second!.token_id);
+    expect(JSON.stringify(listed)).not.toContain(partner!.access_token);
+    expect(tokens.every((t) => partner!.access_token.startsWith(t.prefix) || second!.access_token.startsWith(t.prefix))).toBe(true);
+
+    expect(jsonLine(await onpay(['partner', 'set-fee', String(partner!.partner_id), '--rate', '0.1', '--json'], env))).toEqual({
+      partner_id: partner!.partner_id,
+      fee_rate: '0.1',
+    });
+    expect(expectOneErrorLine(await onpay(['partner', 'set-fee', String(partner!.partner_id), '--rate', '1.5'], env))).toContain('--rate');
+    expect(expectOneErrorLine(await onpay(['partner', 'set-fee', '999', '--rate', '0.1'], env))).toContain('999');
+  });
+
   it('serve: the credentials work, revocation and new terms take effect at once, SIGTERM exits 0', async () => {
     expect(partner && second).toBeDefined();
     const server = await serve(env);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
@@ -41,6 +41,8 @@ export interface TestAppOptions {
   rateLimitStore?: RateLimitStore;
   /** Extra routes registered before the app is ready (platform tests exercise generic mechanisms). */
   routes?: (app: FastifyInstance) => void;
+  /** Failure-injection seams forwarded to buildApp (atomicity tests). */
+  testHooks?: AppDeps['testHooks'];
 }
 
 /** Builds the real app on a real, freshly migrated database; nothing is mocked. */
@@ -70,7 +72,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitStore = createMemoryRateLimitStore();
   }
 
-  const app = await buildApp(config, { db, clock, rateLimitStore, logger: false });
+  const app = await buildApp(config, { db, clock, rateLimitStore, logger: false, testHooks: options.testHooks });
   options.routes?.(app);
   await app.ready();
 

@@ -357,6 +357,29 @@ describe('POST /users', () => {
     });
   });
 
+  describe('concurrent requests', () => {
+    it('one new e-mail posted at once by two partners and repeatedly: one user, linked to both', async () => {
+      const address = email('together');
+      const responses = await Promise.all([
+        ...Array.from({ length: 5 }, () => post(acme, { email: address })),
+        ...Array.from({ length: 5 }, () => post(globex, { email: address.toUpperCase() })),
+      ]);
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+      expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
+      expect(await usersWithEmail(address)).toBe(1);
+      const links = await t.db.db.selectFrom('partner_users').select('partner_id').where('user_id', '=', Number(responses[0]!.json().id)).execute();
+      expect(links.map((l) => l.partner_id).sort()).toEqual([acme.partnerId, globex.partnerId].sort());
+    });
+
+    it('one internal_id claimed at once by two new employees: one 200, one 422', async () => {
+      const [a, b] = [email('claim'), email('claim')];
+      const responses = await Promise.all([post(acme, { email: a, internal_id: 950 }), post(acme, { email: b, internal_id: 950 })]);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+      expect422(responses.find((r) => r.statusCode === 422)!, 'internal_id');
+      expect((await usersWithEmail(a)) + (await usersWithEmail(b))).toBe(1);
+    });
+  });
+
   describe('Idempotency-key', () => {
     it('a key is stored after a successful POST /users; reusing it is a 400 and creates nothing', async () => {
       const key = randomUUID();

@@ -75,6 +75,8 @@ describe('POST /users/lookup', () => {
 
   it('no match is a 404 {error}', async () => {
     expect404(await lookup(acme, { user_id: 999_999 }));
+    expect404(await lookup(acme, { user_id: 2_147_483_648 }));
+    expect404(await lookup(acme, { user_id: Number.MAX_SAFE_INTEGER }));
     expect404(await lookup(acme, { phone: '49999999' }));
     expect404(await lookup(acme, { ssn: norwegianId('020290') }));
   });

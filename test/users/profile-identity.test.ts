@@ -152,6 +152,11 @@ describe('PUT /users/{id}/identity', () => {
     expect422(await send(user.id, { identification: '   ', country_code: 'DE', birthday: '1985-08-15' }), 'identification');
   });
 
+  it.each(['PN', 'AQ', 'de'])('country_code %j (ISO 3166-1, with or without a telephone plan) is accepted', async (country) => {
+    const user = await createUser(t, acme);
+    expect((await ok(user.id, { identification: 'P1', country_code: country, birthday: '1985-08-15' })).nationality).toBe(country.toUpperCase());
+  });
+
   it.each(['XX', 'NOR', 'N', '47', ''])('country_code %j is a 422', async (country) => {
     const user = await createUser(t, acme);
     expect422(await send(user.id, { ...norwegian, country_code: country }), 'country_code');

@@ -153,6 +153,13 @@ describe('PUT and PATCH /users/{id}', () => {
       expect((await ok(user.id, { note: '' })).note).toBe('');
     });
 
+    it('a note is trimmed, as on POST /users', async () => {
+      const user = await createUser(t, acme, { note: '  from create  ' });
+      expect(user.note).toBe('from create');
+      expect((await ok(user.id, { note: '  from update\n' })).note).toBe('from update');
+      expect((await ok(user.id, { note: '   ' })).note).toBe('');
+    });
+
     it('a failing request changes nothing, not even its valid fields', async () => {
       const user = await withProfile({ note: 'before' });
       expect422(await put(user.id, { note: 'after', city: 'Bergen', bank_account_number: '12345678904' }), 'bank_account_number');
@@ -184,6 +191,13 @@ describe('PUT and PATCH /users/{id}', () => {
     it('replacing one international account by another replaces both columns', async () => {
       const user = await createUser(t, acme, { bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC });
       expect(await ok(user.id, { bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC })).toMatchObject({ bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC });
+    });
+
+    it('blank bank fields count as not sent: the stored account stays', async () => {
+      const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
+      expect((await ok(user.id, { bank_account_number: '' })).bank_account_number).toBe(NO_ACCOUNT);
+      const switched = await ok(user.id, { bank_account_number: '  ', bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC });
+      expect(switched).toMatchObject({ bank_account_number: null, bank_iban_number: DE_IBAN });
     });
 
     it.each([

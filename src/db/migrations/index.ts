@@ -3,6 +3,7 @@ import * as foundation from './2026-11-21-0001-foundation.js';
 import * as users from './2026-11-21-0002-users.js';
 import * as verification from './2026-11-21-0003-verification.js';
 import * as payouts from './2026-11-21-0004-payouts.js';
+import * as loginLinks from './2026-11-21-0005-login-links-mail.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0002-users': users,
   '2026-11-21-0003-verification': verification,
   '2026-11-21-0004-payouts': payouts,
+  '2026-11-21-0005-login-links-mail': loginLinks,
 };

@@ -16,6 +16,11 @@ export async function findPartner(db: Executor, id: number) {
   return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function setFeeRate(db: Executor, id: number, feeRate: string): Promise<boolean> {
+  const result = await db.updateTable('partners').set({ fee_rate: feeRate }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function countPartners(db: Executor): Promise<number> {
   const row = await db.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

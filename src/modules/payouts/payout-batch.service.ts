@@ -9,8 +9,19 @@ import type { TermsService } from '../terms/terms.service.js';
 import { identificationCandidates } from '../users/identity-numbers.js';
 import { onboardingOf } from '../users/users.payload.js';
 import { Dec } from './money.js';
-import { calculateBatch, calendarYear, DEFAULT_PAYROLL_RATES, fromMinorUnits, invoiceTotals, toMinorUnits, type UserTaxFacts } from './payroll.js';
+import {
+  calculateBatch,
+  calendarYear,
+  DEFAULT_PAYROLL_RATES,
+  fromMinorUnits,
+  invoiceTotals,
+  PAYOUT_AMOUNT_FIELDS,
+  toMinorUnits,
+  type PayoutAmounts,
+  type UserTaxFacts,
+} from './payroll.js';
 import * as repo from './payouts.repository.js';
+import { isId } from './payouts.service.js';
 import type { CreatePayoutsBody, PayoutItemInput, PayoutsCreated } from './payouts.schemas.js';
 
 export interface PayoutBatchDeps {
@@ -45,6 +56,30 @@ function checkItems(items: PayoutItemInput[]): FieldErrors {
   return errors;
 }
 
+/** The largest amount stored exactly: minor units are read back as JavaScript numbers (safe integers). */
+const MAX_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** An amount in minor units, refusing (never rounding) one that a number cannot hold exactly. */
+function minor(amount: string): number {
+  const units = toMinorUnits(amount);
+  if (units > MAX_MINOR) throw new Error(`amount ${amount} is too large to store exactly`);
+  return Number(units);
+}
+
+/**
+ * Each payout is bounded by the item limits, but 1000 of them can add up to an invoice total
+ * beyond what is stored exactly: refuse such a batch (split it) instead of storing a rounded total.
+ */
+function checkInvoiceFits(totals: PayoutAmounts): void {
+  const largest = fromMinorUnits(MAX_MINOR);
+  for (const field of PAYOUT_AMOUNT_FIELDS) {
+    const amount = totals[field];
+    if (toMinorUnits(amount) > MAX_MINOR) {
+      throw AppError.field('payouts', `The invoice's ${field} would be ${amount}, more than one invoice can hold (${largest}); split the batch.`);
+    }
+  }
+}
+
 function normalisePhone(phone: string): string {
   return phone.replace(/[\s-]/g, '');
 }
@@ -55,7 +90,8 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
 
   /** Resolves each item to one of the partner's employees, or names the item that does not resolve. */
   async function resolveEmployees(partnerId: number, items: PayoutItemInput[], errors: FieldErrors): Promise<number[]> {
-    const ids = [...new Set(items.flatMap((item) => (item.user_id !== undefined ? [item.user_id] : [])))];
+    // An id beyond the id range names no employee; it must not reach the query (PostgreSQL: out of range).
+    const ids = [...new Set(items.flatMap((item) => (item.user_id !== undefined && isId(item.user_id) ? [item.user_id] : [])))];
     const phones = [...new Set(items.flatMap((item) => (item.phone !== undefined ? [normalisePhone(item.phone)] : [])))];
     const ssnCandidates = [...new Set(items.flatMap((item) => (item.ssn !== undefined ? identificationCandidates(item.ssn) : [])))];
     const [linked, byPhone, byIdentity] = await Promise.all([
@@ -131,8 +167,8 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
           rates,
         ).payouts;
         const totals = invoiceTotals(computed);
+        checkInvoiceFits(totals);
         const now = clock.now().toISOString();
-        const minor = (amount: string) => Number(toMinorUnits(amount));
         const invoiceId = await repo.insertInvoice(trx, {
           partner_id: partnerId,
           due_date: body.due_date,

@@ -41,10 +41,39 @@ export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
   };
 }
 
+/**
+ * Payout, invoice and user ids are 32-bit serials on PostgreSQL: a larger number names nothing, and
+ * must not reach a query, where PostgreSQL would reject it as out of range (a 500).
+ */
+export const MAX_ID = 2_147_483_647;
+
+export function isId(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+}
+
 export function parsePayoutId(raw: string | number): number {
   const text = String(raw);
-  if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) throw new AppError('payout_not_found');
+  if (!/^[1-9][0-9]{0,9}$/.test(text) || !isId(Number(text))) throw new AppError('payout_not_found');
   return Number(text);
+}
+
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/**
+ * An ISO 8601 timestamp with a time zone, as UTC (`2026-11-20T08:30:00+01:00` →
+ * `2026-11-20T07:30:00.000Z`); null for anything else. Stricter than Date.parse, which takes `1` as
+ * 2001 and rolls 2026-02-30 over into March.
+ */
+export function parseTimestamp(raw: string): string | null {
+  const text = raw.trim();
+  const m = TIMESTAMP.exec(text);
+  if (!m) return null;
+  const [, year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = m;
+  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const validDay = calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
+  const validTime = Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60 && Number(offsetHours) < 24 && Number(offsetMinutes) < 60;
+  const ms = Date.parse(text);
+  return validDay && validTime && !Number.isNaN(ms) ? new Date(ms).toISOString() : null;
 }
 
 /**
@@ -73,6 +102,8 @@ export function createPayoutService({ db, clock }: PayoutServiceDeps) {
   }
 
   async function page(partnerId: number, filters: PayoutFilters, pageNo: number, perPage: number) {
+    // A user_id beyond the id range names no employee: nothing matches.
+    if (filters.userId !== undefined && !isId(filters.userId)) return { total: 0, results: [] };
     const [total, rows] = await Promise.all([
       repo.countPayouts(db, partnerId, filters),
       repo.listPayouts(db, partnerId, filters, perPage, (pageNo - 1) * perPage),
@@ -101,16 +132,17 @@ export function createPayoutService({ db, clock }: PayoutServiceDeps) {
 
     /** Operator: moves a payout along its lifecycle, refusing illegal transitions with a clear message. */
     async transition(id: number, to: keyof typeof TRANSITIONS, at?: string): Promise<PayoutRow> {
-      const row = await repo.findPayout(db, id);
+      const row = isId(id) ? await repo.findPayout(db, id) : undefined;
       if (!row) throw new AppError('payout_not_found', `Payout ${id} does not exist.`);
       const allowed = TRANSITIONS[to];
-      if (at !== undefined && (to !== 'paid' || Number.isNaN(Date.parse(at)))) {
-        throw AppError.field('at', '--at must be an ISO 8601 timestamp, and only goes with mark-paid.');
+      const paidAt = at === undefined ? undefined : parseTimestamp(at);
+      if (at !== undefined && (to !== 'paid' || paidAt === null)) {
+        throw AppError.field('at', '--at must be an ISO 8601 timestamp with a time zone (2026-11-20T08:00:00Z), and only goes with mark-paid.');
       }
       const now = clock.now().toISOString();
       const moved = await repo.transition(db, id, allowed, {
         status: to,
-        ...(to === 'paid' ? { paid_at: at ? new Date(at).toISOString() : now } : {}),
+        ...(to === 'paid' ? { paid_at: paidAt ?? now } : {}),
         updated_at: now,
       });
       if (!moved) {

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, UserUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
+import { updateUser } from './users.repository.js';
+import { isCalendarDate, isUserId } from './users.rules.js';
 
 export interface TaxInput {
   percent?: string;
@@ -33,8 +35,7 @@ export function createTaxService({ db, clock }: { db: Kysely<Database>; clock: C
         else changes.tax_table = input.table;
       }
       if (input.start !== undefined) {
-        const valid = /^\d{4}-\d{2}-\d{2}$/.test(input.start) && new Date(`${input.start}T00:00:00Z`).toISOString().startsWith(input.start);
-        if (!valid) errors.start = ['--start must be a date as YYYY-MM-DD.'];
+        if (!isCalendarDate(input.start)) errors.start = ['--start must be a date as YYYY-MM-DD.'];
         else changes.tax_start = input.start;
       }
       if (input.freeCard !== undefined) {
@@ -43,12 +44,10 @@ export function createTaxService({ db, clock }: { db: Kysely<Database>; clock: C
       }
       if (Object.keys(errors).length > 0) throw AppError.fields(errors);
       if (Object.keys(changes).length === 0) throw AppError.field('tax', 'Give at least one of --percent, --type, --table, --start, --free-card.');
-      const result = await db
-        .updateTable('users')
-        .set({ ...changes, updated_at: clock.now().toISOString() })
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new AppError('user_not_found', `User ${userId} does not exist.`);
+      const notFound = () => new AppError('user_not_found', `User ${userId} does not exist.`);
+      if (!isUserId(userId)) throw notFound();
+      const updated = await updateUser(db, userId, { ...changes, updated_at: clock.now().toISOString() });
+      if (updated === 0) throw notFound();
       return changes;
     },
   };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/database.js';
+import type { Database, TermsRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import { termsRowToMetadata, type TermsService } from '../terms/terms.service.js';
@@ -26,9 +26,8 @@ export interface UserTermsServiceDeps {
 
 /** Approval of the current terms, per user (decisions §7): recorded per terms code. */
 export function createUserTermsService({ db, clock, idempotency, terms }: UserTermsServiceDeps) {
-  async function status(partnerId: number, userId: number): Promise<UserTermsStatus> {
+  async function status(partnerId: number, userId: number, current: TermsRow): Promise<UserTermsStatus> {
     if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
-    const current = await terms.current();
     const approvals = await repo.findApprovedUserIds(db, [userId], current.code);
     const approvedAt = approvals.get(userId) ?? null;
     return { user_id: String(userId), terms_approved: approvedAt !== null, approved_at: approvedAt, terms: termsRowToMetadata(current) };
@@ -36,25 +35,23 @@ export function createUserTermsService({ db, clock, idempotency, terms }: UserTe
 
   return {
     async get(partnerId: number, rawId: string): Promise<UserTermsStatus> {
-      return status(partnerId, parseUserId(rawId));
+      return status(partnerId, parseUserId(rawId), await terms.current());
     },
 
     /** Records (approved true) or withdraws (false) approval of the current terms. */
     async set(ctx: WriteContext, rawId: string, approved: boolean): Promise<UserTermsStatus & { changed: boolean }> {
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
+      // Read before the transaction: `terms` queries through `db`, and on SQLite (one connection) a
+      // query outside an open transaction waits for it to end, so inside it would wait forever.
+      const current = await terms.current();
       const changed = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
         if (!(await repo.findLink(trx, partnerId, userId))) throw new AppError('user_not_found');
-        const { code } = await terms.current();
-        const existing = await repo.findApprovedUserIds(trx, [userId], code);
-        if (approved && !existing.has(userId)) {
-          await repo.insertApproval(trx, userId, code, clock.now().toISOString());
-          return true;
-        }
-        if (!approved && existing.has(userId)) return (await repo.deleteApproval(trx, userId, code)) > 0;
-        return false;
+        // Both are no-ops when there is nothing to change, also under concurrent requests.
+        if (approved) return repo.insertApprovalIfAbsent(trx, userId, current.code, clock.now().toISOString());
+        return (await repo.deleteApproval(trx, userId, current.code)) > 0;
       });
-      return { ...(await status(partnerId, userId)), changed };
+      return { ...(await status(partnerId, userId, current)), changed };
     },
   };
 }

@@ -17,8 +17,10 @@ export async function insertUser(db: Executor, values: Insertable<UsersTable>): 
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateUser(db: Executor, userId: number, values: UserUpdate): Promise<void> {
-  await db.updateTable('users').set(values).where('id', '=', userId).execute();
+/** Updates the user's row; returns how many rows changed (0 when the user does not exist). */
+export async function updateUser(db: Executor, userId: number, values: UserUpdate): Promise<number> {
+  const result = await db.updateTable('users').set(values).where('id', '=', userId).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function findLink(db: Executor, partnerId: number, userId: number): Promise<PartnerUserRow | undefined> {
@@ -28,6 +30,17 @@ export async function findLink(db: Executor, partnerId: number, userId: number):
     .where('partner_id', '=', partnerId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The user the partner knows by this internal_id, if any. */
+export async function findUserIdByInternalId(db: Executor, partnerId: number, internalId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('partner_users')
+    .select('user_id')
+    .where('partner_id', '=', partnerId)
+    .where('internal_id', '=', internalId)
+    .executeTakeFirst();
+  return row?.user_id;
 }
 
 export async function insertLink(
@@ -182,8 +195,14 @@ export async function findApprovedUserIds(db: Executor, userIds: number[], terms
   return new Map(rows.map((r) => [r.user_id, r.approved_at]));
 }
 
-export async function insertApproval(db: Executor, userId: number, termsCode: string, now: string): Promise<void> {
-  await db.insertInto('terms_approvals').values({ user_id: userId, terms_code: termsCode, approved_at: now }).execute();
+/** Records an approval unless one exists for the code; true when this call inserted it. */
+export async function insertApprovalIfAbsent(db: Executor, userId: number, termsCode: string, now: string): Promise<boolean> {
+  const result = await db
+    .insertInto('terms_approvals')
+    .values({ user_id: userId, terms_code: termsCode, approved_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'terms_code']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function deleteApproval(db: Executor, userId: number, termsCode: string): Promise<number> {

@@ -6,7 +6,10 @@ export const PROFILE_FIELDS = ['first_name', 'last_name', 'address', 'postal_cod
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 const CALLING_CODES = new Set(getCountries().map((country) => getCountryCallingCode(country)));
-const COUNTRIES = new Set<string>(getCountries());
+// libphonenumber knows every ISO 3166-1 country with a telephone plan; the territories without
+// one are added so that every ISO code is accepted (plus XK, AC and TA, which documents use).
+const WITHOUT_TELEPHONE_PLAN = ['AQ', 'BV', 'GS', 'HM', 'PN', 'TF', 'UM'];
+const COUNTRIES = new Set<string>([...getCountries(), ...WITHOUT_TELEPHONE_PLAN]);
 
 /** "+47", "47", "0047" → "+47" when it is a country calling code in use; otherwise null. */
 export function normaliseDialCode(raw: string): string | null {
@@ -28,11 +31,27 @@ export function isProvided<T>(value: T | null | undefined): value is T {
   return value !== null && value !== undefined;
 }
 
+/**
+ * User ids come from a 32-bit serial column on PostgreSQL, so a larger id names no user; it must
+ * not reach a query either, where PostgreSQL would reject it as out of range (a 500).
+ */
+export const MAX_USER_ID = 2_147_483_647;
+
+export function isUserId(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_USER_ID;
+}
+
+/** A real calendar date written YYYY-MM-DD (2023-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 /** A calendar date YYYY-MM-DD between 1900-01-01 and `today`. */
 export function checkBirthday(value: string, today: Date): string | null {
-  const date = new Date(`${value}T00:00:00.000Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return 'birthday must be a date as YYYY-MM-DD.';
-  if (value < '1900-01-01' || date.getTime() > today.getTime()) return 'birthday must be a past date after 1900-01-01.';
+  if (!isCalendarDate(value)) return 'birthday must be a date as YYYY-MM-DD.';
+  if (value < '1900-01-01' || new Date(`${value}T00:00:00.000Z`).getTime() > today.getTime()) return 'birthday must be a past date after 1900-01-01.';
   return null;
 }
 

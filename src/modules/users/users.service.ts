@@ -4,14 +4,14 @@ import type { Database, UserUpdate } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
-import type { PageQuery } from '../../platform/pagination.js';
+import { pageOffset, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/terms.service.js';
 import { hasBankFields, parseBankAccount, type BankInput } from './bank.js';
 import { findByIdentity } from './identity.service.js';
 import * as repo from './users.repository.js';
 import { userRowToPayload } from './users.payload.js';
-import { checkDialCode, isProvided, mainWorkToInt, PROFILE_FIELDS } from './users.rules.js';
+import { checkDialCode, isProvided, isUserId, mainWorkToInt, PROFILE_FIELDS } from './users.rules.js';
 import type { CreateUserBody, LookupBody, ProfileBody, UpdateUserBody, UserPayload } from './users.schemas.js';
 
 export interface UserServiceDeps {
@@ -21,10 +21,10 @@ export interface UserServiceDeps {
   terms: Pick<TermsService, 'current'>;
 }
 
-/** Path ids are numbers; anything else names no user (404, like an unknown one). */
+/** Ids are positive integers; anything else names no user (404, like an unknown one). */
 export function parseUserId(raw: string | number): number {
   const text = String(raw);
-  if (!/^[1-9][0-9]{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) throw new AppError('user_not_found');
+  if (!/^[1-9][0-9]{0,9}$/.test(text) || !isUserId(Number(text))) throw new AppError('user_not_found');
   return Number(text);
 }
 
@@ -45,25 +45,27 @@ function blankToNull(value: string | null | undefined): string | null {
   return value === undefined || value === null || value.trim() === '' ? null : value.trim();
 }
 
+const MAX_WRITE_ATTEMPTS = 4;
+
 export function createUserService({ db, clock, idempotency, terms }: UserServiceDeps) {
-  /** Runs a write; a unique-constraint race is retried once, when the pre-checks see the winner. */
+  /**
+   * Runs a write. A lost unique-constraint race is retried, and the retry's pre-checks see the
+   * winner's row. A write can lose at most one race per constraint it touches (e-mail, the
+   * partner's link, internal_id), so the attempts are bounded.
+   */
   async function write<T>(ctx: WriteContext, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    try {
-      return await inTransaction(db, idempotency, ctx.idempotency, work);
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return inTransaction(db, idempotency, ctx.idempotency, work);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await inTransaction(db, idempotency, ctx.idempotency, work);
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
+      }
     }
   }
 
   async function assertInternalIdFree(trx: Transaction<Database>, partnerId: number, internalId: number, userId: number | null) {
-    const taken = await trx
-      .selectFrom('partner_users')
-      .select('user_id')
-      .where('partner_id', '=', partnerId)
-      .where('internal_id', '=', internalId)
-      .executeTakeFirst();
-    if (taken && taken.user_id !== userId) throw AppError.field('internal_id', 'internal_id has already been taken.');
+    const holder = await repo.findUserIdByInternalId(trx, partnerId, internalId);
+    if (holder !== undefined && holder !== userId) throw AppError.field('internal_id', 'internal_id has already been taken.');
   }
 
   async function payloadFor(executor: Kysely<Database>, partnerId: number, userId: number): Promise<UserPayload> {
@@ -132,12 +134,12 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
     },
 
     async list(partnerId: number, query: PageQuery): Promise<{ total: number; results: UserPayload[] }> {
-      const { limit, offset } = { limit: query.per_page, offset: (query.page - 1) * query.per_page };
-      const [total, rows, current] = await Promise.all([
-        repo.countLinks(db, partnerId),
-        repo.listLinkedUsers(db, partnerId, limit, offset),
-        terms.current(),
-      ]);
+      const { limit, offset } = pageOffset(query);
+      const total = await repo.countLinks(db, partnerId);
+      // A page past the end is empty; not asking the database also keeps an offset beyond its
+      // integer range (page=1e20) from reaching it.
+      if (offset >= total) return { total, results: [] };
+      const [rows, current] = await Promise.all([repo.listLinkedUsers(db, partnerId, limit, offset), terms.current()]);
       const approvals = await repo.findApprovedUserIds(
         db,
         rows.map((r) => r.user.id),
@@ -183,7 +185,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
         if (Object.keys(changes).length > 0) await repo.updateUser(trx, userId, { ...changes, updated_at: now });
         await repo.updateLink(trx, partnerId, userId, {
           ...(isProvided(body.internal_id) ? { internal_id: body.internal_id } : {}),
-          ...(isProvided(body.note) ? { note: body.note } : {}),
+          ...(isProvided(body.note) ? { note: blankToNull(body.note) } : {}),
         });
       });
       return payloadFor(db, partnerId, userId);
@@ -227,7 +229,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
       }
       const matches =
         body.user_id !== undefined
-          ? [await repo.findLinkedUser(db, partnerId, body.user_id)].filter((r) => r !== undefined)
+          ? [await repo.findLinkedUser(db, partnerId, parseUserId(body.user_id))].filter((r) => r !== undefined)
           : body.phone !== undefined
             ? await repo.findLinkedUsersByPhone(db, partnerId, body.phone.replace(/[\s-]/g, ''))
             : await findByIdentity(db, partnerId, body.ssn ?? '');

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, VerificationProvider, VerificationSessionRow } from '../../db/database.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
-import type { ProviderAdapter, CallbackParams } from './providers/types.js';
+import type { ProviderAdapter, CallbackParams, ProviderOutcome } from './providers/types.js';
 import { sandboxIdentity, type SandboxOutcome } from './providers/sandbox.js';
 import { redirectTarget } from './return-url-matching.js';
 import * as repo from './sessions.repository.js';
@@ -99,7 +99,13 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
       if (!session || !adapter) return { kind: 'page', status: 400, title: 'Verification not found', message: 'We could not match this answer from the identity provider to a verification. Open the verification link again.' };
       if (!bound(session, cookies)) return notThisBrowser;
       if (session.status !== 'pending') return { kind: 'redirect', location: partnerRedirect(session) };
-      const outcome = await adapter.complete(session, params, { callbackUrl: deps.callbackUrl(provider) });
+      let outcome: ProviderOutcome;
+      try {
+        outcome = await adapter.complete(session, params, { callbackUrl: deps.callbackUrl(provider) });
+      } catch {
+        // Adapters report failures as outcomes; this is the last guard (the answer cannot be replayed).
+        outcome = { status: 'error', reason: 'the provider answer could not be processed' };
+      }
       if (outcome.status === 'pending') return { kind: 'redirect', location: partnerRedirect(session) };
       return { kind: 'redirect', location: partnerRedirect(await sessions.finish(session.id, outcome)) };
     },
@@ -107,7 +113,10 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
     /** The sandbox provider page: the session, if this browser started it and it is still pending. */
     async sandboxSession(token: string, cookies: Record<string, string | undefined>): Promise<{ session: VerificationSessionRow } | Step> {
       const session = await byToken(token);
-      if (!session) return { kind: 'page', status: 404, title: 'Link not found', message: 'This verification link is not valid.' };
+      // A session handled by a configured real provider is never decided here, even in sandbox.
+      if (!session || !deps.adapters.get(session.provider)?.simulated) {
+        return { kind: 'page', status: 404, title: 'Link not found', message: 'This verification link is not valid.' };
+      }
       if (session.status !== 'pending') return { kind: 'redirect', location: partnerRedirect(session) };
       if (!bound(session, cookies)) return notThisBrowser;
       return { session };

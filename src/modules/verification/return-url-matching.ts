@@ -28,10 +28,13 @@ const SHAPE = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\\]*)((?:\/[^?#\\]*)?)(\?[^#
 const SEGMENT = /^[A-Za-z0-9]+$/;
 // Path characters allowed in a registered base path (RFC 3986 pchar without percent-encoding tricks).
 const REGISTERED_SEGMENT = /^[A-Za-z0-9._~!$&'()*+,;=:@-]*$/;
+// A DNS name (ASCII; IDN hosts in punycode), a dotted IPv4 address, or a bracketed IPv6 address.
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const HOSTNAME = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9a-f:.]+\\])$`);
 
 /**
- * Parses a return URL strictly. Used for registration (`allowQuery` false: a query is dropped from
- * the canonical form) and for flow start (a query is kept, and extended on redirect).
+ * Parses a return URL strictly. Used for registration (the canonical form has no query) and for
+ * flow start (the supplied URL's query is returned separately; it is kept and extended on redirect).
  */
 export function parseReturnUrl(raw: string, options: MatchOptions): ParseResult {
   const text = raw.trim();
@@ -58,11 +61,15 @@ export function parseReturnUrl(raw: string, options: MatchOptions): ParseResult 
     return { ok: false, reason: 'must be a valid URL' };
   }
   if (parsed.username || parsed.password) return { ok: false, reason: 'must not contain user information (@)' };
-  if (!parsed.hostname || parsed.hostname.endsWith('.')) return { ok: false, reason: 'must name a valid host' };
+  // The host exactly as written: the parser's rewrites (numeric IPv4 forms such as 0x7f000001,
+  // characters a DNS name cannot hold) are tricks, not hosts a partner registers.
+  const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
+  if (!HOSTNAME.test(parsed.hostname) || writtenHost !== parsed.hostname) return { ok: false, reason: 'must name a valid host' };
 
   // The parser must not have changed the path (dot segments, encoded dots, etc.): compare it raw.
   const path = rawPath === '' ? '/' : rawPath;
   if (parsed.pathname !== path) return { ok: false, reason: 'must not contain dot segments or characters that change the path' };
+  if (path.includes('//')) return { ok: false, reason: 'path must not contain empty segments (//)' };
   const segments = path.split('/').slice(1);
   if (segments.some((segment) => segment.includes('%') || !REGISTERED_SEGMENT.test(segment))) {
     return { ok: false, reason: 'path must not contain percent-encoded or special characters' };
@@ -107,12 +114,29 @@ export function findMatchingReturnUrl<T extends { requested_url: string }>(
   return { ok: false, reason: 'does not match an approved return URL' };
 }
 
+function queryKey(pair: string): string {
+  const raw = pair.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
 /**
- * The partner's URL exactly as supplied (it passed the strict parse, so it holds no tricks) with
- * `verification_id` and `status` added to whatever query it already had.
+ * The partner's URL as supplied (it passed the strict parse, so it holds no tricks) with `params`
+ * (`verification_id`, `status`) appended to its query. The partner's own query is kept byte for
+ * byte (no re-encoding of `%20` to `+`, no `flag` turned into `flag=`); only pairs whose names
+ * collide with ours are dropped, so the values the service appends are the only ones.
  */
 export function redirectTarget(supplied: string, params: Record<string, string>): string {
   const url = new URL(supplied.trim());
-  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  const ours = new Set(Object.keys(params));
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !ours.has(queryKey(pair)));
+  const added = Object.entries(params).map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  url.search = [...kept, ...added].join('&');
   return url.toString();
 }

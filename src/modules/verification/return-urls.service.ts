@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, ReturnUrlRow, ReturnUrlStatus } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
@@ -28,19 +29,27 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp }: Re
       if (!parsed.ok) throw AppError.field('partner_return_url', `partner_return_url ${parsed.reason}.`);
       const url = parsed.url;
       const partnerId = ctx.caller.partnerId;
-      const row = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
-        const existing = await repo.findReturnUrl(trx, partnerId, url.canonical);
-        if (existing) return existing;
-        return repo.insertReturnUrl(trx, {
-          partnerId,
-          requestedUrl: url.canonical,
-          scheme: url.scheme,
-          host: url.host,
-          pathPrefix: url.path === '' ? '/' : url.path,
-          now: clock.now().toISOString(),
+      const registerOnce = () =>
+        inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
+          const existing = await repo.findReturnUrl(trx, partnerId, url.canonical);
+          if (existing) return existing;
+          return repo.insertReturnUrl(trx, {
+            partnerId,
+            requestedUrl: url.canonical,
+            scheme: url.scheme,
+            host: url.host,
+            pathPrefix: url.path === '' ? '/' : url.path,
+            now: clock.now().toISOString(),
+          });
         });
-      });
-      return returnUrlRowToPayload(row);
+      try {
+        return returnUrlRowToPayload(await registerOnce());
+      } catch (error) {
+        // The same URL registered twice at once: the unique (partner, URL) pair lets one insert in;
+        // the other answers with that request, as a sequential second registration would.
+        if (!isUniqueViolation(error)) throw error;
+        return returnUrlRowToPayload(await registerOnce());
+      }
     },
 
     /** The approved URL a flow's return URL matches, or a 422 naming partner_return_url. */

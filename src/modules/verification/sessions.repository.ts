@@ -95,6 +95,11 @@ export async function findPartnerName(db: Executor, partnerId: number): Promise<
   return row?.name ?? null;
 }
 
+export async function hasWebhookReceipt(db: Executor, digest: string): Promise<boolean> {
+  const row = await db.selectFrom('webhook_receipts').select('digest').where('digest', '=', digest).executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function recordWebhookReceipt(db: Executor, digest: string, provider: string, now: string): Promise<void> {
   await db.insertInto('webhook_receipts').values({ digest, provider, received_at: now }).execute();
 }

@@ -20,6 +20,7 @@ import type { FlowCreated, SessionStatus, StartFlowBody } from './verification.s
 
 /** decisions §8: a session lives 60 minutes. */
 export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
+const MAX_START_ATTEMPTS = 8;
 
 export interface SessionServiceDeps {
   db: Kysely<Database>;
@@ -115,6 +116,15 @@ export function createSessionService(deps: SessionServiceDeps) {
         throw AppError.field('provider', `${body.provider} is not available in this environment.`);
       }
       const { supplied } = await deps.returnUrls.requireMatch(partnerId, body.partner_return_url);
+      // The pending session this flow replaces becomes `cancelled`, unless its time already ran
+      // out: then it is `expired` as of expires_at, exactly as a poll would have found it.
+      const previous = await db
+        .selectFrom('verification_sessions')
+        .select('id')
+        .where('pending_user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (previous) await load(previous.id);
 
       const id = randomUUID();
       const startToken = randomToken(32);
@@ -138,12 +148,18 @@ export function createSessionService(deps: SessionServiceDeps) {
             updated_at: now.toISOString(),
           });
         });
-      try {
-        await create();
-      } catch (error) {
-        // Two flows started at once for one user: the unique pending slot lets one in; retry ours.
-        if (!isUniqueViolation(error)) throw error;
-        await create();
+      // Flows started at once for one user: the unique pending slot lets one in at a time; each
+      // retry cancels the winner's session and takes the slot. Bounded, so a storm ends in a 409.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await create();
+          break;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if (attempt >= MAX_START_ATTEMPTS) {
+            throw new AppError('conflict', 'Another verification flow for this employee is being started at the same time; try again.');
+          }
+        }
       }
       return {
         verification_id: id,

@@ -33,6 +33,8 @@ export type CallbackParams = Record<string, string | undefined>;
 /** One identity provider behind the service's verification pages. */
 export interface ProviderAdapter {
   readonly provider: VerificationProvider;
+  /** The sandbox's simulated provider: only its sessions may be decided on the sandbox page. */
+  readonly simulated?: boolean;
   /** Where the provider should send the browser back to. */
   start(session: VerificationSessionRow, context: { callbackUrl: string; startToken: string }): Promise<ProviderStart>;
   /** Handles the browser's return; the adapter validates everything it was sent. */

@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, LoginLinkRow } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
+import type { WriteContext } from '../../platform/request-context.js';
+import { randomToken, sha256Hex } from '../../platform/secrets.js';
+import { escapeHtml } from '../../web/html.js';
+import { enqueueMail } from '../mail/mail.repository.js';
+import type { PayoutService } from '../payouts/payouts.service.js';
+import { parseUserId } from '../users/users.service.js';
+import * as repo from './login-links.repository.js';
+import { newNonce, signToken, verifyToken, type SigningKeys } from './tokens.js';
+
+/** decisions §12: both kinds of link live 24 hours. */
+export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** An employee's signed-in session on the service's pages. */
+export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
+
+export interface LoginLink {
+  login_url: string;
+  expires_at: string;
+}
+
+export interface LoginLinkServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  idempotency: Pick<Idempotency, 'reserve'>;
+  keys: SigningKeys;
+  publicBaseUrl: string;
+  payouts: Pick<PayoutService, 'owned'>;
+}
+
+/** What opening a link finds. Expected outcomes are values, not exceptions (style §7). */
+export type LinkState = { kind: 'invalid' } | { kind: 'expired' } | { kind: 'used' } | { kind: 'ready'; link: LoginLinkRow; partnerName: string };
+
+export type ConsumeResult =
+  | { kind: 'invalid' | 'expired' | 'used' }
+  | { kind: 'signed_in'; sessionToken: string; sessionMaxAgeSeconds: number; target: string };
+
+export function createLoginLinkService(deps: LoginLinkServiceDeps) {
+  const { db, clock } = deps;
+
+  async function issue(ctx: WriteContext, target: { userId: number; payoutId: number | null }, sendEmail: boolean): Promise<LoginLink> {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS).toISOString();
+    const nonce = newNonce();
+    return inTransaction(db, deps.idempotency, ctx.idempotency, async (trx) => {
+      const linkId = await repo.insertLink(trx, {
+        partner_id: ctx.caller.partnerId,
+        user_id: target.userId,
+        payout_id: target.payoutId,
+        nonce_hash: sha256Hex(nonce),
+        expires_at: expiresAt,
+        created_at: now.toISOString(),
+      });
+      const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
+      if (sendEmail) {
+        const user = await repo.findUserEmailAndName(trx, target.userId);
+        const partnerName = await repo.findPartnerName(trx, ctx.caller.partnerId);
+        if (user) await enqueueMail(trx, linkMail(user, partnerName, loginUrl, expiresAt, target.payoutId !== null), now.toISOString());
+      }
+      return { login_url: loginUrl, expires_at: expiresAt };
+    });
+  }
+
+  async function state(token: string): Promise<LinkState> {
+    const verified = verifyToken(token, deps.keys);
+    if (!verified) return { kind: 'invalid' };
+    const link = await repo.findLink(db, verified.linkId);
+    if (!link || link.nonce_hash !== sha256Hex(verified.nonce)) return { kind: 'invalid' };
+    if (link.used_at) return { kind: 'used' };
+    if (Date.parse(link.expires_at) <= clock.now().getTime()) return { kind: 'expired' };
+    return { kind: 'ready', link, partnerName: await repo.findPartnerName(db, link.partner_id) };
+  }
+
+  return {
+    /** POST /users/{id}/login-link. */
+    async issueForUser(ctx: WriteContext, rawUserId: string, sendEmail: boolean): Promise<LoginLink> {
+      const userId = parseUserId(rawUserId);
+      const link = await db
+        .selectFrom('partner_users')
+        .select('user_id')
+        .where('partner_id', '=', ctx.caller.partnerId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!link) throw new AppError('user_not_found');
+      return issue(ctx, { userId, payoutId: null }, sendEmail);
+    },
+
+    /** POST /payouts/{payout}/login-link: the employee lands on that payout's page. */
+    async issueForPayout(ctx: WriteContext, rawPayoutId: string, sendEmail: boolean): Promise<LoginLink> {
+      const payout = await deps.payouts.owned(ctx.caller.partnerId, rawPayoutId);
+      return issue(ctx, { userId: payout.user_id, payoutId: payout.id }, sendEmail);
+    },
+
+    /** Opening the link (GET) only looks: mail scanners that prefetch it do not use it up. */
+    state,
+
+    /** "Continue" (POST): uses the link once and starts the employee's session. */
+    async consume(token: string): Promise<ConsumeResult> {
+      const current = await state(token);
+      if (current.kind !== 'ready') return current;
+      const { link } = current;
+      const now = clock.now();
+      const sessionToken = randomToken(32);
+      const won = await db.transaction().execute(async (trx) => {
+        if (!(await repo.consumeLink(trx, link.id, link.nonce_hash, now.toISOString()))) return false;
+        await repo.insertSession(trx, {
+          idHash: sha256Hex(sessionToken),
+          userId: link.user_id,
+          now: now.toISOString(),
+          expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+        });
+        return true;
+      });
+      if (!won) {
+        const after = await state(token);
+        return after.kind === 'ready' ? { kind: 'used' } : after;
+      }
+      return {
+        kind: 'signed_in',
+        sessionToken,
+        sessionMaxAgeSeconds: SESSION_LIFETIME_MS / 1000,
+        target: link.payout_id !== null ? `/me/payouts/${link.payout_id}` : '/me',
+      };
+    },
+
+    /** The signed-in employee for a session cookie, if the session is live. */
+    async sessionUser(sessionToken: string | undefined): Promise<number | null> {
+      if (!sessionToken || !/^[A-Za-z0-9_-]{20,100}$/.test(sessionToken)) return null;
+      const session = await repo.findLiveSession(db, sha256Hex(sessionToken), clock.now().toISOString());
+      return session?.user_id ?? null;
+    },
+
+    async signOut(sessionToken: string | undefined): Promise<void> {
+      if (sessionToken) await repo.endSession(db, sha256Hex(sessionToken), clock.now().toISOString());
+    },
+  };
+}
+
+function linkMail(
+  user: { email: string; first_name: string | null },
+  partnerName: string,
+  url: string,
+  expiresAt: string,
+  forPayout: boolean,
+) {
+  const greeting = user.first_name ? `Hi ${user.first_name},` : 'Hi,';
+  const what = forPayout ? 'see your payout' : 'see your onpay account and payouts';
+  const until = new Date(expiresAt).toUTCString();
+  const subject = forPayout ? `Your payout from ${partnerName}` : `Sign in to onpay (${partnerName})`;
+  const text = `${greeting}\n\n${partnerName} sent you a link to ${what}:\n\n${url}\n\nThe link works once, until ${until}. If you did not expect this e-mail, you can ignore it.\n\nonpay`;
+  const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(partnerName)} sent you a link to ${escapeHtml(what)}:</p><p><a href="${escapeHtml(url)}">${escapeHtml(forPayout ? 'See your payout' : 'Sign in to onpay')}</a></p><p>The link works once, until ${escapeHtml(until)}. If you did not expect this e-mail, you can ignore it.</p><p>onpay</p>`;
+  return { to: user.email, subject, text, html };
+}
+
+export type LoginLinkService = ReturnType<typeof createLoginLinkService>;

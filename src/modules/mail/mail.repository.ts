@@ -1,0 +1,115 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, MailRow } from '../../db/database.js';
+import { forUpdateSkipLockedOnPostgres, type Engine } from '../../db/dialect.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Puts a message in the outbox; call it inside the transaction that makes the message true. */
+export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string): Promise<number> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      status: 'pending',
+      next_attempt_at: now,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Claims due messages for one worker for `leaseMs`: rows locked with SKIP LOCKED on PostgreSQL so
+ * concurrent workers take different rows, and a lease so a crashed worker's rows come back.
+ */
+export async function claimDue(db: Kysely<Database>, engine: Engine, workerId: string, now: Date, leaseMs: number, limit: number): Promise<MailRow[]> {
+  const nowIso = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const query = trx
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+      .orderBy('id')
+      .limit(limit);
+    const ids = (await forUpdateSkipLockedOnPostgres(query, engine).execute()).map((r) => r.id);
+    if (ids.length === 0) return [];
+    await trx
+      .updateTable('mail_outbox')
+      .set({ locked_by: workerId, locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+      .execute();
+    return trx.selectFrom('mail_outbox').selectAll().where('id', 'in', ids).where('locked_by', '=', workerId).execute();
+  });
+}
+
+/**
+ * Extends this worker's claim on one message just before it is sent. False when the lease has run
+ * out (another worker may have claimed the message since): the caller must then not send it.
+ */
+export async function renewClaim(db: Executor, id: number, workerId: string, now: Date, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'pending')
+    .where('locked_until', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Records a delivery, only if this worker still holds the claim. */
+export async function markSent(db: Executor, id: number, workerId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ status: 'sent', sent_at: now, locked_by: null, locked_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markAttemptFailed(
+  db: Executor,
+  id: number,
+  workerId: string,
+  values: { error: string; nextAttemptAt: string; giveUp: boolean },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      status: values.giveUp ? 'failed' : 'pending',
+      attempts: eb('attempts', '+', 1),
+      last_error: values.error.slice(0, 1024),
+      next_attempt_at: values.nextAttemptAt,
+      locked_by: null,
+      locked_until: null,
+    }))
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .execute();
+}
+
+export async function recentMail(db: Executor, limit: number): Promise<MailRow[]> {
+  return db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function findMail(db: Executor, id: number): Promise<MailRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,155 @@
+import { createHmac } from 'node:crypto';
+import '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoginLinkService } from '../modules/login-links/login-links.service.js';
+import type { PortalService } from '../modules/login-links/portal.service.js';
+import { formatAmount, toDecimal } from '../modules/payouts/money.js';
+import { fromMinorUnits, sumAmounts } from '../modules/payouts/payroll.js';
+import { ONBOARDING_STEPS, type OnboardingStep } from '../modules/users/onboarding.js';
+import { safeEqual } from '../platform/secrets.js';
+import { html, messagePage, page, type SafeHtml } from './html.js';
+import { SESSION_COOKIE } from './login.pages.js';
+import { pageHeaders } from './security.js';
+
+export interface EmployeePagesDeps {
+  links: Pick<LoginLinkService, 'sessionUser' | 'signOut'>;
+  portal: PortalService;
+  signingSecret: string;
+  secureCookies: boolean;
+}
+
+const STEP_LABEL: Record<OnboardingStep, string> = {
+  email_verified: 'E-mail address confirmed',
+  terms_approved: 'Terms approved',
+  profile: 'Profile registered',
+  id_verification: 'Identity verified',
+  bank_account: 'Bank account registered',
+};
+
+const STATUS_LABEL: Record<string, string> = { pending: 'Being paid', paid: 'Paid', cancelled: 'Cancelled', failed: 'Payment failed' };
+
+// Non-breaking spaces keep "NOK 1875.00" and "15 Mar 2026" on one line in narrow phone tables.
+const NBSP = '\u00a0';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function nok(minor: number): string {
+  return `NOK${NBSP}${fromMinorUnits(minor)}`;
+}
+
+/** A date (YYYY-MM-DD, or the UTC day of a timestamp) as `<time>`, readable: "15 Mar 2026". */
+function day(value: string): SafeHtml {
+  const iso = value.length === 10 ? value : new Date(value).toISOString().slice(0, 10);
+  const [year, month, date] = iso.split('-');
+  return html`<time datetime="${iso}">${Number(date)}${NBSP}${MONTHS[Number(month) - 1] ?? month}${NBSP}${year}</time>`;
+}
+
+/** A product's price as sent (at most 2 decimals), shown with exactly two. */
+function amount(value: string | number): string {
+  return formatAmount(toDecimal(value, 'amount'));
+}
+
+/** The employee's own pages, reached through a login link: home, one payout, sign-out. */
+export async function employeePages(app: FastifyInstance, deps: EmployeePagesDeps): Promise<void> {
+  await app.register(formbody);
+
+  const csrfFor = (sessionToken: string) => createHmac('sha256', deps.signingSecret).update(`csrf:${sessionToken}`).digest('base64url');
+
+  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
+    const userId = await deps.links.sessionUser(request.cookies[SESSION_COOKIE]);
+    if (userId === null) {
+      pageHeaders(reply.status(401)).send(
+        messagePage('Please sign in', 'Open the login link from your employer or from your e-mail to see this page. Links work once, for 24 hours.'),
+      );
+    }
+    return userId;
+  }
+
+  function signOutForm(request: FastifyRequest): SafeHtml {
+    const token = request.cookies[SESSION_COOKIE] ?? '';
+    return html`<form method="post" action="/me/logout"><input type="hidden" name="csrf" value="${csrfFor(token)}"><button type="submit" class="secondary">Sign out</button></form>`;
+  }
+
+  app.get('/me', async (request, reply) => {
+    const userId = await signedIn(request, reply);
+    if (userId === null) return reply;
+    const home = await deps.portal.home(userId);
+    if (!home) return pageHeaders(reply.status(404)).send(messagePage('Account not found', 'This account no longer exists.'));
+    const name = [home.user.first_name, home.user.last_name].filter(Boolean).join(' ') || home.user.email;
+    const steps = ONBOARDING_STEPS.map(
+      (step) => html`<li class="${home.onboarding.steps[step] ? 'done' : ''}">${STEP_LABEL[step]}${home.onboarding.steps[step] ? html`<span class="visually-hidden"> (done)</span>` : html`<span class="visually-hidden"> (not yet)</span>`}</li>`,
+    );
+    const rows = home.payouts.map(
+      // Three columns, the employer under the date: four do not fit a phone's width.
+      (p) =>
+        html`<tr><td><a href="/me/payouts/${p.id}">${day(p.date)}</a><br><small>${p.partner_name}</small></td><td class="num">${nok(p.net_salary + p.net_vacation)}</td><td>${STATUS_LABEL[p.status] ?? p.status}</td></tr>`,
+    );
+    return pageHeaders(reply).send(
+      page({
+        title: 'Your account',
+        body: html`<h1>Hello, ${name}</h1>
+<h2>Onboarding</h2>
+<p>${home.onboarding.is_onboarded ? 'You are ready to be paid.' : 'A few steps remain before you can be paid:'}</p>
+<ul class="checklist">${steps}</ul>
+<h2>Recent payouts</h2>
+${
+  rows.length
+    ? html`<table><caption class="visually-hidden">Recent payouts</caption><thead><tr><th scope="col">Payout</th><th scope="col" class="num">Net</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>`
+    : html`<p>No payouts yet.</p>`
+}
+${signOutForm(request)}`,
+      }),
+    );
+  });
+
+  app.get<{ Params: { id: string } }>('/me/payouts/:id', async (request, reply) => {
+    const userId = await signedIn(request, reply);
+    if (userId === null) return reply;
+    const payout = await deps.portal.payout(userId, request.params.id);
+    if (!payout) return pageHeaders(reply.status(404)).send(messagePage('Payout not found', 'There is no such payout in your account.'));
+    const products = (JSON.parse(payout.products) as Array<{ quantity: string; price: string; description: string }>).map(
+      (p) =>
+        html`<tr><td>${p.description}</td><td class="num">${p.quantity}</td><td class="num">${amount(p.price)}</td><td class="num">${formatAmount(toDecimal(p.quantity, 'quantity').times(toDecimal(p.price, 'price')))}</td></tr>`,
+    );
+    const withheld = sumAmounts([fromMinorUnits(payout.withholding_salary), fromMinorUnits(payout.withholding_vacation)]);
+    const net = sumAmounts([fromMinorUnits(payout.net_salary), fromMinorUnits(payout.net_vacation)]);
+    const line = (label: string, value: string) => html`<tr><th scope="row">${label}</th><td class="num">${value}</td></tr>`;
+    return pageHeaders(reply).send(
+      page({
+        title: `Payout ${payout.date}`,
+        body: html`<p><a href="/me">← Your account</a></p>
+<h1>Payout for ${day(payout.date)}</h1>
+<p>From ${payout.partner_name}${payout.description ? html`: ${payout.description}` : html``}. Status: <strong>${STATUS_LABEL[payout.status] ?? payout.status}</strong>${payout.paid_at ? html`, paid ${day(payout.paid_at)}` : html``}.</p>
+${payout.hours !== null ? html`<p>Hours: ${payout.hours}</p>` : html``}
+<h2>Work</h2>
+<table><thead><tr><th scope="col">Description</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th></tr></thead><tbody>${products}</tbody></table>
+<h2>Amounts</h2>
+<table><tbody>
+${line('Salary', nok(payout.salary))}
+${line('Holiday pay (vacation)', nok(payout.vacation))}
+${line('Tax withheld', `NOK${NBSP}${withheld}`)}
+${line('Net salary', nok(payout.net_salary))}
+${line('Net holiday pay', nok(payout.net_vacation))}
+${line('You receive', `NOK${NBSP}${net}`)}
+${line('Pension (paid by the employer)', nok(payout.pension))}
+</tbody></table>
+${signOutForm(request)}`,
+      }),
+    );
+  });
+
+  app.post<{ Body: { csrf?: string } }>('/me/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      // A forged or stale form must not end the session, and must not claim it did either.
+      if (!safeEqual(request.body?.csrf ?? '', csrfFor(token))) {
+        return pageHeaders(reply.status(403)).send(
+          messagePage('You are still signed in', 'The sign-out could not be confirmed. Go back to your account and press Sign out again.', html`<p><a class="button" href="/me">Your account</a></p>`),
+        );
+      }
+      await deps.links.signOut(token);
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies });
+    return pageHeaders(reply).send(messagePage('Signed out', 'You are signed out. Use a new login link to come back.'));
+  });
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock.js';
+import type { DocVendorConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import { createDocWebhook } from '../modules/verification/providers/doc-webhook.js';
+import type { SessionService } from '../modules/verification/sessions.service.js';
+
+export interface WebhookRoutesDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  sessions: Pick<SessionService, 'load' | 'finish'>;
+  /** Null: no document vendor configured, so no webhook endpoint. */
+  docVendor: DocVendorConfig | null;
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Provider webhooks, outside /api/v1 (no partner credentials: the vendor signs its deliveries).
+ * The signature is over the exact bytes sent, so this plugin's scope keeps every body raw.
+ */
+export async function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): Promise<void> {
+  if (!deps.docVendor) return;
+  const webhook = createDocWebhook({ db: deps.db, clock: deps.clock, sessions: deps.sessions, config: deps.docVendor });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.post('/webhooks/provider-doc', async (request, reply) => {
+    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const result = await webhook.receive(rawBody, {
+      authClient: header(request.headers['x-auth-client']),
+      signature: header(request.headers['x-hmac-signature']),
+    });
+    if (!result.accepted) {
+      // Never the headers or the body: they carry the integration key, the signature and personal data.
+      request.log.warn({ webhook: 'provider-doc', status: result.status, reason: result.reason, remoteAddress: request.ip }, 'webhook rejected');
+      return reply.status(result.status).send({ error: result.reason });
+    }
+    request.log.info({ webhook: 'provider-doc', verificationId: result.sessionId, note: result.note }, 'webhook accepted');
+    return reply.status(200).send({ status: 'ok' });
+  });
+}

@@ -1,0 +1,130 @@
+import { expect } from 'vitest';
+import type { TestApp, TestPartner } from './app.js';
+import { expectUserPayload } from './payload.js';
+import { createUser, NO_ACCOUNT, norwegianId, putProfile } from './users.js';
+
+/** The return URL every test partner registers (and has approved) before starting verification flows. */
+export const RETURN_URL = 'https://partner.example.com/onboarding/done';
+
+export interface Employee {
+  /** The id as the API returns it (a string). */
+  id: string;
+  /** The same id as a number, as `user_id` in payout items. */
+  userId: number;
+  email: string;
+  phone: string;
+  /**
+   * The stored national identity number (what `ssn` in payout items matches). Without the
+   * `identification` option it is the sandbox provider's test identity, which is NOT unique: two
+   * users can get the same one, so tests that look up by `ssn` pass `identification`.
+   */
+  identification: string;
+}
+
+export interface EmployeeOptions {
+  /** Profile phone; unique by default so phone lookups are unambiguous. */
+  phone?: string;
+  /** A national identity number stored (PUT /users/{id}/identity, country NO) after verification. */
+  identification?: string;
+  /** Stop short of a step, to get an employee who is not onboarded. */
+  skip?: ('terms' | 'profile' | 'bank' | 'verification')[];
+}
+
+let phoneCounter = 0;
+const identities = new Set<string>();
+
+/** A valid Norwegian fødselsnummer not handed out before in this test process. */
+export function uniqueNorwegianId(): string {
+  for (let n = identities.size; ; n++) {
+    const day = String((n % 28) + 1).padStart(2, '0');
+    const id = norwegianId(`${day}0590`, 100 + Math.floor(n / 28) * 3);
+    if (!identities.has(id)) {
+      identities.add(id);
+      return id;
+    }
+  }
+}
+
+/** An 8-digit phone number unique within the test process. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  return `9${String((process.pid % 1000) * 10_000 + phoneCounter).padStart(7, '0')}`;
+}
+
+const approvedReturnUrl = new WeakMap<TestApp, Set<number>>();
+
+/** Registers RETURN_URL for the partner and approves it as the operator would (once per partner). */
+export async function ensureApprovedReturnUrl(t: TestApp, partner: TestPartner): Promise<void> {
+  const done = approvedReturnUrl.get(t) ?? new Set<number>();
+  approvedReturnUrl.set(t, done);
+  if (done.has(partner.partnerId)) return;
+  const res = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: RETURN_URL } });
+  expect(res.statusCode, res.body).toBe(201);
+  const request = res.json() as { id: string; status: string };
+  if (request.status !== 'approved') await t.app.onpay.verification.returnUrls.decide(Number(request.id), 'approved');
+  done.add(partner.partnerId);
+}
+
+/** Runs a sandbox verification to `approved` for the employee: start a flow, complete it with the test helper. */
+export async function verifyIdentity(t: TestApp, partner: TestPartner, id: string): Promise<void> {
+  await ensureApprovedReturnUrl(t, partner);
+  const flow = await t.as(partner, {
+    method: 'POST',
+    url: `/api/v1/users/${id}/verification/flows`,
+    payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+  });
+  expect(flow.statusCode, flow.body).toBe(201);
+  const { verification_id } = flow.json() as { verification_id: string };
+  const done = await t.as(partner, {
+    method: 'POST',
+    url: `/api/v1/test-helpers/verification/${verification_id}/complete`,
+    payload: { status: 'approved' },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+  expect(done.json()).toMatchObject({ status: 'approved' });
+}
+
+/**
+ * An employee of the partner who is onboarded (unless `skip` says otherwise), through the API as a
+ * partner would do it: POST /users with a domestic bank account, PUT profile, POST terms, and a
+ * sandbox verification approved by the test helper.
+ */
+export async function onboardedEmployee(t: TestApp, partner: TestPartner, options: EmployeeOptions = {}): Promise<Employee> {
+  const skip = new Set(options.skip ?? []);
+  const phone = options.phone ?? uniquePhone();
+  const user = await createUser(t, partner, skip.has('bank') ? {} : { bank_account_number: NO_ACCOUNT });
+  if (!skip.has('profile')) await putProfile(t, partner, user.id, { phone });
+  if (!skip.has('terms')) {
+    const terms = await t.as(partner, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
+    expect(terms.statusCode, terms.body).toBe(200);
+  }
+  if (!skip.has('verification')) await verifyIdentity(t, partner, user.id);
+  if (options.identification !== undefined) {
+    const res = await t.as(partner, {
+      method: 'PUT',
+      url: `/api/v1/users/${user.id}/identity`,
+      payload: { identification: options.identification, country_code: 'NO', birthday: '1990-05-17' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  const res = await t.as(partner, { method: 'GET', url: `/api/v1/users/${user.id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const onboarding = expectUserPayload(res.json()).onboarding;
+  expect(onboarding.is_onboarded, JSON.stringify(onboarding)).toBe(skip.size === 0);
+  const row = await t.db.db.selectFrom('users').select('identification').where('id', '=', Number(user.id)).executeTakeFirstOrThrow();
+  return { id: user.id, userId: Number(user.id), email: user.email, phone, identification: row.identification ?? '' };
+}
+
+/** Several onboarded employees of one partner, one after another (each one's requests are sequential anyway). */
+export async function onboardedEmployees(t: TestApp, partner: TestPartner, count: number): Promise<Employee[]> {
+  const employees: Employee[] = [];
+  for (let i = 0; i < count; i++) employees.push(await onboardedEmployee(t, partner));
+  return employees;
+}
+
+/** Links an existing employee (by e-mail) to another partner, as POST /users does for a known address. */
+export async function linkEmployee(t: TestApp, partner: TestPartner, employee: Employee): Promise<void> {
+  const res = await t.as(partner, { method: 'POST', url: '/api/v1/users', payload: { email: employee.email } });
+  expect(res.statusCode, res.body).toBe(200);
+}

@@ -1,0 +1,185 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { onboardedEmployee, type Employee } from '../helpers/employees.js';
+import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
+import { batch, createPayouts, getPayout, item } from '../helpers/payouts.js';
+
+/**
+ * The payout lifecycle (decisions §9): pending → paid | cancelled | failed; failed → pending (retried)
+ * or cancelled; paid and cancelled are final. The operator moves payouts; partners only read them.
+ */
+describe('payout lifecycle', () => {
+  let t: TestApp;
+  let acme: TestPartner;
+  let employee: Employee;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    acme = await t.partner('Acme');
+    employee = await onboardedEmployee(t, acme);
+  });
+  afterAll(() => t.close());
+
+  const transition = (id: number, to: 'paid' | 'cancelled' | 'failed' | 'pending', at?: string) => t.app.onpay.payouts.payouts.transition(id, to, at);
+  async function newPayout(): Promise<number> {
+    return (await createPayouts(t, acme, batch([item(employee)]))).payout_ids[0] as number;
+  }
+
+  it('pending → paid sets paid_at to now and moves updated_at; created_at stays', async () => {
+    const id = await newPayout();
+    const created = await getPayout(t, acme, id);
+    expect(created).toMatchObject({ status: 'pending', paid_at: null });
+
+    t.clock.advance(3_600_000);
+    await transition(id, 'paid');
+    const now = t.clock.now().toISOString();
+    expect(await getPayout(t, acme, id)).toEqual({ ...created, status: 'paid', paid_at: now, updated_at: now });
+  });
+
+  it('mark-paid --at records the given time (normalised to UTC), updated_at is still now', async () => {
+    const id = await newPayout();
+    t.clock.advance(60_000);
+    await transition(id, 'paid', '2026-11-20T08:30:00+01:00');
+    expect(await getPayout(t, acme, id)).toMatchObject({ status: 'paid', paid_at: '2026-11-20T07:30:00.000Z', updated_at: t.clock.now().toISOString() });
+  });
+
+  it('--at must be an ISO 8601 timestamp with a time zone, and only goes with paid', async () => {
+    const id = await newPayout();
+    for (const at of ['yesterday', '1', '2026-11-20', 'Nov 20 2026 10:00', '2026-02-30T10:00:00Z', '2026-11-20T24:00:00Z', '2026-11-20T10:00:00']) {
+      await expect(transition(id, 'paid', at), at).rejects.toMatchObject({ code: 'validation_failed', fieldErrors: { at: [expect.stringMatching(/ISO 8601/)] } });
+    }
+    await expect(transition(id, 'cancelled', '2026-11-20T08:30:00Z')).rejects.toMatchObject({ code: 'validation_failed' });
+    expect((await getPayout(t, acme, id)).status).toBe('pending');
+  });
+
+  it('pending → failed → pending (retried) → paid', async () => {
+    const id = await newPayout();
+    t.clock.advance(1000);
+    await transition(id, 'failed');
+    expect(await getPayout(t, acme, id)).toMatchObject({ status: 'failed', paid_at: null, updated_at: t.clock.now().toISOString() });
+    t.clock.advance(1000);
+    await transition(id, 'pending');
+    expect(await getPayout(t, acme, id)).toMatchObject({ status: 'pending', paid_at: null, updated_at: t.clock.now().toISOString() });
+    t.clock.advance(1000);
+    await transition(id, 'paid');
+    expect(await getPayout(t, acme, id)).toMatchObject({ status: 'paid', paid_at: t.clock.now().toISOString() });
+  });
+
+  it('pending → cancelled, and failed → cancelled', async () => {
+    const pending = await newPayout();
+    await transition(pending, 'cancelled');
+    expect((await getPayout(t, acme, pending)).status).toBe('cancelled');
+    const failed = await newPayout();
+    await transition(failed, 'failed');
+    await transition(failed, 'cancelled');
+    expect(await getPayout(t, acme, failed)).toMatchObject({ status: 'cancelled', paid_at: null });
+  });
+
+  it('refuses illegal transitions with a clear message and changes nothing', async () => {
+    const paid = await newPayout();
+    await transition(paid, 'paid');
+    const cancelled = await newPayout();
+    await transition(cancelled, 'cancelled');
+    const pending = await newPayout();
+    const before = await Promise.all([paid, cancelled, pending].map((id) => getPayout(t, acme, id)));
+    t.clock.advance(60_000);
+
+    const refusals: [number, 'paid' | 'cancelled' | 'failed' | 'pending', RegExp][] = [
+      [paid, 'cancelled', new RegExp(`^Payout ${paid} is paid; only pending or failed payouts can be cancelled\\.$`)],
+      [paid, 'paid', new RegExp(`^Payout ${paid} is paid; only pending payouts can be marked paid\\.$`)],
+      [paid, 'failed', /is paid; only pending payouts can be marked failed/],
+      [paid, 'pending', /is paid; only failed payouts can be retried/],
+      [cancelled, 'paid', new RegExp(`^Payout ${cancelled} is cancelled; only pending payouts can be marked paid\\.$`)],
+      [cancelled, 'pending', /is cancelled; only failed payouts can be retried/],
+      [pending, 'pending', /is pending; only failed payouts can be retried/],
+    ];
+    for (const [id, to, message] of refusals) {
+      await expect(transition(id, to), `${id} → ${to}`).rejects.toThrow(message);
+    }
+    expect(await Promise.all([paid, cancelled, pending].map((id) => getPayout(t, acme, id)))).toEqual(before);
+  });
+
+  it('an unknown payout is reported as such', async () => {
+    await expect(transition(999999, 'paid')).rejects.toThrow('Payout 999999 does not exist.');
+    await expect(transition(2_147_483_648, 'paid')).rejects.toThrow('Payout 2147483648 does not exist.');
+  });
+
+  it('partners cannot move payouts: there is no write route for a payout', async () => {
+    const id = await newPayout();
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await t.as(acme, { method, url: `/api/v1/payouts/${id}`, payload: { status: 'paid' } });
+      expect(res.statusCode, `${method} ${res.body}`).toBeGreaterThanOrEqual(404);
+    }
+    expect((await getPayout(t, acme, id)).status).toBe('pending');
+  });
+});
+
+/** The operator's command, as a real process (decisions §3): exit status, one JSON line, one error line. */
+describe('onpay payout (command line)', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const cli = path.join(root, 'bin', 'onpay.js');
+  let database: TestDatabase;
+  let t: TestApp;
+  let acme: TestPartner;
+  let ids: number[];
+
+  interface Run {
+    code: number;
+    stdout: string;
+    stderr: string;
+  }
+
+  function onpay(args: string[]): Promise<Run> {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ONPAY_ENV: 'sandbox' };
+    for (const name of ['REDIS_URL', 'PUBLIC_BASE_URL', 'ONPAY_SECRET', 'SMTP_URL', 'PORT', 'HOST']) delete env[name];
+    return new Promise((resolve) => {
+      execFile(process.execPath, [cli, ...args], { cwd: root, env, timeout: 20_000 }, (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
+      });
+    });
+  }
+
+  beforeAll(async () => {
+    if (testEngine === 'postgres') {
+      database = await freshDatabase('postgres');
+    } else {
+      const dir = await mkdtemp(path.join(tmpdir(), 'onpay-payouts-'));
+      database = { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
+    }
+    t = await buildTestApp({ database });
+    acme = await t.partner('Acme');
+    const employee = await onboardedEmployee(t, acme);
+    ids = (await createPayouts(t, acme, batch([item(employee)]))).payout_ids;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  it('mark-paid --at --json prints the paid payout as one JSON object', async () => {
+    const id = ids[0] as number;
+    const run = await onpay(['payout', 'mark-paid', String(id), '--at', '2026-11-20T09:00:00+01:00', '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^[^\n]+\n$/);
+    const printed = JSON.parse(run.stdout) as { payout: Record<string, unknown> };
+    expect(printed.payout).toMatchObject({ id, status: 'paid', paid_at: '2026-11-20T08:00:00.000Z' });
+    // The partner sees the same payout.
+    expect(await getPayout(t, acme, id)).toEqual(printed.payout);
+  });
+
+  it('an illegal transition exits non-zero with one line on stderr and nothing on stdout', async () => {
+    const id = ids[0] as number;
+    const run = await onpay(['payout', 'cancel', String(id)]);
+    expect(run.code).not.toBe(0);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^[^\n]+\n$/);
+    expect(run.stderr).toContain(`Payout ${id} is paid; only pending or failed payouts can be cancelled.`);
+    expect((await getPayout(t, acme, id)).status).toBe('paid');
+  });
+});
