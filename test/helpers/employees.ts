@@ -15,8 +15,7 @@ export interface Employee {
   phone: string;
   /**
    * The stored national identity number (what `ssn` in payout items matches). Without the
-   * `identification` option it is the sandbox provider's test identity, which is NOT unique: two
-   * users can get the same one, so tests that look up by `ssn` pass `identification`.
+   * `identification` option it is the sandbox provider's test identity (distinct per user id).
    */
   identification: string;
 }

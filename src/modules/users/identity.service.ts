@@ -48,11 +48,17 @@ export function createIdentityService({ db, clock, idempotency, users }: Identit
       await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
         const linked = await repo.findLinkedUser(trx, partnerId, userId);
         if (!linked) throw new AppError('user_not_found');
+        const { user } = linked;
+        // A verified identity is the provider's word. Changing who the person is means verifying again:
+        // id_verification turns false (and the employee cannot be paid) until a new session is approved.
+        const changesWho =
+          user.identification !== identity.identification || user.identity_country_code !== identity.country || user.birthday !== identity.birthday;
         await repo.updateUser(trx, userId, {
           identification: identity.identification,
           identity_country_code: identity.country,
           birthday: identity.birthday,
           document_id: identity.documentId,
+          ...(changesWho && user.identity_verified_at !== null ? { identity_verified_at: null } : {}),
           updated_at: clock.now().toISOString(),
         });
       });
