@@ -1,0 +1,95 @@
+/**
+ * Runs the README's "First integration in 5 minutes" script exactly as written, against the real
+ * `onpay serve` started from a fresh database, so the walkthrough cannot drift from the service.
+ */
+import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function walkthroughScript(): string {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const match = /<!-- walkthrough:start -->\s*```sh\n([\s\S]*?)```\s*<!-- walkthrough:end -->/.exec(readme);
+  if (!match?.[1]) throw new Error('README.md has no walkthrough block between the walkthrough markers');
+  return match[1];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!/^(PORT|HOST|PUBLIC_BASE_URL|DATABASE_URL|REDIS_URL|ONPAY_|SMTP_URL|MAIL_FROM|LOG_LEVEL|RATE_LIMIT|EID_|DOC_)/.test(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+describe(`README walkthrough (${testEngine})`, () => {
+  let server: ChildProcessWithoutNullStreams | undefined;
+  let database: TestDatabase | undefined;
+  let tmp: string | undefined;
+
+  afterAll(async () => {
+    server?.kill('SIGKILL');
+    await database?.drop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('works, copy-pasted, against a fresh sandbox', async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'onpay-readme-'));
+    let databaseUrl = `sqlite:${path.join(tmp, 'onpay.db')}`;
+    if (testEngine === 'postgres') {
+      database = await freshDatabase('postgres');
+      databaseUrl = database.url;
+    }
+    const port = await freePort();
+    const env = cleanEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'warn' });
+    server = spawn(process.execPath, [path.join(root, 'bin/onpay.js'), 'serve'], { cwd: root, env });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not print credentials:\n${output}`)), 20_000);
+      server!.stdout.on('data', () => {
+        if (/Access token:\s+\S+/.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      server!.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+    });
+    const token = /Access token:\s+(\S+)/.exec(output)![1]!;
+    const apiKey = /API-key:\s+(\S+)/.exec(output)![1]!;
+
+    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        'bash',
+        ['-euo', 'pipefail', '-c', walkthroughScript()],
+        { cwd: root, env: { ...env, TOKEN: token, API_KEY: apiKey, BASE: `http://127.0.0.1:${port}` }, timeout: 90_000 },
+        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(result.stderr + result.stdout).not.toMatch(/curl: \(\d+\)/);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^employee \d+$/m);
+    expect(result.stdout).toMatch(/Return URL \d+ .* is now approved\./);
+    expect(result.stdout).toMatch(/back at the partner: https:\/\/partner\.example\/onpay\/return\/kari\?verification_id=[0-9a-f-]{36}&status=approved/);
+    expect(result.stdout).toContain('"is_onboarded":true');
+    expect(result.stdout).toContain('"net_salary":"937.50"');
+    expect(result.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login/\\S+$`, 'm'));
+  }, 120_000);
+});
