@@ -104,9 +104,12 @@ export function createPayoutService({ db, clock }: PayoutServiceDeps) {
   async function page(partnerId: number, filters: PayoutFilters, pageNo: number, perPage: number) {
     // A user_id beyond the id range names no employee: nothing matches.
     if (filters.userId !== undefined && !isId(filters.userId)) return { total: 0, results: [] };
+    const offset = (pageNo - 1) * perPage;
+    // No table here holds 2^31 rows for one partner: such an offset is past the end, an empty page
+    // (and not a query the database would refuse).
     const [total, rows] = await Promise.all([
       repo.countPayouts(db, partnerId, filters),
-      repo.listPayouts(db, partnerId, filters, perPage, (pageNo - 1) * perPage),
+      offset < 2 ** 31 ? repo.listPayouts(db, partnerId, filters, perPage, offset) : Promise.resolve([]),
     ]);
     return { total, results: rows.map(payoutRowToPayload) };
   }
