@@ -4,29 +4,16 @@
  * link, presses Continue, reads the payout page, and finds the link used up when it comes back.
  * Phone-sized screenshots go to ONPAY_SCREENSHOT_DIR (default /tmp). Run with `npm run test:browser`.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { freePort } from '../helpers/net.js';
+import { launchChromium, PHONE, SCREENSHOTS } from '../helpers/browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SCREENSHOTS = process.env.ONPAY_SCREENSHOT_DIR ?? '/tmp';
-const PHONE = { width: 390, height: 844 };
 const STEP_TIMEOUT = 15_000;
 
 /** Text as read on screen: no-break spaces (which keep amounts and dates on one line) as spaces. */
@@ -34,17 +21,6 @@ function readable(text: string | null): string {
   return (text ?? '').replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe(`a payout login link in headless Chromium (${testEngine})`, () => {
   let t: TestApp;
@@ -53,13 +29,10 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
   let employee: Employee;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is missing at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`);
-    }
     const port = await freePort();
     t = await buildTestApp({ env: { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', PORT: String(port) } });
     await t.app.listen({ host: '127.0.0.1', port });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await launchChromium();
     acme = await t.partner('Acme Staffing AS');
     employee = await onboardedEmployee(t, acme);
   });

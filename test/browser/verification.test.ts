@@ -4,42 +4,18 @@
  * partner's return URL, and the browser goes verification_url → Continue → sandbox provider →
  * partner, landing with verification_id and status in the query. Run with `npm run test:browser`.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { testEngine } from '../helpers/engine.js';
 import { createUser } from '../helpers/users.js';
+import { freePort } from '../helpers/net.js';
+import { launchChromium, PHONE, SCREENSHOTS, DESKTOP } from '../helpers/browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const SCREENSHOTS = process.env.ONPAY_SCREENSHOT_DIR ?? '/tmp';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const STEP_TIMEOUT = 15_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface PartnerSite {
   server: Server;
@@ -69,15 +45,12 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
   let returnUrl: string;
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium is missing at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH.`);
-    }
     const port = await freePort();
     const publicBaseUrl = `http://127.0.0.1:${port}`;
     t = await buildTestApp({ env: { PUBLIC_BASE_URL: publicBaseUrl, HOST: '127.0.0.1', PORT: String(port) } });
     await t.app.listen({ host: '127.0.0.1', port });
     site = await startPartnerSite();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+    browser = await launchChromium();
 
     acme = await t.partner('Acme Staffing AS');
     returnUrl = `${site.base}/onpay/return`;

@@ -5,12 +5,12 @@
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testEngine, testRedisUrl, type TestDatabase } from '../helpers/engine.js';
+import { freePort } from '../helpers/net.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = path.join(root, 'bin', 'onpay.js');
@@ -75,17 +75,6 @@ function expectOneErrorLine(run: Run): string {
   return run.stderr.trim();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Exit {
   code: number | null;
