@@ -8,14 +8,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your payouts, newest first */
-        get: operations["getPayouts"];
+        /**
+         * Your payouts, newest first
+         * @description All your payouts, of every employee; `user_id` narrows to one. Newest first (`created_at`, then `id`). Filters: `status`, and `from` / `to` on the payout `date` (inclusive). `next` and `previous` are absolute URLs keeping your filters, or "" when there is no such page.
+         */
+        get: operations["listPayouts"];
         put?: never;
         /**
          * Create payouts on one shared invoice
-         * @description Validates the whole batch first; any invalid item rejects the request with 422 naming it, and nothing is stored. Send an `Idempotency-key` so a retry cannot pay anyone twice.
+         * @description Validates the whole batch first; any invalid item rejects the request with 422 naming it (`payouts.3.products.0.price`), and nothing is stored. Every employee must be linked to you and onboarded. All payouts of the request share one invoice. Amounts are decimal strings with two decimals, computed exactly (see the payouts guide). Send an `Idempotency-key` so a retry cannot pay anyone twice: a key already used answers 400.
          */
-        post: operations["postPayouts"];
+        post: operations["createPayouts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -29,8 +32,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One payout */
-        get: operations["getPayoutsPayout"];
+        /**
+         * One payout
+         * @description The payout with its amounts and status: `pending` until the operator marks it `paid` (`paid_at` set), or `cancelled`, or `failed` (the bank rejected it; it may be retried).
+         */
+        get: operations["getPayout"];
         put?: never;
         post?: never;
         delete?: never;
@@ -48,8 +54,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A login link that lands on the payout's page (24 hours) */
-        post: operations["postPayoutsPayoutLoginLink"];
+        /**
+         * A login link that lands on the payout's page (24 hours)
+         * @description Like the employee's login link, but after Continue the employee lands on this payout's page. The link works once, for 24 hours. With `send_email: true` the link is also e-mailed to the employee.
+         */
+        post: operations["createPayoutLoginLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -87,9 +96,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: end a pending session with the given status
-         * @description Approving fills a complete test identity. Absent in live.
+         * @description For your automated tests: ends a pending session as if the end user had finished at the provider. Approving fills a complete test identity. 409 when the session is no longer pending. Absent in live (404).
          */
-        post: operations["postTestHelpersVerificationVerificationSessionComplete"];
+        post: operations["completeVerificationForTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -103,14 +112,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your employees, newest link first */
-        get: operations["getUsers"];
+        /**
+         * Your employees, newest link first
+         * @description A page of your employees (full User payloads), newest link first. `next` and `previous` are absolute URLs, or "" when there is no such page.
+         */
+        get: operations["listUsers"];
         put?: never;
         /**
          * Create or link an employee by e-mail
-         * @description Creates the employee, or links an existing one (same e-mail) to you; then only `email` and `internal_id` apply. Answers 200 in both cases.
+         * @description Creates the employee, or links an existing one (same e-mail, in any letter case) to you; then only `email` and `internal_id` apply and other fields are ignored. Answers 200 in both cases. Bank fields are optional: exactly one style, domestic (`bank_account_number`) or international (`bank_iban_number` with `bank_bic_number`). Employees created here have `email_verified` true at once.
          */
-        post: operations["postUsers"];
+        post: operations["createOrLinkUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -124,16 +136,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One employee */
-        get: operations["getUsersId"];
-        /** Partial update: bank account, note, internal_id, profile fields */
-        put: operations["putUsersId"];
+        /**
+         * One employee
+         * @description The employee with their `onboarding` status. Poll it after verification until `onboarding.is_onboarded` is true.
+         */
+        get: operations["getUser"];
+        /**
+         * Partial update: bank account, note, internal_id, profile fields
+         * @description Only supplied fields change (null counts as not supplied). Mainly for setting or changing the bank account: exactly one style, domestic or international; switching style clears the other. When the employee has no profile yet, sending any profile field requires all of them (422 naming the missing ones); use `PUT /users/{id}/profile` for a full profile. `PUT` and `PATCH` behave the same.
+         */
+        put: operations["updateUser"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Partial update: bank account, note, internal_id, profile fields */
-        patch: operations["patchUsersId"];
+        /**
+         * Partial update: bank account, note, internal_id, profile fields
+         * @description Only supplied fields change (null counts as not supplied). Mainly for setting or changing the bank account: exactly one style, domestic or international; switching style clears the other. When the employee has no profile yet, sending any profile field requires all of them (422 naming the missing ones); use `PUT /users/{id}/profile` for a full profile. `PUT` and `PATCH` behave the same.
+         */
+        patch: operations["patchUser"];
         trace?: never;
     };
     "/api/v1/users/{id}/identity": {
@@ -144,8 +165,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Create or update the identity */
-        put: operations["putUsersIdIdentity"];
+        /**
+         * Create or update the identity
+         * @description `identification` (national identity number), `country_code` (ISO 3166-1 alpha-2) and `birthday` are required; `document_id` is optional. Numbers are checked by country where a rule is known (Norway, Sweden, Denmark, Finland). Changing who the person is after an approved verification makes `id_verification` false until a new verification is approved.
+         */
+        put: operations["setIdentity"];
         post?: never;
         delete?: never;
         options?: never;
@@ -162,8 +186,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A signed, single-use login link for the employee (24 hours) */
-        post: operations["postUsersIdLoginLink"];
+        /**
+         * A signed, single-use login link for the employee (24 hours)
+         * @description Returns a magic link to the employee's onpay pages. Opening it shows a Continue button (so mail scanners that prefetch links do not use it up); pressing it signs the employee in. The link works once, for 24 hours. With `send_email: true` the link is also e-mailed to the employee.
+         */
+        post: operations["createUserLoginLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -177,8 +204,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One employee's payouts, newest first */
-        get: operations["getUsersIdPayouts"];
+        /**
+         * One employee's payouts, newest first
+         * @description The payouts you made to one of your employees. Newest first (`created_at`, then `id`). Filters: `status`, and `from` / `to` on the payout `date` (inclusive). `next` and `previous` are absolute URLs keeping your filters, or "" when there is no such page.
+         */
+        get: operations["listUserPayouts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -195,14 +225,20 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Replace the full profile (completes the profile step) */
-        put: operations["putUsersIdProfile"];
+        /**
+         * Replace the full profile (completes the profile step)
+         * @description Every field is required; the dial code is checked against the country calling codes in use. Completes the `profile` onboarding step. `PUT` and `PATCH` behave the same.
+         */
+        put: operations["updateProfile"];
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Replace the full profile (completes the profile step) */
-        patch: operations["patchUsersIdProfile"];
+        /**
+         * Replace the full profile (completes the profile step)
+         * @description Every field is required; the dial code is checked against the country calling codes in use. Completes the `profile` onboarding step. `PUT` and `PATCH` behave the same.
+         */
+        patch: operations["patchProfile"];
         trace?: never;
     };
     "/api/v1/users/{id}/terms": {
@@ -212,11 +248,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The employee's approval of the current terms */
-        get: operations["getUsersIdTerms"];
+        /**
+         * The employee's approval of the current terms
+         * @description `terms_approved` is true when the employee approved the current terms version; `approved_at` is null otherwise.
+         */
+        get: operations["getUserTerms"];
         put?: never;
-        /** Approve (true) or withdraw (false) the current terms */
-        post: operations["postUsersIdTerms"];
+        /**
+         * Approve (true) or withdraw (false) the current terms
+         * @description Records or withdraws approval of the current terms version and updates the `terms_approved` onboarding step. `changed` is true when the stored value was updated.
+         */
+        post: operations["setUserTerms"];
         delete?: never;
         options?: never;
         head?: never;
@@ -234,9 +276,9 @@ export interface paths {
         put?: never;
         /**
          * Start a verification session
-         * @description Starts a session (replacing a pending one of the same employee). Open `verification_url` in the end user’s browser, then poll the status.
+         * @description Starts a session of 60 minutes, replacing a pending one of the same employee (that one becomes `cancelled`). Open `verification_url` in the end user’s browser; after the provider step the browser is sent to `partner_return_url` with `verification_id` and `status` added to its query. Poll `GET /verification/status/{verificationSession}` with `verification_id`. 422 when the return URL does not match one of your approved URLs.
          */
-        post: operations["postUsersIdVerificationFlows"];
+        post: operations["startVerificationFlow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -252,8 +294,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find one of your employees by user_id, phone or ssn */
-        post: operations["postUsersLookup"];
+        /**
+         * Find one of your employees by user_id, phone or ssn
+         * @description Send exactly one of `user_id`, `phone` (the profile phone; spaces and dashes ignored) or `ssn` (the identity number). Only your own employees are searched. A phone or ssn shared by several of your employees is a 422: look them up by `user_id`.
+         */
+        post: operations["lookupUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -291,9 +336,9 @@ export interface paths {
         put?: never;
         /**
          * Register a return URL for approval
-         * @description Creates a request in `pending`; an operator approves or rejects it. Registering the same URL again returns the existing request.
+         * @description Creates a request in `pending`; an operator approves or rejects it, and only an approved URL can be used to start a verification flow. `requested_url` is the canonical form used for matching: trimmed, scheme and host lower-cased, default port, trailing slash, query and fragment dropped. Registering the same URL again returns the existing request (201). Sandbox also accepts `http`.
          */
-        post: operations["postVerificationReturnUrls"];
+        post: operations["registerReturnUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -309,9 +354,9 @@ export interface paths {
         };
         /**
          * Poll a verification session
-         * @description Poll every 2 to 5 seconds while `pending`. Terminal states are final.
+         * @description Poll every 2 to 5 seconds while `pending`; a pending session read after `expires_at` is `expired`. Terminal states (`approved`, `declined`, `cancelled`, `expired`, `error`) are final. `next_action`: `continue_verification` while pending, `redirect_to_partner` after approved, `show_error` after declined, `retry` (start a new flow) otherwise. `onboarding` shows the steps left.
          */
-        get: operations["getVerificationStatusVerificationSession"];
+        get: operations["getVerificationStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -358,7 +403,34 @@ export interface components {
                 terms_approved: boolean;
             };
         };
-        /** Payout */
+        /**
+         * Payout
+         * @description One payout (tax card 35 % in the example)
+         * @example {
+         *       "id": 501,
+         *       "user_id": 42,
+         *       "invoice_id": 77,
+         *       "status": "pending",
+         *       "type": "salary",
+         *       "salary": "1650.00",
+         *       "vacation": "198.00",
+         *       "pension": "33.00",
+         *       "net_salary": "1072.50",
+         *       "net_vacation": "128.70",
+         *       "invoice_excl": "2248.65",
+         *       "invoice_incl": "2810.81",
+         *       "paid_at": null,
+         *       "created_at": "2026-11-21T10:10:00.000Z",
+         *       "updated_at": "2026-11-21T10:10:00.000Z",
+         *       "date": "2026-11-20",
+         *       "hours": "7.5",
+         *       "description": "Warehouse, Friday",
+         *       "tax_withheld": "646.80",
+         *       "employer_contribution": "260.57",
+         *       "service_fee": "107.08",
+         *       "vat": "562.16"
+         *     }
+         */
         Payout: {
             /** Format: date-time */
             created_at: string;
@@ -490,7 +562,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getPayouts: {
+    listPayouts: {
         parameters: {
             query?: {
                 /** @description Payout date on or after */
@@ -513,7 +585,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of your payouts */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -527,6 +599,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "total": 31,
+                     *       "next": "https://onpay.example/api/v1/payouts?status=pending&page=2&per_page=1",
+                     *       "previous": "",
+                     *       "count": 1,
+                     *       "results": [
+                     *         {
+                     *           "id": 501,
+                     *           "user_id": 42,
+                     *           "invoice_id": 77,
+                     *           "status": "pending",
+                     *           "type": "salary",
+                     *           "salary": "1650.00",
+                     *           "vacation": "198.00",
+                     *           "pension": "33.00",
+                     *           "net_salary": "1072.50",
+                     *           "net_vacation": "128.70",
+                     *           "invoice_excl": "2248.65",
+                     *           "invoice_incl": "2810.81",
+                     *           "paid_at": null,
+                     *           "created_at": "2026-11-21T10:10:00.000Z",
+                     *           "updated_at": "2026-11-21T10:10:00.000Z",
+                     *           "date": "2026-11-20",
+                     *           "hours": "7.5",
+                     *           "description": "Warehouse, Friday",
+                     *           "tax_withheld": "646.80",
+                     *           "employer_contribution": "260.57",
+                     *           "service_fee": "107.08",
+                     *           "vat": "562.16"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Rows in this page */
                         count: number;
@@ -540,7 +646,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -640,7 +746,7 @@ export interface operations {
             };
         };
     };
-    postPayouts: {
+    createPayouts: {
         parameters: {
             query?: never;
             header?: {
@@ -652,13 +758,44 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "due_date": "2026-12-01",
+                 *       "payouts": [
+                 *         {
+                 *           "user_id": 42,
+                 *           "date": "2026-11-20",
+                 *           "hours": 7.5,
+                 *           "description": "Warehouse, Friday",
+                 *           "products": [
+                 *             {
+                 *               "quantity": 7.5,
+                 *               "price": 220,
+                 *               "description": "Hours"
+                 *             }
+                 *           ]
+                 *         },
+                 *         {
+                 *           "phone": "41234567",
+                 *           "date": "2026-11-21",
+                 *           "products": [
+                 *             {
+                 *               "quantity": 1,
+                 *               "price": 950,
+                 *               "description": "Event shift"
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * Format: date
                      * @description When the invoice is due (YYYY-MM-DD)
                      */
                     due_date: string;
-                    /** @description 1 to 1000 items */
+                    /** @description 1 to 1000 items; each names its employee with exactly one of `user_id`, `phone` or `ssn` */
                     payouts: {
                         /**
                          * Format: date
@@ -683,7 +820,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The payouts were created on one new invoice */
             201: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -697,9 +834,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 2,
+                     *       "results": "2 payouts created on invoice 77",
+                     *       "invoice_id": 77,
+                     *       "payout_ids": [
+                     *         501,
+                     *         502
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         count: number;
                         invoice_id: number;
+                        /** @description The new payouts, in item order */
                         payout_ids: number[];
                         /** @description e.g. "3 payouts created on invoice 12" */
                         results: string;
@@ -844,7 +993,7 @@ export interface operations {
             };
         };
     };
-    getPayoutsPayout: {
+    getPayout: {
         parameters: {
             query?: never;
             header?: {
@@ -852,13 +1001,17 @@ export interface operations {
                 "Idempotency-key"?: string;
             };
             path: {
+                /**
+                 * @description Payout id
+                 * @example 501
+                 */
                 payout: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The payout */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -872,6 +1025,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 501,
+                     *       "user_id": 42,
+                     *       "invoice_id": 77,
+                     *       "status": "pending",
+                     *       "type": "salary",
+                     *       "salary": "1650.00",
+                     *       "vacation": "198.00",
+                     *       "pension": "33.00",
+                     *       "net_salary": "1072.50",
+                     *       "net_vacation": "128.70",
+                     *       "invoice_excl": "2248.65",
+                     *       "invoice_incl": "2810.81",
+                     *       "paid_at": null,
+                     *       "created_at": "2026-11-21T10:10:00.000Z",
+                     *       "updated_at": "2026-11-21T10:10:00.000Z",
+                     *       "date": "2026-11-20",
+                     *       "hours": "7.5",
+                     *       "description": "Warehouse, Friday",
+                     *       "tax_withheld": "646.80",
+                     *       "employer_contribution": "260.57",
+                     *       "service_fee": "107.08",
+                     *       "vat": "562.16"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;
@@ -913,7 +1092,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -1008,7 +1187,7 @@ export interface operations {
             };
         };
     };
-    postPayoutsPayoutLoginLink: {
+    createPayoutLoginLink: {
         parameters: {
             query?: never;
             header?: {
@@ -1016,12 +1195,22 @@ export interface operations {
                 "Idempotency-key"?: string;
             };
             path: {
+                /**
+                 * @description Payout id
+                 * @example 501
+                 */
                 payout: string;
             };
             cookie?: never;
         };
+        /** @description Optional; no body means `{"send_email": false}` */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "send_email": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description true also e-mails the link to the employee */
                     send_email?: boolean;
@@ -1029,7 +1218,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The login link */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -1043,6 +1232,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "login_url": "https://onpay.example.com/login/42.Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+                     *       "expires_at": "2026-11-22T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * Format: date-time
@@ -1327,7 +1522,7 @@ export interface operations {
             };
         };
     };
-    postTestHelpersVerificationVerificationSessionComplete: {
+    completeVerificationForTest: {
         parameters: {
             query?: never;
             header?: {
@@ -1335,19 +1530,29 @@ export interface operations {
                 "Idempotency-key"?: string;
             };
             path: {
+                /**
+                 * @description `verification_id` from the flow start
+                 * @example 3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e
+                 */
                 verificationSession: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "approved"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description The terminal state to end the session in */
                     status: "approved" | "declined" | "cancelled" | "expired" | "error";
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The session after completing it */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -1361,6 +1566,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "verification_id": "3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e",
+                     *       "user_id": 42,
+                     *       "provider": "provider_doc",
+                     *       "id_type": "local",
+                     *       "status": "approved",
+                     *       "verified_at": "2026-11-21T10:07:00.000Z",
+                     *       "expires_at": "2026-11-21T11:00:00.000Z",
+                     *       "next_action": "redirect_to_partner",
+                     *       "last_polled_at": "2026-11-21T10:07:03.000Z",
+                     *       "onboarding": {
+                     *         "is_onboarded": true,
+                     *         "missing_steps": [],
+                     *         "steps": {
+                     *           "email_verified": true,
+                     *           "terms_approved": true,
+                     *           "profile": true,
+                     *           "id_verification": true,
+                     *           "bank_account": true
+                     *         },
+                     *         "status_version": "v2",
+                     *         "evaluated_at": "2026-11-21T10:07:03.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         expires_at: string;
@@ -1438,7 +1669,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No employee with this id is linked to you */
+            /** @description No verification session with this id */
             404: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -1457,7 +1688,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No employee with this id is linked to you */
+            /** @description The resource is not in a state that allows this request */
             409: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -1574,7 +1805,7 @@ export interface operations {
             };
         };
     };
-    getUsers: {
+    listUsers: {
         parameters: {
             query?: {
                 /** @description 1-based page number; a page past the end is empty */
@@ -1591,7 +1822,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of your employees */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -1665,7 +1896,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -1765,7 +1996,7 @@ export interface operations {
             };
         };
     };
-    postUsers: {
+    createOrLinkUser: {
         parameters: {
             query?: never;
             header?: {
@@ -1804,7 +2035,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An employee (the same shape from every user operation) */
+            /** @description The employee, created or linked */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -1925,25 +2156,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description No employee with this id is linked to you */
-            404: {
-                headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
-                    "RateLimit-Limit"?: number;
-                    /** @description Requests left in the current rolling window */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until the oldest counted request leaves the window */
-                    "RateLimit-Reset"?: number;
-                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: string;
-                    };
-                };
-            };
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
@@ -2042,7 +2254,7 @@ export interface operations {
             };
         };
     };
-    getUsersId: {
+    getUser: {
         parameters: {
             query?: never;
             header?: {
@@ -2060,7 +2272,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An employee (the same shape from every user operation) */
+            /** @description The employee */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -2141,7 +2353,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -2236,7 +2448,7 @@ export interface operations {
             };
         };
     };
-    putUsersId: {
+    updateUser: {
         parameters: {
             query?: never;
             header?: {
@@ -2279,7 +2491,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An employee (the same shape from every user operation) */
+            /** @description The employee after the update */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -2517,7 +2729,7 @@ export interface operations {
             };
         };
     };
-    patchUsersId: {
+    patchUser: {
         parameters: {
             query?: never;
             header?: {
@@ -2560,7 +2772,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An employee (the same shape from every user operation) */
+            /** @description The employee after the update */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -2798,7 +3010,7 @@ export interface operations {
             };
         };
     };
-    putUsersIdIdentity: {
+    setIdentity: {
         parameters: {
             query?: never;
             header?: {
@@ -2835,7 +3047,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An employee (the same shape from every user operation) */
+            /** @description The employee with the identity stored */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -3073,7 +3285,7 @@ export interface operations {
             };
         };
     };
-    postUsersIdLoginLink: {
+    createUserLoginLink: {
         parameters: {
             query?: never;
             header?: {
@@ -3089,8 +3301,14 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description Optional; no body means `{"send_email": false}` */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "send_email": true
+                 *     }
+                 */
                 "application/json": {
                     /** @description true also e-mails the link to the employee */
                     send_email?: boolean;
@@ -3098,7 +3316,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The login link */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -3112,6 +3330,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "login_url": "https://onpay.example.com/login/42.Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+                     *       "expires_at": "2026-11-22T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * Format: date-time
@@ -3280,7 +3504,7 @@ export interface operations {
             };
         };
     };
-    getUsersIdPayouts: {
+    listUserPayouts: {
         parameters: {
             query?: {
                 /** @description Payout date on or after */
@@ -3308,7 +3532,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of the employee's payouts */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -3322,6 +3546,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "total": 31,
+                     *       "next": "https://onpay.example/api/v1/payouts?status=pending&page=2&per_page=1",
+                     *       "previous": "",
+                     *       "count": 1,
+                     *       "results": [
+                     *         {
+                     *           "id": 501,
+                     *           "user_id": 42,
+                     *           "invoice_id": 77,
+                     *           "status": "pending",
+                     *           "type": "salary",
+                     *           "salary": "1650.00",
+                     *           "vacation": "198.00",
+                     *           "pension": "33.00",
+                     *           "net_salary": "1072.50",
+                     *           "net_vacation": "128.70",
+                     *           "invoice_excl": "2248.65",
+                     *           "invoice_incl": "2810.81",
+                     *           "paid_at": null,
+                     *           "created_at": "2026-11-21T10:10:00.000Z",
+                     *           "updated_at": "2026-11-21T10:10:00.000Z",
+                     *           "date": "2026-11-20",
+                     *           "hours": "7.5",
+                     *           "description": "Warehouse, Friday",
+                     *           "tax_withheld": "646.80",
+                     *           "employer_contribution": "260.57",
+                     *           "service_fee": "107.08",
+                     *           "vat": "562.16"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Rows in this page */
                         count: number;
@@ -3335,7 +3593,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -3454,7 +3712,7 @@ export interface operations {
             };
         };
     };
-    putUsersIdProfile: {
+    updateProfile: {
         parameters: {
             query?: never;
             header?: {
@@ -3500,7 +3758,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An employee (the same shape from every user operation) */
+            /** @description The employee with the new profile */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -3738,7 +3996,7 @@ export interface operations {
             };
         };
     };
-    patchUsersIdProfile: {
+    patchProfile: {
         parameters: {
             query?: never;
             header?: {
@@ -3784,7 +4042,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An employee (the same shape from every user operation) */
+            /** @description The employee with the new profile */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -4022,7 +4280,7 @@ export interface operations {
             };
         };
     };
-    getUsersIdTerms: {
+    getUserTerms: {
         parameters: {
             query?: never;
             header?: {
@@ -4040,7 +4298,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The employee's terms status */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -4074,7 +4332,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -4169,7 +4427,7 @@ export interface operations {
             };
         };
     };
-    postUsersIdTerms: {
+    setUserTerms: {
         parameters: {
             query?: never;
             header?: {
@@ -4199,7 +4457,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The employee's terms status after the change */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -4393,7 +4651,7 @@ export interface operations {
             };
         };
     };
-    postUsersIdVerificationFlows: {
+    startVerificationFlow: {
         parameters: {
             query?: never;
             header?: {
@@ -4411,8 +4669,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider": "provider_doc",
+                 *       "partner_return_url": "https://partner.example/onpay/return/employee42",
+                 *       "id_type": "local"
+                 *     }
+                 */
                 "application/json": {
+                    /** @description Required for `provider_doc`: `local` (national documents only) or `international`; ignored for `provider_eid` */
                     id_type?: ("local" | "international") | null;
+                    /** @description An approved return URL, or it followed by extra path segments of letters and digits; may carry a query (kept, and extended on redirect) */
                     partner_return_url: string;
                     /** @description `provider_doc` (document check) or `provider_eid` (national electronic ID) */
                     provider: "provider_doc" | "provider_eid";
@@ -4420,7 +4687,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new pending session */
             201: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -4434,6 +4701,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "verification_id": "3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e",
+                     *       "provider": "provider_doc",
+                     *       "status": "pending",
+                     *       "id_type": "local",
+                     *       "verification_url": "https://onpay.example/verify/Vq3kX9pL2mN8rT5wY1zB4cD7fG0hJ6sA",
+                     *       "status_check_url": "https://onpay.example/api/v1/verification/status/3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e",
+                     *       "expires_at": "2026-11-21T11:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         expires_at: string;
@@ -4491,6 +4769,25 @@ export interface operations {
             };
             /** @description No employee with this id is linked to you */
             404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The resource is not in a state that allows this request */
+            409: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
                     "RateLimit-Limit"?: number;
@@ -4606,7 +4903,7 @@ export interface operations {
             };
         };
     };
-    postUsersLookup: {
+    lookupUser: {
         parameters: {
             query?: never;
             header?: {
@@ -4632,7 +4929,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description An employee (the same shape from every user operation) */
+            /** @description The employee (same as GET /users/{id}) */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -4986,7 +5283,7 @@ export interface operations {
             };
         };
     };
-    postVerificationReturnUrls: {
+    registerReturnUrl: {
         parameters: {
             query?: never;
             header?: {
@@ -4998,6 +5295,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "partner_return_url": "https://partner.example/onpay/return"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The base URL to allow, e.g. https://partner.example/onpay/return */
                     partner_return_url: string;
@@ -5005,7 +5307,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The return URL request (new, or the existing one for the same URL) */
             201: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -5019,6 +5321,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7",
+                     *       "partner_id": 3,
+                     *       "status": "pending",
+                     *       "requested_url": "https://partner.example/onpay/return",
+                     *       "requested_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         partner_id: number;
@@ -5169,7 +5480,7 @@ export interface operations {
             };
         };
     };
-    getVerificationStatusVerificationSession: {
+    getVerificationStatus: {
         parameters: {
             query?: never;
             header?: {
@@ -5177,13 +5488,17 @@ export interface operations {
                 "Idempotency-key"?: string;
             };
             path: {
+                /**
+                 * @description `verification_id` from the flow start
+                 * @example 3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e
+                 */
                 verificationSession: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The session now */
             200: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -5197,6 +5512,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "verification_id": "3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e",
+                     *       "user_id": 42,
+                     *       "provider": "provider_doc",
+                     *       "id_type": "local",
+                     *       "status": "approved",
+                     *       "verified_at": "2026-11-21T10:07:00.000Z",
+                     *       "expires_at": "2026-11-21T11:00:00.000Z",
+                     *       "next_action": "redirect_to_partner",
+                     *       "last_polled_at": "2026-11-21T10:07:03.000Z",
+                     *       "onboarding": {
+                     *         "is_onboarded": true,
+                     *         "missing_steps": [],
+                     *         "steps": {
+                     *           "email_verified": true,
+                     *           "terms_approved": true,
+                     *           "profile": true,
+                     *           "id_verification": true,
+                     *           "bank_account": true
+                     *         },
+                     *         "status_version": "v2",
+                     *         "evaluated_at": "2026-11-21T10:07:03.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         expires_at: string;
@@ -5215,7 +5556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
@@ -5274,7 +5615,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description No employee with this id is linked to you */
+            /** @description No verification session with this id */
             404: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { addSharedErrorResponses } from './openapi.js';
 
 type Json = Record<string, unknown>;
 
@@ -12,12 +13,20 @@ export const GUIDES: ReadonlyArray<{ slug: string; title: string }> = [
   { slug: 'login-links', title: 'Login links' },
 ];
 
+const REQUEST_ID_HEADER: Json = {
+  description: 'Request id (echoed when you send a valid one); quote it in support requests',
+  required: true,
+  schema: { type: 'string' },
+};
+
+/** Sent on every response the rate limiter counted: all but a failure before counting (a 500), or a limiter that is down. */
 const RATE_LIMIT_HEADERS: Json = {
   'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s for this token', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current rolling window', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the oldest counted request leaves the window', schema: { type: 'integer' } },
-  'X-Request-Id': { description: 'Request id (echoed when you send a valid one); quote it in support requests', schema: { type: 'string' } },
 };
+
+const RETRY_AFTER_HEADER: Json = { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer' } };
 
 const IDEMPOTENCY_PARAMETER: Json = {
   name: 'Idempotency-key',
@@ -43,12 +52,81 @@ function describeApi(config: Config): string {
   ].join('\n');
 }
 
-/** Adds what is the same on every operation: security, the Idempotency-key header, response headers. */
+/** Keywords our schemas carry for the service alone (validation messages), not for the document. */
+const PRIVATE_KEYWORDS = new Set(['errorMessage']);
+/** Keywords whose values are data, not schemas: nothing inside them is a keyword. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+
+/** Removes private keywords from every schema of the document (a `properties` map's keys are names, not keywords). */
+function stripPrivateKeywords(node: unknown, isPropertyMap = false): void {
+  if (Array.isArray(node)) {
+    for (const item of node) stripPrivateKeywords(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const object = node as Json;
+  for (const [key, value] of Object.entries(object)) {
+    if (!isPropertyMap && PRIVATE_KEYWORDS.has(key)) delete object[key];
+    else if (isPropertyMap || !DATA_KEYWORDS.has(key)) stripPrivateKeywords(value, !isPropertyMap && key === 'properties');
+  }
+}
+
+/** Rewrites every `$ref` of the document through `rename`. */
+function rewriteRefs(node: unknown, rename: (ref: string) => string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) rewriteRefs(item, rename);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const object = node as Json;
+  for (const [key, value] of Object.entries(object)) {
+    if (key === '$ref' && typeof value === 'string') object[key] = rename(value);
+    else rewriteRefs(value, rename);
+  }
+}
+
+/**
+ * @fastify/swagger names the shared schemas it lifts into components `def-0`, `def-1`, ...; give
+ * them their own names (the TypeBox `$id`, carried as `title`), so the document and the generated
+ * client say `User`, not `def-2`.
+ */
+function nameComponents(document: Json): void {
+  const components = document.components as Json | undefined;
+  const schemas = components?.schemas as Record<string, Json> | undefined;
+  if (!components || !schemas) return;
+  const renamed: Record<string, Json> = {};
+  const names = new Map<string, string>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    const title = schema.title;
+    const wanted = /^def-\d+$/.test(name) && typeof title === 'string' && /^[A-Za-z0-9._-]+$/.test(title) ? title : name;
+    const unique = wanted in renamed || (wanted !== name && wanted in schemas) ? name : wanted;
+    renamed[unique] = schema;
+    names.set(`#/components/schemas/${name}`, `#/components/schemas/${unique}`);
+  }
+  components.schemas = renamed;
+  rewriteRefs(document, (ref) => names.get(ref) ?? ref);
+}
+
+/** `post /api/v1/users/{id}/login-link` → `postUsersIdLoginLink`, for an operation that names none. */
+function fallbackOperationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\/v1\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']);
+
+/**
+ * Adds what is the same on every operation (security, the Idempotency-key header, response
+ * headers), names the shared components, and removes the service's private schema keywords.
+ */
 function finishDocument(document: Json): Json {
   const paths = (document.paths ?? {}) as Record<string, Record<string, Json>>;
   for (const [path, operations] of Object.entries(paths)) {
-    for (const operation of Object.values(operations)) {
-      if (typeof operation !== 'object' || operation === null) continue;
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!HTTP_METHODS.has(method) || typeof operation !== 'object' || operation === null) continue;
       const parameters = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => p.name !== 'Idempotency-key');
       // A query parameter with a default may be left out, whatever the validation schema's `required` says.
       for (const parameter of parameters) {
@@ -56,15 +134,21 @@ function finishDocument(document: Json): Json {
       }
       if (path !== '/api/v1/openapi.json') parameters.push(IDEMPOTENCY_PARAMETER);
       operation.parameters = parameters;
+      operation.operationId ??= fallbackOperationId(method, path);
       const responses = (operation.responses ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
-        const headers: Json = { ...((response.headers as Json | undefined) ?? {}), ...RATE_LIMIT_HEADERS };
-        if (status === '429') headers['Retry-After'] = { description: 'Seconds to wait before retrying', schema: { type: 'integer' } };
+        const headers: Json = { ...((response.headers as Json | undefined) ?? {}) };
+        // A 500 can happen before the request was counted: then there are no RateLimit headers.
+        if (status !== '500') Object.assign(headers, RATE_LIMIT_HEADERS);
+        if (status === '429') headers['Retry-After'] = RETRY_AFTER_HEADER;
+        headers['X-Request-Id'] = REQUEST_ID_HEADER;
         response.headers = headers;
       }
       if (path === '/api/v1/openapi.json') operation.security = [];
     }
   }
+  nameComponents(document);
+  stripPrivateKeywords(document);
   return document;
 }
 
@@ -74,6 +158,7 @@ function finishDocument(document: Json): Json {
  * by the service itself (no CDN: it works offline).
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  addSharedErrorResponses(app, (url) => url.startsWith('/api/v1/'));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, messageErrorResponses } from '../../platform/openapi.js';
+import { AppError } from '../../errors.js';
+import { described, errorResponses } from '../../platform/openapi.js';
 import { writeContext } from '../../platform/request-context.js';
 import { PayoutParams } from '../payouts/payouts.schemas.js';
 import { UserIdParams } from '../users/users.schemas.js';
@@ -18,10 +19,16 @@ export function loginLinkRoutes(links: LoginLinkService): FastifyPluginAsyncType
       {
         schema: {
           tags: ['Login links'],
+          operationId: 'createUserLoginLink',
           summary: 'A signed, single-use login link for the employee (24 hours)',
+          description:
+            "Returns a magic link to the employee's onpay pages. Opening it shows a Continue button (so mail scanners that prefetch links do not use it up); pressing it signs the employee in. The link works once, for 24 hours. With `send_email: true` the link is also e-mailed to the employee.",
           params: UserIdParams,
           body: LoginLinkBody,
-          response: { 200: LoginLinkSchema, ...errorResponses(400, 401, 404, 422, 429) },
+          response: {
+            200: described(LoginLinkSchema, 'The login link'),
+            ...errorResponses('user_not_found', AppError.field('send_email', 'send_email must be a boolean.')),
+          },
         },
       },
       async (request) => links.issueForUser(writeContext(request), request.params.id, request.body.send_email === true),
@@ -32,10 +39,16 @@ export function loginLinkRoutes(links: LoginLinkService): FastifyPluginAsyncType
       {
         schema: {
           tags: ['Login links'],
+          operationId: 'createPayoutLoginLink',
           summary: "A login link that lands on the payout's page (24 hours)",
+          description:
+            "Like the employee's login link, but after Continue the employee lands on this payout's page. The link works once, for 24 hours. With `send_email: true` the link is also e-mailed to the employee.",
           params: PayoutParams,
           body: LoginLinkBody,
-          response: { 200: LoginLinkSchema, ...messageErrorResponses(400, 401, 404, 422, 429) },
+          response: {
+            200: described(LoginLinkSchema, 'The login link'),
+            ...errorResponses('payout_not_found', AppError.field('send_email', 'send_email must be a boolean.')),
+          },
         },
       },
       async (request) => links.issueForPayout(writeContext(request), request.params.payout, request.body.send_email === true),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, messageErrorResponses } from '../../platform/openapi.js';
+import { AppError } from '../../errors.js';
+import { described, errorResponses } from '../../platform/openapi.js';
 import { toPage } from '../../platform/pagination.js';
 import { callerOf, writeContext } from '../../platform/request-context.js';
 import { UserIdParams } from '../users/users.schemas.js';
@@ -14,6 +15,9 @@ export interface PayoutRoutesDeps {
 }
 
 const tags = ['Payouts'];
+const LIST_DESCRIPTION =
+  'Newest first (`created_at`, then `id`). Filters: `status`, and `from` / `to` on the payout `date` (inclusive). `next` and `previous` are absolute URLs keeping your filters, or "" when there is no such page.';
+const badFilter = errorResponses(AppError.field('status', 'status must be one of pending, paid, cancelled, failed.'));
 
 export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -22,11 +26,15 @@ export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDe
       {
         schema: {
           tags,
+          operationId: 'createPayouts',
           summary: 'Create payouts on one shared invoice',
           description:
-            'Validates the whole batch first; any invalid item rejects the request with 422 naming it, and nothing is stored. Send an `Idempotency-key` so a retry cannot pay anyone twice.',
+            'Validates the whole batch first; any invalid item rejects the request with 422 naming it (`payouts.3.products.0.price`), and nothing is stored. Every employee must be linked to you and onboarded. All payouts of the request share one invoice. Amounts are decimal strings with two decimals, computed exactly (see the payouts guide). Send an `Idempotency-key` so a retry cannot pay anyone twice: a key already used answers 400.',
           body: CreatePayoutsBody,
-          response: { 201: PayoutsCreated, ...messageErrorResponses(400, 401, 422, 429) },
+          response: {
+            201: described(PayoutsCreated, 'The payouts were created on one new invoice'),
+            ...errorResponses(AppError.field('payouts.0.user_id', 'payouts.0: the employee is not onboarded yet (missing: id_verification).')),
+          },
         },
       },
       async (request, reply) => reply.status(201).send(await batches.create(writeContext(request), request.body)),
@@ -37,9 +45,11 @@ export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDe
       {
         schema: {
           tags,
+          operationId: 'listPayouts',
           summary: 'Your payouts, newest first',
+          description: `All your payouts, of every employee; \`user_id\` narrows to one. ${LIST_DESCRIPTION}`,
           querystring: PayoutListQuery,
-          response: { 200: PayoutList, ...messageErrorResponses(400, 401, 422, 429) },
+          response: { 200: described(PayoutList, 'One page of your payouts'), ...badFilter },
         },
       },
       async (request) => {
@@ -50,7 +60,16 @@ export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDe
 
     app.get(
       '/payouts/:payout',
-      { schema: { tags, summary: 'One payout', params: PayoutParams, response: { 200: PayoutSchema, ...messageErrorResponses(400, 401, 404, 429) } } },
+      {
+        schema: {
+          tags,
+          operationId: 'getPayout',
+          summary: 'One payout',
+          description: 'The payout with its amounts and status: `pending` until the operator marks it `paid` (`paid_at` set), or `cancelled`, or `failed` (the bank rejected it; it may be retried).',
+          params: PayoutParams,
+          response: { 200: described(PayoutSchema, 'The payout'), ...errorResponses('payout_not_found') },
+        },
+      },
       async (request) => payouts.get(callerOf(request).partnerId, request.params.payout),
     );
 
@@ -59,10 +78,12 @@ export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDe
       {
         schema: {
           tags,
+          operationId: 'listUserPayouts',
           summary: "One employee's payouts, newest first",
+          description: `The payouts you made to one of your employees. ${LIST_DESCRIPTION}`,
           params: UserIdParams,
           querystring: UserPayoutListQuery,
-          response: { 200: PayoutList, ...errorResponses(400, 401, 404, 422, 429) },
+          response: { 200: described(PayoutList, "One page of the employee's payouts"), ...errorResponses('user_not_found'), ...badFilter },
         },
       },
       async (request) => {

@@ -23,10 +23,27 @@ export const PayoutItemInput = Type.Object({
 });
 export type PayoutItemInput = Static<typeof PayoutItemInput>;
 
-export const CreatePayoutsBody = Type.Object({
-  due_date: date('When the invoice is due (YYYY-MM-DD)'),
-  payouts: Type.Array(PayoutItemInput, { minItems: 1, maxItems: MAX_PAYOUT_ITEMS, description: `1 to ${MAX_PAYOUT_ITEMS} items` }),
-});
+export const CreatePayoutsBody = Type.Object(
+  {
+    due_date: date('When the invoice is due (YYYY-MM-DD)'),
+    payouts: Type.Array(PayoutItemInput, {
+      minItems: 1,
+      maxItems: MAX_PAYOUT_ITEMS,
+      description: `1 to ${MAX_PAYOUT_ITEMS} items; each names its employee with exactly one of \`user_id\`, \`phone\` or \`ssn\``,
+    }),
+  },
+  {
+    examples: [
+      {
+        due_date: '2026-12-01',
+        payouts: [
+          { user_id: 42, date: '2026-11-20', hours: 7.5, description: 'Warehouse, Friday', products: [{ quantity: 7.5, price: 220, description: 'Hours' }] },
+          { phone: '41234567', date: '2026-11-21', products: [{ quantity: 1, price: 950, description: 'Event shift' }] },
+        ],
+      },
+    ],
+  },
+);
 export type CreatePayoutsBody = Static<typeof CreatePayoutsBody>;
 
 export const PayoutsCreated = Type.Object(
@@ -34,13 +51,38 @@ export const PayoutsCreated = Type.Object(
     count: Type.Integer(),
     results: Type.String({ description: 'e.g. "3 payouts created on invoice 12"' }),
     invoice_id: Type.Integer(),
-    payout_ids: Type.Array(Type.Integer()),
+    payout_ids: Type.Array(Type.Integer(), { description: 'The new payouts, in item order' }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ count: 2, results: '2 payouts created on invoice 77', invoice_id: 77, payout_ids: [501, 502] }] },
 );
 export type PayoutsCreated = Static<typeof PayoutsCreated>;
 
 const money = (description?: string) => Type.String({ pattern: '^\\d+\\.\\d{2}$', ...(description ? { description } : {}) });
+
+const PAYOUT_EXAMPLE = {
+  id: 501,
+  user_id: 42,
+  invoice_id: 77,
+  status: 'pending' as const,
+  type: 'salary' as const,
+  salary: '1650.00',
+  vacation: '198.00',
+  pension: '33.00',
+  net_salary: '1072.50',
+  net_vacation: '128.70',
+  invoice_excl: '2248.65',
+  invoice_incl: '2810.81',
+  paid_at: null,
+  created_at: '2026-11-21T10:10:00.000Z',
+  updated_at: '2026-11-21T10:10:00.000Z',
+  date: '2026-11-20',
+  hours: '7.5',
+  description: 'Warehouse, Friday',
+  tax_withheld: '646.80',
+  employer_contribution: '260.57',
+  service_fee: '107.08',
+  vat: '562.16',
+};
 
 export const PayoutSchema = Type.Object(
   {
@@ -67,11 +109,22 @@ export const PayoutSchema = Type.Object(
     service_fee: money('onpay service fee'),
     vat: money(),
   },
-  { $id: 'Payout', additionalProperties: false },
+  { $id: 'Payout', additionalProperties: false, description: 'One payout (tax card 35 % in the example)', examples: [PAYOUT_EXAMPLE] },
 );
 export type PayoutPayload = Static<typeof PayoutSchema>;
 
-export const PayoutList = PaginatedList(PayoutSchema);
+export const PayoutList = {
+  ...PaginatedList(PayoutSchema),
+  examples: [
+    {
+      total: 31,
+      next: 'https://onpay.example/api/v1/payouts?status=pending&page=2&per_page=1',
+      previous: '',
+      count: 1,
+      results: [PAYOUT_EXAMPLE],
+    },
+  ],
+};
 
 const filters = {
   status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')], {
@@ -86,4 +139,4 @@ export type PayoutListQuery = Static<typeof PayoutListQuery>;
 export const UserPayoutListQuery = Type.Composite([PageQuery, Type.Object(filters)]);
 export type UserPayoutListQuery = Static<typeof UserPayoutListQuery>;
 
-export const PayoutParams = Type.Object({ payout: Type.String() });
+export const PayoutParams = Type.Object({ payout: Type.String({ description: 'Payout id', examples: ['501'] }) });

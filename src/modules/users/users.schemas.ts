@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PaginatedList } from '../../platform/pagination.js';
+import { TERMS_EXAMPLE, TermsMetadata } from '../terms/terms.schemas.js';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
@@ -35,6 +36,8 @@ export const CreateUserBody = Type.Object({
   main_work: Type.Optional(nullable(mainWork)),
   note: Type.Optional(nullable(text(4096))),
   ...bankFields,
+}, {
+  examples: [{ email: 'kari.nordmann@example.com', internal_id: 1001, bank_account_number: '12345678903' }],
 });
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
@@ -50,6 +53,8 @@ export const UpdateUserBody = Type.Object({
   main_work: Type.Optional(nullable(mainWork)),
   note: Type.Optional(nullable(text(4096))),
   ...bankFields,
+}, {
+  examples: [{ bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX', note: 'Weekend shifts' }],
 });
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
@@ -63,6 +68,8 @@ export const ProfileBody = Type.Object({
   dial_code: Type.String({ minLength: 1, maxLength: 254, description: 'Country calling code, e.g. "+47"' }),
   phone,
   main_work: mainWork,
+}, {
+  examples: [{ first_name: 'Kari', last_name: 'Nordmann', address: 'Storgata 1', postal_code: '0155', city: 'Oslo', dial_code: '+47', phone: '41234567', main_work: 'true' }],
 });
 export type ProfileBody = Static<typeof ProfileBody>;
 
@@ -71,6 +78,8 @@ export const IdentityBody = Type.Object({
   country_code: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'country_code must be an ISO 3166-1 alpha-2 code.' }),
   birthday: Type.String({ format: 'date', errorMessage: 'birthday must be a date as YYYY-MM-DD.' }),
   document_id: Type.Optional(nullable(text(64))),
+}, {
+  examples: [{ identification: '17059012355', country_code: 'NO', birthday: '1990-05-17', document_id: 'FH1234567' }],
 });
 export type IdentityBody = Static<typeof IdentityBody>;
 
@@ -78,10 +87,18 @@ export const LookupBody = Type.Object({
   user_id: Type.Optional(Type.Integer({ minimum: 1 })),
   phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
   ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-});
+}, { description: 'Exactly one of `user_id`, `phone` or `ssn`', examples: [{ phone: '41234567' }] });
 export type LookupBody = Static<typeof LookupBody>;
 
-export const UserIdParams = Type.Object({ id: Type.String({ description: 'Employee id' }) });
+export const UserIdParams = Type.Object({ id: Type.String({ description: 'Employee id', examples: ['42'] }) });
+
+export const ONBOARDING_EXAMPLE = {
+  is_onboarded: false,
+  missing_steps: ['id_verification' as const],
+  steps: { email_verified: true, terms_approved: true, profile: true, id_verification: false, bank_account: true },
+  status_version: 'v2' as const,
+  evaluated_at: '2026-11-21T10:05:00.000Z',
+};
 
 export const OnboardingSchema = Type.Object(
   {
@@ -108,8 +125,32 @@ export const OnboardingSchema = Type.Object(
     status_version: Type.Literal('v2'),
     evaluated_at: Type.String({ format: 'date-time' }),
   },
-  { $id: 'Onboarding', additionalProperties: false },
+  { $id: 'Onboarding', additionalProperties: false, description: 'Onboarding status (status_version v2)', examples: [ONBOARDING_EXAMPLE] },
 );
+
+export const USER_EXAMPLE = {
+  id: '42',
+  email: 'kari.nordmann@example.com',
+  internal_id: '1001',
+  name: 'Kari Nordmann',
+  phone: '41234567',
+  address: 'Storgata 1',
+  postal_code: '0155',
+  city: 'Oslo',
+  main_work: 'true' as const,
+  nationality: 'NO',
+  note: '',
+  bank_account_number: '12345678903',
+  bank_iban_number: null,
+  bank_bic_number: null,
+  tax_percent: null,
+  tax_type: '',
+  tax_start: '',
+  tax_table: '',
+  tax_free_card: '',
+  onboarding: ONBOARDING_EXAMPLE,
+  created_at: '2026-11-21T10:00:00.000Z',
+};
 
 export const UserPayload = Type.Object(
   {
@@ -135,25 +176,29 @@ export const UserPayload = Type.Object(
     onboarding: OnboardingSchema,
     created_at: Type.String({ format: 'date-time' }),
   },
-  { $id: 'User', additionalProperties: false },
+  { $id: 'User', additionalProperties: false, description: 'An employee (the same shape from every user operation)', examples: [USER_EXAMPLE] },
 );
 export type UserPayload = Static<typeof UserPayload>;
 
-export const UserList = PaginatedList(UserPayload);
+export const UserList = {
+  ...PaginatedList(UserPayload),
+  examples: [{ total: 1, next: '', previous: '', count: 1, results: [USER_EXAMPLE] }],
+};
 
 export const TermsApprovalBody = Type.Object({
   approved: Type.Boolean({ description: 'true records approval of the current terms; false withdraws it' }),
-});
+}, { examples: [{ approved: true }] });
 export type TermsApprovalBody = Static<typeof TermsApprovalBody>;
 
 const userTermsFields = {
   user_id: Type.String(),
   terms_approved: Type.Boolean(),
   approved_at: nullable(Type.String({ format: 'date-time', description: 'When the current terms were approved; null when not approved' })),
-  terms: Type.Object({ code: Type.String(), title: Type.String(), url: Type.String() }, { additionalProperties: false }),
+  terms: TermsMetadata,
 };
-export const UserTermsStatus = Type.Object(userTermsFields, { additionalProperties: false });
+const USER_TERMS_EXAMPLE = { user_id: '42', terms_approved: true, approved_at: '2026-11-21T10:02:00.000Z', terms: TERMS_EXAMPLE };
+export const UserTermsStatus = Type.Object(userTermsFields, { additionalProperties: false, examples: [USER_TERMS_EXAMPLE] });
 export const UserTermsChange = Type.Object(
   { ...userTermsFields, changed: Type.Boolean({ description: 'true when the stored value was updated' }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ ...USER_TERMS_EXAMPLE, changed: true }] },
 );

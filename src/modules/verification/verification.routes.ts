@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../platform/openapi.js';
+import { AppError } from '../../errors.js';
+import { described, errorResponses } from '../../platform/openapi.js';
 import { callerOf, writeContext } from '../../platform/request-context.js';
 import { UserIdParams } from '../users/users.schemas.js';
 import { sandboxIdentity } from './providers/sandbox.js';
@@ -22,10 +23,15 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
       {
         schema: {
           tags,
+          operationId: 'registerReturnUrl',
           summary: 'Register a return URL for approval',
-          description: 'Creates a request in `pending`; an operator approves or rejects it. Registering the same URL again returns the existing request.',
+          description:
+            'Creates a request in `pending`; an operator approves or rejects it, and only an approved URL can be used to start a verification flow. `requested_url` is the canonical form used for matching: trimmed, scheme and host lower-cased, default port, trailing slash, query and fragment dropped. Registering the same URL again returns the existing request (201). Sandbox also accepts `http`.',
           body: RegisterReturnUrlBody,
-          response: { 201: ReturnUrlRequest, ...errorResponses(400, 401, 422, 429) },
+          response: {
+            201: described(ReturnUrlRequest, 'The return URL request (new, or the existing one for the same URL)'),
+            ...errorResponses(AppError.field('partner_return_url', 'partner_return_url must use https.')),
+          },
         },
       },
       async (request, reply) => reply.status(201).send(await returnUrls.register(writeContext(request), request.body.partner_return_url)),
@@ -36,11 +42,20 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
       {
         schema: {
           tags,
+          operationId: 'startVerificationFlow',
           summary: 'Start a verification session',
-          description: 'Starts a session (replacing a pending one of the same employee). Open `verification_url` in the end user’s browser, then poll the status.',
+          description:
+            'Starts a session of 60 minutes, replacing a pending one of the same employee (that one becomes `cancelled`). Open `verification_url` in the end user’s browser; after the provider step the browser is sent to `partner_return_url` with `verification_id` and `status` added to its query. Poll `GET /verification/status/{verificationSession}` with `verification_id`. 422 when the return URL does not match one of your approved URLs.',
           params: UserIdParams,
           body: StartFlowBody,
-          response: { 201: FlowCreated, ...errorResponses(400, 401, 404, 422, 429) },
+          response: {
+            201: described(FlowCreated, 'The new pending session'),
+            ...errorResponses(
+              'user_not_found',
+              new AppError('conflict', 'Another verification flow for this employee is being started at the same time; try again.'),
+              AppError.field('partner_return_url', 'partner_return_url does not match an approved return URL.'),
+            ),
+          },
         },
       },
       async (request, reply) => reply.status(201).send(await sessions.start(writeContext(request), request.params.id, request.body)),
@@ -51,10 +66,12 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
       {
         schema: {
           tags,
+          operationId: 'getVerificationStatus',
           summary: 'Poll a verification session',
-          description: 'Poll every 2 to 5 seconds while `pending`. Terminal states are final.',
+          description:
+            'Poll every 2 to 5 seconds while `pending`; a pending session read after `expires_at` is `expired`. Terminal states (`approved`, `declined`, `cancelled`, `expired`, `error`) are final. `next_action`: `continue_verification` while pending, `redirect_to_partner` after approved, `show_error` after declined, `retry` (start a new flow) otherwise. `onboarding` shows the steps left.',
           params: SessionParams,
-          response: { 200: SessionStatus, ...errorResponses(400, 401, 403, 404, 429) },
+          response: { 200: described(SessionStatus, 'The session now'), ...errorResponses('session_forbidden', 'session_not_found') },
         },
       },
       async (request) => sessions.status(callerOf(request).partnerId, request.params.verificationSession),
@@ -66,11 +83,21 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
       {
         schema: {
           tags: ['Sandbox test helpers'],
+          operationId: 'completeVerificationForTest',
           summary: 'Sandbox only: end a pending session with the given status',
-          description: 'Approving fills a complete test identity. Absent in live.',
+          description:
+            'For your automated tests: ends a pending session as if the end user had finished at the provider. Approving fills a complete test identity. 409 when the session is no longer pending. Absent in live (404).',
           params: SessionParams,
           body: CompleteBody,
-          response: { 200: SessionStatus, ...errorResponses(400, 401, 403, 404, 422, 429), 409: errorResponses(404)[404]! },
+          response: {
+            200: described(SessionStatus, 'The session after completing it'),
+            ...errorResponses(
+              'session_forbidden',
+              'session_not_found',
+              new AppError('conflict', 'The session is already approved; terminal states are final.'),
+              AppError.field('status', 'status must be one of approved, declined, cancelled, expired, error.'),
+            ),
+          },
         },
       },
       async (request) => {

@@ -1,9 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { OnboardingSchema } from '../users/users.schemas.js';
 
-export const RegisterReturnUrlBody = Type.Object({
-  partner_return_url: Type.String({ maxLength: 2048, description: 'The base URL to allow, e.g. https://partner.example/onpay/return' }),
-});
+const RETURN_URL = 'https://partner.example/onpay/return';
+const SESSION_ID = '3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e';
+
+export const RegisterReturnUrlBody = Type.Object(
+  {
+    partner_return_url: Type.String({ maxLength: 2048, description: 'The base URL to allow, e.g. https://partner.example/onpay/return' }),
+  },
+  { examples: [{ partner_return_url: RETURN_URL }] },
+);
 export type RegisterReturnUrlBody = Static<typeof RegisterReturnUrlBody>;
 
 export const ReturnUrlRequest = Type.Object(
@@ -16,7 +22,11 @@ export const ReturnUrlRequest = Type.Object(
     requested_url: Type.String({ description: 'Canonical registered base URL; used for matching' }),
     requested_at: Type.String({ format: 'date-time' }),
   },
-  { $id: 'ReturnUrlRequest', additionalProperties: false },
+  {
+    $id: 'ReturnUrlRequest',
+    additionalProperties: false,
+    examples: [{ id: '7', partner_id: 3, status: 'pending', requested_url: RETURN_URL, requested_at: '2026-11-21T10:00:00.000Z' }],
+  },
 );
 export type ReturnUrlRequest = Static<typeof ReturnUrlRequest>;
 
@@ -28,11 +38,22 @@ const IdType = Type.Union([Type.Literal('local'), Type.Literal('international')]
   errorMessage: 'id_type must be local or international.',
 });
 
-export const StartFlowBody = Type.Object({
-  provider: Provider,
-  partner_return_url: Type.String({ maxLength: 2048 }),
-  id_type: Type.Optional(Type.Union([IdType, Type.Null()], { errorMessage: 'id_type must be local or international.' })),
-});
+export const StartFlowBody = Type.Object(
+  {
+    provider: Provider,
+    partner_return_url: Type.String({
+      maxLength: 2048,
+      description: 'An approved return URL, or it followed by extra path segments of letters and digits; may carry a query (kept, and extended on redirect)',
+    }),
+    id_type: Type.Optional(
+      Type.Union([IdType, Type.Null()], {
+        errorMessage: 'id_type must be local or international.',
+        description: 'Required for `provider_doc`: `local` (national documents only) or `international`; ignored for `provider_eid`',
+      }),
+    ),
+  },
+  { examples: [{ provider: 'provider_doc', partner_return_url: `${RETURN_URL}/employee42`, id_type: 'local' }] },
+);
 export type StartFlowBody = Static<typeof StartFlowBody>;
 
 const nullableIdType = Type.Union([Type.Literal('local'), Type.Literal('international'), Type.Null()]);
@@ -51,7 +72,21 @@ export const FlowCreated = Type.Object(
     status_check_url: Type.String(),
     expires_at: Type.String({ format: 'date-time' }),
   },
-  { $id: 'VerificationFlow', additionalProperties: false },
+  {
+    $id: 'VerificationFlow',
+    additionalProperties: false,
+    examples: [
+      {
+        verification_id: SESSION_ID,
+        provider: 'provider_doc',
+        status: 'pending',
+        id_type: 'local',
+        verification_url: 'https://onpay.example/verify/Vq3kX9pL2mN8rT5wY1zB4cD7fG0hJ6sA',
+        status_check_url: `https://onpay.example/api/v1/verification/status/${SESSION_ID}`,
+        expires_at: '2026-11-21T11:00:00.000Z',
+      },
+    ],
+  },
 );
 export type FlowCreated = Static<typeof FlowCreated>;
 
@@ -68,15 +103,44 @@ export const SessionStatus = Type.Object(
     last_polled_at: Type.String({ format: 'date-time' }),
     onboarding: Type.Union([OnboardingSchema, Type.Null()]),
   },
-  { $id: 'VerificationStatus', additionalProperties: false },
+  {
+    $id: 'VerificationStatus',
+    additionalProperties: false,
+    examples: [
+      {
+        verification_id: SESSION_ID,
+        user_id: 42,
+        provider: 'provider_doc',
+        id_type: 'local',
+        status: 'approved',
+        verified_at: '2026-11-21T10:07:00.000Z',
+        expires_at: '2026-11-21T11:00:00.000Z',
+        next_action: 'redirect_to_partner',
+        last_polled_at: '2026-11-21T10:07:03.000Z',
+        onboarding: {
+          is_onboarded: true,
+          missing_steps: [],
+          steps: { email_verified: true, terms_approved: true, profile: true, id_verification: true, bank_account: true },
+          status_version: 'v2',
+          evaluated_at: '2026-11-21T10:07:03.000Z',
+        },
+      },
+    ],
+  },
 );
 export type SessionStatus = Static<typeof SessionStatus>;
 
-export const SessionParams = Type.Object({ verificationSession: Type.String() });
-
-export const CompleteBody = Type.Object({
-  status: Type.Union((['approved', 'declined', 'cancelled', 'expired', 'error'] as const).map((s) => Type.Literal(s)), {
-    errorMessage: 'status must be one of approved, declined, cancelled, expired, error.',
-  }),
+export const SessionParams = Type.Object({
+  verificationSession: Type.String({ description: '`verification_id` from the flow start', examples: [SESSION_ID] }),
 });
+
+export const CompleteBody = Type.Object(
+  {
+    status: Type.Union((['approved', 'declined', 'cancelled', 'expired', 'error'] as const).map((s) => Type.Literal(s)), {
+      errorMessage: 'status must be one of approved, declined, cancelled, expired, error.',
+      description: 'The terminal state to end the session in',
+    }),
+  },
+  { examples: [{ status: 'approved' }] },
+);
 export type CompleteBody = Static<typeof CompleteBody>;
