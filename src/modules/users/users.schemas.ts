@@ -23,8 +23,8 @@ const bankFields = {
   bank_bic_number: Type.Optional(nullable(text(16, 'International: BIC, together with bank_iban_number'))),
 };
 
-export const CreateUserBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
+/** The optional fields POST /users and PUT /users/{id} share, with the same limits (spec). */
+const userFields = {
   internal_id: Type.Optional(nullable(internalId)),
   first_name: Type.Optional(nullable(text(254))),
   last_name: Type.Optional(nullable(text(254))),
@@ -36,24 +36,15 @@ export const CreateUserBody = Type.Object({
   main_work: Type.Optional(nullable(mainWork)),
   note: Type.Optional(nullable(text(4096))),
   ...bankFields,
-}, {
-  examples: [{ email: 'kari.nordmann@example.com', internal_id: 1001, bank_account_number: '12345678903' }],
-});
+};
+
+export const CreateUserBody = Type.Object(
+  { email: Type.String({ format: 'email', maxLength: 254 }), ...userFields },
+  { examples: [{ email: 'kari.nordmann@example.com', internal_id: 1001, bank_account_number: '12345678903' }] },
+);
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
-export const UpdateUserBody = Type.Object({
-  internal_id: Type.Optional(nullable(internalId)),
-  first_name: Type.Optional(nullable(text(254))),
-  last_name: Type.Optional(nullable(text(254))),
-  address: Type.Optional(nullable(text(255))),
-  postal_code: Type.Optional(nullable(text(10))),
-  city: Type.Optional(nullable(text(255))),
-  dial_code: Type.Optional(nullable(dialCode)),
-  phone: Type.Optional(nullable(phone)),
-  main_work: Type.Optional(nullable(mainWork)),
-  note: Type.Optional(nullable(text(4096))),
-  ...bankFields,
-}, {
+export const UpdateUserBody = Type.Object(userFields, {
   examples: [{ bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX', note: 'Weekend shifts' }],
 });
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
