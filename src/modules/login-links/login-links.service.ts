@@ -1,14 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, LoginLinkRow } from '../../db/database.js';
-import { AppError } from '../../errors.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { randomToken, sha256Hex } from '../../platform/secrets.js';
 import { escapeHtml } from '../../web/html.js';
 import { enqueueMail } from '../mail/mail.repository.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
-import { parseUserId } from '../users/users.service.js';
+import { linkedUserId } from '../users/users.service.js';
 import * as repo from './login-links.repository.js';
 import { newNonce, signToken, verifyToken, type SigningKeys } from './tokens.js';
 
@@ -77,14 +76,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
   return {
     /** POST /users/{id}/login-link. */
     async issueForUser(ctx: WriteContext, rawUserId: string, sendEmail: boolean): Promise<LoginLink> {
-      const userId = parseUserId(rawUserId);
-      const link = await db
-        .selectFrom('partner_users')
-        .select('user_id')
-        .where('partner_id', '=', ctx.caller.partnerId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!link) throw new AppError('user_not_found');
+      const userId = await linkedUserId(db, ctx.caller.partnerId, rawUserId);
       return issue(ctx, { userId, payoutId: null }, sendEmail);
     },
 

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database, PayoutRow, UserRow } from '../../db/database.js';
+import type { Database, UserRow } from '../../db/database.js';
+import { isId } from '../payouts/payouts.service.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { Onboarding } from '../users/onboarding.js';
 import { onboardingOf } from '../users/users.payload.js';
+import { findApprovedUserIds } from '../users/users.repository.js';
+import * as repo from './portal.repository.js';
+import type { PortalPayout } from './portal.repository.js';
 
 export interface PortalDeps {
   db: Kysely<Database>;
@@ -14,39 +18,25 @@ export interface PortalDeps {
 export interface PortalHome {
   user: UserRow;
   onboarding: Onboarding;
-  payouts: Array<PayoutRow & { partner_name: string }>;
+  payouts: PortalPayout[];
 }
 
 /** What a signed-in employee may see: only ever their own records. */
 export function createPortalService({ db, clock, terms }: PortalDeps) {
-  function payoutsOf(userId: number) {
-    return db
-      .selectFrom('payouts as p')
-      .innerJoin('partners as pa', 'pa.id', 'p.partner_id')
-      .selectAll('p')
-      .select('pa.name as partner_name')
-      .where('p.user_id', '=', userId);
-  }
-
   return {
     async home(userId: number): Promise<PortalHome | null> {
-      const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+      const user = await repo.findUser(db, userId);
       if (!user) return null;
       const current = await terms.current();
-      const approval = await db
-        .selectFrom('terms_approvals')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .where('terms_code', '=', current.code)
-        .executeTakeFirst();
-      const payouts = await payoutsOf(userId).orderBy('p.date', 'desc').orderBy('p.id', 'desc').limit(20).execute();
-      return { user, onboarding: onboardingOf(user, approval !== undefined, clock.now()), payouts };
+      const approvals = await findApprovedUserIds(db, [userId], current.code);
+      const payouts = await repo.recentPayouts(db, userId, 20);
+      return { user, onboarding: onboardingOf(user, approvals.has(userId), clock.now()), payouts };
     },
 
     /** The payout, only when it belongs to this employee. */
-    async payout(userId: number, rawId: string): Promise<(PayoutRow & { partner_name: string }) | null> {
-      if (!/^[1-9][0-9]{0,15}$/.test(rawId)) return null;
-      return (await payoutsOf(userId).where('p.id', '=', Number(rawId)).executeTakeFirst()) ?? null;
+    async payout(userId: number, rawId: string): Promise<PortalPayout | null> {
+      if (!/^[1-9][0-9]{0,9}$/.test(rawId) || !isId(Number(rawId))) return null;
+      return (await repo.findOwnPayout(db, userId, Number(rawId))) ?? null;
     },
   };
 }

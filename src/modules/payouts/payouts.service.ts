@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { parseUserId } from '../users/users.service.js';
+import { linkedUserId } from '../users/users.service.js';
 import { fromMinorUnits, sumAmounts } from './payroll.js';
 import * as repo from './payouts.repository.js';
 import type { PayoutFilters } from './payouts.repository.js';
@@ -127,9 +127,7 @@ export function createPayoutService({ db, clock }: PayoutServiceDeps) {
 
     /** GET /users/{id}/payouts: 404 when the employee is not linked to the caller. */
     async listForUser(partnerId: number, rawUserId: string, query: { page: number; per_page: number; status?: PayoutStatus; from?: string; to?: string }) {
-      const userId = parseUserId(rawUserId);
-      const link = await db.selectFrom('partner_users').select('user_id').where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirst();
-      if (!link) throw new AppError('user_not_found');
+      const userId = await linkedUserId(db, partnerId, rawUserId);
       return page(partnerId, { status: query.status, userId, from: query.from, to: query.to }, query.page, query.per_page);
     },
 

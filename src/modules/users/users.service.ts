@@ -28,6 +28,13 @@ export function parseUserId(raw: string | number): number {
   return Number(text);
 }
 
+/** The id of one of the partner's employees, from a path id: 404 for anything else (other modules use it too). */
+export async function linkedUserId(db: Kysely<Database>, partnerId: number, rawId: string | number): Promise<number> {
+  const userId = parseUserId(rawId);
+  if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
+  return userId;
+}
+
 function bankColumns(input: BankInput, errors: FieldErrors): UserUpdate {
   if (!hasBankFields(input)) return {};
   const parsed = parseBankAccount(input);

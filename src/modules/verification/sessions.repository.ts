@@ -24,6 +24,15 @@ export async function findSessionByProviderRef(db: Executor, provider: Verificat
     .executeTakeFirst();
 }
 
+export async function findPendingForUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('verification_sessions')
+    .select('id')
+    .where('pending_user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}
+
 /** Cancels the user's pending session, if any (a new flow replaces it). */
 export async function cancelPendingForUser(db: Executor, userId: number, now: string): Promise<number> {
   const result = await db

@@ -11,7 +11,7 @@ import type { TermsService } from '../terms/terms.service.js';
 import type { Onboarding } from '../users/onboarding.js';
 import { normaliseIdentification } from '../users/identity-numbers.js';
 import { onboardingOf } from '../users/users.payload.js';
-import { parseUserId } from '../users/users.service.js';
+import { linkedUserId } from '../users/users.service.js';
 import { nextActionFor } from './next-action.js';
 import type { ProviderOutcome } from './providers/types.js';
 import type { ReturnUrlService } from './return-urls.service.js';
@@ -100,14 +100,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** POST /users/{id}/verification/flows: a new pending session (replacing a pending one). */
     async start(ctx: WriteContext, rawUserId: string, body: StartFlowBody): Promise<FlowCreated> {
       const partnerId = ctx.caller.partnerId;
-      const userId = parseUserId(rawUserId);
-      const link = await db
-        .selectFrom('partner_users')
-        .select('user_id')
-        .where('partner_id', '=', partnerId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!link) throw new AppError('user_not_found');
+      const userId = await linkedUserId(db, partnerId, rawUserId);
       const idType = body.provider === 'provider_doc' ? (body.id_type ?? null) : null;
       if (body.provider === 'provider_doc' && idType === null) {
         throw AppError.field('id_type', 'id_type is required for provider_doc: local or international.');
@@ -118,12 +111,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const { supplied } = await deps.returnUrls.requireMatch(partnerId, body.partner_return_url);
       // The pending session this flow replaces becomes `cancelled`, unless its time already ran
       // out: then it is `expired` as of expires_at, exactly as a poll would have found it.
-      const previous = await db
-        .selectFrom('verification_sessions')
-        .select('id')
-        .where('pending_user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
+      const previous = await repo.findPendingForUser(db, userId);
       if (previous) await load(previous.id);
 
       const id = randomUUID();
