@@ -92,6 +92,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // One access-log line per request (below) instead of Fastify's two: half the log volume and cost at info.
+    disableRequestLogging: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,10 +106,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     deps.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
 
   const metrics = createMetrics();
-  const partners = createPartnerService({ db, clock, env: config.env });
+  // Caches of rows other processes write are emptied whenever another connection commits.
+  const changeEpoch = () => deps.db.changeEpoch();
+  const partners = createPartnerService({ db, clock, env: config.env, changeEpoch });
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
   const signingSecret = await resolveSigningSecret(db, config);
-  const terms = createTermsModule({ db, clock });
+  const terms = createTermsModule({ db, clock, changeEpoch });
   const users = createUsersModule({ db, clock, idempotency, terms: terms.service, publicBaseUrl: config.publicBaseUrl });
   const verification = createVerificationModule({ db, clock, config, idempotency, terms: terms.service });
   const payouts = createPayoutsModule({
@@ -145,12 +149,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
   registerMetricsHooks(app, metrics);
   registerErrorHandler(app);
   registerApiGuard(app, {
     clock,
     authenticate: (token, key) => partners.authenticate(token, key),
-    rateLimit,
+    rateLimit: config.benchDisableRateLimit ? null : rateLimit,
     rateLimitPerMinute: config.rateLimitPerMinute,
     idempotency,
     metrics,

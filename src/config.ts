@@ -47,6 +47,11 @@ export interface Config {
   readonly mailFrom: string | null;
   readonly logLevel: LogLevel;
   readonly rateLimitPerMinute: number;
+  /**
+   * Benchmark-only (`ONPAY_BENCH_DISABLE_RATE_LIMIT=1`): no request is counted and no RateLimit-*
+   * headers are sent, so `npm run bench` can measure what the limiter costs. Refused in live.
+   */
+  readonly benchDisableRateLimit: boolean;
   /** How long a stored Idempotency-key blocks reuse (decisions §10). */
   readonly idempotencyTtlDays: number;
   /** Real identity providers; null means simulated in sandbox and unavailable in live. */
@@ -177,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 500, 1, 10_000_000);
+  const benchDisableRateLimit = benchSwitch(env, 'ONPAY_BENCH_DISABLE_RATE_LIMIT', environment);
   const eid = loadEid(env, environment);
   const docVendor = loadDocVendor(env, environment);
 
@@ -193,10 +199,20 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     logLevel,
     rateLimitPerMinute,
+    benchDisableRateLimit,
     idempotencyTtlDays: 30,
     eid: eid ? Object.freeze(eid) : null,
     docVendor: docVendor ? Object.freeze(docVendor) : null,
   });
+}
+
+/** A switch that exists for benchmarks only: off unless set to 1, and never allowed in live. */
+function benchSwitch(env: Env, name: string, environment: Environment): boolean {
+  const raw = read(env, name);
+  if (raw === undefined || raw === '0') return false;
+  if (raw !== '1') throw new ConfigError(name, `must be 1 or 0 (got "${raw}")`);
+  if (environment === 'live') throw new ConfigError(name, 'is for benchmarks only and is refused when ONPAY_ENV=live');
+  return true;
 }
 
 function required(env: Env, name: string, because: string): string {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './database.js';
-import type { Engine } from './dialect.js';
+import { engineOf, type Engine } from './dialect.js';
 
 // int8 (bigint, count(*)) arrives as a string by default; our values stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -15,7 +15,127 @@ export interface Db {
   readonly engine: Engine;
   /** Cheap liveness query for /readyz. */
   ping(): Promise<void>;
+  /**
+   * For in-process caches of rows other processes write (credentials, current terms): a number
+   * that changes whenever another process may have changed them. SQLite: any commit by another
+   * connection (the operator command line, another instance on the host). PostgreSQL: any
+   * announceChange() by another process, heard over LISTEN. Null while that cannot be known (the
+   * PostgreSQL listener is not connected): then nothing may be served from such a cache.
+   */
+  changeEpoch(): number | null;
   close(): Promise<void>;
+}
+
+/** Distinct statements kept prepared per SQLite connection; the service issues a few dozen shapes. */
+export const STATEMENT_CACHE_SIZE = 500;
+/** Longer SQL (multi-row inserts, long IN lists) varies with the row count and is rarely reused. */
+const MAX_CACHED_SQL_LENGTH = 8_192;
+
+/**
+ * Kysely asks better-sqlite3 to prepare every statement it runs; parsing and planning a join of
+ * thirty columns costs several times what running it does. Keep prepared statements by SQL text
+ * (least recently used out first). A statement still being iterated (a stream) is never handed out
+ * twice: the caller gets a fresh one.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sqlText: string) {
+      if (sqlText.length > MAX_CACHED_SQL_LENGTH) return sqlite.prepare(sqlText);
+      const cached = cache.get(sqlText);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(sqlText);
+        cache.delete(sqlText);
+        cache.set(sqlText, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sqlText);
+      cache.set(sqlText, statement);
+      if (cache.size > size) cache.delete(cache.keys().next().value as string);
+      return statement;
+    },
+  };
+}
+
+/** The channel announceChange() notifies and every PostgreSQL-backed service listens on. */
+export const CHANGES_CHANNEL = 'onpay_changes';
+
+/**
+ * Tells other processes that rows they may cache changed (a token was revoked, terms were
+ * published). Call it inside the writing transaction: PostgreSQL delivers the notification when
+ * that transaction commits. SQLite needs nothing: its data_version sees every commit.
+ */
+export async function announceChange(executor: Kysely<Database>): Promise<void> {
+  if (engineOf(executor as unknown as Kysely<unknown>) === 'postgres') await sql`select pg_notify(${CHANGES_CHANNEL}, '')`.execute(executor);
+}
+
+/**
+ * One connection that LISTENs for announceChange(): each notification moves the epoch on. Opened
+ * on first use (command-line runs never ask), reconnected after a loss; while it is not listening
+ * the epoch is null, so caches are bypassed rather than trusted blindly.
+ */
+function createChangeListener(connectionString: string): { epoch(): number | null; close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let epoch = 0;
+  let connecting = false;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+
+  function lost(lostClient: pg.Client): void {
+    if (client !== null && client !== lostClient) return;
+    client = null;
+    lostClient.end().catch(() => undefined);
+    if (!closed && retry === null) {
+      retry = setTimeout(() => {
+        retry = null;
+        start();
+      }, 1000);
+      retry.unref();
+    }
+  }
+
+  function start(): void {
+    if (closed || connecting || client !== null) return;
+    connecting = true;
+    const candidate = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    candidate.on('notification', () => {
+      epoch += 1;
+    });
+    candidate.on('error', () => lost(candidate));
+    candidate.on('end', () => lost(candidate));
+    candidate
+      .connect()
+      .then(() => candidate.query(`LISTEN ${CHANGES_CHANNEL}`))
+      .then(
+        async () => {
+          connecting = false;
+          if (closed) return void (await candidate.end().catch(() => undefined));
+          // Anything may have changed while nobody listened.
+          epoch += 1;
+          client = candidate;
+        },
+        () => {
+          connecting = false;
+          lost(candidate);
+        },
+      );
+  }
+
+  return {
+    epoch() {
+      if (client !== null) return epoch;
+      start();
+      return null;
+    },
+    async close() {
+      closed = true;
+      if (retry !== null) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
 }
 
 export function createDb(config: DatabaseConfig): Db {
@@ -26,13 +146,16 @@ export function createDb(config: DatabaseConfig): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    // SQLite's own counter of commits by other connections: a microsecond to read, and exact.
+    const dataVersion = sqlite.prepare('pragma data_version').pluck();
     return {
       db,
       engine: 'sqlite',
       async ping() {
         sqlite.prepare('select 1').get();
       },
+      changeEpoch: () => dataVersion.get() as number,
       close: () => db.destroy(),
     };
   }
@@ -40,12 +163,17 @@ export function createDb(config: DatabaseConfig): Db {
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const changes = createChangeListener(config.url);
   return {
     db,
     engine: 'postgres',
     async ping() {
       await pool.query('select 1');
     },
-    close: () => db.destroy(),
+    changeEpoch: () => changes.epoch(),
+    async close() {
+      await changes.close();
+      await db.destroy();
+    },
   };
 }

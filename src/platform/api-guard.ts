@@ -23,7 +23,8 @@ declare module 'fastify' {
 export interface ApiGuardDeps {
   clock: Clock;
   authenticate(token: string, apiKey: string): Promise<Caller | null>;
-  rateLimit: RateLimitStore;
+  /** null: no limiter at all (benchmarks only: ONPAY_BENCH_DISABLE_RATE_LIMIT, refused in live). */
+  rateLimit: RateLimitStore | null;
   rateLimitPerMinute: number;
   idempotency: Idempotency;
   metrics: Metrics;
@@ -53,10 +54,13 @@ export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void
   app.decorateRequest('caller', null);
   app.decorateRequest('idempotency', null);
 
+  const limiter = deps.rateLimit;
+
   async function countRequest(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
+    if (!limiter) return;
     let decision;
     try {
-      decision = await deps.rateLimit.hit(key, deps.clock.now().getTime(), deps.rateLimitPerMinute, WINDOW_MS);
+      decision = await limiter.hit(key, deps.clock.now().getTime(), deps.rateLimitPerMinute, WINDOW_MS);
     } catch (error) {
       // The limiter protects the service; it must not take the API down with it. Fail open, loudly.
       deps.metrics.rateLimitStoreErrors.inc();

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Environment } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { announceChange } from '../../db/kysely.js';
 import { AppError } from '../../errors.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
 import * as repo from './partners.repository.js';
@@ -30,12 +31,70 @@ export interface PartnerServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   env: Environment;
+  /**
+   * Db.changeEpoch: lets verified credentials be kept in memory while no other process wrote to
+   * the database. Without it (the command line) or when it answers null (PostgreSQL), every
+   * request is checked against the database.
+   */
+  changeEpoch?: () => number | null;
 }
 
 export const DEFAULT_FEE_RATE = '0.05';
 
-export function createPartnerService({ db, clock, env }: PartnerServiceDeps) {
+/**
+ * How long a verified token stays trusted in memory. Not a revocation delay: revoking in this
+ * process clears the cache, and a revocation by another process (the CLI) changes the database's
+ * change epoch, which empties it too. The TTL only bounds how long an entry lives.
+ */
+export const CREDENTIAL_CACHE_TTL_MS = 5_000;
+const CREDENTIAL_CACHE_MAX_ENTRIES = 10_000;
+
+interface CachedCredentials {
+  /** The live API keys of the token's partner (digests), with the caller each one makes. */
+  keys: { keyHash: string; caller: Caller }[];
+  expiresAt: number;
+}
+
+export function createPartnerService({ db, clock, env, changeEpoch }: PartnerServiceDeps) {
   const prefix = env === 'live' ? 'onp_live_' : 'onp_test_';
+
+  // Only tokens that were found are kept (unknown ones would let anyone fill the cache).
+  const credentialCache = new Map<string, CachedCredentials>();
+  let cachedEpoch: number | null = null;
+  /** Bumped by every revocation here, so a lookup that started before one cannot store its stale answer. */
+  let generation = 0;
+
+  function forgetCredentials(): void {
+    generation += 1;
+    credentialCache.clear();
+  }
+
+  async function credentialsFor(tokenHash: string): Promise<CachedCredentials | null> {
+    const epoch = changeEpoch?.() ?? null;
+    const nowMs = clock.now().getTime();
+    if (epoch !== cachedEpoch) {
+      credentialCache.clear();
+      cachedEpoch = epoch;
+    }
+    if (epoch !== null) {
+      const hit = credentialCache.get(tokenHash);
+      if (hit && hit.expiresAt > nowMs) return hit;
+    }
+    const started = generation;
+    const rows = await repo.findCredentials(db, tokenHash);
+    if (rows.length === 0) return null;
+    const rateLimitKey = `token:${tokenHash.slice(0, 32)}`;
+    const entry: CachedCredentials = {
+      keys: rows.map((row) => ({ keyHash: row.key_hash, caller: Object.freeze({ partnerId: row.partner_id, tokenId: row.token_id, rateLimitKey }) })),
+      expiresAt: nowMs + CREDENTIAL_CACHE_TTL_MS,
+    };
+    if (epoch !== null && started === generation && epoch === cachedEpoch) {
+      credentialCache.delete(tokenHash);
+      if (credentialCache.size >= CREDENTIAL_CACHE_MAX_ENTRIES) credentialCache.delete(credentialCache.keys().next().value as string);
+      credentialCache.set(tokenHash, entry);
+    }
+    return entry;
+  }
 
   function newToken(): { token: string; hash: string; displayPrefix: string } {
     const token = `${prefix}${randomToken(32)}`;
@@ -86,7 +145,13 @@ export function createPartnerService({ db, clock, env }: PartnerServiceDeps) {
     async revokeToken(tokenId: number): Promise<{ token_id: number; revoked: boolean }> {
       const token = await repo.findAccessToken(db, tokenId);
       if (!token) throw new AppError('token_not_found', `Access token ${tokenId} does not exist.`);
-      const revoked = await repo.revokeAccessToken(db, tokenId, isoNow(clock));
+      // Other processes' credential caches hear of it when this commits (announceChange).
+      const revoked = await db.transaction().execute(async (trx) => {
+        const changed = await repo.revokeAccessToken(trx, tokenId, isoNow(clock));
+        if (changed) await announceChange(trx);
+        return changed;
+      });
+      forgetCredentials();
       return { token_id: tokenId, revoked };
     },
 
@@ -103,18 +168,16 @@ export function createPartnerService({ db, clock, env }: PartnerServiceDeps) {
 
     /**
      * Checks a bearer token and an API key. Both must be live and belong to the same partner.
-     * Lookups go by SHA-256 digest, and the key digest is compared in constant time.
+     * Lookups go by SHA-256 digest (one indexed read, or the in-memory cache above), and the key
+     * digest is compared in constant time on every request.
      */
     async authenticate(token: string, apiKey: string): Promise<Caller | null> {
-      const tokenHash = sha256Hex(token);
-      const rows = await repo.findCredentials(db, tokenHash);
-      if (rows.length === 0) return null;
+      const credentials = await credentialsFor(sha256Hex(token));
+      if (!credentials) return null;
       const keyHash = sha256Hex(apiKey.toLowerCase());
       let match: Caller | null = null;
-      for (const row of rows) {
-        if (safeEqual(row.key_hash, keyHash)) {
-          match = { partnerId: row.partner_id, tokenId: row.token_id, rateLimitKey: `token:${tokenHash.slice(0, 32)}` };
-        }
+      for (const key of credentials.keys) {
+        if (safeEqual(key.keyHash, keyHash)) match = key.caller;
       }
       return match;
     },

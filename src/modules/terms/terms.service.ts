@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Database, TermsRow } from '../../db/database.js';
+import { announceChange } from '../../db/kysely.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import * as repo from './terms.repository.js';
 import type { TermsMetadata } from './terms.schemas.js';
@@ -8,7 +9,15 @@ import type { TermsMetadata } from './terms.schemas.js';
 export interface TermsServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** Db.changeEpoch: lets the current terms be kept in memory while no other process wrote to the database. */
+  changeEpoch?: () => number | null;
 }
+
+/**
+ * How long the current terms stay in memory. Publishing here clears them at once, and publishing
+ * from the command line changes the database's change epoch, which clears them too.
+ */
+export const TERMS_CACHE_TTL_MS = 5_000;
 
 export function termsRowToMetadata(row: TermsRow): TermsMetadata {
   return { code: row.code, title: row.title, url: row.url };
@@ -32,16 +41,27 @@ function validatePublish(input: { code: string; title: string; url: string }): F
   return errors;
 }
 
-export function createTermsService({ db, clock }: TermsServiceDeps) {
+export function createTermsService({ db, clock, changeEpoch }: TermsServiceDeps) {
+  // Every user read needs the current code; it changes when an operator publishes, which is rare.
+  let cached: { row: TermsRow; epoch: number; expiresAt: number } | null = null;
+  let generation = 0;
+
   return {
     /**
      * The current terms. Inside a transaction pass the transaction: on SQLite a query on `db` would
-     * wait for the connection the transaction holds, forever.
+     * wait for the connection the transaction holds, forever. Reads in a transaction always go to
+     * the database; others may be answered from memory (see TERMS_CACHE_TTL_MS).
      */
     async current(executor: Kysely<Database> = db): Promise<TermsRow> {
+      const cacheable = executor === db;
+      const epoch = cacheable ? (changeEpoch?.() ?? null) : null;
+      const nowMs = clock.now().getTime();
+      if (epoch !== null && cached && cached.epoch === epoch && cached.expiresAt > nowMs) return cached.row;
+      const started = generation;
       const row = await repo.findCurrentTerms(executor);
       // The first migration publishes a version, so this only fails on a damaged database.
       if (!row) throw new AppError('internal', 'No terms have been published.');
+      if (epoch !== null && started === generation) cached = { row: Object.freeze(row), epoch, expiresAt: nowMs + TERMS_CACHE_TTL_MS };
       return row;
     },
 
@@ -53,7 +73,11 @@ export function createTermsService({ db, clock }: TermsServiceDeps) {
       await db.transaction().execute(async (trx) => {
         if (await repo.findTermsByCode(trx, input.code)) await repo.republishTerms(trx, values);
         else await repo.insertTerms(trx, values);
+        // Other processes' caches of the current terms hear of it when this commits.
+        await announceChange(trx);
       });
+      generation += 1;
+      cached = null;
       return { code: values.code, title: values.title, url: values.url };
     },
   };

@@ -1,0 +1,313 @@
+/**
+ * npm run bench -- --engine sqlite|postgres [--duration 10] [--connections 50] [--warmup 3]
+ *                  [--users 100000] [--only users.get,payouts.create] [--profile] [--compiled]
+ *
+ * --compiled runs the service and the ceiling from JavaScript built with tsc (dist/) instead of
+ * through the tsx loader that `npm start` uses.
+ *
+ * Seeds a fresh database, starts the service and the ceiling (a bare Fastify route) as child
+ * processes, drives each scenario with autocannon from this process, prints a table and writes
+ * bench/results/<engine>-<date>.json. Everything runs against 127.0.0.1 and stops by itself.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import ts from 'typescript';
+import type { Request } from 'autocannon';
+import { createPostgresDatabase, dropPostgresDatabase } from '../src/db/admin.js';
+import type { Engine } from '../src/db/dialect.js';
+import { sequential, throughput, type LoadOptions, type LoadResult } from './load.js';
+import { ROOT, startServer, type ServerProcess } from './process.js';
+import { evaluateTargets, formatReport, type BenchReport, type ScenarioResult } from './report.js';
+import type { SeedResult } from './seed.js';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'sqlite' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '3' },
+    users: { type: 'string', default: '100000' },
+    'payout-requests': { type: 'string', default: '20' },
+    only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+    compiled: { type: 'boolean', default: false },
+    'pg-url': { type: 'string', default: process.env.ONPAY_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'redis-url': { type: 'string', default: process.env.ONPAY_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+  },
+  allowPositionals: false,
+});
+
+function positiveInt(name: string, raw: string | undefined): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number (got "${raw}")`);
+  return value;
+}
+
+const engine = args.engine as Engine;
+if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`--engine must be sqlite or postgres (got "${args.engine}")`);
+const durationSeconds = positiveInt('duration', args.duration);
+const connections = positiveInt('connections', args.connections);
+const warmupSeconds = Number(args.warmup);
+const userCount = positiveInt('users', args.users);
+const payoutRequests = positiveInt('payout-requests', args['payout-requests']);
+const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : null;
+const wanted = (name: string) => only === null || only.has(name);
+
+const startedAt = new Date();
+const stamp = startedAt.toISOString().replace(/:/g, '-').replace(/\..*$/, '');
+const resultsDir = path.join(ROOT, 'bench', 'results');
+const profileDir = path.join(resultsDir, 'profiles', `${engine}-${stamp}`);
+// The same flags for every server this run starts: the ceiling and the service are comparable.
+const nodeFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+/** A fresh database: a SQLite file in a temporary directory, or a PostgreSQL database dropped at the end. */
+async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'onpay-bench-'));
+    return { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = args['pg-url'] as string;
+  const name = `onpay_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const url = await createPostgresDatabase(adminUrl, name);
+  return { url, drop: () => dropPostgresDatabase(adminUrl, name) };
+}
+
+function serviceEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ONPAY_ENV: 'sandbox',
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    // High enough that no scenario trips it; the limiter still counts every request.
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    ...extra,
+  };
+}
+
+// `npm start` runs the TypeScript sources through tsx; --compiled runs tsc's output like a build would.
+const compiled = args.compiled as boolean;
+const serviceArgs = compiled ? ['dist/cli/main.js', 'serve'] : ['bin/onpay.js', 'serve'];
+const ceilingArgs = compiled ? ['dist/bench/ceiling-server.js'] : ['bin/run-ts.js', 'bench/ceiling-server.ts'];
+
+const startService = (name: string, databaseUrl: string, extra?: Record<string, string>) =>
+  startServer({ name, args: serviceArgs, env: serviceEnv(databaseUrl, extra), nodeFlags });
+const startCeiling = () => startServer({ name: 'ceiling', args: ceilingArgs, env: { PORT: '0' }, nodeFlags });
+
+/** --compiled: `npm run build` (tsc into dist/), and the ceiling transpiled beside it. */
+function buildCompiled(): void {
+  log('building dist/ with tsc');
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('tsc -p tsconfig.build.json failed');
+  const source = fs.readFileSync(path.join(ROOT, 'bench/ceiling-server.ts'), 'utf8');
+  const output = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  fs.mkdirSync(path.join(ROOT, 'dist/bench'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'dist/bench/ceiling-server.js'), output);
+}
+
+/** Rounds of the variants comparison. */
+const ROUNDS = 2;
+
+/** Several runs of one scenario as one: summed requests over summed time; latencies averaged. */
+function combine(runs: LoadResult[]): LoadResult {
+  const sum = (f: (r: LoadResult) => number) => runs.reduce((total, r) => total + f(r), 0);
+  const mean = (f: (r: LoadResult) => number) => Math.round((sum(f) / runs.length) * 100) / 100;
+  return {
+    requestsPerSecond: Math.round(sum((r) => r.requests) / sum((r) => r.seconds)),
+    p50Ms: mean((r) => r.p50Ms),
+    p99Ms: mean((r) => r.p99Ms),
+    meanMs: mean((r) => r.meanMs),
+    requests: sum((r) => r.requests),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    seconds: sum((r) => r.seconds),
+  };
+}
+
+function pick<T>(list: readonly T[]): T {
+  return list[Math.floor(Math.random() * list.length)] as T;
+}
+
+async function main(): Promise<void> {
+  const began = performance.now();
+  const loadAtStart = os.loadavg();
+  if (compiled) buildCompiled();
+  const database = await freshDatabase();
+  let service: ServerProcess | null = null;
+  try {
+    log(`seeding ${userCount} employees (${engine})`);
+    const seeded = await seedDatabase(database.url);
+    log(`seeded in ${seeded.seconds.toFixed(1)} s: ${JSON.stringify(seeded.counts)}`);
+
+    const headers = { authorization: `Bearer ${seeded.partner.accessToken}`, 'api-key': seeded.partner.apiKey };
+    const base = { connections, durationSeconds, warmupSeconds };
+    const ceilingRuns: LoadResult[] = [];
+    const measureCeiling = async () => {
+      const ceiling = await startCeiling();
+      try {
+        log('ceiling');
+        ceilingRuns.push(await throughput({ ...base, url: `${ceiling.baseUrl}/ceiling` }));
+      } finally {
+        await ceiling.stop();
+      }
+    };
+    await measureCeiling();
+
+    const scenarios: ScenarioResult[] = [];
+    service = await startService('service', database.url);
+    const api = `${service.baseUrl}/api/v1`;
+    const run = async (name: string, description: string, options: Omit<LoadOptions, keyof typeof base>) => {
+      if (!wanted(name)) return;
+      log(name);
+      scenarios.push({ name, description, load: await throughput({ ...base, headers, ...options }) });
+    };
+
+    const byId = (request: Request): Request => ({ ...request, path: `/api/v1/users/${pick(seeded.userIds)}` });
+    await run('users.get', `GET /users/{id} (${userCount} employees)`, { url: `${api}/users/1`, setupRequest: byId });
+    await run('users.list.first', 'GET /users?page=1&per_page=25', { url: `${api}/users?page=1&per_page=25` });
+    const deepPage = Math.max(1, Math.floor((seeded.counts.users * 0.75) / 25));
+    await run('users.list.deep', `GET /users?page=${deepPage}&per_page=25`, { url: `${api}/users?page=${deepPage}&per_page=25` });
+    await run('verification.status', 'GET /verification/status/{id}', {
+      url: `${api}/verification/status/x`,
+      setupRequest: (request) => ({ ...request, path: `/api/v1/verification/status/${pick(seeded.sessionIds)}` }),
+    });
+    let created = 0;
+    const runId = randomBytes(3).toString('hex');
+    await run('users.create', 'POST /users (create)', {
+      url: `${api}/users`,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({
+          email: `new.hire.${runId}.${created++}@employee.example`,
+          first_name: 'Nina',
+          last_name: 'Berg',
+          bank_account_number: '12345678903',
+          internal_id: 9_000_000 + created,
+        }),
+      }),
+    });
+
+    if (wanted('payouts.create')) {
+      log('payouts.create');
+      let offset = 0;
+      const date = new Date().toISOString().slice(0, 10);
+      const result = await sequential(payoutRequests, 2, async () => {
+        const payouts = Array.from({ length: 1000 }, () => ({
+          user_id: seeded.onboardedIds[offset++ % seeded.onboardedIds.length] as number,
+          date,
+          hours: 7.5,
+          description: 'Evening shift',
+          products: [
+            { quantity: 7.5, price: 250, description: 'Hours' },
+            { quantity: 1, price: 120, description: 'Travel allowance' },
+          ],
+        }));
+        return fetch(`${api}/payouts`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ due_date: date, payouts }),
+        });
+      });
+      scenarios.push({ name: 'payouts.create', description: 'POST /payouts, 1 000 items (1 connection)', sequential: result });
+    }
+
+    const memory = service.memory();
+    await service.stop();
+    service = null;
+
+    // The same read against otherwise identical services: the limiter off, in-process and in Redis,
+    // and request logging at info. Started side by side and measured in alternating rounds, so
+    // drift on a noisy machine hits every variant alike.
+    const variantsReport: BenchReport['variants'] = {};
+    if (wanted('variants')) {
+      const variants = [
+        ['limiterOff', { ONPAY_BENCH_DISABLE_RATE_LIMIT: '1' }],
+        ['limiterMemory', {}],
+        ['limiterRedis', { REDIS_URL: args['redis-url'] as string }],
+        ['logInfo', { LOG_LEVEL: 'info' }],
+      ] as const;
+      const services: ServerProcess[] = [];
+      try {
+        for (const [variant, extra] of variants) services.push(await startService(`service (${variant})`, database.url, extra));
+        const rounds: LoadResult[][] = variants.map(() => []);
+        const roundSeconds = Math.max(2, Math.round(durationSeconds / ROUNDS));
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const [i, [variant]] of variants.entries()) {
+            log(`${variant} (round ${round + 1} of ${ROUNDS})`);
+            const target = services[i] as ServerProcess;
+            rounds[i]!.push(
+              await throughput({ ...base, durationSeconds: roundSeconds, warmupSeconds: round === 0 ? warmupSeconds : 0, headers, url: `${target.baseUrl}/api/v1/users/1`, setupRequest: byId }),
+            );
+          }
+        }
+        variants.forEach(([variant], i) => {
+          variantsReport[variant] = combine(rounds[i]!);
+        });
+      } finally {
+        for (const started of services) await started.stop();
+      }
+    }
+
+    await measureCeiling();
+    const ceilingMean = ceilingRuns.reduce((sum, r) => sum + r.requestsPerSecond, 0) / ceilingRuns.length;
+    for (const scenario of scenarios) {
+      if (scenario.load) scenario.ratioToCeiling = scenario.load.requestsPerSecond / ceilingMean;
+    }
+
+    const partial = {
+      engine,
+      startedAt: startedAt.toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+        totalMemoryMb: Math.round(os.totalmem() / 2 ** 20),
+        // Other work on the machine skews every number: the 1-minute load average around the run.
+        loadAverage: { start: Math.round(loadAtStart[0]! * 100) / 100, end: Math.round(os.loadavg()[0]! * 100) / 100 },
+      },
+      options: { durationSeconds, connections, warmupSeconds, users: userCount, payoutRequests, nodeFlags, compiled, only: only ? [...only] : null },
+      seed: { ...seeded.counts, seconds: Math.round(seeded.seconds * 10) / 10 },
+      ceiling: { runs: ceilingRuns, meanRequestsPerSecond: Math.round(ceilingMean) },
+      scenarios,
+      variants: variantsReport,
+      memory,
+    };
+    const report: BenchReport = { ...partial, targets: evaluateTargets(partial), totalSeconds: Math.round((performance.now() - began) / 1000) };
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(resultsDir, `${engine}-${stamp}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(`${formatReport(report)}\n\nWritten to ${path.relative(ROOT, file)} (${report.totalSeconds} s)\n`);
+    if (args.profile) process.stdout.write(`CPU profiles in ${path.relative(ROOT, profileDir)} (read with: node bin/run-ts.js bench/profile-top.ts FILE)\n`);
+  } finally {
+    await service?.stop();
+    await database.drop();
+  }
+}
+
+/** Seeds in a child process (see bench/seed-process.ts): this process keeps a small heap for autocannon. */
+async function seedDatabase(url: string): Promise<SeedResult> {
+  const out = path.join(os.tmpdir(), `onpay-bench-seed-${process.pid}.json`);
+  const child = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/seed-process.ts', url, String(userCount), out], { cwd: ROOT, stdio: 'inherit' });
+  if (child.status !== 0) throw new Error('seeding failed');
+  try {
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as SeedResult;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,294 @@
+/**
+ * Seeds a fresh, migrated database with realistic data for the benchmarks: one partner with N
+ * employees in every onboarding state, their verification sessions, a payout history, and a second
+ * partner sharing some employees. Rows go in with multi-row INSERTs through Kysely (not the API):
+ * 100 000 employees take seconds, not the hour the API would need.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { systemClock } from '../src/clock.js';
+import type { Database, PayoutsTable, UsersTable, VerificationSessionsTable } from '../src/db/database.js';
+import type { Engine } from '../src/db/dialect.js';
+import { createPartnerService } from '../src/modules/partners/partners.service.js';
+import { calculatePayroll, toMinorUnits } from '../src/modules/payouts/payroll.js';
+import { createTermsService } from '../src/modules/terms/terms.service.js';
+
+export interface SeedOptions {
+  users: number;
+  engine: Engine;
+}
+
+export interface SeededPartner {
+  partnerId: number;
+  apiKey: string;
+  accessToken: string;
+}
+
+export interface SeedResult {
+  partner: SeededPartner;
+  /** Every employee linked to the partner. */
+  userIds: number[];
+  /** Employees with every onboarding step done (payable). */
+  onboardedIds: number[];
+  /** The partner's verification sessions (what partners poll). */
+  sessionIds: string[];
+  counts: { users: number; links: number; onboarded: number; sessions: number; payouts: number; invoices: number; termsApprovals: number };
+  seconds: number;
+}
+
+/** Rows per INSERT: ~30 columns × 500 stays under both engines' bound-parameter limits. */
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+
+const FIRST = ['Kari', 'Ola', 'Ingrid', 'Lars', 'Sofie', 'Jonas', 'Nora', 'Emil', 'Ella', 'Jakob', 'Maja', 'Filip'];
+const LAST = ['Nordmann', 'Hansen', 'Johansen', 'Olsen', 'Larsen', 'Andersen', 'Pedersen', 'Nilsen', 'Kristiansen', 'Jensen'];
+const CITIES: [string, string][] = [
+  ['0150', 'Oslo'],
+  ['5003', 'Bergen'],
+  ['7010', 'Trondheim'],
+  ['4006', 'Stavanger'],
+  ['9008', 'Tromsø'],
+];
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<void>): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+}
+
+/** Onboarding state by position: 70 % onboarded, 15 % awaiting verification, 10 % no profile yet, 5 % only invited. */
+function stateOf(n: number): 'onboarded' | 'verifying' | 'no_profile' | 'invited' {
+  const bucket = n % 20;
+  if (bucket < 14) return 'onboarded';
+  if (bucket < 17) return 'verifying';
+  if (bucket < 19) return 'no_profile';
+  return 'invited';
+}
+
+export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const now = Date.now();
+  const partners = createPartnerService({ db, clock: systemClock, env: 'sandbox' });
+  const created = await partners.createPartner('Bench partner AS');
+  const other = await partners.createPartner('Other partner AS');
+  const termsCode = (await createTermsService({ db, clock: systemClock }).current()).code;
+
+  // Employees joined over the last two years, oldest first (ids and link times ascend together).
+  const span = 730 * DAY_MS;
+  const createdAt = (n: number) => new Date(now - span + Math.floor((n * span) / options.users)).toISOString();
+  const users: Insertable<UsersTable>[] = [];
+  for (let n = 0; n < options.users; n++) {
+    const state = stateOf(n);
+    const at = createdAt(n);
+    const profile = state === 'onboarded' || state === 'verifying';
+    const [postal, city] = CITIES[n % CITIES.length] as [string, string];
+    const first = FIRST[n % FIRST.length] as string;
+    const last = LAST[Math.floor(n / FIRST.length) % LAST.length] as string;
+    users.push({
+      email: `${first.toLowerCase()}.${last.toLowerCase()}.${n}@employee.example`,
+      email_normalized: `${first.toLowerCase()}.${last.toLowerCase()}.${n}@employee.example`,
+      email_verified_at: at,
+      first_name: profile ? first : null,
+      last_name: profile ? last : null,
+      address: profile ? `Storgata ${(n % 200) + 1}` : null,
+      postal_code: profile ? postal : null,
+      city: profile ? city : null,
+      dial_code: profile ? '+47' : null,
+      phone: profile ? String(40_000_000 + n) : null,
+      main_work: profile ? n % 3 === 0 ? 1 : 0 : null,
+      profile_completed_at: profile ? at : null,
+      bank_account_number: state === 'invited' ? null : '12345678903',
+      bank_iban_number: null,
+      bank_bic_number: null,
+      identification: state === 'onboarded' ? String(10_000_000_000 + n * 7) : null,
+      identity_country_code: state === 'onboarded' ? 'NO' : null,
+      birthday: state === 'onboarded' ? '1990-05-17' : null,
+      document_id: null,
+      identity_verified_at: state === 'onboarded' ? at : null,
+      verified_name: state === 'onboarded' ? `${first} ${last}` : null,
+      tax_percent: state === 'onboarded' && n % 2 === 0 ? '32' : null,
+      tax_type: state === 'onboarded' && n % 2 === 0 ? 'percent' : null,
+      tax_start: null,
+      tax_table: null,
+      tax_free_card: null,
+      created_at: at,
+      updated_at: at,
+    });
+  }
+
+  const userIds: number[] = [];
+  const onboardedIds: number[] = [];
+  const sessionIds: string[] = [];
+  let approvals = 0;
+  let sessions = 0;
+  let links = 0;
+
+  await db.transaction().execute(async (trx) => {
+    await insertChunked(users, async (chunk) => {
+      const ids = await trx.insertInto('users').values(chunk).returning('id').execute();
+      for (const row of ids) userIds.push(row.id);
+    });
+
+    const linkRows = userIds.map((userId, n) => ({
+      partner_id: created.partner_id,
+      user_id: userId,
+      internal_id: n % 2 === 0 ? 500_000 + n : null,
+      note: n % 10 === 0 ? 'Seasonal staff' : null,
+      created_at: createdAt(n),
+    }));
+    // Every 20th employee also works for a second partner: the indexes hold more than one partner's rows.
+    const shared = userIds.flatMap((userId, n) =>
+      n % 20 === 5 ? [{ partner_id: other.partner_id, user_id: userId, internal_id: null, note: null, created_at: createdAt(n) }] : [],
+    );
+    await insertChunked([...linkRows, ...shared], async (chunk) => {
+      await trx.insertInto('partner_users').values(chunk).execute();
+    });
+    links = linkRows.length + shared.length;
+
+    const approvalRows = userIds
+      .filter((_, n) => stateOf(n) === 'onboarded' || stateOf(n) === 'verifying')
+      .map((userId) => ({ user_id: userId, terms_code: termsCode, approved_at: new Date(now - DAY_MS).toISOString() }));
+    await insertChunked(approvalRows, async (chunk) => {
+      await trx.insertInto('terms_approvals').values(chunk).execute();
+    });
+    approvals = approvalRows.length;
+
+    // Onboarded: an approved session; verifying: a pending one (still open); others: none, or a declined one.
+    const sessionRows: Insertable<VerificationSessionsTable>[] = [];
+    userIds.forEach((userId, n) => {
+      const state = stateOf(n);
+      if (state === 'onboarded' || state === 'verifying' || n % 40 === 17) {
+        const pending = state === 'verifying';
+        const at = pending ? new Date(now - 5 * 60_000) : new Date(createdAt(n));
+        const status = state === 'onboarded' ? 'approved' : pending ? 'pending' : 'declined';
+        const id = randomUUID();
+        sessionRows.push({
+          id,
+          partner_id: created.partner_id,
+          user_id: userId,
+          provider: n % 3 === 0 ? 'provider_doc' : 'provider_eid',
+          id_type: n % 3 === 0 ? 'local' : null,
+          status,
+          pending_user_id: pending ? userId : null,
+          partner_return_url: 'https://partner.example.com/onboarding/done',
+          start_token_hash: randomBytes(32).toString('hex'),
+          browser_binding_hash: null,
+          provider_ref: null,
+          provider_state: null,
+          outcome_reason: status === 'declined' ? 'document not accepted' : null,
+          // Pending sessions stay open for the whole run (the service expires them lazily on read).
+          expires_at: new Date(pending ? now + 6 * 3_600_000 : at.getTime() + 3_600_000).toISOString(),
+          verified_at: pending ? null : at.toISOString(),
+          last_polled_at: null,
+          created_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        });
+        sessionIds.push(id);
+      }
+      if (state === 'onboarded') onboardedIds.push(userId);
+    });
+    await insertChunked(sessionRows, async (chunk) => {
+      await trx.insertInto('verification_sessions').values(chunk).execute();
+    });
+    sessions = sessionRows.length;
+  });
+
+  // A payout history: 24 monthly invoices, each paying up to 2 500 onboarded employees.
+  const template = calculatePayroll(
+    { date: '2026-01-15', products: [{ quantity: 7.5, price: 250 }, { quantity: 1, price: 120 }] },
+    { taxPercent: '32', taxFreeCard: null, freeCardUsedThisYear: '0.00' },
+  );
+  const minor = (amount: string) => Number(toMinorUnits(amount));
+  const perInvoice = Math.min(2_500, onboardedIds.length);
+  let payoutCount = 0;
+  let invoiceCount = 0;
+  for (let month = 0; month < 24 && perInvoice > 0; month++) {
+    const at = new Date(now - (24 - month) * 30 * DAY_MS);
+    const date = at.toISOString().slice(0, 10);
+    await db.transaction().execute(async (trx) => {
+      const invoice = await trx
+        .insertInto('invoices')
+        .values({
+          partner_id: created.partner_id,
+          due_date: date,
+          payout_count: perInvoice,
+          total_salary: minor(template.salary) * perInvoice,
+          total_vacation: minor(template.vacation) * perInvoice,
+          total_pension: minor(template.pension) * perInvoice,
+          total_employer_contribution: minor(template.employer_contribution) * perInvoice,
+          total_service_fee: minor(template.service_fee) * perInvoice,
+          total_excl: minor(template.invoice_excl) * perInvoice,
+          total_vat: minor(template.vat) * perInvoice,
+          total_incl: minor(template.invoice_incl) * perInvoice,
+          created_at: at.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rows: Insertable<PayoutsTable>[] = [];
+      for (let i = 0; i < perInvoice; i++) {
+        const userId = onboardedIds[(month * perInvoice + i) % onboardedIds.length] as number;
+        rows.push({
+          partner_id: created.partner_id,
+          invoice_id: invoice.id,
+          user_id: userId,
+          status: month < 23 ? 'paid' : 'pending',
+          type: 'salary',
+          date,
+          tax_year: at.getUTCFullYear(),
+          hours: '7.5',
+          description: 'Shift',
+          products: JSON.stringify([
+            { quantity: '7.5', price: '250', description: 'Hours' },
+            { quantity: '1', price: '120', description: 'Travel' },
+          ]),
+          rates: JSON.stringify(template.rates),
+          salary: minor(template.salary),
+          vacation: minor(template.vacation),
+          pension: minor(template.pension),
+          net_salary: minor(template.net_salary),
+          net_vacation: minor(template.net_vacation),
+          withholding_salary: minor(template.withholding_salary),
+          withholding_vacation: minor(template.withholding_vacation),
+          employer_contribution: minor(template.employer_contribution),
+          service_fee: minor(template.service_fee),
+          invoice_excl: minor(template.invoice_excl),
+          vat: minor(template.vat),
+          invoice_incl: minor(template.invoice_incl),
+          free_card_used: 0,
+          paid_at: month < 23 ? at.toISOString() : null,
+          created_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        });
+      }
+      await insertChunked(rows, async (chunk) => {
+        await trx.insertInto('payouts').values(chunk).execute();
+      });
+    });
+    payoutCount += perInvoice;
+    invoiceCount += 1;
+  }
+
+  // PostgreSQL: what autovacuum would do after a bulk load (visibility map for index-only scans,
+  // planner statistics). SQLite gets nothing: a production file has no statistics unless an
+  // operator runs ANALYZE, so the benchmark measures the planner without them.
+  if (options.engine === 'postgres') {
+    await sql`vacuum analyze`.execute(db);
+    // Write the load out now rather than during the measurements (needs a superuser; else skipped).
+    await sql`checkpoint`.execute(db).catch(() => undefined);
+  }
+
+  return {
+    partner: { partnerId: created.partner_id, apiKey: created.api_key, accessToken: created.access_token },
+    userIds,
+    onboardedIds,
+    sessionIds,
+    counts: {
+      users: userIds.length,
+      links,
+      onboarded: onboardedIds.length,
+      sessions,
+      payouts: payoutCount,
+      invoices: invoiceCount,
+      termsApprovals: approvals,
+    },
+    seconds: (performance.now() - started) / 1000,
+  };
+}
