@@ -135,3 +135,19 @@ export async function sequential(
     ...(firstFailure ? { firstFailure } : {}),
   };
 }
+
+/** Several runs of one scenario as one: summed requests over summed time; latencies averaged. */
+export function combine(runs: LoadResult[]): LoadResult {
+  const sum = (f: (r: LoadResult) => number) => runs.reduce((total, r) => total + f(r), 0);
+  const mean = (f: (r: LoadResult) => number) => Math.round((sum(f) / runs.length) * 100) / 100;
+  return {
+    requestsPerSecond: Math.round(sum((r) => r.requests) / sum((r) => r.seconds)),
+    p50Ms: mean((r) => r.p50Ms),
+    p99Ms: mean((r) => r.p99Ms),
+    meanMs: mean((r) => r.meanMs),
+    requests: sum((r) => r.requests),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    seconds: sum((r) => r.seconds),
+  };
+}

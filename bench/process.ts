@@ -4,10 +4,11 @@
  * Node flags. A child of its own keeps the load generator (autocannon, in this process) off the
  * server's event loop, and lets us read its resident memory from /proc.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -96,4 +97,14 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
       }
     },
   };
+}
+
+/** --compiled: `npm run build` (tsc into dist/), and the ceiling transpiled beside it. */
+export function buildCompiled(): void {
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('tsc -p tsconfig.build.json failed');
+  const source = fs.readFileSync(path.join(ROOT, 'bench/ceiling-server.ts'), 'utf8');
+  const output = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  fs.mkdirSync(path.join(ROOT, 'dist/bench'), { recursive: true });
+  fs.writeFileSync(path.join(ROOT, 'dist/bench/ceiling-server.js'), output);
 }

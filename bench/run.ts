@@ -15,12 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import ts from 'typescript';
 import type { Request } from 'autocannon';
 import { createPostgresDatabase, dropPostgresDatabase } from '../src/db/admin.js';
 import type { Engine } from '../src/db/dialect.js';
-import { sequential, throughput, type LoadOptions, type LoadResult } from './load.js';
-import { ROOT, startServer, type ServerProcess } from './process.js';
+import { combine, sequential, throughput, type LoadOptions, type LoadResult } from './load.js';
+import { buildCompiled, ROOT, startServer, type ServerProcess } from './process.js';
 import { evaluateTargets, formatReport, type BenchReport, type ScenarioResult } from './report.js';
 import type { SeedResult } from './seed.js';
 
@@ -52,6 +51,7 @@ if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`--engine must
 const durationSeconds = positiveInt('duration', args.duration);
 const connections = positiveInt('connections', args.connections);
 const warmupSeconds = Number(args.warmup);
+if (!Number.isInteger(warmupSeconds) || warmupSeconds < 0) throw new Error(`--warmup must be a whole number of seconds (got "${args.warmup}")`);
 const userCount = positiveInt('users', args.users);
 const payoutRequests = positiveInt('payout-requests', args['payout-requests']);
 const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : null;
@@ -102,35 +102,8 @@ const startService = (name: string, databaseUrl: string, extra?: Record<string, 
   startServer({ name, args: serviceArgs, env: serviceEnv(databaseUrl, extra), nodeFlags });
 const startCeiling = () => startServer({ name: 'ceiling', args: ceilingArgs, env: { PORT: '0' }, nodeFlags });
 
-/** --compiled: `npm run build` (tsc into dist/), and the ceiling transpiled beside it. */
-function buildCompiled(): void {
-  log('building dist/ with tsc');
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('tsc -p tsconfig.build.json failed');
-  const source = fs.readFileSync(path.join(ROOT, 'bench/ceiling-server.ts'), 'utf8');
-  const output = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-  fs.mkdirSync(path.join(ROOT, 'dist/bench'), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, 'dist/bench/ceiling-server.js'), output);
-}
-
 /** Rounds of the variants comparison. */
 const ROUNDS = 2;
-
-/** Several runs of one scenario as one: summed requests over summed time; latencies averaged. */
-function combine(runs: LoadResult[]): LoadResult {
-  const sum = (f: (r: LoadResult) => number) => runs.reduce((total, r) => total + f(r), 0);
-  const mean = (f: (r: LoadResult) => number) => Math.round((sum(f) / runs.length) * 100) / 100;
-  return {
-    requestsPerSecond: Math.round(sum((r) => r.requests) / sum((r) => r.seconds)),
-    p50Ms: mean((r) => r.p50Ms),
-    p99Ms: mean((r) => r.p99Ms),
-    meanMs: mean((r) => r.meanMs),
-    requests: sum((r) => r.requests),
-    non2xx: sum((r) => r.non2xx),
-    errors: sum((r) => r.errors),
-    seconds: sum((r) => r.seconds),
-  };
-}
 
 function pick<T>(list: readonly T[]): T {
   return list[Math.floor(Math.random() * list.length)] as T;
@@ -139,7 +112,10 @@ function pick<T>(list: readonly T[]): T {
 async function main(): Promise<void> {
   const began = performance.now();
   const loadAtStart = os.loadavg();
-  if (compiled) buildCompiled();
+  if (compiled) {
+    log('building dist/ with tsc');
+    buildCompiled();
+  }
   const database = await freshDatabase();
   let service: ServerProcess | null = null;
   try {

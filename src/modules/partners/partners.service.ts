@@ -32,9 +32,9 @@ export interface PartnerServiceDeps {
   clock: Clock;
   env: Environment;
   /**
-   * Db.changeEpoch: lets verified credentials be kept in memory while no other process wrote to
-   * the database. Without it (the command line) or when it answers null (PostgreSQL), every
-   * request is checked against the database.
+   * Db.changeEpoch: lets verified credentials be kept in memory while no other process changed
+   * them. Without it (the command line), or while it answers null (PostgreSQL's listener not
+   * connected), every request is checked against the database.
    */
   changeEpoch?: () => number | null;
 }
