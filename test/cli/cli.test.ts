@@ -3,76 +3,15 @@
  * `node bin/onpay.js ...`, as a child process against a database of its own, and read only what an
  * operator or a script would read: exit status, stdout, stderr, and the HTTP answers of `serve`.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, testEngine, testRedisUrl, type TestDatabase } from '../helpers/engine.js';
+import { testEngine, testRedisUrl, type TestDatabase } from '../helpers/engine.js';
 import { freePort } from '../helpers/net.js';
+import { cli, cliEnv as baseCliEnv, expectOneErrorLine, jsonLine, onpay, root, scratchDatabase } from '../helpers/cli.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = path.join(root, 'bin', 'onpay.js');
-
-/** Every variable src/config.ts reads; removed from the inherited environment so the host's settings cannot leak in. */
-const CONFIG_VARIABLES = [
-  'PORT',
-  'HOST',
-  'PUBLIC_BASE_URL',
-  'DATABASE_URL',
-  'REDIS_URL',
-  'ONPAY_ENV',
-  'ONPAY_SECRET',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'LOG_LEVEL',
-  'RATE_LIMIT_PER_MINUTE',
-];
-
+/** Under test:pg the served process also uses the Redis rate limiter, as a multi-instance deployment does. */
 function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of CONFIG_VARIABLES) delete env[name];
-  // Under test:pg the served process also uses the Redis rate limiter, as a multi-instance deployment does.
-  if (testRedisUrl) env.REDIS_URL = testRedisUrl;
-  return { ...env, ...extra };
-}
-
-/** A database of the engine under test: a SQLite file in a fresh directory, or a fresh PostgreSQL database. */
-async function scratchDatabase(): Promise<TestDatabase> {
-  if (testEngine === 'postgres') return freshDatabase('postgres');
-  const dir = await mkdtemp(path.join(tmpdir(), 'onpay-cli-'));
-  return { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
-}
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function onpay(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { cwd: root, env, timeout: 20_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-/** The one JSON object a `--json` command prints: stdout must be exactly one line. */
-function jsonLine(run: Run): Record<string, unknown> {
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  expect(run.stdout).toMatch(/^[^\n]+\n$/);
-  return JSON.parse(run.stdout) as Record<string, unknown>;
-}
-
-function expectOneErrorLine(run: Run): string {
-  expect(run.code).not.toBe(0);
-  expect(run.stdout).toBe('');
-  expect(run.stderr).toMatch(/^[^\n]+\n$/);
-  return run.stderr.trim();
+  return baseCliEnv({ ...(testRedisUrl ? { REDIS_URL: testRedisUrl } : {}), ...extra });
 }
 
 

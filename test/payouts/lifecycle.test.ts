@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { cliEnv, onpay as runCli, scratchDatabase, type Run } from '../helpers/cli.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
-import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
+import type { TestDatabase } from '../helpers/engine.js';
 import { batch, createPayouts, getPayout, item } from '../helpers/payouts.js';
 
 /**
@@ -121,36 +117,17 @@ describe('payout lifecycle', () => {
 
 /** The operator's command, as a real process (decisions §3): exit status, one JSON line, one error line. */
 describe('onpay payout (command line)', () => {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const cli = path.join(root, 'bin', 'onpay.js');
   let database: TestDatabase;
   let t: TestApp;
   let acme: TestPartner;
   let ids: number[];
 
-  interface Run {
-    code: number;
-    stdout: string;
-    stderr: string;
-  }
-
   function onpay(args: string[]): Promise<Run> {
-    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', ONPAY_ENV: 'sandbox' };
-    for (const name of ['REDIS_URL', 'PUBLIC_BASE_URL', 'ONPAY_SECRET', 'SMTP_URL', 'PORT', 'HOST']) delete env[name];
-    return new Promise((resolve) => {
-      execFile(process.execPath, [cli, ...args], { cwd: root, env, timeout: 20_000 }, (error, stdout, stderr) => {
-        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-      });
-    });
+    return runCli(args, cliEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ONPAY_ENV: 'sandbox' }), 20_000);
   }
 
   beforeAll(async () => {
-    if (testEngine === 'postgres') {
-      database = await freshDatabase('postgres');
-    } else {
-      const dir = await mkdtemp(path.join(tmpdir(), 'onpay-payouts-'));
-      database = { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
-    }
+    database = await scratchDatabase('onpay-payouts');
     t = await buildTestApp({ database });
     acme = await t.partner('Acme');
     const employee = await onboardedEmployee(t, acme);

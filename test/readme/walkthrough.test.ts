@@ -6,12 +6,11 @@ import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
 import { freePort } from '../helpers/net.js';
+import { cliEnv, root } from '../helpers/cli.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function walkthroughScript(): string {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -21,13 +20,6 @@ export function walkthroughScript(): string {
 }
 
 
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!/^(PORT|HOST|PUBLIC_BASE_URL|DATABASE_URL|REDIS_URL|ONPAY_|SMTP_URL|MAIL_FROM|LOG_LEVEL|RATE_LIMIT|EID_|DOC_)/.test(key)) env[key] = value;
-  }
-  return { ...env, ...extra };
-}
 
 describe(`README walkthrough (${testEngine})`, () => {
   let server: ChildProcessWithoutNullStreams | undefined;
@@ -48,7 +40,7 @@ describe(`README walkthrough (${testEngine})`, () => {
       databaseUrl = database.url;
     }
     const port = await freePort();
-    const env = cleanEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'warn' });
+    const env = cliEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'warn' });
     server = spawn(process.execPath, [path.join(root, 'bin/onpay.js'), 'serve'], { cwd: root, env });
     let output = '';
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,14 +3,10 @@
  * fields and nothing else, the canonical requested_url, one request per partner and URL, and the
  * `onpay return-url list|approve|reject` commands run as the real program.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
+import { cliEnv, jsonLine, onpay as runCli, scratchDatabase, type Run } from '../helpers/cli.js';
+import { testEngine, type TestDatabase } from '../helpers/engine.js';
 import { createUser, expect422 } from '../helpers/users.js';
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -204,39 +200,9 @@ describe('live environment', () => {
 // ---------------------------------------------------------------------------------------------
 // The operator command line, run as a child process against the same database.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = path.join(root, 'bin', 'onpay.js');
-const CONFIG_VARIABLES = ['PORT', 'HOST', 'PUBLIC_BASE_URL', 'DATABASE_URL', 'REDIS_URL', 'ONPAY_ENV', 'ONPAY_SECRET', 'SMTP_URL', 'MAIL_FROM', 'LOG_LEVEL', 'RATE_LIMIT_PER_MINUTE'];
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
+/** The command line against the test's database. */
 function onpay(args: string[], databaseUrl: string): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of CONFIG_VARIABLES) delete env[name];
-  env.DATABASE_URL = databaseUrl;
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { cwd: root, env, timeout: 30_000 }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
-
-function jsonLine(run: Run): Record<string, unknown> {
-  expect(run.stderr).toBe('');
-  expect(run.code).toBe(0);
-  expect(run.stdout).toMatch(/^[^\n]+\n$/);
-  return JSON.parse(run.stdout) as Record<string, unknown>;
-}
-
-async function scratchDatabase(): Promise<TestDatabase> {
-  if (testEngine === 'postgres') return freshDatabase('postgres');
-  const dir = await mkdtemp(path.join(tmpdir(), 'onpay-return-urls-'));
-  return { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
+  return runCli(args, cliEnv({ DATABASE_URL: databaseUrl }));
 }
 
 describe(`onpay return-url list|approve|reject (${testEngine})`, () => {
@@ -249,7 +215,7 @@ describe(`onpay return-url list|approve|reject (${testEngine})`, () => {
   let other: ReturnUrlBody;
 
   beforeAll(async () => {
-    database = await scratchDatabase();
+    database = await scratchDatabase('onpay-return-urls');
     t = await buildTestApp({ database });
     acme = await t.partner('Acme');
     globex = await t.partner('Globex');

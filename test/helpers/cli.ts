@@ -1,0 +1,58 @@
+/** Running the real `onpay` command line as a child process, against a database of its own. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { freshDatabase, testEngine, type TestDatabase } from './engine.js';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const cli = path.join(root, 'bin', 'onpay.js');
+
+/** Every variable src/config.ts reads: removed from the inherited environment so the host's settings cannot leak in. */
+const CONFIG_VARIABLE = /^(PORT|HOST|PUBLIC_BASE_URL|DATABASE_URL|REDIS_URL|ONPAY_|SMTP_URL|MAIL_FROM|LOG_LEVEL|RATE_LIMIT_PER_MINUTE|EID_|DOC_)/;
+
+export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!CONFIG_VARIABLE.test(key)) env[key] = value;
+  return { ...env, ...extra };
+}
+
+/** A database of the engine under test: a SQLite file in a fresh directory, or a fresh PostgreSQL database. */
+export async function scratchDatabase(prefix = 'onpay-cli'): Promise<TestDatabase> {
+  if (testEngine === 'postgres') return freshDatabase('postgres');
+  const dir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
+  return { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function onpay(args: string[], env: NodeJS.ProcessEnv, timeout = 30_000): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args], { cwd: root, env, timeout }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The one JSON object a `--json` command prints: stdout must be exactly one line. */
+export function jsonLine(run: Run): Record<string, unknown> {
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.stdout).toMatch(/^[^\n]+\n$/);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+/** A failed command: non-zero exit, nothing on stdout, exactly one line on stderr (returned). */
+export function expectOneErrorLine(run: Run): string {
+  expect(run.code).not.toBe(0);
+  expect(run.stdout).toBe('');
+  expect(run.stderr).toMatch(/^[^\n]+\n$/);
+  return run.stderr.trim();
+}
