@@ -5,10 +5,6 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type PortalPayout = PayoutRow & { partner_name: string };
 
-export async function findUser(db: Executor, userId: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-}
-
 function payoutsOf(db: Executor, userId: number) {
   return db
     .selectFrom('payouts as p')

@@ -4,8 +4,7 @@ import type { Database, UserRow } from '../../db/database.js';
 import { isId } from '../payouts/payouts.service.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { Onboarding } from '../users/onboarding.js';
-import { onboardingOf } from '../users/users.payload.js';
-import { findApprovedUserIds } from '../users/users.repository.js';
+import { createOnboardingReader } from '../users/onboarding.service.js';
 import * as repo from './portal.repository.js';
 import type { PortalPayout } from './portal.repository.js';
 
@@ -23,15 +22,14 @@ export interface PortalHome {
 
 /** What a signed-in employee may see: only ever their own records. */
 export function createPortalService({ db, clock, terms }: PortalDeps) {
+  const userWithOnboarding = createOnboardingReader({ db, clock, terms });
   return {
     async home(userId: number): Promise<PortalHome | null> {
-      const user = await repo.findUser(db, userId);
-      if (!user) return null;
-      const current = await terms.current();
-      const approvals = await findApprovedUserIds(db, [userId], current.code);
-      const payouts = await repo.recentPayouts(db, userId, 20);
-      return { user, onboarding: onboardingOf(user, approvals.has(userId), clock.now()), payouts };
+      const found = await userWithOnboarding(userId);
+      if (!found) return null;
+      return { ...found, payouts: await repo.recentPayouts(db, userId, 20) };
     },
+
 
     /** The payout, only when it belongs to this employee. */
     async payout(userId: number, rawId: string): Promise<PortalPayout | null> {

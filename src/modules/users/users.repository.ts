@@ -9,6 +9,10 @@ export interface LinkedUserRow {
   link: PartnerUserRow;
 }
 
+export async function findUserById(db: Executor, userId: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
 export async function findUserByEmail(db: Executor, emailNormalized: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
 }

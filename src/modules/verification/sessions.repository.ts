@@ -85,20 +85,6 @@ export async function touchPolled(db: Executor, id: string, now: string): Promis
   await db.updateTable('verification_sessions').set({ last_polled_at: now }).where('id', '=', id).execute();
 }
 
-export async function findUser(db: Executor, userId: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-}
-
-export async function hasApproval(db: Executor, userId: number, termsCode: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('terms_approvals')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('terms_code', '=', termsCode)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function findPartnerName(db: Executor, partnerId: number): Promise<string | null> {
   const row = await db.selectFrom('partners').select('name').where('id', '=', partnerId).executeTakeFirst();
   return row?.name ?? null;

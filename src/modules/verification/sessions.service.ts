@@ -10,7 +10,7 @@ import { isUuid, randomToken, sha256Hex } from '../../platform/secrets.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { Onboarding } from '../users/onboarding.js';
 import { normaliseIdentification } from '../users/identity-numbers.js';
-import { onboardingOf } from '../users/users.payload.js';
+import { createOnboardingReader } from '../users/onboarding.service.js';
 import { linkedUserId } from '../users/users.service.js';
 import { nextActionFor } from './next-action.js';
 import type { ProviderOutcome } from './providers/types.js';
@@ -47,12 +47,11 @@ export function createSessionService(deps: SessionServiceDeps) {
     return repo.findSession(db, id);
   }
 
+  const userWithOnboarding = createOnboardingReader({ db, clock, terms: deps.terms });
   async function onboardingFor(userId: number): Promise<Onboarding | null> {
-    const user = await repo.findUser(db, userId);
-    if (!user) return null;
-    const current = await deps.terms.current();
-    return onboardingOf(user, await repo.hasApproval(db, userId, current.code), clock.now());
+    return (await userWithOnboarding(userId))?.onboarding ?? null;
   }
+
 
   /**
    * Ends a pending session with the provider's outcome; an approval stores the identity and completes
