@@ -115,3 +115,18 @@ export async function inTransaction<T>(
   if (claim) claim.stored = true;
   return result;
 }
+
+/**
+ * Runs a write again when it lost a unique-constraint race (two requests inserting the same key at
+ * once): the retry's pre-checks see the winner's row and take the path a sequential request would.
+ * Bounded; the last race's error is thrown.
+ */
+export async function retryUniqueRaces<T>(attempts: number, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= attempts) throw error;
+    }
+  }
+}

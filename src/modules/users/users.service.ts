@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, UserUpdate } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError, type FieldErrors } from '../../errors.js';
-import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
+import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import { pageOffset, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/terms.service.js';
@@ -61,13 +60,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
    * partner's link, internal_id), so the attempts are bounded.
    */
   async function write<T>(ctx: WriteContext, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await inTransaction(db, idempotency, ctx.idempotency, work);
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
-      }
-    }
+    return retryUniqueRaces(MAX_WRITE_ATTEMPTS, () => inTransaction(db, idempotency, ctx.idempotency, work));
   }
 
   async function assertInternalIdFree(trx: Transaction<Database>, partnerId: number, internalId: number, userId: number | null) {

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, ReturnUrlRow, ReturnUrlStatus } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
-import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
+import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import * as repo from './return-urls.repository.js';
 import { findMatchingReturnUrl, parseReturnUrl, type CanonicalReturnUrl } from './return-url-matching.js';
@@ -42,14 +41,9 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp }: Re
             now: clock.now().toISOString(),
           });
         });
-      try {
-        return returnUrlRowToPayload(await registerOnce());
-      } catch (error) {
-        // The same URL registered twice at once: the unique (partner, URL) pair lets one insert in;
-        // the other answers with that request, as a sequential second registration would.
-        if (!isUniqueViolation(error)) throw error;
-        return returnUrlRowToPayload(await registerOnce());
-      }
+      // The same URL registered twice at once: the unique (partner, URL) pair lets one insert in;
+      // the other answers with that request, as a sequential second registration would.
+      return returnUrlRowToPayload(await retryUniqueRaces(2, registerOnce));
     },
 
     /** The approved URL a flow's return URL matches, or a 422 naming partner_return_url. */

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, VerificationProvider, VerificationSessionRow, VerificationStatus } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
-import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
+import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { isUuid, randomToken, sha256Hex } from '../../platform/secrets.js';
 import type { TermsService } from '../terms/terms.service.js';
@@ -137,16 +137,11 @@ export function createSessionService(deps: SessionServiceDeps) {
         });
       // Flows started at once for one user: the unique pending slot lets one in at a time; each
       // retry cancels the winner's session and takes the slot. Bounded, so a storm ends in a 409.
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await create();
-          break;
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          if (attempt >= MAX_START_ATTEMPTS) {
-            throw new AppError('conflict', 'Another verification flow for this employee is being started at the same time; try again.');
-          }
-        }
+      try {
+        await retryUniqueRaces(MAX_START_ATTEMPTS, create);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw new AppError('conflict', 'Another verification flow for this employee is being started at the same time; try again.');
       }
       return {
         verification_id: id,
