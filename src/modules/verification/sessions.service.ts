@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, VerificationProvider, VerificationSessionRow, VerificationStatus } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
@@ -57,10 +57,18 @@ export function createSessionService(deps: SessionServiceDeps) {
    * Ends a pending session with the provider's outcome; an approval stores the identity and completes
    * `id_verification` in the same transaction. A session that is already terminal is left as it is.
    */
-  async function finish(sessionId: string, outcome: Exclude<ProviderOutcome, { status: 'pending' }>): Promise<VerificationSessionRow> {
+  async function finish(
+    sessionId: string,
+    outcome: Exclude<ProviderOutcome, { status: 'pending' }>,
+    /** More work that must commit or roll back with the outcome (e.g. a webhook's replay receipt). */
+    within?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<VerificationSessionRow> {
     const current = await load(sessionId);
     if (!current) throw new AppError('session_not_found');
-    if (current.status !== 'pending') return current;
+    if (current.status !== 'pending') {
+      if (within) await db.transaction().execute(within);
+      return current;
+    }
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
       let status: TerminalStatus = outcome.status;
@@ -84,9 +92,10 @@ export function createSessionService(deps: SessionServiceDeps) {
             now,
           });
         }
-        return;
+      } else {
+        await repo.finishSession(trx, sessionId, { status, verifiedAt: now, reason, now });
       }
-      await repo.finishSession(trx, sessionId, { status, verifiedAt: now, reason, now });
+      await within?.(trx);
     });
     return (await repo.findSession(db, sessionId)) as VerificationSessionRow;
   }

@@ -150,12 +150,17 @@ export function createDocWebhook(deps: DocWebhookDeps) {
           status === 'approved'
             ? approvedOutcome(session, decision, config.countryCode)
             : { status, reason: shortReason(`the document vendor decided ${vendorStatus}${text(decision.reason) ? `: ${text(decision.reason)}` : ''}`) };
-        // finish() before the receipt: a failure in between makes the vendor retry, and the retry
-        // finds the session already finished, which changes nothing. The reverse order could
-        // lose a decision. A racing duplicate is caught by the receipt's primary key.
-        await sessions.finish(session.id, outcome);
+        // The receipt commits with the decision: a racing duplicate hits the receipt's primary key
+        // and rolls back, and a failure anywhere leaves neither, so the vendor's retry decides again.
+        try {
+          await sessions.finish(session.id, outcome, (trx) => repo.recordWebhookReceipt(trx, digest, 'provider_doc', clock.now().toISOString()));
+        } catch (error) {
+          if (isUniqueViolation(error)) return reject(409, 'replayed: this delivery was already received');
+          throw error;
+        }
+      } else if (!(await recordReceipt(digest))) {
+        return reject(409, 'replayed: this delivery was already received');
       }
-      if (!(await recordReceipt(digest))) return reject(409, 'replayed: this delivery was already received');
       return { accepted: true, sessionId: session.id, note: status ? `decision ${vendorStatus}` : `status ${vendorStatus || '(none)'} decides nothing yet` };
     },
   };
