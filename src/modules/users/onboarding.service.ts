@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../../db/database.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { Onboarding } from './onboarding.js';
 import { onboardingOf } from './users.payload.js';
-import { findApprovedUserIds, findUserById } from './users.repository.js';
+import { findUserWithApproval } from './users.repository.js';
 
 export interface OnboardingReaderDeps {
   db: Kysely<Database>;
@@ -15,11 +15,10 @@ export interface OnboardingReaderDeps {
 /** A user's record and onboarding status by id, whoever asks (verification status, employee pages). */
 export function createOnboardingReader({ db, clock, terms }: OnboardingReaderDeps) {
   return async function userWithOnboarding(userId: number): Promise<{ user: UserRow; onboarding: Onboarding } | null> {
-    const user = await findUserById(db, userId);
-    if (!user) return null;
     const current = await terms.current();
-    const approvals = await findApprovedUserIds(db, [userId], current.code);
-    return { user, onboarding: onboardingOf(user, approvals.has(userId), clock.now()) };
+    const found = await findUserWithApproval(db, userId, current.code);
+    if (!found) return null;
+    return { user: found.user, onboarding: onboardingOf(found.user, found.approved, clock.now()) };
   };
 }
 

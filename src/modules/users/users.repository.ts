@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, PartnerUserRow, UserRow, UserUpdate, UsersTable } from '../../db/database.js';
+import { reusableQuery } from '../../db/reusable-query.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -11,6 +12,23 @@ export interface LinkedUserRow {
 
 export async function findUserById(db: Executor, userId: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+}
+
+const userByIdWithApproval = reusableQuery(2, (db: Executor, userId: number, termsCode: string) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.user_id', '=', 'u.id').on('ta.terms_code', '=', termsCode))
+    .selectAll('u')
+    .select('ta.approved_at as terms_approved_at')
+    .where('u.id', '=', userId),
+);
+
+/** The user and whether they approved these terms, in one statement (status polling, employee pages). */
+export async function findUserWithApproval(db: Executor, userId: number, termsCode: string): Promise<{ user: UserRow; approved: boolean } | undefined> {
+  const [row] = await userByIdWithApproval(db, userId, termsCode);
+  if (!row) return undefined;
+  const { terms_approved_at, ...user } = row;
+  return { user, approved: terms_approved_at !== null };
 }
 
 export async function findUserByEmail(db: Executor, emailNormalized: string): Promise<UserRow | undefined> {
@@ -138,9 +156,36 @@ function linkedUsers(db: Executor, partnerId: number) {
     .where('pu.partner_id', '=', partnerId);
 }
 
+const linkedUserById = reusableQuery(2, (db: Executor, partnerId: number, userId: number) =>
+  linkedUsers(db, partnerId).where('pu.user_id', '=', userId),
+);
+
+const linkedUserByIdWithApproval = reusableQuery(3, (db: Executor, partnerId: number, userId: number, termsCode: string) =>
+  linkedUsers(db, partnerId)
+    .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode))
+    .select('ta.approved_at as terms_approved_at')
+    .where('pu.user_id', '=', userId),
+);
+
 export async function findLinkedUser(db: Executor, partnerId: number, userId: number): Promise<LinkedUserRow | undefined> {
-  const row = await linkedUsers(db, partnerId).where('pu.user_id', '=', userId).executeTakeFirst();
+  const [row] = await linkedUserById(db, partnerId, userId);
   return row ? split(row as JoinedRow) : undefined;
+}
+
+/**
+ * The user as the partner sees it and whether they approved these terms: one indexed statement,
+ * compiled once (GET /users/{id} and every payload after a write).
+ */
+export async function findLinkedUserWithApproval(
+  db: Executor,
+  partnerId: number,
+  userId: number,
+  termsCode: string,
+): Promise<(LinkedUserRow & { approved: boolean }) | undefined> {
+  const [row] = await linkedUserByIdWithApproval(db, partnerId, userId, termsCode);
+  if (!row) return undefined;
+  const { terms_approved_at, ...joined } = row;
+  return { ...split(joined as JoinedRow), approved: terms_approved_at !== null };
 }
 
 export async function findLinkedUsersByPhone(db: Executor, partnerId: number, phone: string): Promise<LinkedUserRow[]> {

@@ -69,11 +69,10 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
   }
 
   async function payloadFor(executor: Kysely<Database>, partnerId: number, userId: number): Promise<UserPayload> {
-    const row = await repo.findLinkedUser(executor, partnerId, userId);
-    if (!row) throw new AppError('user_not_found');
     const current = await terms.current();
-    const approvals = await repo.findApprovedUserIds(executor, [userId], current.code);
-    return userRowToPayload(row, approvals.has(userId), clock.now());
+    const row = await repo.findLinkedUserWithApproval(executor, partnerId, userId, current.code);
+    if (!row) throw new AppError('user_not_found');
+    return userRowToPayload(row, row.approved, clock.now());
   }
 
   async function requireLinked(executor: Kysely<Database>, partnerId: number, userId: number) {
