@@ -30,8 +30,11 @@ export interface SeedResult {
   userIds: number[];
   /** Employees with every onboarding step done (payable). */
   onboardedIds: number[];
-  /** The partner's verification sessions (what partners poll). */
-  sessionIds: string[];
+  /**
+   * The partner's pending verification sessions: what partners poll, every few seconds each,
+   * while the employee is in the provider's flow (terminal sessions are read once).
+   */
+  pendingSessionIds: string[];
   counts: { users: number; links: number; onboarded: number; sessions: number; payouts: number; invoices: number; termsApprovals: number };
   seconds: number;
 }
@@ -116,7 +119,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
 
   const userIds: number[] = [];
   const onboardedIds: number[] = [];
-  const sessionIds: string[] = [];
+  const pendingSessionIds: string[] = [];
   let approvals = 0;
   let sessions = 0;
   let links = 0;
@@ -181,7 +184,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
           created_at: at.toISOString(),
           updated_at: at.toISOString(),
         });
-        sessionIds.push(id);
+        if (pending) pendingSessionIds.push(id);
       }
       if (state === 'onboarded') onboardedIds.push(userId);
     });
@@ -279,7 +282,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     partner: { partnerId: created.partner_id, apiKey: created.api_key, accessToken: created.access_token },
     userIds,
     onboardedIds,
-    sessionIds,
+    pendingSessionIds,
     counts: {
       users: userIds.length,
       links,

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 import { testEngine } from '../helpers/engine.js';
 import { expectOnboarding, expectUserPayload } from '../helpers/payload.js';
 import { NO_ACCOUNT, createUser, expect422, putProfile } from '../helpers/users.js';
+import { POLL_RECORD_INTERVAL_MS } from '../../src/modules/verification/sessions.service.js';
 import { RETURN, approvedReturnUrl, complete, poll, startFlow } from './helpers.js';
 
 const STATUS_FIELDS = [
@@ -122,9 +123,13 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     expect(body.onboarding?.steps.id_verification).toBe(status === 'approved');
   });
 
-  it('last_polled_at moves with every poll; nothing else does', async () => {
+  it('last_polled_at answers the time of every poll; the stored one is written at most every 10 s', async () => {
     const user = await createUser(t, acme);
     const flow = await startFlow(t, acme, user.id);
+    const stored = async () =>
+      (await t.db.db.selectFrom('verification_sessions').select('last_polled_at').where('id', '=', flow.verification_id).executeTakeFirstOrThrow())
+        .last_polled_at;
+    expect(await stored()).toBeNull();
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
       t.clock.advance(3_000);
@@ -134,8 +139,14 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
       seen.push(body.last_polled_at);
     }
     expect(new Set(seen).size).toBe(3);
-    const row = await t.db.db.selectFrom('verification_sessions').select('last_polled_at').where('id', '=', flow.verification_id).executeTakeFirstOrThrow();
-    expect(row.last_polled_at).toBe(seen[2]);
+    // The first poll is recorded; the next two came within 10 s of it and did not write.
+    expect(await stored()).toBe(seen[0]);
+    t.clock.advance(POLL_RECORD_INTERVAL_MS - 6_000);
+    await poll(t, acme, flow.verification_id);
+    expect(await stored()).toBe(seen[0]);
+    t.clock.advance(1);
+    const later = expectStatusBody((await poll(t, acme, flow.verification_id)).json());
+    expect(await stored()).toBe(later.last_polled_at);
   });
 
   it('expires lazily: pending until expires_at, then expired with verified_at = expires_at', async () => {

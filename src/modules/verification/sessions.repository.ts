@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, VerificationProvider, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
+import type { Database, UserRow, VerificationProvider, VerificationSessionRow, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
+import { reusableQuery } from '../../db/reusable-query.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -7,8 +8,68 @@ export async function insertSession(db: Executor, values: Insertable<Verificatio
   await db.insertInto('verification_sessions').values(values).execute();
 }
 
+const sessionById = reusableQuery(1, (db: Executor, id: string) => db.selectFrom('verification_sessions').selectAll().where('id', '=', id));
+
+/** Compiled once: partners poll this on every status check. */
 export async function findSession(db: Executor, id: string) {
-  return db.selectFrom('verification_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await sessionById(db, id);
+  return row;
+}
+
+/** What a status poll reads of the session. */
+export type PolledSession = Pick<
+  VerificationSessionRow,
+  'id' | 'partner_id' | 'user_id' | 'provider' | 'id_type' | 'status' | 'verified_at' | 'expires_at' | 'last_polled_at'
+>;
+
+const sessionWithUser = reusableQuery(2, (db: Executor, id: string, termsCode: string) =>
+  db
+    .selectFrom('verification_sessions as s')
+    .leftJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.user_id', '=', 's.user_id').on('ta.terms_code', '=', termsCode))
+    .selectAll('u')
+    .select([
+      's.id as s_id',
+      's.partner_id as s_partner_id',
+      's.user_id as s_user_id',
+      's.provider as s_provider',
+      's.id_type as s_id_type',
+      's.status as s_status',
+      's.verified_at as s_verified_at',
+      's.expires_at as s_expires_at',
+      's.last_polled_at as s_last_polled_at',
+      'ta.approved_at as terms_approved_at',
+    ])
+    .where('s.id', '=', id),
+);
+
+/**
+ * A status poll's whole read in one statement: the session, its employee (null when the record is
+ * missing) and whether they approved these terms.
+ */
+export async function findSessionWithUser(
+  db: Executor,
+  id: string,
+  termsCode: string,
+): Promise<{ session: PolledSession; user: UserRow | null; approved: boolean } | undefined> {
+  const [row] = await sessionWithUser(db, id, termsCode);
+  if (!row) return undefined;
+  const { s_id, s_partner_id, s_user_id, s_provider, s_id_type, s_status, s_verified_at, s_expires_at, s_last_polled_at, terms_approved_at, ...user } = row;
+  return {
+    session: {
+      id: s_id,
+      partner_id: s_partner_id,
+      user_id: s_user_id,
+      provider: s_provider,
+      id_type: s_id_type,
+      status: s_status,
+      verified_at: s_verified_at,
+      expires_at: s_expires_at,
+      last_polled_at: s_last_polled_at,
+    },
+    user: user.id === null ? null : (user as UserRow),
+    approved: terms_approved_at !== null,
+  };
 }
 
 export async function findSessionByStartToken(db: Executor, tokenHash: string) {
@@ -81,8 +142,14 @@ export async function updateProviderStart(
     .execute();
 }
 
-export async function touchPolled(db: Executor, id: string, now: string): Promise<void> {
-  await db.updateTable('verification_sessions').set({ last_polled_at: now }).where('id', '=', id).execute();
+/** Records a poll unless one at or after `staleBefore` is already recorded (polls do not all write). */
+export async function touchPolled(db: Executor, id: string, now: string, staleBefore: string): Promise<void> {
+  await db
+    .updateTable('verification_sessions')
+    .set({ last_polled_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_polled_at', 'is', null), eb('last_polled_at', '<', staleBefore)]))
+    .execute();
 }
 
 export async function findPartnerName(db: Executor, partnerId: number): Promise<string | null> {

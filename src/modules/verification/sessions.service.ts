@@ -11,6 +11,7 @@ import type { TermsService } from '../terms/terms.service.js';
 import type { Onboarding } from '../users/onboarding.js';
 import { normaliseIdentification } from '../users/identity-numbers.js';
 import { createOnboardingReader } from '../users/onboarding.service.js';
+import { onboardingOf } from '../users/users.payload.js';
 import { linkedUserId } from '../users/users.service.js';
 import { nextActionFor } from './next-action.js';
 import type { ProviderOutcome } from './providers/types.js';
@@ -21,6 +22,8 @@ import type { FlowCreated, SessionStatus, StartFlowBody } from './verification.s
 /** decisions §8: a session lives 60 minutes. */
 export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
 const MAX_START_ATTEMPTS = 8;
+/** A poll is recorded in last_polled_at when the recorded one is older than this. */
+export const POLL_RECORD_INTERVAL_MS = 10_000;
 
 export interface SessionServiceDeps {
   db: Kysely<Database>;
@@ -38,13 +41,18 @@ export type TerminalStatus = Exclude<VerificationStatus, 'pending'>;
 export function createSessionService(deps: SessionServiceDeps) {
   const { db, clock, idempotency } = deps;
 
-  /** Reads a session, expiring it first when its time ran out (expiry is lazy). */
+  /** Expiry is lazy: a pending session whose time ran out becomes `expired` when it is read. True if it just did. */
+  async function expireIfDue(session: Pick<VerificationSessionRow, 'id' | 'status' | 'expires_at'>): Promise<boolean> {
+    if (session.status !== 'pending' || clock.now().getTime() < Date.parse(session.expires_at)) return false;
+    await repo.finishSession(db, session.id, { status: 'expired', verifiedAt: session.expires_at, reason: 'time ran out', now: clock.now().toISOString() });
+    return true;
+  }
+
+  /** Reads a session, expiring it first when its time ran out. */
   async function load(id: string): Promise<VerificationSessionRow | undefined> {
     const session = await repo.findSession(db, id);
-    if (!session || session.status !== 'pending') return session;
-    if (clock.now().getTime() < Date.parse(session.expires_at)) return session;
-    await repo.finishSession(db, id, { status: 'expired', verifiedAt: session.expires_at, reason: 'time ran out', now: clock.now().toISOString() });
-    return repo.findSession(db, id);
+    if (session && (await expireIfDue(session))) return repo.findSession(db, id);
+    return session;
   }
 
   const userWithOnboarding = createOnboardingReader({ db, clock, terms: deps.terms });
@@ -166,11 +174,21 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** GET /verification/status/{id}: 404 unknown, 403 another partner's; records the poll. */
     async status(partnerId: number, id: string): Promise<SessionStatus> {
       if (!isUuid(id)) throw new AppError('session_not_found');
-      const session = await load(id.toLowerCase());
-      if (!session) throw new AppError('session_not_found');
-      if (session.partner_id !== partnerId) throw new AppError('session_forbidden');
-      const polledAt = clock.now().toISOString();
-      await repo.touchPolled(db, session.id, polledAt);
+      const sessionId = id.toLowerCase();
+      const termsCode = (await deps.terms.current()).code;
+      // Partners poll every few seconds: the session, the employee and their terms approval come in one read.
+      let found = await repo.findSessionWithUser(db, sessionId, termsCode);
+      if (!found) throw new AppError('session_not_found');
+      if (found.session.partner_id !== partnerId) throw new AppError('session_forbidden');
+      if (await expireIfDue(found.session)) found = (await repo.findSessionWithUser(db, sessionId, termsCode)) ?? found;
+      const { session, user, approved } = found;
+      const now = clock.now();
+      const polledAt = now.toISOString();
+      // Recording every poll would make every poll a write.
+      const staleBefore = new Date(now.getTime() - POLL_RECORD_INTERVAL_MS).toISOString();
+      if (session.last_polled_at === null || session.last_polled_at < staleBefore) {
+        await repo.touchPolled(db, session.id, polledAt, staleBefore);
+      }
       return {
         verification_id: session.id,
         user_id: session.user_id,
@@ -181,7 +199,7 @@ export function createSessionService(deps: SessionServiceDeps) {
         expires_at: session.expires_at,
         next_action: nextActionFor(session.status),
         last_polled_at: polledAt,
-        onboarding: await onboardingFor(session.user_id),
+        onboarding: user ? onboardingOf(user, approved, now) : null,
       };
     },
 
