@@ -146,11 +146,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.decorate('onpay', { config, clock, db, partners, idempotency, terms: terms.service, users, verification, payouts, loginLinks, mailWorker, signingSecret, metrics });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are callback-style where they never wait: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   registerMetricsHooks(app, metrics);
   registerErrorHandler(app);
@@ -174,11 +177,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(payouts.routes, { prefix: API_PREFIX });
   await app.register(loginLinks.routes, { prefix: API_PREFIX });
 
-  await app.register(cookie);
-  await app.register(verificationPages, { flow: verification.flow, sandbox: config.env === 'sandbox', secureCookies: config.env === 'live' });
+  // The pages that use cookies get the cookie plugin in a context of their own: its two hooks
+  // would otherwise run on every API request too.
   const secureCookies = config.env === 'live';
-  await app.register(loginPages, { links: loginLinks.service, secureCookies });
-  await app.register(employeePages, { links: loginLinks.service, portal, signingSecret, secureCookies });
+  await app.register(async (pages) => {
+    await pages.register(cookie);
+    await pages.register(verificationPages, { flow: verification.flow, sandbox: config.env === 'sandbox', secureCookies });
+    await pages.register(loginPages, { links: loginLinks.service, secureCookies });
+    await pages.register(employeePages, { links: loginLinks.service, portal, signingSecret, secureCookies });
+  });
   if (config.env === 'sandbox') await app.register(mailboxPages, { db });
   await app.register(webhookRoutes, { db, clock, sessions: verification.sessions, docVendor: config.docVendor });
 

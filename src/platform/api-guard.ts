@@ -105,16 +105,17 @@ export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void
   });
 
   // Any successful write that carried a key stores it, unless its service already did in-transaction.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback-style: most responses carry no key, and they should not pay for a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotency;
-    if (claim && !claim.stored && WRITE_METHODS.has(request.method) && reply.statusCode < 300) {
-      try {
-        await deps.idempotency.storeAfterSuccess(claim);
-      } catch (error) {
+    if (!claim || claim.stored || !WRITE_METHODS.has(request.method) || reply.statusCode >= 300) return done(null, payload);
+    deps.idempotency.storeAfterSuccess(claim).then(
+      () => done(null, payload),
+      (error: unknown) => {
         request.log.error({ err: error }, 'could not store Idempotency-key after a successful write');
-      }
-    }
-    return payload;
+        done(null, payload);
+      },
+    );
   });
 }
 

@@ -37,7 +37,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /** Counts every response by route template (never the raw URL: ids would explode the label set). */
 export function registerMetricsHooks(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
@@ -45,5 +45,6 @@ export function registerMetricsHooks(app: FastifyInstance, metrics: Metrics): vo
     };
     metrics.requests.inc(labels);
     metrics.duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 }

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import crypto, { randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  // The one-shot form (Node >= 20.12) skips the Hash object: it runs on every authenticated request.
+  return crypto.hash('sha256', value, 'hex');
 }
 
 /** URL-safe random string carrying `bytes` bytes of entropy. */
