@@ -99,7 +99,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   };
 }
 
-/** --compiled: `npm run build` (tsc into dist/), and the ceiling transpiled beside it. */
+/** What `npm start` does first: `npm run build` (tsc into dist/); and the ceiling transpiled beside it. */
 export function buildCompiled(): void {
   const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('tsc -p tsconfig.build.json failed');

@@ -123,7 +123,7 @@ export function formatReport(report: BenchReport): string {
 
   const lines = [
     `onpay bench: ${report.engine}, ${report.options.connections} connections, ${report.options.durationSeconds} s per scenario after ${report.options.warmupSeconds} s warm-up, ${report.seed.users} employees`,
-    `${report.machine.cpus} × ${report.machine.cpuModel}, Node ${report.machine.node}, ${report.options.compiled ? 'compiled JavaScript (dist/)' : 'TypeScript through tsx (npm start)'}; load average ${report.machine.loadAverage.start} at start`,
+    `${report.machine.cpus} × ${report.machine.cpuModel}, Node ${report.machine.node}, ${report.options.compiled ? 'compiled JavaScript (dist/, as npm start runs it)' : 'TypeScript through tsx (--tsx)'}; load average ${report.machine.loadAverage.start} at start`,
     '',
     table(rows),
     '',

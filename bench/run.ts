@@ -1,9 +1,10 @@
 /**
  * npm run bench -- --engine sqlite|postgres [--duration 10] [--connections 50] [--warmup 3]
- *                  [--users 100000] [--only users.get,payouts.create] [--profile] [--compiled]
+ *                  [--users 100000] [--only users.get,payouts.create] [--profile] [--tsx]
  *
- * --compiled runs the service and the ceiling from JavaScript built with tsc (dist/) instead of
- * through the tsx loader that `npm start` uses.
+ * The service runs as `npm start` runs it: built with tsc into dist/, then `node dist/cli/main.js
+ * serve`; the ceiling is transpiled beside it. --tsx runs both from the TypeScript sources through
+ * the tsx loader instead (what `npx onpay serve` does), to compare.
  *
  * Seeds a fresh database, starts the service and the ceiling (a bare Fastify route) as child
  * processes, drives each scenario with autocannon from this process, prints a table and writes
@@ -33,7 +34,7 @@ const { values: args } = parseArgs({
     'payout-requests': { type: 'string', default: '20' },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
-    compiled: { type: 'boolean', default: false },
+    tsx: { type: 'boolean', default: false },
     'pg-url': { type: 'string', default: process.env.ONPAY_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     'redis-url': { type: 'string', default: process.env.ONPAY_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
@@ -93,8 +94,8 @@ function serviceEnv(databaseUrl: string, extra: Record<string, string> = {}): Re
   };
 }
 
-// `npm start` runs the TypeScript sources through tsx; --compiled runs tsc's output like a build would.
-const compiled = args.compiled as boolean;
+// `npm start` builds with tsc and runs dist/; --tsx runs the sources through the tsx loader instead.
+const compiled = !(args.tsx as boolean);
 const serviceArgs = compiled ? ['dist/cli/main.js', 'serve'] : ['bin/onpay.js', 'serve'];
 const ceilingArgs = compiled ? ['dist/bench/ceiling-server.js'] : ['bin/run-ts.js', 'bench/ceiling-server.ts'];
 
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
     await run('users.list.deep', `GET /users?page=${deepPage}&per_page=25`, { url: `${api}/users?page=${deepPage}&per_page=25` });
     await run('verification.status', 'GET /verification/status/{id}', {
       url: `${api}/verification/status/x`,
-      setupRequest: (request) => ({ ...request, path: `/api/v1/verification/status/${pick(seeded.sessionIds)}` }),
+      setupRequest: (request) => ({ ...request, path: `/api/v1/verification/status/${pick(seeded.pendingSessionIds)}` }),
     });
     let created = 0;
     const runId = randomBytes(3).toString('hex');

@@ -1,6 +1,7 @@
 /**
- * Runs the README's "First integration in 5 minutes" script exactly as written, against the real
- * `onpay serve` started from a fresh database, so the walkthrough cannot drift from the service.
+ * Runs the README's "First integration in 5 minutes" script exactly as written, against the
+ * service started the way the Quick start starts it (`npm start`: build, then serve) on a fresh
+ * database, so neither the walkthrough nor the start command can drift from the service.
  */
 import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +28,8 @@ describe(`README walkthrough (${testEngine})`, () => {
   let tmp: string | undefined;
 
   afterAll(async () => {
-    server?.kill('SIGKILL');
+    // npm runs the service in a child of its own: end the whole process group.
+    if (server?.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
     await database?.drop();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
@@ -41,18 +43,19 @@ describe(`README walkthrough (${testEngine})`, () => {
     }
     const port = await freePort();
     const env = cliEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'warn' });
-    server = spawn(process.execPath, [path.join(root, 'bin/onpay.js'), 'serve'], { cwd: root, env });
+    server = spawn('npm', ['start'], { cwd: root, env, detached: true });
     let output = '';
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve did not print credentials:\n${output}`)), 20_000);
+      // The first start compiles the sources (tsc) before serving.
+      const timer = setTimeout(() => reject(new Error(`npm start did not print credentials:\n${output}`)), 60_000);
       server!.stdout.on('data', () => {
         if (/Access token:\s+\S+/.test(output)) {
           clearTimeout(timer);
           resolve();
         }
       });
-      server!.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+      server!.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
     });
     const token = /Access token:\s+(\S+)/.exec(output)![1]!;
     const apiKey = /API-key:\s+(\S+)/.exec(output)![1]!;
@@ -73,5 +76,5 @@ describe(`README walkthrough (${testEngine})`, () => {
     expect(result.stdout).toContain('"is_onboarded":true');
     expect(result.stdout).toContain('"net_salary":"937.50"');
     expect(result.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login/\\S+$`, 'm'));
-  }, 120_000);
+  }, 180_000);
 });
