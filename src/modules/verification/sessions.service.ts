@@ -23,7 +23,7 @@ import type { FlowCreated, SessionStatus, StartFlowBody } from './verification.s
 export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
 const MAX_START_ATTEMPTS = 8;
 /** A poll is recorded in last_polled_at when the recorded one is older than this. */
-export const POLL_RECORD_INTERVAL_MS = 10_000;
+export const POLL_RECORD_INTERVAL_MS = 60_000;
 
 export interface SessionServiceDeps {
   db: Kysely<Database>;
