@@ -103,6 +103,9 @@ const startService = (name: string, databaseUrl: string, extra?: Record<string, 
   startServer({ name, args: serviceArgs, env: serviceEnv(databaseUrl, extra), nodeFlags });
 const startCeiling = () => startServer({ name: 'ceiling', args: ceilingArgs, env: { PORT: '0' }, nodeFlags });
 
+/** Synthetic work added to the ceiling route for the calibration rows (microseconds per request). */
+const CALIBRATION_US = [25, 50, 100] as const;
+
 /** Rounds of the variants comparison. */
 const ROUNDS = 2;
 
@@ -127,18 +130,24 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${seeded.partner.accessToken}`, 'api-key': seeded.partner.apiKey };
     const base = { connections, durationSeconds, warmupSeconds };
     const ceilingRuns: LoadResult[] = [];
-    const measureCeiling = async () => {
+    const scenarios: ScenarioResult[] = [];
+    const measureCeiling = async (calibrate: boolean) => {
       const ceiling = await startCeiling();
       try {
         log('ceiling');
         ceilingRuns.push(await throughput({ ...base, url: `${ceiling.baseUrl}/ceiling` }));
+        if (!calibrate || !wanted('calibration')) return;
+        for (const us of CALIBRATION_US) {
+          log(`calibration: ceiling + ${us} µs`);
+          const load = await throughput({ ...base, url: `${ceiling.baseUrl}/spin?us=${us}` });
+          scenarios.push({ name: `calibration.${us}`, description: `calibration: bare Fastify + ${us} µs of CPU per request`, load });
+        }
       } finally {
         await ceiling.stop();
       }
     };
-    await measureCeiling();
+    await measureCeiling(true);
 
-    const scenarios: ScenarioResult[] = [];
     service = await startService('service', database.url);
     const api = `${service.baseUrl}/api/v1`;
     const run = async (name: string, description: string, options: Omit<LoadOptions, keyof typeof base>) => {
@@ -147,6 +156,12 @@ async function main(): Promise<void> {
       scenarios.push({ name, description, load: await throughput({ ...base, headers, ...options }) });
     };
 
+    // Two reference points between the ceiling and the real reads: the service answering without
+    // auth or database (/healthz), and a partner route behind the full guard (credentials, limiter)
+    // whose answer comes from memory (the current terms, cached): what the framework and the guard
+    // cost before any row is read.
+    await run('floor.healthz', 'reference: GET /healthz (no auth, no database)', { url: `${service.baseUrl}/healthz` });
+    await run('floor.terms', 'reference: GET /terms (auth + limiter, answer from memory)', { url: `${api}/terms` });
     const byId = (request: Request): Request => ({ ...request, path: `/api/v1/users/${pick(seeded.userIds)}` });
     await run('users.get', `GET /users/{id} (${userCount} employees)`, { url: `${api}/users/1`, setupRequest: byId });
     await run('users.list.first', 'GET /users?page=1&per_page=25', { url: `${api}/users?page=1&per_page=25` });
@@ -235,7 +250,7 @@ async function main(): Promise<void> {
       }
     }
 
-    await measureCeiling();
+    await measureCeiling(false);
     const ceilingMean = ceilingRuns.reduce((sum, r) => sum + r.requestsPerSecond, 0) / ceilingRuns.length;
     for (const scenario of scenarios) {
       if (scenario.load) scenario.ratioToCeiling = scenario.load.requestsPerSecond / ceilingMean;
