@@ -118,6 +118,7 @@ const userColumns = [
   'u.birthday',
   'u.document_id',
   'u.identity_verified_at',
+  'u.verified_name',
   'u.tax_percent',
   'u.tax_type',
   'u.tax_start',
