@@ -96,8 +96,15 @@ function serviceEnv(databaseUrl: string, extra: Record<string, string> = {}): Re
 
 // `npm start` builds with tsc and runs dist/; --tsx runs the sources through the tsx loader instead.
 const compiled = !(args.tsx as boolean);
-const serviceArgs = compiled ? ['dist/cli/main.js', 'serve'] : ['bin/onpay.js', 'serve'];
-const ceilingArgs = compiled ? ['dist/bench/ceiling-server.js'] : ['bin/run-ts.js', 'bench/ceiling-server.ts'];
+/** The Node flags `npm start` gives the service (package.json), so the benchmark runs it the same way. */
+function startScriptNodeFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const match = /\bnode((?:\s+--\S+)*)\s+dist\/cli\/main\.js serve\b/.exec(pkg.scripts.start);
+  if (!match) throw new Error(`package.json's start script no longer runs "node [flags] dist/cli/main.js serve": ${pkg.scripts.start}`);
+  return (match[1] ?? '').trim().split(/\s+/).filter((flag) => flag !== '');
+}
+const serviceArgs = compiled ? [...startScriptNodeFlags(), 'dist/cli/main.js', 'serve'] : ['bin/onpay.js', 'serve'];
+const ceilingArgs = compiled ? [...startScriptNodeFlags(), 'dist/bench/ceiling-server.js'] : ['bin/run-ts.js', 'bench/ceiling-server.ts'];
 
 const startService = (name: string, databaseUrl: string, extra?: Record<string, string>) =>
   startServer({ name, args: serviceArgs, env: serviceEnv(databaseUrl, extra), nodeFlags });
