@@ -1,6 +1,7 @@
 /**
  * npm run bench -- --engine sqlite|postgres [--duration 10] [--connections 50] [--warmup 3]
  *                  [--users 100000] [--only users.get,payouts.create] [--profile] [--tsx]
+ *                  [--results-dir bench/results]
  *
  * The service runs as `npm start` runs it: built with tsc into dist/, then `node dist/cli/main.js
  * serve`; the ceiling is transpiled beside it. --tsx runs both from the TypeScript sources through
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
     tsx: { type: 'boolean', default: false },
+    'results-dir': { type: 'string' },
     'pg-url': { type: 'string', default: process.env.ONPAY_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
     'redis-url': { type: 'string', default: process.env.ONPAY_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
@@ -60,7 +62,7 @@ const wanted = (name: string) => only === null || only.has(name);
 
 const startedAt = new Date();
 const stamp = startedAt.toISOString().replace(/:/g, '-').replace(/\..*$/, '');
-const resultsDir = path.join(ROOT, 'bench', 'results');
+const resultsDir = path.resolve(args['results-dir'] ?? path.join(ROOT, 'bench', 'results'));
 const profileDir = path.join(resultsDir, 'profiles', `${engine}-${stamp}`);
 // The same flags for every server this run starts: the ceiling and the service are comparable.
 const nodeFlags = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
@@ -286,7 +288,7 @@ async function main(): Promise<void> {
     fs.mkdirSync(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `${engine}-${stamp}.json`);
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(`${formatReport(report)}\n\nWritten to ${path.relative(ROOT, file)} (${report.totalSeconds} s)\n`);
+    process.stdout.write(`${formatReport(report)}\n\nWritten to ${path.relative(process.cwd(), file)} (${report.totalSeconds} s)\n`);
     if (args.profile) process.stdout.write(`CPU profiles in ${path.relative(ROOT, profileDir)} (read with: node bin/run-ts.js bench/profile-top.ts FILE)\n`);
   } finally {
     await service?.stop();
