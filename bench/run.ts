@@ -105,8 +105,10 @@ function startScriptNodeFlags(): string[] {
   if (!match) throw new Error(`package.json's start script no longer runs "node [flags] dist/cli/main.js serve": ${pkg.scripts.start}`);
   return (match[1] ?? '').trim().split(/\s+/).filter((flag) => flag !== '');
 }
-const serviceArgs = compiled ? [...startScriptNodeFlags(), 'dist/cli/main.js', 'serve'] : ['bin/onpay.js', 'serve'];
-const ceilingArgs = compiled ? [...startScriptNodeFlags(), 'dist/bench/ceiling-server.js'] : ['bin/run-ts.js', 'bench/ceiling-server.ts'];
+// Read even with --tsx, so a start script the benchmark no longer understands fails every run.
+const startFlags = startScriptNodeFlags();
+const serviceArgs = compiled ? [...startFlags, 'dist/cli/main.js', 'serve'] : ['bin/onpay.js', 'serve'];
+const ceilingArgs = compiled ? [...startFlags, 'dist/bench/ceiling-server.js'] : ['bin/run-ts.js', 'bench/ceiling-server.ts'];
 
 const startService = (name: string, databaseUrl: string, extra?: Record<string, string>) =>
   startServer({ name, args: serviceArgs, env: serviceEnv(databaseUrl, extra), nodeFlags });

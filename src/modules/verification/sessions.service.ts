@@ -8,9 +8,7 @@ import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platfor
 import type { WriteContext } from '../../platform/request-context.js';
 import { isUuid, randomToken, sha256Hex } from '../../platform/secrets.js';
 import type { TermsService } from '../terms/terms.service.js';
-import type { Onboarding } from '../users/onboarding.js';
 import { normaliseIdentification } from '../users/identity-numbers.js';
-import { createOnboardingReader } from '../users/onboarding.service.js';
 import { onboardingOf } from '../users/users.payload.js';
 import { linkedUserId } from '../users/users.service.js';
 import { nextActionFor } from './next-action.js';
@@ -54,12 +52,6 @@ export function createSessionService(deps: SessionServiceDeps) {
     if (session && (await expireIfDue(session))) return repo.findSession(db, id);
     return session;
   }
-
-  const userWithOnboarding = createOnboardingReader({ db, clock, terms: deps.terms });
-  async function onboardingFor(userId: number): Promise<Onboarding | null> {
-    return (await userWithOnboarding(userId))?.onboarding ?? null;
-  }
-
 
   /**
    * Ends a pending session with the provider's outcome; an approval stores the identity and completes
@@ -111,7 +103,6 @@ export function createSessionService(deps: SessionServiceDeps) {
   return {
     load,
     finish,
-    onboardingFor,
 
     /** POST /users/{id}/verification/flows: a new pending session (replacing a pending one). */
     async start(ctx: WriteContext, rawUserId: string, body: StartFlowBody): Promise<FlowCreated> {
