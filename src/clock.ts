@@ -10,6 +10,7 @@ export function isoNow(clock: Clock): string {
   return clock.now().toISOString();
 }
 
+/** `ms` milliseconds after `date` (before it, when negative). */
 export function addMs(date: Date, ms: number): Date {
   return new Date(date.getTime() + ms);
 }

@@ -118,9 +118,3 @@ export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void
     );
   });
 }
-
-/** The authenticated caller of a guarded route (the guard guarantees it is set). */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError('unauthenticated');
-  return request.caller;
-}

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../clock.js';
+import { addMs, type Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { AppError } from '../errors.js';
@@ -42,7 +42,7 @@ export function createIdempotency({ db, clock, ttlDays }: IdempotencyDeps) {
         method: claim.method,
         path: claim.path.slice(0, 2048),
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + ttlDays * DAY_MS).toISOString(),
+        expires_at: addMs(now, ttlDays * DAY_MS).toISOString(),
       })
       .execute();
   }

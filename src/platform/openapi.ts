@@ -53,7 +53,7 @@ const WHEN: Record<ErrorCode, string> = {
  */
 export type DocumentedError = ErrorCode | AppError | number;
 
-/** The usual codes of a bare status; payout routes use `messageErrorResponses` for their `{message}` 404. */
+/** The usual codes of a bare status. */
 const USUAL: Record<number, DocumentedError[]> = {
   400: ['idempotency_key_invalid', 'idempotency_key_used', new AppError('malformed_body', 'The request body must be a JSON object.')],
   401: ['unauthenticated'],
@@ -127,11 +127,6 @@ export function errorResponses(...errors: DocumentedError[]): Record<number, TSc
  */
 export function described<T extends TSchema>(schema: T, description: string): T {
   return { ...withoutId(schema), [RESPONSE_DESCRIPTION]: description } as T;
-}
-
-/** Same, with the payout routes' `{message}` body for a bare 404 (decisions §4). */
-export function messageErrorResponses(...errors: DocumentedError[]): Record<number, TSchema> {
-  return errorResponses(...errors.map((e) => (e === 404 ? 'payout_not_found' : e)));
 }
 
 /** The errors every partner route can answer, whatever it does (the guard runs first). */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
+import { addMs, type Clock } from '../../clock.js';
 import type { Database, LoginLinkRow } from '../../db/database.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
@@ -42,7 +42,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
 
   async function issue(ctx: WriteContext, target: { userId: number; payoutId: number | null }, sendEmail: boolean): Promise<LoginLink> {
     const now = clock.now();
-    const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS).toISOString();
+    const expiresAt = addMs(now, LINK_LIFETIME_MS).toISOString();
     const nonce = newNonce();
     return inTransaction(db, deps.idempotency, ctx.idempotency, async (trx) => {
       const linkId = await repo.insertLink(trx, {
@@ -102,7 +102,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
           idHash: sha256Hex(sessionToken),
           userId: link.user_id,
           now: now.toISOString(),
-          expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
+          expiresAt: addMs(now, SESSION_LIFETIME_MS).toISOString(),
         });
         return true;
       });

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { addMs } from '../../clock.js';
 import type { Database, MailRow } from '../../db/database.js';
 import { forUpdateSkipLockedOnPostgres, type Engine } from '../../db/dialect.js';
 
@@ -48,7 +49,7 @@ export async function claimDue(db: Kysely<Database>, engine: Engine, workerId: s
     if (ids.length === 0) return [];
     await trx
       .updateTable('mail_outbox')
-      .set({ locked_by: workerId, locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+      .set({ locked_by: workerId, locked_until: addMs(now, leaseMs).toISOString() })
       .where('id', 'in', ids)
       .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
@@ -64,7 +65,7 @@ export async function claimDue(db: Kysely<Database>, engine: Engine, workerId: s
 export async function renewClaim(db: Executor, id: number, workerId: string, now: Date, leaseMs: number): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString() })
+    .set({ locked_until: addMs(now, leaseMs).toISOString() })
     .where('id', '=', id)
     .where('locked_by', '=', workerId)
     .where('status', '=', 'pending')

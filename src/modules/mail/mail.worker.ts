@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../clock.js';
+import { addMs, type Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
 import * as repo from './mail.repository.js';
@@ -64,7 +64,7 @@ export function createMailWorker(deps: MailWorkerDeps) {
         deps.log?.warn({ mailId: mail.id, attempts, giveUp, reason }, 'mail delivery failed');
         await repo.markAttemptFailed(deps.db, mail.id, workerId, {
           error: reason,
-          nextAttemptAt: new Date(deps.clock.now().getTime() + backoffMs(attempts)).toISOString(),
+          nextAttemptAt: addMs(deps.clock.now(), backoffMs(attempts)).toISOString(),
           giveUp,
         });
       }

@@ -17,9 +17,3 @@ export function nextActionFor(status: VerificationStatus): NextAction {
       return 'retry';
   }
 }
-
-export const TERMINAL_STATUSES: readonly VerificationStatus[] = ['approved', 'declined', 'cancelled', 'expired', 'error'];
-
-export function isTerminal(status: VerificationStatus): boolean {
-  return status !== 'pending';
-}

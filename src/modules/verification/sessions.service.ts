@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../../clock.js';
+import { addMs, type Clock } from '../../clock.js';
 import type { Database, VerificationProvider, VerificationSessionRow, VerificationStatus } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
@@ -124,7 +124,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const id = randomUUID();
       const startToken = randomToken(32);
       const now = clock.now();
-      const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString();
+      const expiresAt = addMs(now, SESSION_LIFETIME_MS).toISOString();
       const create = () =>
         inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
           await repo.cancelPendingForUser(trx, userId, now.toISOString());
@@ -176,7 +176,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const now = clock.now();
       const polledAt = now.toISOString();
       // Recording every poll would make every poll a write.
-      const staleBefore = new Date(now.getTime() - POLL_RECORD_INTERVAL_MS).toISOString();
+      const staleBefore = addMs(now, -POLL_RECORD_INTERVAL_MS).toISOString();
       if (session.last_polled_at === null || session.last_polled_at < staleBefore) {
         await repo.touchPolled(db, session.id, polledAt, staleBefore);
       }
