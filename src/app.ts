@@ -22,6 +22,7 @@ import { createVerificationModule } from './modules/verification/index.js';
 import { verificationPages } from './web/verification.pages.js';
 import { webhookRoutes } from './web/webhooks.js';
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import { registerApiGuard } from './platform/api-guard.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { createIdempotency } from './platform/idempotency.js';
@@ -177,11 +178,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(payouts.routes, { prefix: API_PREFIX });
   await app.register(loginLinks.routes, { prefix: API_PREFIX });
 
-  // The pages that use cookies get the cookie plugin in a context of their own: its two hooks
-  // would otherwise run on every API request too.
+  // The pages get the cookie plugin and HTML form bodies in a context of their own: the cookie
+  // plugin's two hooks would otherwise run on every API request too, and the API takes JSON only.
   const secureCookies = config.env === 'live';
   await app.register(async (pages) => {
     await pages.register(cookie);
+    await pages.register(formbody);
     await pages.register(verificationPages, { flow: verification.flow, sandbox: config.env === 'sandbox', secureCookies });
     await pages.register(loginPages, { links: loginLinks.service, secureCookies });
     await pages.register(employeePages, { links: loginLinks.service, portal, signingSecret, secureCookies });

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginLinkService } from '../modules/login-links/login-links.service.js';
 import type { PortalService } from '../modules/login-links/portal.service.js';
@@ -51,7 +50,6 @@ function amount(value: string | number): string {
 
 /** The employee's own pages, reached through a login link: home, one payout, sign-out. */
 export async function employeePages(app: FastifyInstance, deps: EmployeePagesDeps): Promise<void> {
-  await app.register(formbody);
 
   const csrfFor = (sessionToken: string) => createHmac('sha256', deps.signingSecret).update(`csrf:${sessionToken}`).digest('base64url');
 

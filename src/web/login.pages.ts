@@ -1,5 +1,4 @@
 import '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { LoginLinkService } from '../modules/login-links/login-links.service.js';
 import { html, messagePage, page } from './html.js';
@@ -20,7 +19,6 @@ const PROBLEMS = {
 
 /** Magic-link landing: GET shows a Continue button, POST uses the link and signs the employee in. */
 export async function loginPages(app: FastifyInstance, deps: LoginPagesDeps): Promise<void> {
-  await app.register(formbody);
 
   function problem(reply: FastifyReply, kind: keyof typeof PROBLEMS) {
     const p = PROBLEMS[kind];

@@ -1,5 +1,4 @@
 import '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BrowserFlow, Step } from '../modules/verification/browser-flow.service.js';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from '../modules/verification/providers/sandbox.js';
@@ -26,7 +25,6 @@ const OUTCOME_LABEL: Record<SandboxOutcome, string> = {
 
 /** The end user's verification pages: start page, provider hand-off and return, sandbox provider. */
 export async function verificationPages(app: FastifyInstance, deps: VerificationPagesDeps): Promise<void> {
-  await app.register(formbody);
   const { flow } = deps;
 
   function send(reply: FastifyReply, step: Step) {

@@ -50,7 +50,3 @@ export async function findUserEmailAndName(db: Executor, userId: number) {
   return db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
 }
 
-export async function findPartnerName(db: Executor, partnerId: number): Promise<string> {
-  const row = await db.selectFrom('partners').select('name').where('id', '=', partnerId).executeTakeFirst();
-  return row?.name ?? 'your employer';
-}

@@ -8,8 +8,12 @@ import { escapeHtml } from '../../web/html.js';
 import { enqueueMail } from '../mail/mail.repository.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
 import { linkedUserId } from '../users/users.service.js';
+import { findPartnerName } from '../partners/partners.repository.js';
 import * as repo from './login-links.repository.js';
 import { newNonce, signToken, verifyToken, type SigningKeys } from './tokens.js';
+
+/** What mails and pages say when the partner's record is gone. */
+const UNKNOWN_PARTNER = 'your employer';
 
 /** decisions §12: both kinds of link live 24 hours. */
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +60,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
       if (sendEmail) {
         const user = await repo.findUserEmailAndName(trx, target.userId);
-        const partnerName = await repo.findPartnerName(trx, ctx.caller.partnerId);
+        const partnerName = (await findPartnerName(trx, ctx.caller.partnerId)) ?? UNKNOWN_PARTNER;
         if (user) await enqueueMail(trx, linkMail(user, partnerName, loginUrl, expiresAt, target.payoutId !== null), now.toISOString());
       }
       return { login_url: loginUrl, expires_at: expiresAt };
@@ -70,7 +74,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
     if (!link || link.nonce_hash !== sha256Hex(verified.nonce)) return { kind: 'invalid' };
     if (link.used_at) return { kind: 'used' };
     if (Date.parse(link.expires_at) <= clock.now().getTime()) return { kind: 'expired' };
-    return { kind: 'ready', link, partnerName: await repo.findPartnerName(db, link.partner_id) };
+    return { kind: 'ready', link, partnerName: (await findPartnerName(db, link.partner_id)) ?? UNKNOWN_PARTNER };
   }
 
   return {

@@ -16,6 +16,12 @@ export async function findPartner(db: Executor, id: number) {
   return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The partner's display name, or null when there is no such partner (callers choose the fallback). */
+export async function findPartnerName(db: Executor, id: number): Promise<string | null> {
+  const row = await db.selectFrom('partners').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name ?? null;
+}
+
 export async function setFeeRate(db: Executor, id: number, feeRate: string): Promise<boolean> {
   const result = await db.updateTable('partners').set({ fee_rate: feeRate }).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -152,11 +152,6 @@ export async function touchPolled(db: Executor, id: string, now: string, staleBe
     .execute();
 }
 
-export async function findPartnerName(db: Executor, partnerId: number): Promise<string | null> {
-  const row = await db.selectFrom('partners').select('name').where('id', '=', partnerId).executeTakeFirst();
-  return row?.name ?? null;
-}
-
 export async function hasWebhookReceipt(db: Executor, digest: string): Promise<boolean> {
   const row = await db.selectFrom('webhook_receipts').select('digest').where('digest', '=', digest).executeTakeFirst();
   return row !== undefined;
