@@ -29,8 +29,17 @@ export interface Page<T> {
   results: T[];
 }
 
-export function pageOffset(query: PageQuery): { limit: number; offset: number } {
-  return { limit: query.per_page, offset: (query.page - 1) * query.per_page };
+/**
+ * No list here holds 2^31 rows (ids are 32-bit serials), so a larger offset is past the end of any
+ * of them. It must not reach a query either: the databases refuse an offset beyond their integer
+ * range (page=1e20).
+ */
+const MAX_OFFSET = 2 ** 31;
+
+/** The rows a page asks for; null when the page lies past the end of any list (an empty page, without asking the database). */
+export function pageOffset(query: PageQuery): { limit: number; offset: number } | null {
+  const offset = (query.page - 1) * query.per_page;
+  return offset < MAX_OFFSET ? { limit: query.per_page, offset } : null;
 }
 
 /** Builds the envelope; paging links keep every other query parameter of the request. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, UserRow } from '../../db/database.js';
-import { isId } from '../payouts/payouts.service.js';
+import { parseId } from '../../ids.js';
 import type { TermsService } from '../terms/terms.service.js';
 import type { Onboarding } from '../users/onboarding.js';
 import { createOnboardingReader } from '../users/onboarding.service.js';
@@ -33,8 +33,9 @@ export function createPortalService({ db, clock, terms }: PortalDeps) {
 
     /** The payout, only when it belongs to this employee. */
     async payout(userId: number, rawId: string): Promise<PortalPayout | null> {
-      if (!/^[1-9][0-9]{0,9}$/.test(rawId) || !isId(Number(rawId))) return null;
-      return (await repo.findOwnPayout(db, userId, Number(rawId))) ?? null;
+      const id = parseId(rawId);
+      if (id === null) return null;
+      return (await repo.findOwnPayout(db, userId, id)) ?? null;
     },
   };
 }

@@ -3,11 +3,14 @@ import type { Clock } from '../../clock.js';
 import type { Database, NewPayout } from '../../db/database.js';
 import type { Engine } from '../../db/dialect.js';
 import { AppError, type FieldErrors } from '../../errors.js';
+import { isId } from '../../ids.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/terms.service.js';
 import { identificationCandidates } from '../users/identity-numbers.js';
 import { onboardingOf } from '../users/users.payload.js';
+import { findApprovedUserIds } from '../users/users.repository.js';
+import { namedBy, normalisePhone, type EmployeeKey } from '../users/users.rules.js';
 import { Dec } from './money.js';
 import {
   calculateBatch,
@@ -21,7 +24,6 @@ import {
   type UserTaxFacts,
 } from './payroll.js';
 import * as repo from './payouts.repository.js';
-import { isId } from './payouts.service.js';
 import type { CreatePayoutsBody, PayoutItemInput, PayoutsCreated } from './payouts.schemas.js';
 
 export interface PayoutBatchDeps {
@@ -40,12 +42,11 @@ function decimals(value: number): number {
   return new Dec(String(value)).decimalPlaces();
 }
 
-/** Rules the schema cannot say: decimals, and exactly one way of naming the employee. */
-function checkItems(items: PayoutItemInput[]): FieldErrors {
+/** Rules the schema cannot say: decimals, and exactly one way of naming the employee (`named`: namedBy of each item). */
+function checkItems(items: PayoutItemInput[], named: EmployeeKey[][]): FieldErrors {
   const errors: FieldErrors = {};
   items.forEach((item, i) => {
-    const named = (['user_id', 'phone', 'ssn'] as const).filter((f) => item[f] !== undefined);
-    if (named.length !== 1) errors[`payouts.${i}.user_id`] = [`payouts.${i} must name the employee by exactly one of user_id, phone or ssn.`];
+    if (named[i]?.length !== 1) errors[`payouts.${i}.user_id`] = [`payouts.${i} must name the employee by exactly one of user_id, phone or ssn.`];
     if (item.hours !== undefined && decimals(item.hours) > 2) errors[`payouts.${i}.hours`] = [`payouts.${i}.hours must have at most 2 decimals.`];
     item.products.forEach((product, j) => {
       const path = `payouts.${i}.products.${j}`;
@@ -80,16 +81,12 @@ function checkInvoiceFits(totals: PayoutAmounts): void {
   }
 }
 
-function normalisePhone(phone: string): string {
-  return phone.replace(/[\s-]/g, '');
-}
-
 /** POST /payouts: validate everything first, then one transaction for the invoice and every payout. */
 export function createPayoutBatchService(deps: PayoutBatchDeps) {
   const { db, clock } = deps;
 
   /** Resolves each item to one of the partner's employees, or names the item that does not resolve. */
-  async function resolveEmployees(partnerId: number, items: PayoutItemInput[], errors: FieldErrors): Promise<number[]> {
+  async function resolveEmployees(partnerId: number, items: PayoutItemInput[], named: EmployeeKey[][], errors: FieldErrors): Promise<number[]> {
     // An id beyond the id range names no employee; it must not reach the query (PostgreSQL: out of range).
     const ids = [...new Set(items.flatMap((item) => (item.user_id !== undefined && isId(item.user_id) ? [item.user_id] : [])))];
     const phones = [...new Set(items.flatMap((item) => (item.phone !== undefined ? [normalisePhone(item.phone)] : [])))];
@@ -102,7 +99,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
     const linkedIds = new Set(linked);
     return items.map((item, i) => {
       // An item that names its employee in more (or fewer) than one way already has its error.
-      if ((['user_id', 'phone', 'ssn'] as const).filter((f) => item[f] !== undefined).length !== 1) return 0;
+      if (named[i]?.length !== 1) return 0;
       let matches: number[] = [];
       let field = 'user_id';
       if (item.user_id !== undefined) matches = linkedIds.has(item.user_id) ? [item.user_id] : [];
@@ -123,16 +120,17 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
   }
 
   /** Every employee must be onboarded to be paid (decisions §9). */
-  async function checkOnboarded(items: PayoutItemInput[], userIds: number[], errors: FieldErrors): Promise<void> {
+  async function checkOnboarded(named: EmployeeKey[][], userIds: number[], errors: FieldErrors): Promise<void> {
     const unique = [...new Set(userIds.filter((id) => id > 0))];
-    const [users, current] = await Promise.all([repo.usersByIds(db, unique), deps.terms.current()]);
-    const approved = await repo.approvedUserIds(db, unique, current.code);
+    // The current terms usually come from memory; the two queries then run side by side.
+    const current = await deps.terms.current();
+    const [users, approved] = await Promise.all([repo.usersByIds(db, unique), findApprovedUserIds(db, unique, current.code)]);
     const now = clock.now();
     const missing = new Map(users.map((u) => [u.id, onboardingOf(u, approved.has(u.id), now)]));
     userIds.forEach((userId, i) => {
       const onboarding = missing.get(userId);
       if (!onboarding || onboarding.is_onboarded) return;
-      const field = (['user_id', 'phone', 'ssn'] as const).find((f) => items[i]?.[f] !== undefined) ?? 'user_id';
+      const field = named[i]?.[0] ?? 'user_id';
       errors[`payouts.${i}.${field}`] = [`payouts.${i}: the employee is not onboarded yet (missing: ${onboarding.missing_steps.join(', ')}).`];
     });
   }
@@ -141,9 +139,10 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
     async create(ctx: WriteContext, body: CreatePayoutsBody): Promise<PayoutsCreated> {
       const partnerId = ctx.caller.partnerId;
       const items = body.payouts;
-      const errors = checkItems(items);
-      const userIds = await resolveEmployees(partnerId, items, errors);
-      await checkOnboarded(items, userIds, errors);
+      const named = items.map(namedBy);
+      const errors = checkItems(items, named);
+      const userIds = await resolveEmployees(partnerId, items, named, errors);
+      await checkOnboarded(named, userIds, errors);
       if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 
       const feeRate = await repo.partnerFeeRate(db, partnerId);

@@ -120,17 +120,6 @@ export async function usersByIds(db: Executor, userIds: number[]) {
   return db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
 }
 
-export async function approvedUserIds(db: Executor, userIds: number[], termsCode: string): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('terms_approvals')
-    .select('user_id')
-    .where('terms_code', '=', termsCode)
-    .where('user_id', 'in', userIds)
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
-}
-
 export async function partnerFeeRate(db: Executor, partnerId: number): Promise<string> {
   const row = await db.selectFrom('partners').select('fee_rate').where('id', '=', partnerId).executeTakeFirstOrThrow();
   return row.fee_rate;

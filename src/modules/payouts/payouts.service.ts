@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { isId, parseId } from '../../ids.js';
+import { pageOffset } from '../../platform/pagination.js';
 import { linkedUserId } from '../users/users.service.js';
 import { fromMinorUnits, sumAmounts } from './payroll.js';
 import * as repo from './payouts.repository.js';
@@ -41,20 +43,10 @@ export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
   };
 }
 
-/**
- * Payout, invoice and user ids are 32-bit serials on PostgreSQL: a larger number names nothing, and
- * must not reach a query, where PostgreSQL would reject it as out of range (a 500).
- */
-export const MAX_ID = 2_147_483_647;
-
-export function isId(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= MAX_ID;
-}
-
 export function parsePayoutId(raw: string | number): number {
-  const text = String(raw);
-  if (!/^[1-9][0-9]{0,9}$/.test(text) || !isId(Number(text))) throw new AppError('payout_not_found');
-  return Number(text);
+  const id = parseId(String(raw));
+  if (id === null) throw new AppError('payout_not_found');
+  return id;
 }
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
@@ -104,12 +96,10 @@ export function createPayoutService({ db, clock }: PayoutServiceDeps) {
   async function page(partnerId: number, filters: PayoutFilters, pageNo: number, perPage: number) {
     // A user_id beyond the id range names no employee: nothing matches.
     if (filters.userId !== undefined && !isId(filters.userId)) return { total: 0, results: [] };
-    const offset = (pageNo - 1) * perPage;
-    // No table here holds 2^31 rows for one partner: such an offset is past the end, an empty page
-    // (and not a query the database would refuse).
+    const window = pageOffset({ page: pageNo, per_page: perPage });
     const [total, rows] = await Promise.all([
       repo.countPayouts(db, partnerId, filters),
-      offset < 2 ** 31 ? repo.listPayouts(db, partnerId, filters, perPage, offset) : Promise.resolve([]),
+      window ? repo.listPayouts(db, partnerId, filters, window.limit, window.offset) : Promise.resolve([]),
     ]);
     return { total, results: rows.map(payoutRowToPayload) };
   }

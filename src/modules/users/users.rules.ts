@@ -31,14 +31,21 @@ export function isProvided<T>(value: T | null | undefined): value is T {
   return value !== null && value !== undefined;
 }
 
-/**
- * User ids come from a 32-bit serial column on PostgreSQL, so a larger id names no user; it must
- * not reach a query either, where PostgreSQL would reject it as out of range (a 500).
- */
-export const MAX_USER_ID = 2_147_483_647;
+/** User ids are ids like any other (src/ids.ts): a larger one names no user and must not reach a query. */
+export { isId as isUserId } from '../../ids.js';
 
-export function isUserId(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= MAX_USER_ID;
+/** A phone number as stored and searched: without spaces or dashes. */
+export function normalisePhone(phone: string): string {
+  return phone.replace(/[\s-]/g, '');
+}
+
+/** The ways an employee can be named (lookup, payout items); exactly one must be given. */
+const EMPLOYEE_KEYS = ['user_id', 'phone', 'ssn'] as const;
+export type EmployeeKey = (typeof EMPLOYEE_KEYS)[number];
+
+/** Which of user_id, phone and ssn the request names the employee by, in that order. */
+export function namedBy(item: Partial<Record<EmployeeKey, unknown>>): EmployeeKey[] {
+  return EMPLOYEE_KEYS.filter((field) => item[field] !== undefined);
 }
 
 /** A real calendar date written YYYY-MM-DD (2023-02-30 is not one). */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, UserUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
+import { parseId } from '../../ids.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import { pageOffset, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
@@ -10,7 +11,7 @@ import { hasBankFields, parseBankAccount, type BankInput } from './bank.js';
 import { findByIdentity } from './identity.service.js';
 import * as repo from './users.repository.js';
 import { userRowToPayload } from './users.payload.js';
-import { checkDialCode, isProvided, isUserId, mainWorkToInt, PROFILE_FIELDS } from './users.rules.js';
+import { checkDialCode, isProvided, mainWorkToInt, namedBy, normalisePhone, PROFILE_FIELDS } from './users.rules.js';
 import type { CreateUserBody, LookupBody, ProfileBody, UpdateUserBody, UserPayload } from './users.schemas.js';
 
 export interface UserServiceDeps {
@@ -22,9 +23,9 @@ export interface UserServiceDeps {
 
 /** Ids are positive integers; anything else names no user (404, like an unknown one). */
 export function parseUserId(raw: string | number): number {
-  const text = String(raw);
-  if (!/^[1-9][0-9]{0,9}$/.test(text) || !isUserId(Number(text))) throw new AppError('user_not_found');
-  return Number(text);
+  const id = parseId(String(raw));
+  if (id === null) throw new AppError('user_not_found');
+  return id;
 }
 
 /** The id of one of the partner's employees, from a path id: 404 for anything else (other modules use it too). */
@@ -83,7 +84,6 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
 
   return {
     payloadFor: (partnerId: number, userId: number) => payloadFor(db, partnerId, userId),
-    requireLinked: (partnerId: number, userId: number) => requireLinked(db, partnerId, userId),
 
     /** POST /users: creates the user, or links the existing one (then only email and internal_id apply). */
     async createOrLink(ctx: WriteContext, body: CreateUserBody): Promise<UserPayload> {
@@ -133,12 +133,11 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
     },
 
     async list(partnerId: number, query: PageQuery): Promise<{ total: number; results: UserPayload[] }> {
-      const { limit, offset } = pageOffset(query);
+      const window = pageOffset(query);
       const total = await repo.countLinks(db, partnerId);
-      // A page past the end is empty; not asking the database also keeps an offset beyond its
-      // integer range (page=1e20) from reaching it.
-      if (offset >= total) return { total, results: [] };
-      const [rows, current] = await Promise.all([repo.listLinkedUsers(db, partnerId, limit, offset), terms.current()]);
+      // A page past the end is empty, without asking the database.
+      if (window === null || window.offset >= total) return { total, results: [] };
+      const [rows, current] = await Promise.all([repo.listLinkedUsers(db, partnerId, window.limit, window.offset), terms.current()]);
       const approvals = await repo.findApprovedUserIds(
         db,
         rows.map((r) => r.user.id),
@@ -222,16 +221,16 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
 
     /** POST /users/lookup: exactly one of user_id, phone, ssn, among the caller's employees only. */
     async lookup(partnerId: number, body: LookupBody): Promise<UserPayload> {
-      const given = (['user_id', 'phone', 'ssn'] as const).filter((field) => body[field] !== undefined);
+      const given = namedBy(body);
       if (given.length !== 1) {
         throw AppError.field('user_id', 'Send exactly one of user_id, phone or ssn.');
       }
+      // By id, payloadFor reads the user and answers user_not_found when they are not linked.
+      if (body.user_id !== undefined) return payloadFor(db, partnerId, parseUserId(body.user_id));
       const matches =
-        body.user_id !== undefined
-          ? [await repo.findLinkedUser(db, partnerId, parseUserId(body.user_id))].filter((r) => r !== undefined)
-          : body.phone !== undefined
-            ? await repo.findLinkedUsersByPhone(db, partnerId, body.phone.replace(/[\s-]/g, ''))
-            : await findByIdentity(db, partnerId, body.ssn ?? '');
+        body.phone !== undefined
+          ? await repo.findLinkedUsersByPhone(db, partnerId, normalisePhone(body.phone))
+          : await findByIdentity(db, partnerId, body.ssn ?? '');
       if (matches.length === 0) throw new AppError('user_not_found');
       if (matches.length > 1) {
         const field = given[0] as string;
