@@ -12,7 +12,7 @@ import type { SessionService } from './sessions.service.js';
 export interface BrowserFlowDeps {
   db: Kysely<Database>;
   clock: Clock;
-  sessions: Pick<SessionService, 'load' | 'finish'>;
+  sessions: Pick<SessionService, 'fresh' | 'finish'>;
   adapters: ReadonlyMap<VerificationProvider, ProviderAdapter>;
   callbackUrl: (provider: VerificationProvider) => string;
 }
@@ -39,7 +39,7 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
   async function byToken(token: string): Promise<VerificationSessionRow | undefined> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
     const row = await repo.findSessionByStartToken(db, sha256Hex(token));
-    return row ? sessions.load(row.id) : undefined;
+    return row && sessions.fresh(row);
   }
 
   function partnerRedirect(session: VerificationSessionRow): string {
@@ -96,7 +96,7 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
     async callback(provider: VerificationProvider, ref: string | undefined, params: CallbackParams, cookies: Record<string, string | undefined>): Promise<Step> {
       const adapter = deps.adapters.get(provider);
       const found = ref && adapter ? await repo.findSessionByProviderRef(db, provider, ref) : undefined;
-      const session = found ? await sessions.load(found.id) : undefined;
+      const session = found && (await sessions.fresh(found));
       if (!session || !adapter) return { kind: 'page', status: 400, title: 'Verification not found', message: 'We could not match this answer from the identity provider to a verification. Open the verification link again.' };
       if (!bound(session, cookies)) return notThisBrowser;
       if (session.status !== 'pending') return { kind: 'redirect', location: partnerRedirect(session) };

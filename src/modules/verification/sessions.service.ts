@@ -46,11 +46,15 @@ export function createSessionService(deps: SessionServiceDeps) {
     return true;
   }
 
+  /** A session row just read by any key, as it is now: expired first when its time ran out. */
+  async function fresh(session: VerificationSessionRow): Promise<VerificationSessionRow> {
+    return (await expireIfDue(session)) ? ((await repo.findSession(db, session.id)) ?? session) : session;
+  }
+
   /** Reads a session, expiring it first when its time ran out. */
   async function load(id: string): Promise<VerificationSessionRow | undefined> {
     const session = await repo.findSession(db, id);
-    if (session && (await expireIfDue(session))) return repo.findSession(db, id);
-    return session;
+    return session && fresh(session);
   }
 
   /**
@@ -102,6 +106,7 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   return {
     load,
+    fresh,
     finish,
 
     /** POST /users/{id}/verification/flows: a new pending session (replacing a pending one). */
