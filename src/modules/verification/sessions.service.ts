@@ -12,6 +12,7 @@ import { normaliseIdentification } from '../users/identity-numbers.js';
 import { onboardingOf } from '../users/users.payload.js';
 import { linkedUserId } from '../users/users.service.js';
 import { nextActionFor } from './next-action.js';
+import { sandboxIdentity } from './providers/sandbox.js';
 import type { ProviderOutcome } from './providers/types.js';
 import type { ReturnUrlService } from './return-urls.service.js';
 import * as repo from './sessions.repository.js';
@@ -200,18 +201,18 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     /** Sandbox test helper: ends a session as the partner's automated tests ask. */
-    async completeForTest(partnerId: number, id: string, status: TerminalStatus, identity: (userId: number) => ProviderOutcome): Promise<SessionStatus> {
+    async completeForTest(partnerId: number, id: string, status: TerminalStatus): Promise<SessionStatus> {
       if (!isUuid(id)) throw new AppError('session_not_found');
       const session = await load(id.toLowerCase());
       if (!session) throw new AppError('session_not_found');
       if (session.partner_id !== partnerId) throw new AppError('session_forbidden');
       if (session.status !== 'pending') throw new AppError('conflict', `The session is already ${session.status}; terminal states are final.`);
-      const outcome = status === 'approved' ? identity(session.user_id) : { status, reason: 'completed by the sandbox test helper' };
-      if (outcome.status === 'pending') throw new AppError('internal');
       if (status === 'expired') {
         await repo.finishSession(db, session.id, { status: 'expired', verifiedAt: clock.now().toISOString(), reason: 'expired by the sandbox test helper', now: clock.now().toISOString() });
+      } else if (status === 'approved') {
+        await finish(session.id, { status, identity: sandboxIdentity(session.user_id) });
       } else {
-        await finish(session.id, outcome);
+        await finish(session.id, { status, reason: 'completed by the sandbox test helper' });
       }
       return this.status(partnerId, session.id);
     },

@@ -3,7 +3,6 @@ import { AppError } from '../../errors.js';
 import { described, errorResponses } from '../../platform/openapi.js';
 import { callerOf, writeContext } from '../../platform/request-context.js';
 import { UserIdParams } from '../users/users.schemas.js';
-import { sandboxIdentity } from './providers/sandbox.js';
 import type { ReturnUrlService } from './return-urls.service.js';
 import type { SessionService } from './sessions.service.js';
 import { CompleteBody, FlowCreated, RegisterReturnUrlBody, ReturnUrlRequest, SessionParams, SessionStatus, StartFlowBody } from './verification.schemas.js';
@@ -100,13 +99,7 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
           },
         },
       },
-      async (request) => {
-        const caller = callerOf(request);
-        return sessions.completeForTest(caller.partnerId, request.params.verificationSession, request.body.status, (userId) => ({
-          status: 'approved',
-          identity: sandboxIdentity(userId),
-        }));
-      },
+      async (request) => sessions.completeForTest(callerOf(request).partnerId, request.params.verificationSession, request.body.status),
     );
   };
 }
