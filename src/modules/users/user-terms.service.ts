@@ -26,8 +26,8 @@ export interface UserTermsServiceDeps {
 
 /** Approval of the current terms, per user (decisions §7): recorded per terms code. */
 export function createUserTermsService({ db, clock, idempotency, terms }: UserTermsServiceDeps) {
-  async function status(partnerId: number, userId: number, current: TermsRow): Promise<UserTermsStatus> {
-    if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
+  /** The user's approval of these terms; the caller has checked the user is the partner's. */
+  async function status(userId: number, current: TermsRow): Promise<UserTermsStatus> {
     const approvals = await repo.findApprovedUserIds(db, [userId], current.code);
     const approvedAt = approvals.get(userId) ?? null;
     return { user_id: String(userId), terms_approved: approvedAt !== null, approved_at: approvedAt, terms: termsRowToMetadata(current) };
@@ -35,7 +35,9 @@ export function createUserTermsService({ db, clock, idempotency, terms }: UserTe
 
   return {
     async get(partnerId: number, rawId: string): Promise<UserTermsStatus> {
-      return status(partnerId, parseUserId(rawId), await terms.current());
+      const userId = parseUserId(rawId);
+      if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
+      return status(userId, await terms.current());
     },
 
     /** Records (approved true) or withdraws (false) approval of the current terms. */
@@ -51,7 +53,8 @@ export function createUserTermsService({ db, clock, idempotency, terms }: UserTe
         if (approved) return repo.insertApprovalIfAbsent(trx, userId, current.code, clock.now().toISOString());
         return (await repo.deleteApproval(trx, userId, current.code)) > 0;
       });
-      return { ...(await status(partnerId, userId, current)), changed };
+      // The link was checked in the transaction (links are never removed).
+      return { ...(await status(userId, current)), changed };
     },
   };
 }
