@@ -7,7 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { systemClock } from '../src/clock.js';
-import type { Database, PayoutsTable, UsersTable, VerificationSessionsTable } from '../src/db/database.js';
+import type { Database, PartnerUsersTable, PayoutsTable, UsersTable, VerificationSessionsTable } from '../src/db/database.js';
 import type { Engine } from '../src/db/dialect.js';
 import { createPartnerService } from '../src/modules/partners/partners.service.js';
 import { calculatePayroll, toMinorUnits } from '../src/modules/payouts/payroll.js';
@@ -78,6 +78,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   const span = 730 * DAY_MS;
   const createdAt = (n: number) => new Date(now - span + Math.floor((n * span) / options.users)).toISOString();
   const users: Insertable<UsersTable>[] = [];
+  /** What the bench partner entered about each person (its link), in user order. */
+  const entered: Array<Omit<Insertable<PartnerUsersTable>, 'partner_id' | 'user_id'>> = [];
   for (let n = 0; n < options.users; n++) {
     const state = stateOf(n);
     const at = createdAt(n);
@@ -89,18 +91,6 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       email: `${first.toLowerCase()}.${last.toLowerCase()}.${n}@employee.example`,
       email_normalized: `${first.toLowerCase()}.${last.toLowerCase()}.${n}@employee.example`,
       email_verified_at: at,
-      first_name: profile ? first : null,
-      last_name: profile ? last : null,
-      address: profile ? `Storgata ${(n % 200) + 1}` : null,
-      postal_code: profile ? postal : null,
-      city: profile ? city : null,
-      dial_code: profile ? '+47' : null,
-      phone: profile ? String(40_000_000 + n) : null,
-      main_work: profile ? n % 3 === 0 ? 1 : 0 : null,
-      profile_completed_at: profile ? at : null,
-      bank_account_number: state === 'invited' ? null : '12345678903',
-      bank_iban_number: null,
-      bank_bic_number: null,
       identification: state === 'onboarded' ? String(10_000_000_000 + n * 7) : null,
       identity_country_code: state === 'onboarded' ? 'NO' : null,
       birthday: state === 'onboarded' ? '1990-05-17' : null,
@@ -112,6 +102,24 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       tax_start: null,
       tax_table: null,
       tax_free_card: null,
+      created_at: at,
+      updated_at: at,
+    });
+    entered.push({
+      internal_id: n % 2 === 0 ? 500_000 + n : null,
+      note: n % 10 === 0 ? 'Seasonal staff' : null,
+      first_name: profile ? first : null,
+      last_name: profile ? last : null,
+      address: profile ? `Storgata ${(n % 200) + 1}` : null,
+      postal_code: profile ? postal : null,
+      city: profile ? city : null,
+      dial_code: profile ? '+47' : null,
+      phone: profile ? String(40_000_000 + n) : null,
+      main_work: profile ? (n % 3 === 0 ? 1 : 0) : null,
+      profile_completed_at: profile ? at : null,
+      bank_account_number: state === 'invited' ? null : '12345678903',
+      bank_iban_number: null,
+      bank_bic_number: null,
       created_at: at,
       updated_at: at,
     });
@@ -130,16 +138,10 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       for (const row of ids) userIds.push(row.id);
     });
 
-    const linkRows = userIds.map((userId, n) => ({
-      partner_id: created.partner_id,
-      user_id: userId,
-      internal_id: n % 2 === 0 ? 500_000 + n : null,
-      note: n % 10 === 0 ? 'Seasonal staff' : null,
-      created_at: createdAt(n),
-    }));
-    // Every 20th employee also works for a second partner: the indexes hold more than one partner's rows.
-    const shared = userIds.flatMap((userId, n) =>
-      n % 20 === 5 ? [{ partner_id: other.partner_id, user_id: userId, internal_id: null, note: null, created_at: createdAt(n) }] : [],
+    const linkRows: Insertable<PartnerUsersTable>[] = userIds.map((userId, n) => ({ ...entered[n], partner_id: created.partner_id, user_id: userId, created_at: createdAt(n), updated_at: createdAt(n) }));
+    // Every 20th employee also works for a second partner (which entered nothing yet): the indexes hold more than one partner's rows.
+    const shared: Insertable<PartnerUsersTable>[] = userIds.flatMap((userId, n) =>
+      n % 20 === 5 ? [{ partner_id: other.partner_id, user_id: userId, created_at: createdAt(n), updated_at: createdAt(n) }] : [],
     );
     await insertChunked([...linkRows, ...shared], async (chunk) => {
       await trx.insertInto('partner_users').values(chunk).execute();
@@ -148,7 +150,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
 
     const approvalRows = userIds
       .filter((_, n) => stateOf(n) === 'onboarded' || stateOf(n) === 'verifying')
-      .map((userId) => ({ user_id: userId, terms_code: termsCode, approved_at: new Date(now - DAY_MS).toISOString() }));
+      .map((userId) => ({ partner_id: created.partner_id, user_id: userId, terms_code: termsCode, approved_at: new Date(now - DAY_MS).toISOString() }));
     await insertChunked(approvalRows, async (chunk) => {
       await trx.insertInto('terms_approvals').values(chunk).execute();
     });

@@ -85,6 +85,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/test-helpers/mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sandbox only: the mail your requests caused
+         * @description The sandbox sends no e-mail: it keeps it in an outbox. This answers the last 100 messages your own requests caused (login links with `send_email: true`), newest first, and the address of your mailbox page. You never see mail another partner caused. Absent in live (404).
+         */
+        get: operations["getSandboxMailbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/test-helpers/verification/{verificationSession}/complete": {
         parameters: {
             query?: never;
@@ -96,7 +116,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox only: end a pending session with the given status
-         * @description For your automated tests: ends a pending session as if the end user had finished at the provider. Approving fills a complete test identity. 409 when the session is no longer pending. Absent in live (404).
+         * @description For your automated tests: ends a pending session as if the end user had finished at the provider. Approving confirms `identity` when you send one, otherwise the identity you registered with `PUT /users/{id}/identity` when it is complete, otherwise a synthetic test identity. An approval whose identity differs from the one already verified for the person ends in `error` and changes nothing. 409 when the session is no longer pending. Absent in live (404).
          */
         post: operations["completeVerificationForTest"];
         delete?: never;
@@ -167,7 +187,7 @@ export interface paths {
         get?: never;
         /**
          * Create or update the identity
-         * @description `identification` (national identity number), `country_code` (ISO 3166-1 alpha-2) and `birthday` are required; `document_id` is optional. Numbers are checked by country where a rule is known (Norway, Sweden, Denmark, Finland). Changing who the person is after an approved verification makes `id_verification` false until a new verification is approved.
+         * @description Records the identity you register for the employee (it does not verify it; a verification session does). `identification` (national identity number), `country_code` (ISO 3166-1 alpha-2) and `birthday` are required; `document_id` is optional. Numbers are checked by country where a rule is known (Norway, Sweden, Denmark, Finland). What you register is yours: another partner linked to the same person never sees it. Once a provider verified the person's identity, sending that identity again is accepted and changes nothing, and a different one is a 409: it changes only through a new verification.
          */
         put: operations["setIdentity"];
         post?: never;
@@ -1522,6 +1542,144 @@ export interface operations {
             };
         };
     };
+    getSandboxMailbox: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your sandbox mailbox */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "mailbox_url": "https://onpay.example/sandbox/mailbox/3.Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg",
+                     *       "messages": [
+                     *         {
+                     *           "id": 17,
+                     *           "to": "kari.nordmann@example.com",
+                     *           "subject": "Sign in to onpay (Acme AS)",
+                     *           "text": "Hi Kari,\n\nAcme AS sent you a link to see your onpay account and payouts: ...",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "page_url": "https://onpay.example/sandbox/mailbox/3.Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg/17"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Your mailbox page: unguessable, yours only; open it in a browser */
+                        mailbox_url: string;
+                        /** @description The last 100 messages your requests caused, newest first */
+                        messages: {
+                            /** Format: date-time */
+                            created_at: string;
+                            id: number;
+                            /** @description The message on your mailbox page */
+                            page_url: string;
+                            /** @description Always `pending` in a sandbox without SMTP */
+                            status: "pending" | "sent" | "failed";
+                            subject: string;
+                            /** @description The plain-text body (with any link in it) */
+                            text: string;
+                            to: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     completeVerificationForTest: {
         parameters: {
             query?: never;
@@ -1546,6 +1704,15 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description With `approved` only: the identity the simulated provider confirms, e.g. `{"identification": "17059012355", "country_code": "NO", "birthday": "1990-05-17", "name": "Kari Nordmann"}`. Without it, the identity you registered with `PUT /users/{id}/identity` (when complete), otherwise a synthetic test identity. */
+                    identity?: {
+                        /** Format: date */
+                        birthday: string;
+                        country_code: string;
+                        /** @description National identity number */
+                        identification: string;
+                        name?: string;
+                    };
                     /** @description The terminal state to end the session in */
                     status: "approved" | "declined" | "cancelled" | "expired" | "error";
                 };
@@ -3170,6 +3337,25 @@ export interface operations {
             };
             /** @description No employee with this id is linked to you */
             404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The employee already has a verified identity and this one differs */
+            409: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token */
                     "RateLimit-Limit"?: number;

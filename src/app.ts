@@ -11,6 +11,8 @@ import { createLoginLinksModule } from './modules/login-links/index.js';
 import { createPortalService } from './modules/login-links/portal.service.js';
 import { createMailWorker, type MailWorker } from './modules/mail/mail.worker.js';
 import { createSmtpTransport } from './modules/mail/transport.js';
+import { createSandboxMailbox } from './modules/mail/mailbox.service.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 import { createPayoutsModule } from './modules/payouts/index.js';
 import { employeePages } from './web/employee.pages.js';
 import { loginPages } from './web/login.pages.js';
@@ -131,8 +133,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     keys: { current: signingSecret, previous: config.secretPrevious },
     publicBaseUrl: config.publicBaseUrl,
     payouts: payouts.payouts,
+    limiter: rateLimit,
   });
   const portal = createPortalService({ db, clock, terms: terms.service });
+  const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl: config.publicBaseUrl }) : null;
   const mailWorker: MailWorker | null = config.smtpUrl
     ? createMailWorker({
         db,
@@ -177,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(verification.routes, { prefix: API_PREFIX });
   await app.register(payouts.routes, { prefix: API_PREFIX });
   await app.register(loginLinks.routes, { prefix: API_PREFIX });
+  if (mailbox) await app.register(mailRoutes(mailbox), { prefix: API_PREFIX });
 
   // The pages get the cookie plugin and HTML form bodies in a context of their own: the cookie
   // plugin's two hooks would otherwise run on every API request too, and the API takes JSON only.
@@ -186,9 +191,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await pages.register(formbody);
     await pages.register(verificationPages, { flow: verification.flow, sandbox: config.env === 'sandbox', secureCookies });
     await pages.register(loginPages, { links: loginLinks.service, secureCookies });
-    await pages.register(employeePages, { links: loginLinks.service, portal, signingSecret, secureCookies });
+    await pages.register(employeePages, {
+      links: loginLinks.service,
+      portal,
+      partnerName: async (id) => (await partners.partnerName(id)) ?? 'your employer',
+      signingSecret,
+      secureCookies,
+    });
   });
-  if (config.env === 'sandbox') await app.register(mailboxPages, { db });
+  if (mailbox) await app.register(mailboxPages, { mailbox });
   await app.register(webhookRoutes, { db, clock, sessions: verification.sessions, docVendor: config.docVendor });
 
   app.addHook('onClose', async () => {

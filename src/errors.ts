@@ -29,6 +29,11 @@ const CODES = {
   session_not_found: { status: 404, shape: 'error', text: 'Verification session not found.' },
   session_forbidden: { status: 403, shape: 'error', text: 'This verification session belongs to another partner.' },
   conflict: { status: 409, shape: 'error', text: 'Conflict.' },
+  identity_conflict: {
+    status: 409,
+    shape: 'error',
+    text: 'The employee already has a verified identity, and this is a different one; it changes only through a new verification.',
+  },
   service_unavailable: { status: 503, shape: 'message', text: 'Service Unavailable' },
   internal: { status: 500, shape: 'message', text: 'Server Error' },
 } as const satisfies Record<string, CodeInfo>;

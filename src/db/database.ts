@@ -53,26 +53,18 @@ export interface SettingsTable {
   value: string;
 }
 
+/**
+ * One person, global by e-mail. Only what is the person's own lives here: the e-mail, the identity
+ * a provider verified, and the tax facts the operator sets. Everything a partner enters lives on
+ * its link (partner_users): see docs/decisions.md, "One person, many partners".
+ */
 export interface UsersTable {
   id: Generated<number>;
   email: string;
   /** Lower-cased e-mail: the unique key (e-mail is compared case-insensitively). */
   email_normalized: string;
   email_verified_at: Timestamp | null;
-  first_name: string | null;
-  last_name: string | null;
-  address: string | null;
-  postal_code: string | null;
-  city: string | null;
-  dial_code: string | null;
-  phone: string | null;
-  /** 1 or 0; null when never given. */
-  main_work: number | null;
-  /** Set when a full profile was registered (profile endpoint, or every profile field on PUT /users/{id}). */
-  profile_completed_at: Timestamp | null;
-  bank_account_number: string | null;
-  bank_iban_number: string | null;
-  bank_bic_number: string | null;
+  /** The verified identity: set only by an approved verification session, never by a partner. */
   identification: string | null;
   identity_country_code: string | null;
   birthday: string | null;
@@ -90,15 +82,42 @@ export interface UsersTable {
   updated_at: Timestamp;
 }
 
+/**
+ * A partner's link to a person, and everything that partner entered about them: its internal_id
+ * and note, the profile, the bank account its payouts go to, and an identity it registered (until
+ * a provider verifies one). No other partner reads or changes these.
+ */
 export interface PartnerUsersTable {
   partner_id: number;
   user_id: number;
   internal_id: number | null;
   note: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  dial_code: string | null;
+  phone: string | null;
+  /** 1 or 0; null when never given. */
+  main_work: number | null;
+  /** Set when this partner registered a full profile (profile endpoint, or every profile field on PUT /users/{id}). */
+  profile_completed_at: Timestamp | null;
+  bank_account_number: string | null;
+  bank_iban_number: string | null;
+  bank_bic_number: string | null;
+  /** The identity this partner registered (PUT /users/{id}/identity); not verified by it. */
+  identification: string | null;
+  identity_country_code: string | null;
+  birthday: string | null;
+  document_id: string | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
+/** A partner's record that the person approved a terms version (approvals belong to the link). */
 export interface TermsApprovalsTable {
+  partner_id: number;
   user_id: number;
   terms_code: string;
   approved_at: Timestamp;
@@ -128,6 +147,7 @@ export interface VerificationSessionsTable {
   provider: VerificationProvider;
   id_type: 'local' | 'international' | null;
   status: VerificationStatus;
+  /** Equals user_id while pending, null once terminal: unique with partner_id, one pending session per partner and person. */
   pending_user_id: number | null;
   partner_return_url: string;
   start_token_hash: string;
@@ -197,6 +217,10 @@ export interface PayoutsTable {
   invoice_incl: number;
   /** How much of the tax-free card this payout used, in its tax year. */
   free_card_used: number;
+  /** The paying partner's bank account for the employee, copied when the payout was created. */
+  bank_account_number: string | null;
+  bank_iban_number: string | null;
+  bank_bic_number: string | null;
   paid_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -204,7 +228,8 @@ export interface PayoutsTable {
 
 export interface LoginLinksTable {
   id: Generated<number>;
-  partner_id: number;
+  /** The partner that issued the link; null for the person's own sign-in from /login. */
+  partner_id: number | null;
   user_id: number;
   payout_id: number | null;
   nonce_hash: string;
@@ -217,6 +242,8 @@ export interface EmployeeSessionsTable {
   /** SHA-256 of the session cookie value. */
   id_hash: string;
   user_id: number;
+  /** The partner whose link opened the session (it shows only that partner's records); null for the person's own sign-in (everything). */
+  partner_id: number | null;
   created_at: Timestamp;
   expires_at: Timestamp;
   ended_at: Timestamp | null;
@@ -226,6 +253,8 @@ export type MailStatus = 'pending' | 'sent' | 'failed';
 
 export interface MailOutboxTable {
   id: Generated<number>;
+  /** The partner whose request caused the mail (its sandbox mailbox shows it); null for mail the person asked for. */
+  partner_id: number | null;
   to_address: string;
   subject: string;
   text_body: string;
@@ -271,6 +300,7 @@ export type VerificationSessionRow = Selectable<VerificationSessionsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type UserUpdate = Partial<Omit<Selectable<UsersTable>, 'id'>>;
+export type LinkUpdate = Partial<Omit<Selectable<PartnerUsersTable>, 'partner_id' | 'user_id' | 'created_at'>>;
 export type PartnerUserRow = Selectable<PartnerUsersTable>;
 
 export type PartnerRow = Selectable<PartnersTable>;

@@ -43,6 +43,7 @@ const WHEN: Record<ErrorCode, string> = {
   session_not_found: 'No verification session with this id',
   session_forbidden: 'The verification session belongs to another partner',
   conflict: 'The resource is not in a state that allows this request',
+  identity_conflict: 'The employee already has a verified identity and this one differs',
   service_unavailable: 'The service is shutting down or not ready; retry',
   internal: 'Unexpected failure; the detail is logged under the request id (`X-Request-Id`)',
 };

@@ -2,7 +2,9 @@ import { createHmac } from 'node:crypto';
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginLinkService } from '../modules/login-links/login-links.service.js';
-import type { PortalService } from '../modules/login-links/portal.service.js';
+import type { EmployeeSession, PortalService } from '../modules/login-links/portal.service.js';
+import type { Onboarding } from '../modules/users/onboarding.js';
+import { linkName } from '../modules/users/users.payload.js';
 import { formatAmount, toDecimal } from '../modules/payouts/money.js';
 import { fromMinorUnits, sumAmounts } from '../modules/payouts/payroll.js';
 import { ONBOARDING_STEPS, type OnboardingStep } from '../modules/users/onboarding.js';
@@ -14,6 +16,7 @@ import { pageHeaders } from './security.js';
 export interface EmployeePagesDeps {
   links: Pick<LoginLinkService, 'sessionUser' | 'signOut'>;
   portal: PortalService;
+  partnerName: (partnerId: number) => Promise<string>;
   signingSecret: string;
   secureCookies: boolean;
 }
@@ -53,14 +56,27 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
 
   const csrfFor = (sessionToken: string) => createHmac('sha256', deps.signingSecret).update(`csrf:${sessionToken}`).digest('base64url');
 
-  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<number | null> {
-    const userId = await deps.links.sessionUser(request.cookies[SESSION_COOKIE]);
-    if (userId === null) {
+  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<EmployeeSession | null> {
+    const session = await deps.links.sessionUser(request.cookies[SESSION_COOKIE]);
+    if (session === null) {
       pageHeaders(reply.status(401)).send(
-        messagePage('Please sign in', 'Open the login link from your employer or from your e-mail to see this page. Links work once, for 24 hours.'),
+        messagePage(
+          'Please sign in',
+          'Open the login link from your employer or from your e-mail to see this page. Links work once, for 24 hours.',
+          html`<p><a class="button" href="/login">Sign in with your e-mail</a></p>`,
+        ),
       );
     }
-    return userId;
+    return session;
+  }
+
+  function checklist(onboarding: Onboarding): SafeHtml {
+    const steps = ONBOARDING_STEPS.map(
+      (step) =>
+        html`<li class="${onboarding.steps[step] ? 'done' : ''}">${STEP_LABEL[step]}${onboarding.steps[step] ? html`<span class="visually-hidden"> (done)</span>` : html`<span class="visually-hidden"> (not yet)</span>`}</li>`,
+    );
+    return html`<p>${onboarding.is_onboarded ? 'You are ready to be paid.' : 'A few steps remain before you can be paid:'}</p>
+<ul class="checklist">${steps}</ul>`;
   }
 
   function signOutForm(request: FastifyRequest): SafeHtml {
@@ -69,41 +85,39 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
   }
 
   app.get('/me', async (request, reply) => {
-    const userId = await signedIn(request, reply);
-    if (userId === null) return reply;
-    const home = await deps.portal.home(userId);
+    const session = await signedIn(request, reply);
+    if (session === null) return reply;
+    const home = await deps.portal.home(session, deps.partnerName);
     if (!home) return pageHeaders(reply.status(404)).send(messagePage('Account not found', 'This account no longer exists.'));
-    const name = [home.user.first_name, home.user.last_name].filter(Boolean).join(' ') || home.user.email;
-    const steps = ONBOARDING_STEPS.map(
-      (step) => html`<li class="${home.onboarding.steps[step] ? 'done' : ''}">${STEP_LABEL[step]}${home.onboarding.steps[step] ? html`<span class="visually-hidden"> (done)</span>` : html`<span class="visually-hidden"> (not yet)</span>`}</li>`,
-    );
     const rows = home.payouts.map(
       // Three columns, the employer under the date: four do not fit a phone's width.
       (p) =>
         html`<tr><td><a href="/me/payouts/${p.id}">${day(p.date)}</a><br><small>${p.partner_name}</small></td><td class="num">${nok(p.net_salary + p.net_vacation)}</td><td>${STATUS_LABEL[p.status] ?? p.status}</td></tr>`,
     );
-    return pageHeaders(reply).send(
-      page({
-        title: 'Your account',
-        body: html`<h1>Hello, ${name}</h1>
+    const payouts = rows.length
+      ? html`<table><caption class="visually-hidden">Recent payouts</caption><thead><tr><th scope="col">Payout</th><th scope="col" class="num">Net</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>`
+      : html`<p>No payouts yet.</p>`;
+    // A partner's link shows that partner's records only; the person's own sign-in shows all of them.
+    const body =
+      home.scope === 'partner'
+        ? html`<h1>Hello, ${linkName(home.view.link) || home.view.user.email}</h1>
+<p class="muted">Your account with ${home.partnerName}. <a href="/login">Sign in with your e-mail</a> to see payouts from every employer.</p>
 <h2>Onboarding</h2>
-<p>${home.onboarding.is_onboarded ? 'You are ready to be paid.' : 'A few steps remain before you can be paid:'}</p>
-<ul class="checklist">${steps}</ul>
+${checklist(home.view.onboarding)}
 <h2>Recent payouts</h2>
-${
-  rows.length
-    ? html`<table><caption class="visually-hidden">Recent payouts</caption><thead><tr><th scope="col">Payout</th><th scope="col" class="num">Net</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>`
-    : html`<p>No payouts yet.</p>`
-}
-${signOutForm(request)}`,
-      }),
-    );
+${payouts}`
+        : html`<h1>Hello, ${home.view.user.verified_name ?? home.view.user.email}</h1>
+<p class="muted">Signed in as ${home.view.user.email}: your payouts from every employer.</p>
+<h2>Recent payouts</h2>
+${payouts}
+${home.view.partners.map((p) => html`<h2>Onboarding with ${p.partnerName}</h2>${checklist(p.onboarding)}`)}`;
+    return pageHeaders(reply).send(page({ title: 'Your account', body: html`${body}${signOutForm(request)}` }));
   });
 
   app.get<{ Params: { id: string } }>('/me/payouts/:id', async (request, reply) => {
-    const userId = await signedIn(request, reply);
-    if (userId === null) return reply;
-    const payout = await deps.portal.payout(userId, request.params.id);
+    const session = await signedIn(request, reply);
+    if (session === null) return reply;
+    const payout = await deps.portal.payout(session, request.params.id);
     if (!payout) return pageHeaders(reply.status(404)).send(messagePage('Payout not found', 'There is no such payout in your account.'));
     const products = (JSON.parse(payout.products) as Array<{ quantity: string; price: string; description: string }>).map(
       (p) =>

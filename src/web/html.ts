@@ -36,7 +36,7 @@ h1{font-size:1.5rem;line-height:1.25}p.muted,footer{color:var(--muted);font-size
 .button,button{display:inline-block;font:inherit;padding:.65rem 1.2rem;border-radius:.4rem;border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none;cursor:pointer;margin:.25rem .5rem .25rem 0}
 button.secondary{background:transparent;color:var(--accent)}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
-fieldset{margin:0 0 1rem;padding:.5rem 1rem}legend{padding:0 .25rem}
+fieldset{margin:0 0 1rem;padding:.5rem 1rem}input[type=email]{font:inherit;padding:.5rem;width:100%;max-width:24rem;border:1px solid var(--line);border-radius:.4rem}legend{padding:0 .25rem}
 fieldset label{display:flex;gap:.6rem;align-items:flex-start;padding:.35rem 0;cursor:pointer}
 input[type=radio],input[type=checkbox]{flex:none;width:1.25rem;height:1.25rem;margin:.15rem 0 0;accent-color:var(--accent)}
 @media (max-width:30rem){.button,button{display:block;width:100%;text-align:center;margin:.5rem 0}}

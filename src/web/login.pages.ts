@@ -34,13 +34,54 @@ export async function loginPages(app: FastifyInstance, deps: LoginPagesDeps): Pr
       page({
         title: 'Sign in',
         body: html`<h1>${forPayout ? 'See your payout' : 'Sign in to onpay'}</h1>
-<p>${state.partnerName} sent you this link. It works once.</p>
+<p>${state.partnerName === null ? 'You asked for this link.' : `${state.partnerName} sent you this link.`} It works once.</p>
 <form method="post" action="/login/${token}">
 <button type="submit">Continue</button>
 </form>`,
       }),
     );
   }
+
+  const signInForm = html`<form method="post" action="/login">
+<p><label for="email">Your e-mail address</label><br>
+<input id="email" name="email" type="email" autocomplete="email" required maxlength="254"></p>
+<button type="submit">Send me a sign-in link</button>
+</form>`;
+
+  // The person's own sign-in: a link to all their payouts, from every employer, by e-mail.
+  app.get('/login', async (_request, reply) =>
+    pageHeaders(reply).send(
+      page({
+        title: 'Sign in',
+        body: html`<h1>Sign in to onpay</h1>
+<p>See all your payouts, from every employer that pays you through onpay. We e-mail you a link that signs you in; it works once, for 24 hours.</p>
+${signInForm}`,
+      }),
+    ),
+  );
+
+  app.post<{ Body: { email?: unknown } }>('/login', async (request, reply) => {
+    const email = typeof request.body?.email === 'string' ? request.body.email : '';
+    // Login CSRF: a form posted from another site only gets the form back.
+    if (request.headers['sec-fetch-site'] === 'cross-site' || !/^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email.trim())) {
+      return pageHeaders(reply.status(400)).send(
+        page({ title: 'Sign in', body: html`<h1>Sign in to onpay</h1><p>Enter the e-mail address your employer has for you.</p>${signInForm}` }),
+      );
+    }
+    const outcome = await deps.links.requestSignIn(email, request.ip);
+    if (outcome === 'limited') {
+      return pageHeaders(reply.status(429).header('Retry-After', 3600)).send(
+        messagePage('Too many sign-in requests', 'Please wait an hour before asking for another sign-in link.'),
+      );
+    }
+    // The same page whether or not the address belongs to anyone: it must not tell.
+    return pageHeaders(reply).send(
+      messagePage(
+        'Check your e-mail',
+        'If the address belongs to an onpay account, a sign-in link is on its way. It works once, for 24 hours. No e-mail? Check the address with your employer.',
+      ),
+    );
+  });
 
   // A wildcard, not `:token`: a parametric segment over Fastify's 100-character limit would get a
   // bare JSON 414 instead of the "not valid" page (a link with text glued on from an e-mail client).

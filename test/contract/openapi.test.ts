@@ -154,6 +154,8 @@ const CASES: Record<string, OperationCase> = {
     body: requestExample,
     errors: {
       404: [() => ({ url: `/api/v1/users/${f.othersEmployee}/identity`, payload: { identification: '17059012355', country_code: 'NO', birthday: '1990-05-17' } })],
+      // Kari's identity was verified: a different one changes only through a new verification.
+      409: [() => ({ url: `/api/v1/users/${f.kari.id}/identity`, payload: { identification: '01019012345', country_code: 'DE', birthday: '1990-01-01' }, code: 'identity_conflict' })],
       422: [async () => ({ url: `/api/v1/users/${await freshUser()}/identity`, payload: { identification: '17059012356', country_code: 'NO', birthday: '1990-05-17' } })],
     },
   },
@@ -225,6 +227,9 @@ const CASES: Record<string, OperationCase> = {
       ],
       422: [async () => ({ url: `/api/v1/test-helpers/verification/${await pendingSession()}/complete`, payload: { status: 'pending' } })],
     },
+  },
+  'GET /api/v1/test-helpers/mailbox': {
+    url: () => '/api/v1/test-helpers/mailbox',
   },
   'POST /api/v1/payouts': {
     url: () => '/api/v1/payouts',

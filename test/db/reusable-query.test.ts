@@ -4,7 +4,7 @@ import { parseDatabaseUrl } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { reusableQuery } from '../../src/db/reusable-query.js';
-import { findLinkedUser, findLinkedUserWithApproval, findUserById, findUserWithApproval } from '../../src/modules/users/users.repository.js';
+import { findLinkedUser, findLinkedUsersWithApproval, findLinkedUserWithApproval, findUserById } from '../../src/modules/users/users.repository.js';
 import { findSession } from '../../src/modules/verification/sessions.repository.js';
 import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
 
@@ -41,10 +41,10 @@ describe(`reusableQuery on ${testEngine}`, () => {
       const row = await db.insertInto('partners').values({ name, fee_rate: '0.05', created_at: at(minute) }).returning('id').executeTakeFirstOrThrow();
       ids[key] = row.id;
     }
-    for (const [key, first, phone, minute] of [
-      ['ola', 'Ola', '41000001', 4],
-      ['kari', 'Kari', '41000002', 5],
-      ['per', 'Per', '41000003', 6],
+    for (const [key, first, minute] of [
+      ['ola', 'Ola', 4],
+      ['kari', 'Kari', 5],
+      ['per', 'Per', 6],
     ] as const) {
       const email = `${key}@example.com`;
       const row = await db
@@ -52,10 +52,6 @@ describe(`reusableQuery on ${testEngine}`, () => {
         .values({
           email: email.toUpperCase(),
           email_normalized: email,
-          first_name: first,
-          last_name: 'Nordmann',
-          phone,
-          main_work: 1,
           verified_name: `${first} Verified`,
           created_at: at(minute),
           updated_at: at(minute + 10),
@@ -67,19 +63,21 @@ describe(`reusableQuery on ${testEngine}`, () => {
     await db
       .insertInto('partner_users')
       .values([
-        { partner_id: ids.acme, user_id: ids.ola, internal_id: 101, note: 'acme knows ola', created_at: at(20) },
-        { partner_id: ids.acme, user_id: ids.kari, internal_id: 102, note: null, created_at: at(21) },
-        { partner_id: ids.globex, user_id: ids.ola, internal_id: 201, note: 'globex knows ola', created_at: at(22) },
-        { partner_id: ids.globex, user_id: ids.per, internal_id: null, note: null, created_at: at(23) },
+        { partner_id: ids.acme, user_id: ids.ola, internal_id: 101, note: 'acme knows ola', first_name: 'Ola', phone: '41000001', main_work: 1, created_at: at(20), updated_at: at(30) },
+        { partner_id: ids.acme, user_id: ids.kari, internal_id: 102, note: null, first_name: 'Kari', phone: '41000002', created_at: at(21), updated_at: at(21) },
+        { partner_id: ids.globex, user_id: ids.ola, internal_id: 201, note: 'globex knows ola', first_name: 'O.', phone: '41000009', created_at: at(22), updated_at: at(22) },
+        { partner_id: ids.globex, user_id: ids.per, internal_id: null, note: null, created_at: at(23), updated_at: at(23) },
       ])
       .execute();
+    // Approvals belong to the link: acme's approval of A for ola is not globex's.
     await db
       .insertInto('terms_approvals')
       .values([
-        { user_id: ids.ola, terms_code: TERMS_A, approved_at: at(30) },
-        { user_id: ids.kari, terms_code: TERMS_B, approved_at: at(31) },
-        { user_id: ids.per, terms_code: TERMS_A, approved_at: at(32) },
-        { user_id: ids.per, terms_code: TERMS_B, approved_at: at(33) },
+        { partner_id: ids.acme, user_id: ids.ola, terms_code: TERMS_A, approved_at: at(30) },
+        { partner_id: ids.acme, user_id: ids.kari, terms_code: TERMS_B, approved_at: at(31) },
+        { partner_id: ids.globex, user_id: ids.ola, terms_code: TERMS_B, approved_at: at(31) },
+        { partner_id: ids.globex, user_id: ids.per, terms_code: TERMS_A, approved_at: at(32) },
+        { partner_id: ids.globex, user_id: ids.per, terms_code: TERMS_B, approved_at: at(33) },
       ])
       .execute();
     const session = {
@@ -151,14 +149,14 @@ describe(`reusableQuery on ${testEngine}`, () => {
       const direct = (partnerId: number, userId: number, termsCode: string) =>
         db
           .selectFrom('partner_users as pu')
-          .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode))
+          .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode))
           .select(['pu.partner_id', 'pu.user_id', 'pu.internal_id', 'ta.terms_code'])
           .where('pu.partner_id', '=', partnerId)
           .where('pu.user_id', '=', userId);
       const reusable = reusableQuery(3, (q, partnerId: number, userId: number, termsCode: string) =>
         q
           .selectFrom('partner_users as pu')
-          .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode))
+          .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode))
           .select(['pu.partner_id', 'pu.user_id', 'pu.internal_id', 'ta.terms_code'])
           .where('pu.partner_id', '=', partnerId)
           .where('pu.user_id', '=', userId),
@@ -170,7 +168,8 @@ describe(`reusableQuery on ${testEngine}`, () => {
         [ids.acme, ids.ola, TERMS_A, [{ partner_id: ids.acme, user_id: ids.ola, internal_id: 101, terms_code: TERMS_A }]],
         [ids.acme, ids.ola, TERMS_B, [{ partner_id: ids.acme, user_id: ids.ola, internal_id: 101, terms_code: null }]],
         [ids.acme, ids.kari, TERMS_B, [{ partner_id: ids.acme, user_id: ids.kari, internal_id: 102, terms_code: TERMS_B }]],
-        [ids.globex, ids.ola, TERMS_A, [{ partner_id: ids.globex, user_id: ids.ola, internal_id: 201, terms_code: TERMS_A }]],
+        [ids.globex, ids.ola, TERMS_A, [{ partner_id: ids.globex, user_id: ids.ola, internal_id: 201, terms_code: null }]],
+        [ids.globex, ids.ola, TERMS_B, [{ partner_id: ids.globex, user_id: ids.ola, internal_id: 201, terms_code: TERMS_B }]],
         [ids.globex, ids.per, TERMS_B, [{ partner_id: ids.globex, user_id: ids.per, internal_id: null, terms_code: TERMS_B }]],
         [ids.globex, ids.kari, TERMS_B, []],
         [ids.acme, ids.per, TERMS_A, []],
@@ -201,8 +200,9 @@ describe(`reusableQuery on ${testEngine}`, () => {
       expect(await exactly(db, ids.ola, TERMS_A)).toEqual([{ id: ids.ola, terms_code: TERMS_A }]);
       expect(await exactly(db, ids.kari, TERMS_B)).toEqual([{ id: ids.kari, terms_code: TERMS_B }]);
       expect(await exactly(db, ids.per, TERMS_A)).toEqual([{ id: ids.per, terms_code: TERMS_A }]);
-      expect(await exactly(db, ids.ola, TERMS_B)).toEqual([]);
+      expect(await exactly(db, ids.ola, TERMS_B)).toEqual([{ id: ids.ola, terms_code: TERMS_B }]);
       expect(await exactly(db, ids.kari, TERMS_A)).toEqual([]);
+      expect(await exactly(db, ids.per, 'onpay-unknown')).toEqual([]);
     });
   });
 
@@ -326,7 +326,7 @@ describe(`reusableQuery on ${testEngine}`, () => {
           // PostgreSQL: another connection does not see it yet (SQLite has one connection, held by the transaction).
           if (testEngine === 'postgres') expect(await partnerById(db, insertedId)).toEqual([]);
 
-          await trx.insertInto('terms_approvals').values({ user_id: ids.kari, terms_code: TERMS_A, approved_at: at(51) }).execute();
+          await trx.insertInto('terms_approvals').values({ partner_id: ids.acme, user_id: ids.kari, terms_code: TERMS_A, approved_at: at(51) }).execute();
           expect((await findLinkedUserWithApproval(trx, ids.acme, ids.kari, TERMS_A))?.approved).toBe(true);
           throw new Rollback('roll back');
         }),
@@ -343,7 +343,10 @@ describe(`reusableQuery on ${testEngine}`, () => {
       );
       expect(await noteOf(db, ids.initech, ids.kari)).toEqual([]);
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('partner_users').values({ partner_id: ids.initech, user_id: ids.kari, internal_id: 301, note: 'initech knows kari', created_at: at(52) }).execute();
+        await trx
+          .insertInto('partner_users')
+          .values({ partner_id: ids.initech, user_id: ids.kari, internal_id: 301, note: 'initech knows kari', created_at: at(52), updated_at: at(52) })
+          .execute();
         expect(await noteOf(trx, ids.initech, ids.kari)).toEqual([{ note: 'initech knows kari' }]);
         expect(await noteOf(trx, ids.acme, ids.ola)).toEqual([{ note: 'acme knows ola' }]);
       });
@@ -361,8 +364,8 @@ describe(`reusableQuery on ${testEngine}`, () => {
         ['acme', 'ola', TERMS_B, false],
         ['acme', 'kari', TERMS_A, false],
         ['acme', 'kari', TERMS_B, true],
-        ['globex', 'ola', TERMS_A, true],
-        ['globex', 'ola', TERMS_B, false],
+        ['globex', 'ola', TERMS_A, false],
+        ['globex', 'ola', TERMS_B, true],
         ['globex', 'per', TERMS_A, true],
         ['globex', 'per', TERMS_B, true],
         ['globex', 'per', 'onpay-unknown', false],
@@ -380,26 +383,31 @@ describe(`reusableQuery on ${testEngine}`, () => {
         expect(linked.user, label).toEqual(await findUserById(db, ids[user]));
       }
 
-      // Each partner sees its own link.
-      expect((await findLinkedUserWithApproval(db, ids.acme, ids.ola, TERMS_A))!.link).toEqual({
+      // Each partner sees its own link, every column of it.
+      const linkRow = (partner: keyof typeof ids, user: keyof typeof ids) =>
+        db.selectFrom('partner_users').selectAll().where('partner_id', '=', ids[partner]).where('user_id', '=', ids[user]).executeTakeFirstOrThrow();
+      expect((await findLinkedUserWithApproval(db, ids.acme, ids.ola, TERMS_A))!.link).toEqual(await linkRow('acme', 'ola'));
+      expect((await findLinkedUserWithApproval(db, ids.acme, ids.ola, TERMS_A))!.link).toMatchObject({
         partner_id: ids.acme,
         user_id: ids.ola,
         internal_id: 101,
         note: 'acme knows ola',
+        first_name: 'Ola',
+        phone: '41000001',
         created_at: at(20),
+        updated_at: at(30),
       });
-      expect((await findLinkedUserWithApproval(db, ids.globex, ids.ola, TERMS_A))!.link).toEqual({
-        partner_id: ids.globex,
-        user_id: ids.ola,
+      expect((await findLinkedUserWithApproval(db, ids.globex, ids.ola, TERMS_A))!.link).toEqual(await linkRow('globex', 'ola'));
+      expect((await findLinkedUserWithApproval(db, ids.globex, ids.ola, TERMS_A))!.link).toMatchObject({
         internal_id: 201,
         note: 'globex knows ola',
+        first_name: 'O.',
+        phone: '41000009',
         created_at: at(22),
       });
       expect((await findLinkedUserWithApproval(db, ids.acme, ids.kari, TERMS_B))!.user).toMatchObject({
         email: 'KARI@EXAMPLE.COM',
         email_normalized: 'kari@example.com',
-        first_name: 'Kari',
-        phone: '41000002',
         created_at: at(5),
         updated_at: at(15),
       });
@@ -422,19 +430,20 @@ describe(`reusableQuery on ${testEngine}`, () => {
       expect((await findLinkedUser(db, ids.acme, ids.kari))?.user.email_normalized).toBe('kari@example.com');
     });
 
-    it('findUserWithApproval: the whole user row and whether they approved exactly that code', async () => {
+    it('findLinkedUsersWithApproval: the same rows as findLinkedUserWithApproval one by one, only the partner\'s', async () => {
       const db = handle.db;
-      for (const [user, termsCode, approved] of [
-        ['ola', TERMS_A, true],
-        ['ola', TERMS_B, false],
-        ['kari', TERMS_A, false],
-        ['kari', TERMS_B, true],
-        ['per', TERMS_B, true],
+      for (const [partner, termsCode] of [
+        ['acme', TERMS_A],
+        ['globex', TERMS_B],
       ] as const) {
-        const found = await findUserWithApproval(db, ids[user], termsCode);
-        expect(found, `${user} / ${termsCode}`).toEqual({ user: await findUserById(db, ids[user]), approved });
+        const many = await findLinkedUsersWithApproval(db, ids[partner], [ids.ola, ids.kari, ids.per, MISSING_ID], termsCode);
+        const one = (
+          await Promise.all([ids.ola, ids.kari, ids.per, MISSING_ID].map((id) => findLinkedUserWithApproval(db, ids[partner], id, termsCode)))
+        ).filter((row) => row !== undefined);
+        const byId = (rows: typeof many) => [...rows].sort((a, b) => a.user.id - b.user.id);
+        expect(byId(many), partner).toEqual(byId(one));
+        expect(many.length, partner).toBe(2);
       }
-      expect(await findUserWithApproval(db, MISSING_ID, TERMS_A)).toBeUndefined();
     });
 
     it('findSession: the row Kysely finds for each id', async () => {

@@ -123,8 +123,21 @@ export async function onboardedEmployees(t: TestApp, partner: TestPartner, count
   return employees;
 }
 
-/** Links an existing employee (by e-mail) to another partner, as POST /users does for a known address. */
-export async function linkEmployee(t: TestApp, partner: TestPartner, employee: Employee): Promise<void> {
+/**
+ * Links an existing employee (by e-mail) to another partner, as POST /users does for a known
+ * address. The new link starts empty: unless `onboard` is false, the partner then completes its
+ * own steps (terms, profile with the employee's phone, a bank account); the verified identity is
+ * the person's already.
+ */
+export async function linkEmployee(t: TestApp, partner: TestPartner, employee: Employee, options: { onboard?: boolean; bank?: Record<string, string> } = {}): Promise<void> {
   const res = await t.as(partner, { method: 'POST', url: '/api/v1/users', payload: { email: employee.email } });
   expect(res.statusCode, res.body).toBe(200);
+  if (options.onboard === false) return;
+  await putProfile(t, partner, employee.id, { phone: employee.phone });
+  const bank = await t.as(partner, { method: 'PUT', url: `/api/v1/users/${employee.id}`, payload: options.bank ?? { bank_account_number: NO_ACCOUNT } });
+  expect(bank.statusCode, bank.body).toBe(200);
+  const terms = await t.as(partner, { method: 'POST', url: `/api/v1/users/${employee.id}/terms`, payload: { approved: true } });
+  expect(terms.statusCode, terms.body).toBe(200);
+  const onboarding = expectUserPayload((await t.as(partner, { method: 'GET', url: `/api/v1/users/${employee.id}` })).json()).onboarding;
+  expect(onboarding.is_onboarded, JSON.stringify(onboarding)).toBe(true);
 }

@@ -67,6 +67,32 @@ export async function signIn(t: TestApp, path: string, target = '/me'): Promise<
   return cookie?.value as string;
 }
 
+/**
+ * The person's own sign-in: POST /login with the address, then the link from the mail the service
+ * queued for it (the outbox; mail the person asked for is in no partner's mailbox). Returns the
+ * `/login/<token>` path.
+ */
+export async function ownSignInLink(t: TestApp, email: string, clientAddress = '198.51.100.7'): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/login',
+    remoteAddress: clientAddress,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email }).toString(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const mail = await t.db.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .where('partner_id', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const url = /https?:\/\/\S+\/login\/\S+/.exec(mail.text_body)?.[0];
+  expect(url, mail.text_body).toBeTruthy();
+  return parseLoginUrl(url as string);
+}
+
 /** GET a page as the holder of a session cookie. */
 export function asEmployee(t: TestApp, cookie: string | undefined, url: string): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'GET', url, cookies: cookie === undefined ? {} : { [SESSION_COOKIE]: cookie } });

@@ -12,6 +12,7 @@ import {
   pressContinue,
   SESSION_COOKIE,
   sessionCookieOf,
+  ownSignInLink,
   signIn,
   userLink,
 } from '../helpers/login-links.js';
@@ -81,14 +82,14 @@ describe("the employee's pages", () => {
     olaPayout = (await createPayouts(t, acme, batch([item(ola)]))).payout_ids[0] as number;
     kariPayout = (await createPayouts(t, acme, batch([item(kari, { date: '2026-03-20', description: 'Kari only', hours: 2, products: [{ quantity: 2, price: 100, description: 'Kari shift' }] })])))
       .payout_ids[0] as number;
-    // Ola also works for Globex: his own pages show payouts from both employers.
+    // Ola also works for Globex: a partner's link shows that partner's payouts; his own sign-in shows both.
     await linkEmployee(t, globex, ola);
     olaGlobexPayout = (await createPayouts(t, globex, batch([item(ola, { date: '2026-02-01', description: 'Globex February' })]))).payout_ids[0] as number;
   });
   afterAll(() => t.close());
 
   describe('home (/me)', () => {
-    it("shows the employee's name, a complete onboarding checklist and recent payouts from each employer", async () => {
+    it("through a partner's link: the name that partner registered, its onboarding checklist and only its payouts", async () => {
       const cookie = await signIn(t, (await userLink(t, acme, ola.id)).path);
       const res = await asEmployee(t, cookie, '/me');
       expectPage(res, 200, 'Hello, Ola Nordmann');
@@ -103,17 +104,32 @@ describe("the employee's pages", () => {
         ['Identity verified', 'done'],
         ['Bank account registered', 'done'],
       ]);
-      // Newest first, each linking to its page, with the net amount and the status.
+      // Newest first, each linking to its page, with the net amount and the status: Acme's only.
+      expect(tableRows(res)).toEqual([
+        ['Payout', 'Net', 'Status'],
+        ['15 Mar 2026 Acme', 'NOK 1050.00', 'Being paid'],
+      ]);
+      expect([...res.body.matchAll(/<a href="\/me\/payouts\/(\d+)"><time datetime="([\d-]+)">/g)].map((m) => [Number(m[1]), m[2]])).toEqual([[olaPayout, '2026-03-15']]);
+      expect(text).not.toContain('Kari');
+      expect(text).not.toContain('Globex');
+      // Globex's payout is not reachable through Acme's session either.
+      expectPage(await asEmployee(t, cookie, `/me/payouts/${olaGlobexPayout}`), 404, 'Payout not found');
+    });
+
+    it("through the person's own sign-in: payouts from every employer, and each employer's checklist", async () => {
+      const cookie = await signIn(t, await ownSignInLink(t, ola.email));
+      const res = await asEmployee(t, cookie, '/me');
+      expectPage(res, 200, 'Hello,');
       expect(tableRows(res)).toEqual([
         ['Payout', 'Net', 'Status'],
         ['15 Mar 2026 Acme', 'NOK 1050.00', 'Being paid'],
         ['1 Feb 2026 Globex', 'NOK 1050.00', 'Being paid'],
       ]);
-      expect([...res.body.matchAll(/<a href="\/me\/payouts\/(\d+)"><time datetime="([\d-]+)">/g)].map((m) => [Number(m[1]), m[2]])).toEqual([
-        [olaPayout, '2026-03-15'],
-        [olaGlobexPayout, '2026-02-01'],
-      ]);
-      expect(text).not.toContain('Kari');
+      expect(textOf(res)).toContain('Onboarding with Acme');
+      expect(textOf(res)).toContain('Onboarding with Globex');
+      expectPage(await asEmployee(t, cookie, `/me/payouts/${olaGlobexPayout}`), 200, 'Payout for');
+      expectPage(await asEmployee(t, cookie, `/me/payouts/${olaPayout}`), 200, 'Payout for');
+      expectPage(await asEmployee(t, cookie, `/me/payouts/${kariPayout}`), 404, 'Payout not found');
     });
 
     it('shows the steps still missing (from the v2 onboarding status) and "No payouts yet."', async () => {
@@ -340,27 +356,41 @@ describe("the employee's pages", () => {
 describe('the sandbox mailbox', () => {
   let t: TestApp;
   let acme: TestPartner;
+  let globex: TestPartner;
 
   beforeAll(async () => {
     t = await buildTestApp({ env: FAST });
     acme = await t.partner('Acme');
+    globex = await t.partner('Globex');
   });
   afterAll(() => t.close());
 
-  it('lists queued mail (sandbox without SMTP_URL) and shows the link, which works', async () => {
+  const mailboxOf = async (partner: TestPartner) => {
+    const res = await t.as(partner, { method: 'GET', url: '/api/v1/test-helpers/mailbox' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { mailbox_url: string; messages: Array<{ id: number; to: string; subject: string; text: string; status: string; page_url: string }> };
+  };
+  const pathOf = (url: string) => url.replace('http://onpay.test', '');
+
+  it("lists the partner's own queued mail by API and on its page, with the link, which works", async () => {
     expect(t.app.onpay.mailWorker).toBeNull();
     const user = await createUser(t, acme, { first_name: 'Ola' });
     const link = await userLink(t, acme, user.id, { send_email: true });
 
-    const list = await t.app.inject({ method: 'GET', url: '/sandbox/mailbox' });
+    const box = await mailboxOf(acme);
+    expect(box.mailbox_url).toMatch(/^http:\/\/onpay\.test\/sandbox\/mailbox\/\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(box.messages).toHaveLength(1);
+    const [message] = box.messages;
+    expect(message).toMatchObject({ to: user.email, subject: 'Sign in to onpay (Acme)', status: 'pending', page_url: `${box.mailbox_url}/${message!.id}` });
+    expect(message!.text).toContain(link.login_url);
+
+    const list = await t.app.inject({ method: 'GET', url: pathOf(box.mailbox_url) });
     expectPage(list, 200, 'Sandbox mailbox');
     expectSecurityHeaders(list);
-    const mail = await t.db.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(list.body).toContain(`<a href="/sandbox/mailbox/${mail.id}">Sign in to onpay (Acme)</a>`);
+    expect(list.body).toContain(`<a href="${pathOf(message!.page_url)}">Sign in to onpay (Acme)</a>`);
     expect(list.body).toContain(user.email);
-    expect(list.body).toContain('pending');
 
-    const one = await t.app.inject({ method: 'GET', url: `/sandbox/mailbox/${mail.id}` });
+    const one = await t.app.inject({ method: 'GET', url: pathOf(message!.page_url) });
     expectPage(one, 200, 'Sign in to onpay (Acme)');
     expect(one.body).toContain(`<a href="${link.login_url}">${link.login_url}</a>`);
     expect(one.body).toContain('Hi Ola,');
@@ -369,9 +399,47 @@ describe('the sandbox mailbox', () => {
     expectPage(await openLink(t, link.path), 200, 'Sign in');
   });
 
-  it('answers a 404 page for an unknown message', async () => {
-    expectPage(await t.app.inject({ method: 'GET', url: '/sandbox/mailbox/999999' }), 404, 'No such message');
-    expectPage(await t.app.inject({ method: 'GET', url: '/sandbox/mailbox/abc' }), 404, 'No such message');
+  it("never shows another partner's mail: not by API, not on its page, not by message id", async () => {
+    const shared = await createUser(t, acme, { first_name: 'Kari' });
+    await userLink(t, acme, shared.id, { send_email: true });
+    expect((await t.as(globex, { method: 'POST', url: '/api/v1/users', payload: { email: shared.email } })).statusCode).toBe(200);
+    const acmeBox = await mailboxOf(acme);
+    const acmeMessage = acmeBox.messages[0]!;
+
+    const globexBox = await mailboxOf(globex);
+    expect(globexBox.messages).toEqual([]);
+    expect(globexBox.mailbox_url).not.toBe(acmeBox.mailbox_url);
+    const page = await t.app.inject({ method: 'GET', url: pathOf(globexBox.mailbox_url) });
+    expectPage(page, 200, 'Sandbox mailbox');
+    expect(page.body).not.toContain(shared.email);
+    // Acme's message id under Globex's mailbox is not there.
+    expectPage(await t.app.inject({ method: 'GET', url: `${pathOf(globexBox.mailbox_url)}/${acmeMessage.id}` }), 404, 'No such message');
+
+    // Globex's own mail shows up in Globex's mailbox only, greeted by Globex's own name for the person (none yet).
+    await userLink(t, globex, shared.id, { send_email: true });
+    const after = await mailboxOf(globex);
+    expect(after.messages.map((m) => m.subject)).toEqual(['Sign in to onpay (Globex)']);
+    expect(after.messages[0]!.text).toContain('Hi,');
+    expect(after.messages[0]!.text).not.toContain('Kari');
+    expect((await mailboxOf(acme)).messages.map((m) => m.subject)).not.toContain('Sign in to onpay (Globex)');
+  });
+
+  it('no page lists every partner\'s mail; a forged or unknown mailbox address is a 404 page', async () => {
+    const box = await mailboxOf(acme);
+    const token = box.mailbox_url.split('/').pop()!;
+    const [partnerId, signature] = token.split('.') as [string, string];
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/mailbox' })).statusCode).toBe(404);
+    for (const forged of [`${globex.partnerId}.${signature}`, `${partnerId}.${'A'.repeat(43)}`, partnerId, 'abc', `${partnerId}.${signature}x`]) {
+      expectPage(await t.app.inject({ method: 'GET', url: `/sandbox/mailbox/${forged}` }), 404, 'Mailbox not found');
+      expectPage(await t.app.inject({ method: 'GET', url: `/sandbox/mailbox/${forged}/1` }), 404, 'Mailbox not found');
+    }
+    expectPage(await t.app.inject({ method: 'GET', url: `/sandbox/mailbox/${token}/999999` }), 404, 'No such message');
+    expectPage(await t.app.inject({ method: 'GET', url: `/sandbox/mailbox/${token}/abc` }), 404, 'No such message');
+  });
+
+  it('the API needs credentials', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/test-helpers/mailbox' });
+    expect(res.statusCode).toBe(401);
   });
 
   it('is absent in live', async () => {
@@ -379,8 +447,10 @@ describe('the sandbox mailbox', () => {
       env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'L'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_BASE_URL: 'https://onpay.test' },
     });
     try {
+      const partner = await live.partner('Live');
+      expect((await live.as(partner, { method: 'GET', url: '/api/v1/test-helpers/mailbox' })).statusCode).toBe(404);
       expect((await live.app.inject({ method: 'GET', url: '/sandbox/mailbox' })).statusCode).toBe(404);
-      expect((await live.app.inject({ method: 'GET', url: '/sandbox/mailbox/1' })).statusCode).toBe(404);
+      expect((await live.app.inject({ method: 'GET', url: '/sandbox/mailbox/1.abc' })).statusCode).toBe(404);
     } finally {
       await live.close();
     }

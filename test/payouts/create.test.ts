@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { onboardedEmployee, onboardedEmployees, uniqueNorwegianId, type Employee } from '../helpers/employees.js';
+import { linkEmployee, onboardedEmployee, onboardedEmployees, uniqueNorwegianId, type Employee } from '../helpers/employees.js';
+import { expect422 } from '../helpers/users.js';
 import { batch, cents, createPayouts, getPayout, item, MONEY_FIELDS, postPayouts, SHIFT, type PayoutBody } from '../helpers/payouts.js';
 
 /** POST /payouts, the money path: every amount below is worked out by hand (docs/payouts.md). */
@@ -274,11 +275,13 @@ describe('POST /payouts', () => {
       expect(payouts.map((p) => p.user_id)).toEqual([byPhone.userId, bySsn.userId]);
     });
 
-    it('an employee linked to two partners is paid by whichever partner sends the batch', async () => {
+    it('an employee linked to two partners is paid by whichever partner sends the batch, once that partner onboarded them', async () => {
       const other = await t.partner('Other');
       const employee = await onboardedEmployee(t, acme);
-      const link = await t.as(other, { method: 'POST', url: '/api/v1/users', payload: { email: employee.email } });
-      expect(link.statusCode, link.body).toBe(200);
+      // Linked only: the other partner's link has no terms, profile or bank account yet.
+      await linkEmployee(t, other, employee, { onboard: false });
+      expect422(await postPayouts(t, other, batch([item(employee)])), 'payouts.0.user_id');
+      await linkEmployee(t, other, employee);
       const created = await createPayouts(t, other, batch([item(employee)]));
       expect(await getPayout(t, other, created.payout_ids[0] as number)).toMatchObject({ user_id: employee.userId });
     });

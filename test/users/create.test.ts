@@ -32,7 +32,9 @@ describe('POST /users', () => {
 
   const post = (partner: TestPartner, payload: unknown, headers: Record<string, string> = {}) =>
     t.as(partner, { method: 'POST', url: '/api/v1/users', payload: payload as Record<string, unknown>, headers });
-  const stored = (id: string) => t.db.db.selectFrom('users').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
+  /** What acme entered about the employee: its link (another partner's link holds its own). */
+  const stored = (id: string) =>
+    t.db.db.selectFrom('partner_users').selectAll().where('partner_id', '=', acme.partnerId).where('user_id', '=', Number(id)).executeTakeFirstOrThrow();
   const usersWithEmail = async (address: string) =>
     (await t.db.db.selectFrom('users').select('id').where('email_normalized', '=', address.toLowerCase()).execute()).length;
 
@@ -271,7 +273,7 @@ describe('POST /users', () => {
   });
 
   describe('linking an existing e-mail', () => {
-    it('links the same user to a second partner; only email and internal_id apply', async () => {
+    it('links the same user to a second partner; only email and internal_id apply, and the link starts empty', async () => {
       const address = email('Ola').replace('@example.com', '@Example.com');
       const created = await createUser(t, acme, {
         email: address,
@@ -296,20 +298,23 @@ describe('POST /users', () => {
       expect(res.statusCode).toBe(200);
       const linked = expectUserPayload(res.json());
       expect(linked.id).toBe(created.id);
+      // Globex sees the person's e-mail and nothing Acme entered: no name, phone, bank account or note.
       expect(linked).toMatchObject({
         email: address,
-        name: 'Ola Nordmann',
-        phone: '41234567',
-        bank_account_number: NO_ACCOUNT,
+        name: '',
+        phone: '',
+        bank_account_number: null,
         bank_iban_number: null,
+        bank_bic_number: null,
         internal_id: '7',
         note: '',
       });
+      expect(linked.onboarding.steps).toMatchObject({ email_verified: true, profile: false, bank_account: false, terms_approved: false });
       expect(await usersWithEmail(address)).toBe(1);
 
-      // internal_id and note belong to each partner's link.
+      // Everything a partner enters belongs to its link.
       const acmeView = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json());
-      expect(acmeView).toMatchObject({ internal_id: '1', note: 'Acme note' });
+      expect(acmeView).toMatchObject({ internal_id: '1', note: 'Acme note', name: 'Ola Nordmann', phone: '41234567', bank_account_number: NO_ACCOUNT });
       const globexView = expectUserPayload((await t.as(globex, { method: 'GET', url: `/api/v1/users/${created.id}` })).json());
       expect(globexView).toMatchObject({ internal_id: '7', note: '' });
 
@@ -317,13 +322,23 @@ describe('POST /users', () => {
       expect(expectUserPayload(noted.json()).note).toBe('Globex note');
       const acmeAgain = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json());
       expect(acmeAgain.note).toBe('Acme note');
+
+      // Globex's bank account is Globex's; Acme's stays where it was.
+      const banked = await t.as(globex, { method: 'PUT', url: `/api/v1/users/${created.id}`, payload: { bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC } });
+      expect(expectUserPayload(banked.json())).toMatchObject({ bank_account_number: null, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC });
+      expect(expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json())).toMatchObject({
+        bank_account_number: NO_ACCOUNT,
+        bank_iban_number: null,
+      });
     });
 
     it('ignores invalid values of the ignored fields that pass the body schema (a bad MOD11 account)', async () => {
       const created = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
       const res = await post(globex, { email: created.email, bank_account_number: '12345678904' });
       expect(res.statusCode).toBe(200);
-      expect(expectUserPayload(res.json()).bank_account_number).toBe(NO_ACCOUNT);
+      expect(expectUserPayload(res.json()).bank_account_number).toBeNull();
+      const acmeView = await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` });
+      expect(expectUserPayload(acmeView.json()).bank_account_number).toBe(NO_ACCOUNT);
     });
 
     it('posting an employee you already have returns it; internal_id is updated, other fields ignored', async () => {

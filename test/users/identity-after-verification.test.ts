@@ -17,7 +17,7 @@ describe('PUT /users/{id}/identity after a verification', () => {
     return (await t.as(acme, { method: 'GET', url: `/api/v1/users/${id}` })).json();
   }
 
-  it('keeps id_verification when the identity is sent again unchanged (only the document id changes)', async () => {
+  it('accepts the verified identity sent again and changes nothing (not even the document id)', async () => {
     const employee = await onboardedEmployee(t, acme);
     const row = await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow();
     const res = await t.as(acme, {
@@ -28,17 +28,22 @@ describe('PUT /users/{id}/identity after a verification', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().onboarding.steps.id_verification).toBe(true);
     expect((await current(employee.id)).onboarding.is_onboarded).toBe(true);
+    expect(await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow()).toEqual(row);
   });
 
-  it('turns id_verification false when the partner changes who the person is; a new verification is needed', async () => {
+  it('refuses a different identity with 409 {error}: a verified identity changes only through a new verification', async () => {
     const employee = await onboardedEmployee(t, acme);
-    const res = await t.as(acme, {
-      method: 'PUT',
-      url: `/api/v1/users/${employee.id}/identity`,
-      payload: { identification: norwegianId('150885', 417), country_code: 'NO', birthday: '1985-08-15' },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().onboarding.steps.id_verification).toBe(false);
-    expect(res.json().onboarding.missing_steps).toEqual(['id_verification']);
+    const before = await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow();
+    for (const payload of [
+      { identification: norwegianId('150885', 417), country_code: 'NO', birthday: '1985-08-15' },
+      // The same number with another birthday is another identity too.
+      { identification: before.identification, country_code: 'NO', birthday: '1985-08-15' },
+    ]) {
+      const res = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${employee.id}/identity`, payload });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(Object.keys(res.json())).toEqual(['error']);
+    }
+    expect(await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await current(employee.id)).onboarding.is_onboarded).toBe(true);
   });
 });

@@ -83,15 +83,16 @@ describe('partner isolation on every employee route', () => {
     }
   });
 
-  it('a linked employee is visible to both partners, each with its own note and internal_id', async () => {
+  it('a linked employee is visible to both partners, each seeing only what it entered itself', async () => {
     const initech = await t.partner('Initech');
     expect((await t.as(acme, { method: 'PUT', url: `/api/v1/users/${ola.id}`, payload: { note: 'Acme only' } })).statusCode).toBe(200);
     expect((await t.as(initech, { method: 'POST', url: '/api/v1/users', payload: { email: ola.email, internal_id: 1 } })).statusCode).toBe(200);
     const theirs = expectUserPayload((await t.as(initech, { method: 'GET', url: `/api/v1/users/${ola.id}` })).json());
     const ours = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${ola.id}` })).json());
-    expect(theirs).toMatchObject({ id: ola.id, internal_id: '1', note: '' });
-    expect(ours).toMatchObject({ id: ola.id, internal_id: '1', note: 'Acme only' });
-    // Profile, bank and identity belong to the user: both partners see the same values.
-    expect({ ...theirs, internal_id: '', note: '' }).toEqual({ ...ours, internal_id: '', note: '' });
+    expect(theirs).toMatchObject({ id: ola.id, email: ola.email, internal_id: '1', note: '' });
+    expect(ours).toMatchObject({ id: ola.id, email: ola.email, internal_id: '1', note: 'Acme only' });
+    // Profile, bank and the registered identity belong to Acme's link: Initech sees none of them.
+    expect(ours).toMatchObject({ phone: PHONE, name: 'Kari Nordmann', nationality: 'NO' });
+    expect(theirs).toMatchObject({ name: '', phone: '', address: '', postal_code: '', city: '', nationality: '', bank_account_number: null, bank_iban_number: null, bank_bic_number: null });
   });
 });

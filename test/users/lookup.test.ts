@@ -115,11 +115,17 @@ describe('POST /users/lookup', () => {
       expect((await found(globex, { phone: '41000003' })).id).toBe(theirs.id);
     });
 
-    it('once linked, the employee is found by both partners, each with its own internal_id', async () => {
+    it('once linked, each partner finds the employee by what it entered itself, with its own internal_id', async () => {
       const linked = await t.as(globex, { method: 'POST', url: '/api/v1/users', payload: { email: ola.email, internal_id: 77 } });
       expect(linked.statusCode).toBe(200);
-      const viaGlobex = await found(globex, { ssn: olaId });
-      expect(viaGlobex).toMatchObject({ id: ola.id, internal_id: '77' });
+      expect((await found(globex, { user_id: Number(ola.id) })).internal_id).toBe('77');
+      // Acme's phone and registered (unverified) number are Acme's: Globex does not find the employee by them.
+      expect404(await lookup(globex, { phone: '41000001' }));
+      expect404(await lookup(globex, { ssn: olaId }));
+      // Once Globex registers the number itself, it finds the employee by it.
+      const identity = await t.as(globex, { method: 'PUT', url: `/api/v1/users/${ola.id}/identity`, payload: { identification: olaId, country_code: 'NO', birthday: '1990-01-01' } });
+      expect(identity.statusCode, identity.body).toBe(200);
+      expect(await found(globex, { ssn: olaId })).toMatchObject({ id: ola.id, internal_id: '77' });
       expect((await found(acme, { ssn: olaId })).internal_id).toBe('');
     });
   });

@@ -94,7 +94,9 @@ describe('PUT /users/{id}/identity', () => {
     expect(res.statusCode, res.body).toBe(200);
     return expectUserPayload(res.json());
   };
-  const stored = (id: string) => t.db.db.selectFrom('users').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
+  /** What acme entered about the employee: its link (another partner's link holds its own). */
+  const stored = (id: string) =>
+    t.db.db.selectFrom('partner_users').selectAll().where('partner_id', '=', acme.partnerId).where('user_id', '=', Number(id)).executeTakeFirstOrThrow();
   const norwegian = { identification: fnr, country_code: 'NO', birthday: '1985-08-15' };
 
   it('stores the identity; nationality shows the country code; id_verification stays false', async () => {
@@ -104,7 +106,10 @@ describe('PUT /users/{id}/identity', () => {
     // Storing an identity is not verifying it: that takes an approved verification session.
     expect(updated.onboarding.steps.id_verification).toBe(false);
     const row = await stored(user.id);
-    expect(row).toMatchObject({ identification: fnr, identity_country_code: 'NO', birthday: '1985-08-15', document_id: 'PA1234567', identity_verified_at: null });
+    expect(row).toMatchObject({ identification: fnr, identity_country_code: 'NO', birthday: '1985-08-15', document_id: 'PA1234567' });
+    // The person's verified identity is untouched: only a provider sets it.
+    const person = await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(user.id)).executeTakeFirstOrThrow();
+    expect(person).toMatchObject({ identification: null, identity_country_code: null, birthday: null, identity_verified_at: null });
   });
 
   it('identification, country_code and birthday are required; document_id is optional', async () => {

@@ -22,7 +22,9 @@ describe('PUT and PATCH /users/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     return expectUserPayload(res.json());
   };
-  const stored = (id: string) => t.db.db.selectFrom('users').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
+  /** What acme entered about the employee: its link (another partner's link holds its own). */
+  const stored = (id: string) =>
+    t.db.db.selectFrom('partner_users').selectAll().where('partner_id', '=', acme.partnerId).where('user_id', '=', Number(id)).executeTakeFirstOrThrow();
   /** An employee with a full profile, so single profile fields may be sent. */
   const withProfile = async (body: Record<string, unknown> = {}) => {
     const user = await createUser(t, acme, body);

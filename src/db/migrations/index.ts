@@ -4,6 +4,7 @@ import * as users from './2026-11-21-0002-users.js';
 import * as verification from './2026-11-21-0003-verification.js';
 import * as payouts from './2026-11-21-0004-payouts.js';
 import * as loginLinks from './2026-11-21-0005-login-links-mail.js';
+import * as tenancy from './2026-11-23-0006-tenancy.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0003-verification': verification,
   '2026-11-21-0004-payouts': payouts,
   '2026-11-21-0005-login-links-mail': loginLinks,
+  [tenancy.NAME]: tenancy,
 };

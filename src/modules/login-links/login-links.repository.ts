@@ -25,10 +25,13 @@ export async function consumeLink(db: Executor, id: number, nonceHash: string, n
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertSession(db: Executor, values: { idHash: string; userId: number; now: string; expiresAt: string }): Promise<void> {
+export async function insertSession(
+  db: Executor,
+  values: { idHash: string; userId: number; partnerId: number | null; now: string; expiresAt: string },
+): Promise<void> {
   await db
     .insertInto('employee_sessions')
-    .values({ id_hash: values.idHash, user_id: values.userId, created_at: values.now, expires_at: values.expiresAt })
+    .values({ id_hash: values.idHash, user_id: values.userId, partner_id: values.partnerId, created_at: values.now, expires_at: values.expiresAt })
     .execute();
 }
 
@@ -46,7 +49,18 @@ export async function endSession(db: Executor, idHash: string, now: string): Pro
   await db.updateTable('employee_sessions').set({ ended_at: now }).where('id_hash', '=', idHash).execute();
 }
 
-export async function findUserEmailAndName(db: Executor, userId: number) {
-  return db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+/** Whom a link mail goes to: the person's e-mail, greeted by the first name the issuing partner registered (none for the person's own sign-in). */
+export async function findRecipient(db: Executor, userId: number, partnerId: number | null) {
+  const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return undefined;
+  const link =
+    partnerId === null
+      ? undefined
+      : await db.selectFrom('partner_users').select('first_name').where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirst();
+  return { email: user.email, first_name: link?.first_name ?? null };
 }
 
+export async function findUserIdByEmail(db: Executor, emailNormalized: string): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('id').where('email_normalized', '=', emailNormalized).executeTakeFirst();
+  return row?.id;
+}

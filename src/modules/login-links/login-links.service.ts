@@ -9,6 +9,8 @@ import { enqueueMail } from '../mail/mail.repository.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
 import { linkedUserId } from '../users/users.service.js';
 import { findPartnerName } from '../partners/partners.repository.js';
+import type { RateLimitStore } from '../../platform/rate-limit.js';
+import type { EmployeeSession } from './portal.service.js';
 import * as repo from './login-links.repository.js';
 import { newNonce, signToken, verifyToken, type SigningKeys } from './tokens.js';
 
@@ -19,6 +21,13 @@ const UNKNOWN_PARTNER = 'your employer';
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** An employee's signed-in session on the service's pages. */
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * The person's own sign-in (/login) mails a link: limited per e-mail address (so nobody can flood
+ * someone's inbox) and per client address (so nobody can probe many addresses), whether or not
+ * the address is known, so the limits tell nothing either.
+ */
+export const SIGN_IN_LIMITS = { windowMs: 60 * 60 * 1000, perEmail: 5, perAddress: 20 } as const;
 
 export interface LoginLink {
   login_url: string;
@@ -32,10 +41,17 @@ export interface LoginLinkServiceDeps {
   keys: SigningKeys;
   publicBaseUrl: string;
   payouts: Pick<PayoutService, 'owned'>;
+  /** Counts sign-in requests (the shared rate-limit store, so the limits hold across instances). */
+  limiter: Pick<RateLimitStore, 'hit'>;
 }
 
 /** What opening a link finds. Expected outcomes are values, not exceptions (style §7). */
-export type LinkState = { kind: 'invalid' } | { kind: 'expired' } | { kind: 'used' } | { kind: 'ready'; link: LoginLinkRow; partnerName: string };
+export type LinkState =
+  | { kind: 'invalid' }
+  | { kind: 'expired' }
+  | { kind: 'used' }
+  /** partnerName null: the person asked for this link themself. */
+  | { kind: 'ready'; link: LoginLinkRow; partnerName: string | null };
 
 export type ConsumeResult =
   | { kind: 'invalid' | 'expired' | 'used' }
@@ -59,9 +75,10 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       });
       const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
       if (sendEmail) {
-        const user = await repo.findUserEmailAndName(trx, target.userId);
-        const partnerName = (await findPartnerName(trx, ctx.caller.partnerId)) ?? UNKNOWN_PARTNER;
-        if (user) await enqueueMail(trx, linkMail(user, partnerName, loginUrl, expiresAt, target.payoutId !== null), now.toISOString());
+        const partnerId = ctx.caller.partnerId;
+        const recipient = await repo.findRecipient(trx, target.userId, partnerId);
+        const partnerName = (await findPartnerName(trx, partnerId)) ?? UNKNOWN_PARTNER;
+        if (recipient) await enqueueMail(trx, { partnerId, ...linkMail(recipient, partnerName, loginUrl, expiresAt, target.payoutId !== null) }, now.toISOString());
       }
       return { login_url: loginUrl, expires_at: expiresAt };
     });
@@ -74,7 +91,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
     if (!link || link.nonce_hash !== sha256Hex(verified.nonce)) return { kind: 'invalid' };
     if (link.used_at) return { kind: 'used' };
     if (Date.parse(link.expires_at) <= clock.now().getTime()) return { kind: 'expired' };
-    return { kind: 'ready', link, partnerName: (await findPartnerName(db, link.partner_id)) ?? UNKNOWN_PARTNER };
+    return { kind: 'ready', link, partnerName: link.partner_id === null ? null : ((await findPartnerName(db, link.partner_id)) ?? UNKNOWN_PARTNER) };
   }
 
   return {
@@ -102,9 +119,11 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       const sessionToken = randomToken(32);
       const won = await db.transaction().execute(async (trx) => {
         if (!(await repo.consumeLink(trx, link.id, link.nonce_hash, now.toISOString()))) return false;
+        // The session shows what the link's origin may see: one partner's records, or (the person's own sign-in) all of them.
         await repo.insertSession(trx, {
           idHash: sha256Hex(sessionToken),
           userId: link.user_id,
+          partnerId: link.partner_id,
           now: now.toISOString(),
           expiresAt: addMs(now, SESSION_LIFETIME_MS).toISOString(),
         });
@@ -122,11 +141,45 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       };
     },
 
-    /** The signed-in employee for a session cookie, if the session is live. */
-    async sessionUser(sessionToken: string | undefined): Promise<number | null> {
+    /** The signed-in employee for a session cookie, and the session's scope, if the session is live. */
+    async sessionUser(sessionToken: string | undefined): Promise<EmployeeSession | null> {
       if (!sessionToken || !/^[A-Za-z0-9_-]{20,100}$/.test(sessionToken)) return null;
       const session = await repo.findLiveSession(db, sha256Hex(sessionToken), clock.now().toISOString());
-      return session?.user_id ?? null;
+      return session ? { userId: session.user_id, partnerId: session.partner_id } : null;
+    },
+
+    /**
+     * The person's own sign-in: mails a login link to a known address. The caller answers the same
+     * whatever happened here (known or unknown address), so the answer reveals nothing; only being
+     * over a limit is told, and it is counted for unknown addresses too.
+     */
+    async requestSignIn(rawEmail: string, clientAddress: string): Promise<'accepted' | 'limited'> {
+      const email = rawEmail.trim().toLowerCase();
+      const nowMs = clock.now().getTime();
+      const { windowMs, perEmail, perAddress } = SIGN_IN_LIMITS;
+      const byAddress = await deps.limiter.hit(`signin-addr:${clientAddress}`, nowMs, perAddress, windowMs);
+      if (!byAddress.allowed) return 'limited';
+      const byEmail = await deps.limiter.hit(`signin-email:${sha256Hex(email)}`, nowMs, perEmail, windowMs);
+      if (!byEmail.allowed) return 'limited';
+      const userId = await repo.findUserIdByEmail(db, email);
+      if (userId === undefined) return 'accepted';
+      const now = clock.now();
+      const expiresAt = addMs(now, LINK_LIFETIME_MS).toISOString();
+      const nonce = newNonce();
+      await db.transaction().execute(async (trx) => {
+        const linkId = await repo.insertLink(trx, {
+          partner_id: null,
+          user_id: userId,
+          payout_id: null,
+          nonce_hash: sha256Hex(nonce),
+          expires_at: expiresAt,
+          created_at: now.toISOString(),
+        });
+        const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
+        const recipient = await repo.findRecipient(trx, userId, null);
+        if (recipient) await enqueueMail(trx, { partnerId: null, ...ownSignInMail(recipient.email, loginUrl, expiresAt) }, now.toISOString());
+      });
+      return 'accepted';
     },
 
     async signOut(sessionToken: string | undefined): Promise<void> {
@@ -149,6 +202,14 @@ function linkMail(
   const text = `${greeting}\n\n${partnerName} sent you a link to ${what}:\n\n${url}\n\nThe link works once, until ${until}. If you did not expect this e-mail, you can ignore it.\n\nonpay`;
   const html = `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(partnerName)} sent you a link to ${escapeHtml(what)}:</p><p><a href="${escapeHtml(url)}">${escapeHtml(forPayout ? 'See your payout' : 'Sign in to onpay')}</a></p><p>The link works once, until ${escapeHtml(until)}. If you did not expect this e-mail, you can ignore it.</p><p>onpay</p>`;
   return { to: user.email, subject, text, html };
+}
+
+function ownSignInMail(to: string, url: string, expiresAt: string) {
+  const until = new Date(expiresAt).toUTCString();
+  const subject = 'Your onpay sign-in link';
+  const text = `Hi,\n\nYou (or someone who typed your address) asked to sign in to onpay. This link shows all your payouts, from every employer that pays you through onpay:\n\n${url}\n\nThe link works once, until ${until}. If you did not ask for it, ignore this e-mail: nothing happens without the link.\n\nonpay`;
+  const html = `<p>Hi,</p><p>You (or someone who typed your address) asked to sign in to onpay. This link shows all your payouts, from every employer that pays you through onpay:</p><p><a href="${escapeHtml(url)}">Sign in to onpay</a></p><p>The link works once, until ${escapeHtml(until)}. If you did not ask for it, ignore this e-mail: nothing happens without the link.</p><p>onpay</p>`;
+  return { to, subject, text, html };
 }
 
 export type LoginLinkService = ReturnType<typeof createLoginLinkService>;

@@ -6,6 +6,8 @@ import { forUpdateSkipLockedOnPostgres, type Engine } from '../../db/dialect.js'
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface OutgoingMail {
+  /** The partner whose request caused the mail (its sandbox mailbox lists it); null when the person asked for it. */
+  partnerId: number | null;
   to: string;
   subject: string;
   text: string;
@@ -17,6 +19,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
   const row = await db
     .insertInto('mail_outbox')
     .values({
+      partner_id: mail.partnerId,
       to_address: mail.to,
       subject: mail.subject,
       text_body: mail.text,
@@ -107,10 +110,12 @@ export async function markAttemptFailed(
     .execute();
 }
 
-export async function recentMail(db: Executor, limit: number): Promise<MailRow[]> {
-  return db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(limit).execute();
+/** The partner's most recent mail, newest first (its sandbox mailbox). */
+export async function recentMail(db: Executor, partnerId: number, limit: number): Promise<MailRow[]> {
+  return db.selectFrom('mail_outbox').selectAll().where('partner_id', '=', partnerId).orderBy('id', 'desc').limit(limit).execute();
 }
 
-export async function findMail(db: Executor, id: number): Promise<MailRow | undefined> {
-  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+/** One message, only if the partner caused it. */
+export async function findMail(db: Executor, partnerId: number, id: number): Promise<MailRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).where('partner_id', '=', partnerId).executeTakeFirst();
 }

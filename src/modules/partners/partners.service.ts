@@ -162,6 +162,11 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
       return { partner_id: partnerId, fee_rate: rate };
     },
 
+    /** The partner's display name, or null when there is no such partner. */
+    async partnerName(partnerId: number): Promise<string | null> {
+      return repo.findPartnerName(db, partnerId);
+    },
+
     async countPartners(): Promise<number> {
       return repo.countPartners(db);
     },

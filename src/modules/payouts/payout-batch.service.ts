@@ -9,7 +9,7 @@ import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/terms.service.js';
 import { identificationCandidates } from '../users/identity-numbers.js';
 import { onboardingOf } from '../users/users.payload.js';
-import { findApprovedUserIds } from '../users/users.repository.js';
+import { findLinkedUsersWithApproval } from '../users/users.repository.js';
 import { namedBy, normalisePhone, type EmployeeKey } from '../users/users.rules.js';
 import { Dec } from './money.js';
 import {
@@ -110,7 +110,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
       } else if (item.ssn !== undefined) {
         field = 'ssn';
         const candidates = new Set(identificationCandidates(item.ssn));
-        matches = byIdentity.filter((u) => u.identification !== null && candidates.has(u.identification)).map((u) => u.id);
+        matches = [...new Set(byIdentity.filter((u) => u.identification !== null && candidates.has(u.identification)).map((u) => u.id))];
       }
       const path = `payouts.${i}.${field}`;
       if (matches.length === 0) errors[path] = [`${path} does not name one of your employees.`];
@@ -119,14 +119,13 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
     });
   }
 
-  /** Every employee must be onboarded to be paid (decisions §9). */
-  async function checkOnboarded(named: EmployeeKey[][], userIds: number[], errors: FieldErrors): Promise<void> {
+  /** Every employee must be onboarded, as the paying partner sees them, to be paid. */
+  async function checkOnboarded(partnerId: number, named: EmployeeKey[][], userIds: number[], errors: FieldErrors): Promise<void> {
     const unique = [...new Set(userIds.filter((id) => id > 0))];
-    // The current terms usually come from memory; the two queries then run side by side.
     const current = await deps.terms.current();
-    const [users, approved] = await Promise.all([repo.usersByIds(db, unique), findApprovedUserIds(db, unique, current.code)]);
+    const employees = await findLinkedUsersWithApproval(db, partnerId, unique, current.code);
     const now = clock.now();
-    const missing = new Map(users.map((u) => [u.id, onboardingOf(u, approved.has(u.id), now)]));
+    const missing = new Map(employees.map((e) => [e.user.id, onboardingOf(e, e.approved, now)]));
     userIds.forEach((userId, i) => {
       const onboarding = missing.get(userId);
       if (!onboarding || onboarding.is_onboarded) return;
@@ -142,7 +141,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
       const named = items.map(namedBy);
       const errors = checkItems(items, named);
       const userIds = await resolveEmployees(partnerId, items, named, errors);
-      await checkOnboarded(named, userIds, errors);
+      await checkOnboarded(partnerId, named, userIds, errors);
       if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 
       const feeRate = await repo.partnerFeeRate(db, partnerId);
@@ -154,6 +153,9 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
         // Tax facts and the year's free-card usage are read under lock, inside the transaction.
         const users = await repo.lockUsers(trx, deps.engine, uniqueUsers);
         const usage = await repo.freeCardUsage(trx, uniqueUsers, years);
+        // Each payout is paid to the account on the paying partner's link, copied now: a later change
+        // of the account does not move money already on its way.
+        const banks = new Map((await repo.linkBankAccounts(trx, partnerId, uniqueUsers)).map((b) => [b.user_id, b]));
         const facts = new Map<number, UserTaxFacts>();
         for (const user of users) {
           const used: Record<string, string> = {};
@@ -209,6 +211,9 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
             vat: minor(result.vat),
             invoice_incl: minor(result.invoice_incl),
             free_card_used: minor(result.freeCardUsed),
+            bank_account_number: banks.get(userIds[i] as number)?.bank_account_number ?? null,
+            bank_iban_number: banks.get(userIds[i] as number)?.bank_iban_number ?? null,
+            bank_bic_number: banks.get(userIds[i] as number)?.bank_bic_number ?? null,
             paid_at: null,
             created_at: now,
             updated_at: now,

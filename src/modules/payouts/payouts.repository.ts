@@ -93,31 +93,41 @@ export async function linkedUserIds(db: Executor, partnerId: number, userIds: nu
   return rows.map((r) => r.user_id);
 }
 
+/** The partner's employees by this partner's profile phone. */
 export async function linkedUsersByPhone(db: Executor, partnerId: number, phones: string[]) {
   if (phones.length === 0) return [];
-  return db
-    .selectFrom('partner_users as pu')
-    .innerJoin('users as u', 'u.id', 'pu.user_id')
-    .select(['u.id', 'u.phone'])
-    .where('pu.partner_id', '=', partnerId)
-    .where('u.phone', 'in', phones)
-    .execute();
+  return db.selectFrom('partner_users').select(['user_id as id', 'phone']).where('partner_id', '=', partnerId).where('phone', 'in', phones).execute();
 }
 
+/**
+ * The partner's employees whose verified identity, or the identity this partner registered, is
+ * one of these spellings (never an identity another partner registered).
+ */
 export async function linkedUsersByIdentification(db: Executor, partnerId: number, candidates: string[]) {
   if (candidates.length === 0) return [];
-  return db
-    .selectFrom('partner_users as pu')
-    .innerJoin('users as u', 'u.id', 'pu.user_id')
-    .select(['u.id', 'u.identification'])
-    .where('pu.partner_id', '=', partnerId)
-    .where('u.identification', 'in', candidates)
-    .execute();
+  const [verified, registered] = await Promise.all([
+    db
+      .selectFrom('partner_users as pu')
+      .innerJoin('users as u', 'u.id', 'pu.user_id')
+      .select(['u.id', 'u.identification'])
+      .where('pu.partner_id', '=', partnerId)
+      .where('u.identification', 'in', candidates)
+      .where('u.identity_verified_at', 'is not', null)
+      .execute(),
+    db.selectFrom('partner_users').select(['user_id as id', 'identification']).where('partner_id', '=', partnerId).where('identification', 'in', candidates).execute(),
+  ]);
+  return [...verified, ...registered];
 }
 
-export async function usersByIds(db: Executor, userIds: number[]) {
+/** The bank accounts on the paying partner's links: what its payouts are paid to. */
+export async function linkBankAccounts(db: Executor, partnerId: number, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
+  return db
+    .selectFrom('partner_users')
+    .select(['user_id', 'bank_account_number', 'bank_iban_number', 'bank_bic_number'])
+    .where('partner_id', '=', partnerId)
+    .where('user_id', 'in', userIds)
+    .execute();
 }
 
 export async function partnerFeeRate(db: Executor, partnerId: number): Promise<string> {

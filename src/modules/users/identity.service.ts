@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import { identificationCandidates, normaliseIdentification } from './identity-numbers.js';
 import * as repo from './users.repository.js';
+import { isIdentityVerified } from './users.payload.js';
 import { checkBirthday, isCountryCode } from './users.rules.js';
 import type { IdentityBody, UserPayload } from './users.schemas.js';
 import type { WriteContext } from '../../platform/request-context.js';
@@ -17,11 +18,9 @@ export interface IdentityServiceDeps {
   users: Pick<UserService, 'payloadFor'>;
 }
 
-/** The caller's employees whose stored identity number matches `ssn` in any accepted spelling. */
+/** The caller's employees whose verified identity, or the identity the caller registered, matches `ssn` in any accepted spelling. */
 export async function findByIdentity(db: Kysely<Database>, partnerId: number, ssn: string): Promise<repo.LinkedUserRow[]> {
-  const candidates = identificationCandidates(ssn);
-  if (candidates.length === 0) return [];
-  return repo.findLinkedUsersByIdentification(db, partnerId, candidates);
+  return repo.findLinkedUsersByIdentification(db, partnerId, identificationCandidates(ssn), 2);
 }
 
 /** Validates an identity; returns the stored form or throws a 422 naming the fields. */
@@ -38,9 +37,64 @@ export function parseIdentity(body: IdentityBody, today: Date) {
   return { identification: identification as string, country, birthday: body.birthday, documentId };
 }
 
+/** True when the identity is the one the person already has (a re-send of the verified identity). */
+export function sameIdentity(
+  stored: { identification: string | null; identity_country_code: string | null; birthday: string | null },
+  identity: { identification: string; country: string; birthday: string },
+): boolean {
+  return stored.identification === identity.identification && stored.identity_country_code === identity.country && stored.birthday === identity.birthday;
+}
+
+/** An identity a provider confirmed, normalised. */
+export interface ConfirmedIdentity {
+  identification: string;
+  country: string;
+  birthday: string;
+  name: string | null;
+  documentId: string | null;
+}
+
+/**
+ * Records what a provider verified as the person's identity, in the transaction that approves the
+ * session. A person verifies once: the same identity again changes nothing, and a different one is
+ * a `conflict` the caller must not approve (another partner's flow, or a sandbox confirming a
+ * different registered number).
+ */
+export async function recordVerifiedIdentity(
+  trx: Transaction<Database>,
+  userId: number,
+  identity: ConfirmedIdentity,
+  now: string,
+): Promise<'stored' | 'same' | 'conflict' | 'no_user'> {
+  const user = await repo.lockUser(trx, userId);
+  if (!user) return 'no_user';
+  if (isIdentityVerified(user)) return sameIdentity(user, identity) ? 'same' : 'conflict';
+  await repo.updateUser(trx, userId, {
+    identification: identity.identification,
+    identity_country_code: identity.country,
+    birthday: identity.birthday,
+    document_id: identity.documentId,
+    verified_name: identity.name,
+    identity_verified_at: now,
+    updated_at: now,
+  });
+  return 'stored';
+}
+
+/** The identity the partner registered for the person, when it registered a complete one. */
+export async function registeredIdentity(db: Kysely<Database>, partnerId: number, userId: number): Promise<Omit<ConfirmedIdentity, 'name'> | null> {
+  const link = await repo.findLink(db, partnerId, userId);
+  if (!link?.identification || !link.identity_country_code || !link.birthday) return null;
+  return { identification: link.identification, country: link.identity_country_code, birthday: link.birthday, documentId: link.document_id };
+}
+
 export function createIdentityService({ db, clock, idempotency, users }: IdentityServiceDeps) {
   return {
-    /** PUT /users/{id}/identity: creates or replaces the identity (it does not verify it). */
+    /**
+     * PUT /users/{id}/identity: records the identity this partner registered (it does not verify it).
+     * Once a provider verified the person's identity it is theirs: sending it again changes nothing,
+     * and a different one is a 409 (it changes only through a new verification).
+     */
     async setIdentity(ctx: WriteContext, rawId: string, body: IdentityBody): Promise<UserPayload> {
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
@@ -49,17 +103,17 @@ export function createIdentityService({ db, clock, idempotency, users }: Identit
         const linked = await repo.findLinkedUser(trx, partnerId, userId);
         if (!linked) throw new AppError('user_not_found');
         const { user } = linked;
-        // A verified identity is the provider's word. Changing who the person is means verifying again:
-        // id_verification turns false (and the employee cannot be paid) until a new session is approved.
-        const changesWho =
-          user.identification !== identity.identification || user.identity_country_code !== identity.country || user.birthday !== identity.birthday;
-        await repo.updateUser(trx, userId, {
+        if (isIdentityVerified(user)) {
+          if (sameIdentity(user, identity)) return;
+          throw new AppError('identity_conflict');
+        }
+        const now = clock.now().toISOString();
+        await repo.updateLink(trx, partnerId, userId, {
           identification: identity.identification,
           identity_country_code: identity.country,
           birthday: identity.birthday,
           document_id: identity.documentId,
-          ...(changesWho && user.identity_verified_at !== null ? { identity_verified_at: null } : {}),
-          updated_at: clock.now().toISOString(),
+          updated_at: now,
         });
       });
       return users.payloadFor(partnerId, userId);

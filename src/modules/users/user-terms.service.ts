@@ -24,11 +24,14 @@ export interface UserTermsServiceDeps {
   terms: Pick<TermsService, 'current'>;
 }
 
-/** Approval of the current terms, per user (decisions §7): recorded per terms code. */
+/**
+ * Approval of the current terms, recorded per terms code on the partner's link: each partner
+ * records (and withdraws) its own, and no partner's withdrawal touches another's.
+ */
 export function createUserTermsService({ db, clock, idempotency, terms }: UserTermsServiceDeps) {
-  /** The user's approval of these terms; the caller has checked the user is the partner's. */
-  async function status(userId: number, current: TermsRow): Promise<UserTermsStatus> {
-    const approvals = await repo.findApprovedUserIds(db, [userId], current.code);
+  /** The approval this partner recorded for these terms; the caller has checked the user is the partner's. */
+  async function status(partnerId: number, userId: number, current: TermsRow): Promise<UserTermsStatus> {
+    const approvals = await repo.findApprovals(db, partnerId, [userId], current.code);
     const approvedAt = approvals.get(userId) ?? null;
     return { user_id: String(userId), terms_approved: approvedAt !== null, approved_at: approvedAt, terms: termsRowToMetadata(current) };
   }
@@ -37,7 +40,7 @@ export function createUserTermsService({ db, clock, idempotency, terms }: UserTe
     async get(partnerId: number, rawId: string): Promise<UserTermsStatus> {
       const userId = parseUserId(rawId);
       if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
-      return status(userId, await terms.current());
+      return status(partnerId, userId, await terms.current());
     },
 
     /** Records (approved true) or withdraws (false) approval of the current terms. */
@@ -50,11 +53,11 @@ export function createUserTermsService({ db, clock, idempotency, terms }: UserTe
       const changed = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
         if (!(await repo.findLink(trx, partnerId, userId))) throw new AppError('user_not_found');
         // Both are no-ops when there is nothing to change, also under concurrent requests.
-        if (approved) return repo.insertApprovalIfAbsent(trx, userId, current.code, clock.now().toISOString());
-        return (await repo.deleteApproval(trx, userId, current.code)) > 0;
+        if (approved) return repo.insertApprovalIfAbsent(trx, partnerId, userId, current.code, clock.now().toISOString());
+        return (await repo.deleteApproval(trx, partnerId, userId, current.code)) > 0;
       });
       // The link was checked in the transaction (links are never removed).
-      return { ...(await status(userId, current)), changed };
+      return { ...(await status(partnerId, userId, current)), changed };
     },
   };
 }

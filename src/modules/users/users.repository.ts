@@ -1,10 +1,11 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, PartnerUserRow, UserRow, UserUpdate, UsersTable } from '../../db/database.js';
+import type { Database, LinkUpdate, PartnerUserRow, PartnerUsersTable, UserRow, UserUpdate, UsersTable } from '../../db/database.js';
+import { engineOf, forUpdateOnPostgres } from '../../db/dialect.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** A user as one partner sees it: the global record plus that partner's link. */
+/** A person as one partner sees them: the person's own record plus that partner's link. */
 export interface LinkedUserRow {
   user: UserRow;
   link: PartnerUserRow;
@@ -14,21 +15,10 @@ export async function findUserById(db: Executor, userId: number): Promise<UserRo
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
-const userByIdWithApproval = reusableQuery(2, (db: Executor, userId: number, termsCode: string) =>
-  db
-    .selectFrom('users as u')
-    .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.user_id', '=', 'u.id').on('ta.terms_code', '=', termsCode))
-    .selectAll('u')
-    .select('ta.approved_at as terms_approved_at')
-    .where('u.id', '=', userId),
-);
-
-/** The user and whether they approved these terms, in one statement (status polling, employee pages). */
-export async function findUserWithApproval(db: Executor, userId: number, termsCode: string): Promise<{ user: UserRow; approved: boolean } | undefined> {
-  const [row] = await userByIdWithApproval(db, userId, termsCode);
-  if (!row) return undefined;
-  const { terms_approved_at, ...user } = row;
-  return { user, approved: terms_approved_at !== null };
+/** The person's record, locked until the transaction ends on PostgreSQL (SQLite serialises writers anyway). */
+export async function lockUser(db: Transaction<Database>, userId: number): Promise<UserRow | undefined> {
+  const query = db.selectFrom('users').selectAll().where('id', '=', userId);
+  return forUpdateOnPostgres(query, engineOf(db as unknown as Kysely<unknown>)).executeTakeFirst();
 }
 
 export async function findUserByEmail(db: Executor, emailNormalized: string): Promise<UserRow | undefined> {
@@ -39,19 +29,14 @@ export async function insertUser(db: Executor, values: Insertable<UsersTable>): 
   return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Updates the user's row; returns how many rows changed (0 when the user does not exist). */
+/** Updates the person's own record (tax facts, verified identity); returns how many rows changed. */
 export async function updateUser(db: Executor, userId: number, values: UserUpdate): Promise<number> {
   const result = await db.updateTable('users').set(values).where('id', '=', userId).executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 export async function findLink(db: Executor, partnerId: number, userId: number): Promise<PartnerUserRow | undefined> {
-  return db
-    .selectFrom('partner_users')
-    .selectAll()
-    .where('partner_id', '=', partnerId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('partner_users').selectAll().where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirst();
 }
 
 /** The user the partner knows by this internal_id, if any. */
@@ -65,54 +50,24 @@ export async function findUserIdByInternalId(db: Executor, partnerId: number, in
   return row?.user_id;
 }
 
-export async function insertLink(
-  db: Executor,
-  values: { partnerId: number; userId: number; internalId: number | null; note: string | null; now: string },
-): Promise<void> {
-  await db
-    .insertInto('partner_users')
-    .values({
-      partner_id: values.partnerId,
-      user_id: values.userId,
-      internal_id: values.internalId,
-      note: values.note,
-      created_at: values.now,
-    })
-    .execute();
+export async function insertLink(db: Executor, values: Insertable<PartnerUsersTable>): Promise<void> {
+  await db.insertInto('partner_users').values(values).execute();
 }
 
-export async function updateLink(
-  db: Executor,
-  partnerId: number,
-  userId: number,
-  values: { internal_id?: number | null; note?: string | null },
-): Promise<void> {
+/** Changes what one partner entered about the person; nothing another partner sees. */
+export async function updateLink(db: Executor, partnerId: number, userId: number, values: LinkUpdate): Promise<void> {
   if (Object.keys(values).length === 0) return;
-  await db
-    .updateTable('partner_users')
-    .set(values)
-    .where('partner_id', '=', partnerId)
-    .where('user_id', '=', userId)
-    .execute();
+  await db.updateTable('partner_users').set(values).where('partner_id', '=', partnerId).where('user_id', '=', userId).execute();
 }
+
+/** The person's columns as they are, then the link's prefixed (`l_`): a joined row splitLinked() takes apart. */
+export const LINKED_USER_COLUMNS = () => [...userColumns, ...linkColumns] as const;
 
 const userColumns = [
   'u.id',
   'u.email',
   'u.email_normalized',
   'u.email_verified_at',
-  'u.first_name',
-  'u.last_name',
-  'u.address',
-  'u.postal_code',
-  'u.city',
-  'u.dial_code',
-  'u.phone',
-  'u.main_work',
-  'u.profile_completed_at',
-  'u.bank_account_number',
-  'u.bank_iban_number',
-  'u.bank_bic_number',
   'u.identification',
   'u.identity_country_code',
   'u.birthday',
@@ -128,25 +83,44 @@ const userColumns = [
   'u.updated_at',
 ] as const;
 
+/** The link's columns, prefixed: the person and the link share names (identification, created_at, ...). */
 const linkColumns = [
-  'pu.partner_id',
-  'pu.user_id',
-  'pu.internal_id',
-  'pu.note',
-  'pu.created_at as link_created_at',
+  'pu.partner_id as l_partner_id',
+  'pu.user_id as l_user_id',
+  'pu.internal_id as l_internal_id',
+  'pu.note as l_note',
+  'pu.first_name as l_first_name',
+  'pu.last_name as l_last_name',
+  'pu.address as l_address',
+  'pu.postal_code as l_postal_code',
+  'pu.city as l_city',
+  'pu.dial_code as l_dial_code',
+  'pu.phone as l_phone',
+  'pu.main_work as l_main_work',
+  'pu.profile_completed_at as l_profile_completed_at',
+  'pu.bank_account_number as l_bank_account_number',
+  'pu.bank_iban_number as l_bank_iban_number',
+  'pu.bank_bic_number as l_bank_bic_number',
+  'pu.identification as l_identification',
+  'pu.identity_country_code as l_identity_country_code',
+  'pu.birthday as l_birthday',
+  'pu.document_id as l_document_id',
+  'pu.created_at as l_created_at',
+  'pu.updated_at as l_updated_at',
 ] as const;
 
-type JoinedRow = UserRow & {
-  partner_id: number;
-  user_id: number;
-  internal_id: number | null;
-  note: string | null;
-  link_created_at: string;
-};
+type Prefixed<T> = { [K in keyof T as `l_${string & K}`]: T[K] };
+export type JoinedRow = UserRow & Prefixed<PartnerUserRow>;
 
-function split(row: JoinedRow): LinkedUserRow {
-  const { partner_id, user_id, internal_id, note, link_created_at, ...user } = row;
-  return { user, link: { partner_id, user_id, internal_id, note, created_at: link_created_at } };
+/** Splits a joined row into the person and the link. */
+export function splitLinked(row: JoinedRow): LinkedUserRow {
+  const user = {} as Record<string, unknown>;
+  const link = {} as Record<string, unknown>;
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('l_')) link[key.slice(2)] = value;
+    else user[key] = value;
+  }
+  return { user: user as unknown as UserRow, link: link as unknown as PartnerUserRow };
 }
 
 function linkedUsers(db: Executor, partnerId: number) {
@@ -157,25 +131,25 @@ function linkedUsers(db: Executor, partnerId: number) {
     .where('pu.partner_id', '=', partnerId);
 }
 
-const linkedUserById = reusableQuery(2, (db: Executor, partnerId: number, userId: number) =>
-  linkedUsers(db, partnerId).where('pu.user_id', '=', userId),
-);
+const linkedUserById = reusableQuery(2, (db: Executor, partnerId: number, userId: number) => linkedUsers(db, partnerId).where('pu.user_id', '=', userId));
 
 const linkedUserByIdWithApproval = reusableQuery(3, (db: Executor, partnerId: number, userId: number, termsCode: string) =>
   linkedUsers(db, partnerId)
-    .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode))
+    .leftJoin('terms_approvals as ta', (join) =>
+      join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode),
+    )
     .select('ta.approved_at as terms_approved_at')
     .where('pu.user_id', '=', userId),
 );
 
 export async function findLinkedUser(db: Executor, partnerId: number, userId: number): Promise<LinkedUserRow | undefined> {
   const [row] = await linkedUserById(db, partnerId, userId);
-  return row ? split(row as JoinedRow) : undefined;
+  return row ? splitLinked(row as JoinedRow) : undefined;
 }
 
 /**
- * The user as the partner sees it and whether they approved these terms: one indexed statement,
- * compiled once (GET /users/{id} and every payload after a write).
+ * The person as the partner sees them and whether this partner recorded their approval of these
+ * terms: one indexed statement, compiled once (GET /users/{id} and every payload after a write).
  */
 export async function findLinkedUserWithApproval(
   db: Executor,
@@ -186,17 +160,48 @@ export async function findLinkedUserWithApproval(
   const [row] = await linkedUserByIdWithApproval(db, partnerId, userId, termsCode);
   if (!row) return undefined;
   const { terms_approved_at, ...joined } = row;
-  return { ...split(joined as JoinedRow), approved: terms_approved_at !== null };
+  return { ...splitLinked(joined as JoinedRow), approved: terms_approved_at !== null };
 }
 
-export async function findLinkedUsersByPhone(db: Executor, partnerId: number, phone: string): Promise<LinkedUserRow[]> {
-  const rows = await linkedUsers(db, partnerId).where('u.phone', '=', phone).limit(2).execute();
-  return rows.map((r) => split(r as JoinedRow));
+/** Several of the partner's employees by id, each with this partner's approval of these terms. */
+export async function findLinkedUsersWithApproval(
+  db: Executor,
+  partnerId: number,
+  userIds: number[],
+  termsCode: string,
+): Promise<Array<LinkedUserRow & { approved: boolean }>> {
+  if (userIds.length === 0) return [];
+  const rows = await linkedUsers(db, partnerId)
+    .leftJoin('terms_approvals as ta', (join) =>
+      join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode),
+    )
+    .select('ta.approved_at as terms_approved_at')
+    .where('pu.user_id', 'in', userIds)
+    .execute();
+  return rows.map(({ terms_approved_at, ...joined }) => ({ ...splitLinked(joined as JoinedRow), approved: terms_approved_at !== null }));
 }
 
-export async function findLinkedUsersByIdentification(db: Executor, partnerId: number, candidates: string[]): Promise<LinkedUserRow[]> {
-  const rows = await linkedUsers(db, partnerId).where('u.identification', 'in', candidates).limit(2).execute();
-  return rows.map((r) => split(r as JoinedRow));
+/** The partner's employees whose profile phone (this partner's) is one of these. */
+export async function findLinkedUsersByPhone(db: Executor, partnerId: number, phones: string[], limit: number): Promise<LinkedUserRow[]> {
+  if (phones.length === 0) return [];
+  const rows = await linkedUsers(db, partnerId).where('pu.phone', 'in', phones).limit(limit).execute();
+  return rows.map((r) => splitLinked(r as JoinedRow));
+}
+
+/**
+ * The partner's employees whose identity number is one of these spellings: the person's verified
+ * identity, or the identity this partner registered (never one another partner registered).
+ */
+export async function findLinkedUsersByIdentification(db: Executor, partnerId: number, candidates: string[], limit: number): Promise<LinkedUserRow[]> {
+  if (candidates.length === 0) return [];
+  // Two indexed reads rather than one OR across the join.
+  const [verified, registered] = await Promise.all([
+    linkedUsers(db, partnerId).where('u.identification', 'in', candidates).where('u.identity_verified_at', 'is not', null).limit(limit).execute(),
+    linkedUsers(db, partnerId).where('pu.identification', 'in', candidates).limit(limit).execute(),
+  ]);
+  const byId = new Map<number, LinkedUserRow>();
+  for (const row of [...verified, ...registered]) byId.set(row.id, splitLinked(row as JoinedRow));
+  return [...byId.values()];
 }
 
 export async function countLinks(db: Executor, partnerId: number): Promise<number> {
@@ -230,36 +235,56 @@ export async function listLinkedUsers(db: Executor, partnerId: number, limit: nu
       page.map((p) => p.user_id),
     )
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, split(r as JoinedRow)]));
+  const byId = new Map(rows.map((r) => [r.id, splitLinked(r as JoinedRow)]));
   return page.map((p) => byId.get(p.user_id)).filter((r): r is LinkedUserRow => r !== undefined);
 }
 
-export async function findApprovedUserIds(db: Executor, userIds: number[], termsCode: string): Promise<Map<number, string>> {
+/** When the partner recorded each of these people's approval of these terms. */
+export async function findApprovals(db: Executor, partnerId: number, userIds: number[], termsCode: string): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('terms_approvals')
     .select(['user_id', 'approved_at'])
+    .where('partner_id', '=', partnerId)
     .where('terms_code', '=', termsCode)
     .where('user_id', 'in', userIds)
     .execute();
   return new Map(rows.map((r) => [r.user_id, r.approved_at]));
 }
 
-/** Records an approval unless one exists for the code; true when this call inserted it. */
-export async function insertApprovalIfAbsent(db: Executor, userId: number, termsCode: string, now: string): Promise<boolean> {
+/** Records the partner's approval unless one exists for the code; true when this call inserted it. */
+export async function insertApprovalIfAbsent(db: Executor, partnerId: number, userId: number, termsCode: string, now: string): Promise<boolean> {
   const result = await db
     .insertInto('terms_approvals')
-    .values({ user_id: userId, terms_code: termsCode, approved_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'terms_code']).doNothing())
+    .values({ partner_id: partnerId, user_id: userId, terms_code: termsCode, approved_at: now })
+    .onConflict((oc) => oc.columns(['partner_id', 'user_id', 'terms_code']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deleteApproval(db: Executor, userId: number, termsCode: string): Promise<number> {
+export async function deleteApproval(db: Executor, partnerId: number, userId: number, termsCode: string): Promise<number> {
   const result = await db
     .deleteFrom('terms_approvals')
+    .where('partner_id', '=', partnerId)
     .where('user_id', '=', userId)
     .where('terms_code', '=', termsCode)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Every partner linked to the person, oldest link first, with that partner's approval of these terms (the person's own pages). */
+export async function findLinksOfUser(db: Executor, userId: number, termsCode: string): Promise<Array<{ link: PartnerUserRow; partnerName: string; approved: boolean }>> {
+  const rows = await db
+    .selectFrom('partner_users as pu')
+    .innerJoin('partners as p', 'p.id', 'pu.partner_id')
+    .leftJoin('terms_approvals as ta', (join) =>
+      join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode),
+    )
+    .selectAll('pu')
+    .select(['p.name as partner_name', 'ta.approved_at as terms_approved_at'])
+    .where('pu.user_id', '=', userId)
+    .orderBy('pu.created_at')
+    .orderBy('pu.partner_id')
+    .execute();
+  return rows.map(({ partner_name, terms_approved_at, ...link }) => ({ link, partnerName: partner_name, approved: terms_approved_at !== null }));
 }

@@ -158,12 +158,13 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           operationId: 'setIdentity',
           summary: 'Create or update the identity',
           description:
-            '`identification` (national identity number), `country_code` (ISO 3166-1 alpha-2) and `birthday` are required; `document_id` is optional. Numbers are checked by country where a rule is known (Norway, Sweden, Denmark, Finland). Changing who the person is after an approved verification makes `id_verification` false until a new verification is approved.',
+            'Records the identity you register for the employee (it does not verify it; a verification session does). `identification` (national identity number), `country_code` (ISO 3166-1 alpha-2) and `birthday` are required; `document_id` is optional. Numbers are checked by country where a rule is known (Norway, Sweden, Denmark, Finland). What you register is yours: another partner linked to the same person never sees it. Once a provider verified the person\'s identity, sending that identity again is accepted and changes nothing, and a different one is a 409: it changes only through a new verification.',
           params: UserIdParams,
           body: IdentityBody,
           response: {
             200: described(UserPayload, 'The employee with the identity stored'),
             ...notLinked,
+            ...errorResponses('identity_conflict'),
             ...errorResponses(AppError.field('identification', 'identification is not a valid national identity number for NO.')),
           },
         },

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database, UserUpdate } from '../../db/database.js';
+import type { Database, LinkUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { parseId } from '../../ids.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
@@ -35,7 +35,7 @@ export async function linkedUserId(db: Kysely<Database>, partnerId: number, rawI
   return userId;
 }
 
-function bankColumns(input: BankInput, errors: FieldErrors): UserUpdate {
+function bankColumns(input: BankInput, errors: FieldErrors): LinkUpdate {
   if (!hasBankFields(input)) return {};
   const parsed = parseBankAccount(input);
   if ('errors' in parsed) {
@@ -85,7 +85,11 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
   return {
     payloadFor: (partnerId: number, userId: number) => payloadFor(db, partnerId, userId),
 
-    /** POST /users: creates the user, or links the existing one (then only email and internal_id apply). */
+    /**
+     * POST /users: creates the person, or links the existing one to the caller. Linking applies only
+     * `email` and `internal_id`: the new link starts empty, and nothing another partner entered is
+     * shown or changed.
+     */
     async createOrLink(ctx: WriteContext, body: CreateUserBody): Promise<UserPayload> {
       const partnerId = ctx.caller.partnerId;
       const email = body.email.trim();
@@ -96,20 +100,24 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
         if (existing) {
           const link = await repo.findLink(trx, partnerId, existing.id);
           if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, existing.id);
-          if (!link) await repo.insertLink(trx, { partnerId, userId: existing.id, internalId, note: null, now });
-          else if (internalId !== null) await repo.updateLink(trx, partnerId, existing.id, { internal_id: internalId });
+          if (!link) await repo.insertLink(trx, { partner_id: partnerId, user_id: existing.id, internal_id: internalId, created_at: now, updated_at: now });
+          else if (internalId !== null) await repo.updateLink(trx, partnerId, existing.id, { internal_id: internalId, updated_at: now });
           return existing.id;
         }
 
         const errors: FieldErrors = {};
         const bank = bankColumns(body, errors);
         const dialCode = isProvided(body.dial_code) && body.dial_code.trim() !== '' ? checkDialCode(body.dial_code, errors) : null;
-        if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, null);
         if (Object.keys(errors).length > 0) throw AppError.fields(errors);
-        const user = await repo.insertUser(trx, {
-          email,
-          email_normalized: email.toLowerCase(),
-          email_verified_at: now,
+        // The person first: when a concurrent request created them a moment ago, the e-mail's unique
+        // key fails here and the retry takes the linking path above, as a sequential request would.
+        const user = await repo.insertUser(trx, { email, email_normalized: email.toLowerCase(), email_verified_at: now, created_at: now, updated_at: now });
+        if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, user.id);
+        await repo.insertLink(trx, {
+          partner_id: partnerId,
+          user_id: user.id,
+          internal_id: internalId,
+          note: blankToNull(body.note),
           first_name: blankToNull(body.first_name),
           last_name: blankToNull(body.last_name),
           address: blankToNull(body.address),
@@ -122,7 +130,6 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
           created_at: now,
           updated_at: now,
         });
-        await repo.insertLink(trx, { partnerId, userId: user.id, internalId, note: blankToNull(body.note), now });
         return user.id;
       });
       return payloadFor(db, partnerId, userId);
@@ -138,8 +145,9 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
       // A page past the end is empty, without asking the database.
       if (window === null || window.offset >= total) return { total, results: [] };
       const [rows, current] = await Promise.all([repo.listLinkedUsers(db, partnerId, window.limit, window.offset), terms.current()]);
-      const approvals = await repo.findApprovedUserIds(
+      const approvals = await repo.findApprovals(
         db,
+        partnerId,
         rows.map((r) => r.user.id),
         current.code,
       );
@@ -152,12 +160,12 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
       await write(ctx, async (trx) => {
-        const { user } = await requireLinked(trx, partnerId, userId);
+        const { link } = await requireLinked(trx, partnerId, userId);
         const errors: FieldErrors = {};
-        const changes: UserUpdate = {};
+        const changes: LinkUpdate = {};
 
         const sentProfile = PROFILE_FIELDS.filter((field) => isProvided(body[field]));
-        if (sentProfile.length > 0 && user.profile_completed_at === null) {
+        if (sentProfile.length > 0 && link.profile_completed_at === null) {
           const missing = PROFILE_FIELDS.filter((field) => !sentProfile.includes(field));
           for (const field of missing) errors[field] = [`${field} is required when no profile exists yet; send the full profile.`];
         }
@@ -178,13 +186,11 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
         if (isProvided(body.internal_id)) await assertInternalIdFree(trx, partnerId, body.internal_id, userId);
         if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 
+        if (isProvided(body.internal_id)) changes.internal_id = body.internal_id;
+        if (isProvided(body.note)) changes.note = blankToNull(body.note);
         const now = clock.now().toISOString();
-        if (sentProfile.length === PROFILE_FIELDS.length && user.profile_completed_at === null) changes.profile_completed_at = now;
-        if (Object.keys(changes).length > 0) await repo.updateUser(trx, userId, { ...changes, updated_at: now });
-        await repo.updateLink(trx, partnerId, userId, {
-          ...(isProvided(body.internal_id) ? { internal_id: body.internal_id } : {}),
-          ...(isProvided(body.note) ? { note: blankToNull(body.note) } : {}),
-        });
+        if (sentProfile.length === PROFILE_FIELDS.length && link.profile_completed_at === null) changes.profile_completed_at = now;
+        if (Object.keys(changes).length > 0) await repo.updateLink(trx, partnerId, userId, { ...changes, updated_at: now });
       });
       return payloadFor(db, partnerId, userId);
     },
@@ -194,7 +200,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
       await write(ctx, async (trx) => {
-        const { user } = await requireLinked(trx, partnerId, userId);
+        const { link } = await requireLinked(trx, partnerId, userId);
         const errors: FieldErrors = {};
         const values = {
           first_name: body.first_name.trim(),
@@ -207,12 +213,12 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
         const dialCode = checkDialCode(body.dial_code, errors);
         if (Object.keys(errors).length > 0) throw AppError.fields(errors);
         const now = clock.now().toISOString();
-        await repo.updateUser(trx, userId, {
+        await repo.updateLink(trx, partnerId, userId, {
           ...values,
           dial_code: dialCode,
           phone: body.phone,
           main_work: mainWorkToInt(body.main_work),
-          profile_completed_at: user.profile_completed_at ?? now,
+          profile_completed_at: link.profile_completed_at ?? now,
           updated_at: now,
         });
       });
@@ -229,7 +235,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
       if (body.user_id !== undefined) return payloadFor(db, partnerId, parseUserId(body.user_id));
       const matches =
         body.phone !== undefined
-          ? await repo.findLinkedUsersByPhone(db, partnerId, normalisePhone(body.phone))
+          ? await repo.findLinkedUsersByPhone(db, partnerId, [normalisePhone(body.phone)], 2)
           : await findByIdentity(db, partnerId, body.ssn ?? '');
       if (matches.length === 0) throw new AppError('user_not_found');
       if (matches.length > 1) {

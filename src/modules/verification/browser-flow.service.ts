@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, VerificationProvider, VerificationSessionRow } from '../../db/database.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
 import type { ProviderAdapter, CallbackParams, ProviderOutcome } from './providers/types.js';
-import { sandboxIdentity, type SandboxOutcome } from './providers/sandbox.js';
+import type { SandboxOutcome } from './providers/sandbox.js';
 import { redirectTarget } from './return-url-matching.js';
 import { findPartnerName } from '../partners/partners.repository.js';
 import * as repo from './sessions.repository.js';
@@ -12,7 +12,7 @@ import type { SessionService } from './sessions.service.js';
 export interface BrowserFlowDeps {
   db: Kysely<Database>;
   clock: Clock;
-  sessions: Pick<SessionService, 'fresh' | 'finish'>;
+  sessions: Pick<SessionService, 'fresh' | 'finish' | 'sandboxConfirms'>;
   adapters: ReadonlyMap<VerificationProvider, ProviderAdapter>;
   callbackUrl: (provider: VerificationProvider) => string;
 }
@@ -130,7 +130,7 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
       const { session } = found;
       const finished =
         outcome === 'approved'
-          ? await sessions.finish(session.id, { status: 'approved', identity: sandboxIdentity(session.user_id) })
+          ? await sessions.finish(session.id, { status: 'approved', identity: await sessions.sandboxConfirms(session) })
           : await sessions.finish(session.id, { status: outcome, reason: `chosen on the sandbox provider page` });
       return { kind: 'redirect', location: partnerRedirect(finished) };
     },

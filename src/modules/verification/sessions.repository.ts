@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, UserRow, VerificationProvider, VerificationSessionRow, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
+import type { Database, VerificationProvider, VerificationSessionRow, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
+import { LINKED_USER_COLUMNS, splitLinked, type JoinedRow, type LinkedUserRow } from '../users/users.repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -25,9 +26,13 @@ export type PolledSession = Pick<
 const sessionWithUser = reusableQuery(2, (db: Executor, id: string, termsCode: string) =>
   db
     .selectFrom('verification_sessions as s')
-    .leftJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.user_id', '=', 's.user_id').on('ta.terms_code', '=', termsCode))
-    .selectAll('u')
+    // The employee as the session's partner sees them: that partner's link, and its terms approval.
+    .leftJoin('partner_users as pu', (join) => join.onRef('pu.partner_id', '=', 's.partner_id').onRef('pu.user_id', '=', 's.user_id'))
+    .leftJoin('users as u', 'u.id', 'pu.user_id')
+    .leftJoin('terms_approvals as ta', (join) =>
+      join.onRef('ta.partner_id', '=', 's.partner_id').onRef('ta.user_id', '=', 's.user_id').on('ta.terms_code', '=', termsCode),
+    )
+    .select(LINKED_USER_COLUMNS())
     .select([
       's.id as s_id',
       's.partner_id as s_partner_id',
@@ -44,17 +49,18 @@ const sessionWithUser = reusableQuery(2, (db: Executor, id: string, termsCode: s
 );
 
 /**
- * A status poll's whole read in one statement: the session, its employee (null when the record is
- * missing) and whether they approved these terms.
+ * A status poll's whole read in one statement: the session, its employee as the session's partner
+ * sees them (null when the record is missing) and whether that partner recorded their approval of
+ * these terms.
  */
 export async function findSessionWithUser(
   db: Executor,
   id: string,
   termsCode: string,
-): Promise<{ session: PolledSession; user: UserRow | null; approved: boolean } | undefined> {
+): Promise<{ session: PolledSession; employee: LinkedUserRow | null; approved: boolean } | undefined> {
   const [row] = await sessionWithUser(db, id, termsCode);
   if (!row) return undefined;
-  const { s_id, s_partner_id, s_user_id, s_provider, s_id_type, s_status, s_verified_at, s_expires_at, s_last_polled_at, terms_approved_at, ...user } = row;
+  const { s_id, s_partner_id, s_user_id, s_provider, s_id_type, s_status, s_verified_at, s_expires_at, s_last_polled_at, terms_approved_at, ...joined } = row;
   return {
     session: {
       id: s_id,
@@ -67,7 +73,7 @@ export async function findSessionWithUser(
       expires_at: s_expires_at,
       last_polled_at: s_last_polled_at,
     },
-    user: user.id === null ? null : (user as UserRow),
+    employee: joined.id === null ? null : splitLinked(joined as JoinedRow),
     approved: terms_approved_at !== null,
   };
 }
@@ -85,24 +91,35 @@ export async function findSessionByProviderRef(db: Executor, provider: Verificat
     .executeTakeFirst();
 }
 
-export async function findPendingForUser(db: Executor, userId: number) {
+/** The partner's pending session for the person, if any (another partner's never counts). */
+export async function findPendingForUser(db: Executor, partnerId: number, userId: number) {
   return db
     .selectFrom('verification_sessions')
     .select('id')
+    .where('partner_id', '=', partnerId)
     .where('pending_user_id', '=', userId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
 }
 
-/** Cancels the user's pending session, if any (a new flow replaces it). */
-export async function cancelPendingForUser(db: Executor, userId: number, now: string): Promise<number> {
+/** The outcome_reason of a session a newer flow of the same partner replaced. */
+export const REPLACED_REASON = 'replaced by a new flow';
+
+/** Cancels the partner's own pending session for the person, if any (its new flow replaces it). */
+export async function cancelPendingForUser(db: Executor, partnerId: number, userId: number, now: string): Promise<number> {
   const result = await db
     .updateTable('verification_sessions')
-    .set({ status: 'cancelled', pending_user_id: null, verified_at: now, outcome_reason: 'replaced by a new flow', updated_at: now })
+    .set({ status: 'cancelled', pending_user_id: null, verified_at: now, outcome_reason: REPLACED_REASON, updated_at: now })
+    .where('partner_id', '=', partnerId)
     .where('pending_user_id', '=', userId)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Corrects the outcome of a session finished in the same transaction (an approval that turned out to conflict). */
+export async function setOutcome(db: Executor, id: string, values: { status: Exclude<VerificationStatus, 'pending'>; reason: string; now: string }): Promise<void> {
+  await db.updateTable('verification_sessions').set({ status: values.status, outcome_reason: values.reason, updated_at: values.now }).where('id', '=', id).execute();
 }
 
 /**
@@ -159,24 +176,4 @@ export async function hasWebhookReceipt(db: Executor, digest: string): Promise<b
 
 export async function recordWebhookReceipt(db: Executor, digest: string, provider: string, now: string): Promise<void> {
   await db.insertInto('webhook_receipts').values({ digest, provider, received_at: now }).execute();
-}
-
-export async function storeVerifiedIdentity(
-  db: Executor,
-  userId: number,
-  values: { identification: string; countryCode: string; birthday: string; name: string | null; documentId: string | null; now: string },
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({
-      identification: values.identification,
-      identity_country_code: values.countryCode,
-      birthday: values.birthday,
-      verified_name: values.name,
-      ...(values.documentId ? { document_id: values.documentId } : {}),
-      identity_verified_at: values.now,
-      updated_at: values.now,
-    })
-    .where('id', '=', userId)
-    .execute();
 }

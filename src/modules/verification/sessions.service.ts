@@ -9,14 +9,15 @@ import type { WriteContext } from '../../platform/request-context.js';
 import { isUuid, randomToken, sha256Hex } from '../../platform/secrets.js';
 import type { TermsService } from '../terms/terms.service.js';
 import { normaliseIdentification } from '../users/identity-numbers.js';
+import { parseIdentity, recordVerifiedIdentity, registeredIdentity } from '../users/identity.service.js';
 import { onboardingOf } from '../users/users.payload.js';
 import { linkedUserId } from '../users/users.service.js';
 import { nextActionFor } from './next-action.js';
 import { sandboxIdentity } from './providers/sandbox.js';
-import type { ProviderOutcome } from './providers/types.js';
+import type { ProviderOutcome, VerifiedIdentity } from './providers/types.js';
 import type { ReturnUrlService } from './return-urls.service.js';
 import * as repo from './sessions.repository.js';
-import type { FlowCreated, SessionStatus, StartFlowBody } from './verification.schemas.js';
+import type { CompleteBody, FlowCreated, SessionStatus, StartFlowBody } from './verification.schemas.js';
 
 /** decisions §8: a session lives 60 minutes. */
 export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
@@ -76,33 +77,52 @@ export function createSessionService(deps: SessionServiceDeps) {
     }
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
-      let status: TerminalStatus = outcome.status;
-      let reason = 'reason' in outcome ? outcome.reason : null;
-      if (outcome.status === 'approved') {
-        const identity = outcome.identity;
-        const complete = Boolean(identity.identification?.trim() && identity.countryCode && /^\d{4}-\d{2}-\d{2}$/.test(identity.birthday ?? ''));
-        if (!complete) {
-          status = 'error';
-          reason = 'the provider did not return a complete identity';
-        }
-        const moved = await repo.finishSession(trx, sessionId, { status, verifiedAt: now, reason, now });
-        if (moved && complete) {
-          const country = identity.countryCode.toUpperCase();
-          await repo.storeVerifiedIdentity(trx, current.user_id, {
+      if (outcome.status !== 'approved') {
+        await repo.finishSession(trx, sessionId, { status: outcome.status, verifiedAt: now, reason: outcome.reason, now });
+        await within?.(trx);
+        return;
+      }
+      const identity = outcome.identity;
+      const complete = Boolean(identity.identification?.trim() && identity.countryCode && /^\d{4}-\d{2}-\d{2}$/.test(identity.birthday ?? ''));
+      if (!complete) {
+        await repo.finishSession(trx, sessionId, { status: 'error', verifiedAt: now, reason: 'the provider did not return a complete identity', now });
+        await within?.(trx);
+        return;
+      }
+      const moved = await repo.finishSession(trx, sessionId, { status: 'approved', verifiedAt: now, reason: null, now });
+      if (moved) {
+        const country = identity.countryCode.toUpperCase();
+        const recorded = await recordVerifiedIdentity(
+          trx,
+          current.user_id,
+          {
             identification: normaliseIdentification(country, identity.identification) ?? identity.identification.trim(),
-            countryCode: country,
+            country,
             birthday: identity.birthday,
             name: identity.name ?? null,
             documentId: identity.documentId ?? null,
-            now,
-          });
+          },
+          now,
+        );
+        // The person's verified identity is theirs: a different one changes nothing, and this session does not count.
+        if (recorded === 'conflict') {
+          await repo.setOutcome(trx, sessionId, { status: 'error', reason: 'the provider confirmed a different identity than the one already verified for this person', now });
         }
-      } else {
-        await repo.finishSession(trx, sessionId, { status, verifiedAt: now, reason, now });
       }
       await within?.(trx);
     });
     return (await repo.findSession(db, sessionId)) as VerificationSessionRow;
+  }
+
+  /**
+   * What the simulated provider confirms when a sandbox session is approved: the identity the
+   * partner registered, when complete (so lookups and payouts by `ssn` work with the number the
+   * partner knows); otherwise a synthetic test identity of the person's own.
+   */
+  async function sandboxConfirms(session: Pick<VerificationSessionRow, 'partner_id' | 'user_id'>): Promise<VerifiedIdentity> {
+    const registered = await registeredIdentity(db, session.partner_id, session.user_id);
+    if (!registered) return sandboxIdentity(session.user_id);
+    return { identification: registered.identification, countryCode: registered.country, birthday: registered.birthday, name: null, documentId: registered.documentId };
   }
 
   return {
@@ -124,7 +144,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const { supplied } = await deps.returnUrls.requireMatch(partnerId, body.partner_return_url);
       // The pending session this flow replaces becomes `cancelled`, unless its time already ran
       // out: then it is `expired` as of expires_at, exactly as a poll would have found it.
-      const previous = await repo.findPendingForUser(db, userId);
+      const previous = await repo.findPendingForUser(db, partnerId, userId);
       if (previous) await load(previous.id);
 
       const id = randomUUID();
@@ -133,7 +153,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const expiresAt = addMs(now, SESSION_LIFETIME_MS).toISOString();
       const create = () =>
         inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
-          await repo.cancelPendingForUser(trx, userId, now.toISOString());
+          await repo.cancelPendingForUser(trx, partnerId, userId, now.toISOString());
           await repo.insertSession(trx, {
             id,
             partner_id: partnerId,
@@ -149,7 +169,8 @@ export function createSessionService(deps: SessionServiceDeps) {
             updated_at: now.toISOString(),
           });
         });
-      // Flows started at once for one user: the unique pending slot lets one in at a time; each
+      // Flows started at once by one partner for one person: the unique pending slot (partner,
+      // person) lets one in at a time; each
       // retry cancels the winner's session and takes the slot. Bounded, so a storm ends in a 409.
       try {
         await retryUniqueRaces(MAX_START_ATTEMPTS, create);
@@ -178,7 +199,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (!found) throw new AppError('session_not_found');
       if (found.session.partner_id !== partnerId) throw new AppError('session_forbidden');
       if (await expireIfDue(found.session)) found = (await repo.findSessionWithUser(db, sessionId, termsCode)) ?? found;
-      const { session, user, approved } = found;
+      const { session, employee, approved } = found;
       const now = clock.now();
       const polledAt = now.toISOString();
       // Recording every poll would make every poll a write.
@@ -196,12 +217,18 @@ export function createSessionService(deps: SessionServiceDeps) {
         expires_at: session.expires_at,
         next_action: nextActionFor(session.status),
         last_polled_at: polledAt,
-        onboarding: user ? onboardingOf(user, approved, now) : null,
+        onboarding: employee ? onboardingOf(employee, approved, now) : null,
       };
     },
 
-    /** Sandbox test helper: ends a session as the partner's automated tests ask. */
-    async completeForTest(partnerId: number, id: string, status: TerminalStatus): Promise<SessionStatus> {
+    /** Sandbox test helper: ends a session as the partner's automated tests ask (optionally confirming the given identity). */
+    async completeForTest(partnerId: number, id: string, body: CompleteBody): Promise<SessionStatus> {
+      const { status } = body;
+      if (body.identity && status !== 'approved') throw AppError.field('identity', 'identity goes only with status approved.');
+      const chosen = body.identity ? parseIdentity({ ...body.identity, document_id: null }, clock.now()) : null;
+      const identity: VerifiedIdentity | undefined = chosen
+        ? { identification: chosen.identification, countryCode: chosen.country, birthday: chosen.birthday, name: body.identity?.name?.trim() || null, documentId: null }
+        : undefined;
       if (!isUuid(id)) throw new AppError('session_not_found');
       const session = await load(id.toLowerCase());
       if (!session) throw new AppError('session_not_found');
@@ -210,12 +237,14 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (status === 'expired') {
         await repo.finishSession(db, session.id, { status: 'expired', verifiedAt: clock.now().toISOString(), reason: 'expired by the sandbox test helper', now: clock.now().toISOString() });
       } else if (status === 'approved') {
-        await finish(session.id, { status, identity: sandboxIdentity(session.user_id) });
+        await finish(session.id, { status, identity: identity ?? (await sandboxConfirms(session)) });
       } else {
         await finish(session.id, { status, reason: 'completed by the sandbox test helper' });
       }
       return this.status(partnerId, session.id);
     },
+
+    sandboxConfirms,
   };
 }
 

@@ -85,7 +85,7 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
           operationId: 'completeVerificationForTest',
           summary: 'Sandbox only: end a pending session with the given status',
           description:
-            'For your automated tests: ends a pending session as if the end user had finished at the provider. Approving fills a complete test identity. 409 when the session is no longer pending. Absent in live (404).',
+            'For your automated tests: ends a pending session as if the end user had finished at the provider. Approving confirms `identity` when you send one, otherwise the identity you registered with `PUT /users/{id}/identity` when it is complete, otherwise a synthetic test identity. An approval whose identity differs from the one already verified for the person ends in `error` and changes nothing. 409 when the session is no longer pending. Absent in live (404).',
           params: SessionParams,
           body: CompleteBody,
           response: {
@@ -99,7 +99,7 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
           },
         },
       },
-      async (request) => sessions.completeForTest(callerOf(request).partnerId, request.params.verificationSession, request.body.status),
+      async (request) => sessions.completeForTest(callerOf(request).partnerId, request.params.verificationSession, request.body),
     );
   };
 }

@@ -140,6 +140,20 @@ export const CompleteBody = Type.Object(
       errorMessage: 'status must be one of approved, declined, cancelled, expired, error.',
       description: 'The terminal state to end the session in',
     }),
+    identity: Type.Optional(
+      Type.Object(
+        {
+          identification: Type.String({ minLength: 1, maxLength: 64, description: 'National identity number' }),
+          country_code: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'identity.country_code must be an ISO 3166-1 alpha-2 code.' }),
+          birthday: Type.String({ format: 'date', errorMessage: 'identity.birthday must be a date as YYYY-MM-DD.' }),
+          name: Type.Optional(Type.String({ maxLength: 512 })),
+        },
+        {
+          description:
+            'With `approved` only: the identity the simulated provider confirms, e.g. `{"identification": "17059012355", "country_code": "NO", "birthday": "1990-05-17", "name": "Kari Nordmann"}`. Without it, the identity you registered with `PUT /users/{id}/identity` (when complete), otherwise a synthetic test identity.',
+        },
+      ),
+    ),
   },
   { examples: [{ status: 'approved' }] },
 );
