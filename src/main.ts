@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { openDatabase, services } from './cli/context.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrator.js';
+import { migrationNotes } from './db/migration-notes.js';
 
 function demoBanner(base: string, credentials: { partner_id: number; api_key: string; access_token: string }): string {
   return [
@@ -25,7 +26,9 @@ function demoBanner(base: string, credentials: { partner_id: number; api_key: st
 export async function serve(): Promise<FastifyInstance> {
   const config = loadConfig();
   const db = await openDatabase(config);
-  await migrateToLatest(db.db);
+  const applied = await migrateToLatest(db.db);
+  // What a migration left for the operator to review goes to stderr, apart from the request log.
+  for (const note of await migrationNotes(db.db, applied)) process.stderr.write(`onpay: review after migration ${note}\n`);
 
   let demo: Awaited<ReturnType<ReturnType<typeof services>['partners']['createPartner']>> | null = null;
   if (config.env === 'sandbox') {

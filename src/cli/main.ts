@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { serve } from '../main.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { migrationNotes } from '../db/migration-notes.js';
 import { describeFailure, openDatabase, output } from './context.js';
 import { registerPartnerCommands } from './partners.js';
 import { registerTermsCommands } from './terms.js';
@@ -28,8 +29,11 @@ program
   .option('--json', 'print one JSON object')
   .action(async (opts: { json?: boolean }) => {
     const db = await openDatabase(loadConfig());
-    const applied = await migrateToLatest(db.db).finally(() => db.close());
-    output(Boolean(opts.json), { applied }, applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
+    const { applied, notes } = await migrateToLatest(db.db)
+      .then(async (names) => ({ applied: names, notes: await migrationNotes(db.db, names) }))
+      .finally(() => db.close());
+    const human = [applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.', ...notes.map((note) => `Review: ${note}`)].join('\n');
+    output(Boolean(opts.json), { applied, notes }, human);
   });
 
 registerPartnerCommands(program);
