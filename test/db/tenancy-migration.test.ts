@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the previous schema has no types: this test writes it as the old code did */
 /**
  * The tenancy migration on a database written by the previous schema: what the person had goes to
  * their OLDEST link only, other links start empty and are noted for review, sessions end, payouts
