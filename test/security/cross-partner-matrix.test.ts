@@ -53,8 +53,8 @@ interface World {
 type Phase = 'before' | 'after';
 
 interface Fixture {
-  /** B's requests against A's objects. */
-  attack(w: World, phase: Phase): InjectOptions[];
+  /** B's requests against A's objects (it may prepare them with requests of B's own: those are checked too). */
+  attack(w: World, phase: Phase, t: TestApp): InjectOptions[] | Promise<InjectOptions[]>;
   /** The same request by A on an object of its own: it must succeed (2xx). */
   control(w: World): InjectOptions;
 }
@@ -139,7 +139,18 @@ const FIXTURES: Record<string, Fixture> = {
     control: (w) => get(`/api/v1/verification/status/${w.asession}`),
   },
   'POST /api/v1/test-helpers/verification/{verificationSession}/complete': {
-    attack: (w) => [post(`/api/v1/test-helpers/verification/${w.session}/complete`, { status: 'declined' })],
+    attack: async (w, phase, t) => {
+      const requests = [post(`/api/v1/test-helpers/verification/${w.session}/complete`, { status: 'declined' })];
+      if (phase === 'after') {
+        // B's own flow for X, approved with another identity than the one verified through A: it
+        // ends in error and changes nothing (a person verifies once).
+        const flow = await t.as(w.b, { method: 'POST', url: `/api/v1/users/${w.x.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } });
+        expect(flow.statusCode, flow.body).toBe(201);
+        const id = (flow.json() as { verification_id: string }).verification_id;
+        requests.push(post(`/api/v1/test-helpers/verification/${id}/complete`, { status: 'approved', identity: { identification: 'BEEDE000003', country_code: 'DE', birthday: '1979-01-01' } }));
+      }
+      return requests;
+    },
     control: (w) => post(`/api/v1/test-helpers/verification/${w.asession}/complete`, { status: 'declined' }),
   },
   'GET /api/v1/test-helpers/mailbox': { attack: () => [get('/api/v1/test-helpers/mailbox')], control: () => get('/api/v1/test-helpers/mailbox') },
@@ -267,13 +278,14 @@ describe('the cross-partner matrix', () => {
       const statuses: string[] = [];
       for (const operation of operations.filter((o) => o !== 'POST /api/v1/users' || phase === 'after')) {
         const fixture = FIXTURES[operation] as Fixture;
-        for (const request of fixture.attack(w, phase)) {
+        for (const request of await fixture.attack(w, phase, t)) {
           const label = `${phase}: B ${request.method} ${request.url}`;
           const before = await aView();
           const res = await t.as(w.b, request);
           expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
           expectNothingOfA(res, label);
           expect(await aView(), `${label} changed what A reads`).toEqual(before);
+          if (request.url?.toString().includes('/complete') && (request.payload as Json | undefined)?.identity) expect(res.json()).toMatchObject({ status: 'error' });
           statuses.push(`${request.method} ${request.url} ${res.statusCode}`);
         }
       }
