@@ -3,14 +3,13 @@
  * service started the way the Quick start starts it (`npm start`: build, then serve) on a fresh
  * database, so neither the walkthrough nor the start command can drift from the service.
  */
-import { execFile, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
-import { freePort } from '../helpers/net.js';
-import { cliEnv, root } from '../helpers/cli.js';
+import { root } from '../helpers/cli.js';
+import { testEngine } from '../helpers/engine.js';
+import { startWithNpm, type StartedServer } from '../helpers/server.js';
 
 
 export function walkthroughScript(): string {
@@ -23,48 +22,22 @@ export function walkthroughScript(): string {
 
 
 describe(`README walkthrough (${testEngine})`, () => {
-  let server: ChildProcessWithoutNullStreams | undefined;
-  let database: TestDatabase | undefined;
-  let tmp: string | undefined;
+  let server: StartedServer | undefined;
 
   afterAll(async () => {
-    // npm runs the service in a child of its own: end the whole process group.
-    if (server?.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
-    await database?.drop();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    await server?.stop();
   });
 
   it('works, copy-pasted, against a fresh sandbox', async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'onpay-readme-'));
-    let databaseUrl = `sqlite:${path.join(tmp, 'onpay.db')}`;
-    if (testEngine === 'postgres') {
-      database = await freshDatabase('postgres');
-      databaseUrl = database.url;
-    }
-    const port = await freePort();
-    const env = cliEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'warn' });
-    server = spawn('npm', ['start'], { cwd: root, env, detached: true });
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      // The first start compiles the sources (tsc) before serving.
-      const timer = setTimeout(() => reject(new Error(`npm start did not print credentials:\n${output}`)), 60_000);
-      server!.stdout.on('data', () => {
-        if (/Access token:\s+\S+/.test(output)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      server!.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-    });
-    const token = /Access token:\s+(\S+)/.exec(output)![1]!;
-    const apiKey = /API-key:\s+(\S+)/.exec(output)![1]!;
+    server = await startWithNpm();
+    const { env, token, apiKey, base } = server;
+    const port = new URL(base).port;
 
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         'bash',
         ['-euo', 'pipefail', '-c', walkthroughScript()],
-        { cwd: root, env: { ...env, TOKEN: token, API_KEY: apiKey, BASE: `http://127.0.0.1:${port}` }, timeout: 90_000 },
+        { cwd: root, env: { ...env, TOKEN: token, API_KEY: apiKey, BASE: base }, timeout: 90_000 },
         (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });

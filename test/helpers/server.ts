@@ -1,0 +1,64 @@
+/** The service started as the Quick start starts it (`npm start`: build, then serve), on a database of its own. */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cliEnv, root } from './cli.js';
+import { freshDatabase, testEngine, type TestDatabase } from './engine.js';
+import { freePort } from './net.js';
+
+export interface StartedServer {
+  base: string;
+  env: NodeJS.ProcessEnv;
+  /** The demo partner's credentials from the start-up banner. */
+  token: string;
+  apiKey: string;
+  /** Everything the process printed on stdout so far. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startWithNpm(extraEnv: Record<string, string> = {}): Promise<StartedServer> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'onpay-npm-start-'));
+  let database: TestDatabase | undefined;
+  let databaseUrl = `sqlite:${path.join(tmp, 'onpay.db')}`;
+  if (testEngine === 'postgres') {
+    database = await freshDatabase('postgres');
+    databaseUrl = database.url;
+  }
+  const port = await freePort();
+  const env = cliEnv({ DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'warn', ...extraEnv });
+  const server: ChildProcessWithoutNullStreams = spawn('npm', ['start'], { cwd: root, env, detached: true });
+  let output = '';
+  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    // npm runs the service in a child of its own: end the whole process group.
+    if (server.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
+    await database?.drop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // The first start compiles the sources (tsc) before serving.
+      const timer = setTimeout(() => reject(new Error(`npm start did not print credentials:\n${output}`)), 60_000);
+      server.stdout.on('data', () => {
+        if (/Access token:\s+\S+/.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      server.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    env,
+    token: /Access token:\s+(\S+)/.exec(output)![1]!,
+    apiKey: /API-key:\s+(\S+)/.exec(output)![1]!,
+    output: () => output,
+    stop,
+  };
+}
