@@ -31,12 +31,21 @@ const STEP_LABEL: Record<OnboardingStep, string> = {
 
 const STATUS_LABEL: Record<string, string> = { pending: 'Being paid', paid: 'Paid', cancelled: 'Cancelled', failed: 'Payment failed' };
 
-// Non-breaking spaces keep "NOK 1875.00" and "15 Mar 2026" on one line in narrow phone tables.
+// Non-breaking spaces keep "1 875,00 kr" and "15 Mar 2026" on one line in narrow phone tables.
 const NBSP = '\u00a0';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+// Norwegian formatting ("1 875,00 kr"). Intl formats a decimal string exactly, never through a float.
+const KRONER = new Intl.NumberFormat('nb-NO', { style: 'currency', currency: 'NOK' });
+const QUANTITY = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 4 });
+
+/** An exact decimal amount ("1875.00") as Norwegian kroner. */
+function kroner(amount: string): string {
+  return KRONER.format(amount as unknown as number);
+}
+
 function nok(minor: number): string {
-  return `NOK${NBSP}${fromMinorUnits(minor)}`;
+  return kroner(fromMinorUnits(minor));
 }
 
 /** A date (YYYY-MM-DD, or the UTC day of a timestamp) as `<time>`, readable: "15 Mar 2026". */
@@ -46,9 +55,9 @@ function day(value: string): SafeHtml {
   return html`<time datetime="${iso}">${Number(date)}${NBSP}${MONTHS[Number(month) - 1] ?? month}${NBSP}${year}</time>`;
 }
 
-/** A product's price as sent (at most 2 decimals), shown with exactly two. */
+/** A product's price as sent (at most 2 decimals), in kroner. */
 function amount(value: string | number): string {
-  return formatAmount(toDecimal(value, 'amount'));
+  return kroner(formatAmount(toDecimal(value, 'amount')));
 }
 
 /** The employee's own pages, reached through a login link: home, one payout, sign-out. */
@@ -121,7 +130,7 @@ ${home.view.partners.map((p) => html`<h2>Onboarding with ${p.partnerName}</h2>${
     if (!payout) return pageHeaders(reply.status(404)).send(messagePage('Payout not found', 'There is no such payout in your account.'));
     const products = (JSON.parse(payout.products) as Array<{ quantity: string; price: string; description: string }>).map(
       (p) =>
-        html`<tr><td>${p.description}</td><td class="num">${p.quantity}</td><td class="num">${amount(p.price)}</td><td class="num">${formatAmount(toDecimal(p.quantity, 'quantity').times(toDecimal(p.price, 'price')))}</td></tr>`,
+        html`<tr><td>${p.description}</td><td class="num">${QUANTITY.format(p.quantity as unknown as number)}</td><td class="num">${amount(p.price)}</td><td class="num">${kroner(formatAmount(toDecimal(p.quantity, 'quantity').times(toDecimal(p.price, 'price'))))}</td></tr>`,
     );
     const withheld = sumAmounts([fromMinorUnits(payout.withholding_salary), fromMinorUnits(payout.withholding_vacation)]);
     const net = sumAmounts([fromMinorUnits(payout.net_salary), fromMinorUnits(payout.net_vacation)]);
@@ -139,10 +148,10 @@ ${payout.hours !== null ? html`<p>Hours: ${payout.hours}</p>` : html``}
 <table><tbody>
 ${line('Salary', nok(payout.salary))}
 ${line('Holiday pay (vacation)', nok(payout.vacation))}
-${line('Tax withheld', `NOK${NBSP}${withheld}`)}
+${line('Tax withheld', kroner(withheld))}
 ${line('Net salary', nok(payout.net_salary))}
 ${line('Net holiday pay', nok(payout.net_vacation))}
-${line('You receive', `NOK${NBSP}${net}`)}
+${line('You receive', kroner(net))}
 ${line('Pension (paid by the employer)', nok(payout.pension))}
 </tbody></table>
 ${signOutForm(request)}`,

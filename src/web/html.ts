@@ -44,7 +44,7 @@ td code{font-size:.85em}@media (max-width:40rem){td code,th code{overflow-wrap:a
 table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.4rem .3rem;border-bottom:1px solid var(--line);overflow-wrap:break-word}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 pre{overflow-x:auto;padding:.75rem 1rem;border:1px solid var(--line);border-radius:.4rem;font-size:.875rem;line-height:1.4}
-main{overflow-wrap:break-word}a{color:var(--accent)}td.num{text-align:right;font-variant-numeric:tabular-nums}
+main{overflow-wrap:break-word}a{color:var(--accent)}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}td.num{white-space:nowrap}
 ul.checklist{list-style:none;padding:0}ul.checklist li::before{content:"\\2610  "}ul.checklist li.done::before{content:"\\2611  ";color:var(--ok)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .status-ok{color:var(--ok)}.status-bad{color:var(--bad)}fieldset{border:1px solid var(--line);border-radius:.4rem}

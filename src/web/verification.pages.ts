@@ -1,6 +1,7 @@
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { BrowserFlow, Step } from '../modules/verification/browser-flow.service.js';
+import { REPLACED_REASON } from '../modules/verification/sessions.repository.js';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from '../modules/verification/providers/sandbox.js';
 import { html, messagePage, page } from './html.js';
 import { pageHeaders } from './security.js';
@@ -48,16 +49,17 @@ export async function verificationPages(app: FastifyInstance, deps: Verification
       return reply.status(404).send(messagePage('Link not found', 'This verification link is not valid. Ask the company that sent it for a new one.'));
     }
     if (view.kind === 'finished') {
-      const expired = view.session.status === 'expired';
-      return reply.status(expired ? 410 : 200).send(
-        messagePage(
-          expired ? 'This link has expired' : 'This verification is finished',
-          expired
-            ? `The time to verify ran out. ${view.partnerName} can send you a new link.`
-            : `This verification has ended (${view.session.status}). There is nothing more to do here.`,
-          html`<p><a class="button" href="${view.returnTo}">Back to ${view.partnerName}</a></p>`,
-        ),
-      );
+      const { status, outcome_reason: reason } = view.session;
+      const back = html`<p><a class="button" href="${view.returnTo}">Back to ${view.partnerName}</a></p>`;
+      if (status === 'expired') {
+        return reply.status(410).send(messagePage('This link has expired', `The time to verify ran out. ${view.partnerName} can send you a new link.`, back));
+      }
+      if (status === 'cancelled' && reason === REPLACED_REASON) {
+        return reply
+          .status(410)
+          .send(messagePage('This link was replaced', `${view.partnerName} started a newer verification for you. Use the newest link you received; this one no longer works.`, back));
+      }
+      return reply.send(messagePage('This verification is finished', `This verification has ended (${status}). There is nothing more to do here.`, back));
     }
     const { session, partnerName } = view;
     return reply.send(

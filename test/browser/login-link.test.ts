@@ -77,14 +77,14 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
       expect(new URL(page.url()).pathname).toBe(`/me/payouts/${payoutId}`);
       expect(readable(await page.getByRole('heading', { level: 1 }).textContent())).toBe('Payout for 15 Mar 2026');
       // net_salary 937.50 + net_vacation 112.50 for 7.5 × 250.00 at 50 % withholding.
-      expect(readable(await page.getByRole('row', { name: /You receive/ }).innerText())).toBe('You receive NOK 1050.00');
+      expect(readable(await page.getByRole('row', { name: /You receive/ }).innerText())).toBe('You receive 1 050,00 kr');
       const cookies = await page.context().cookies();
       expect(cookies.find((c) => c.name === 'onpay_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-payout.png'), fullPage: true });
 
       await Promise.all([page.waitForURL('**/me'), page.getByRole('link', { name: /Your account/ }).click()]);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Hello, /);
-      expect(readable(await page.getByRole('row', { name: /15\sMar\s2026/ }).innerText())).toContain('NOK 1050.00');
+      expect(readable(await page.getByRole('row', { name: /15\sMar\s2026/ }).innerText())).toContain('1 050,00 kr');
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-home.png'), fullPage: true });
 
       const again = await page.goto(loginUrl);

@@ -157,7 +157,7 @@ describe('issuing login links', () => {
       const cookie = await signIn(t, link.path, `/me/payouts/${payoutId}`);
       const page = await asEmployee(t, cookie, `/me/payouts/${payoutId}`);
       expectPage(page, 200, 'Payout for 15 Mar 2026');
-      expect(plainText(page.body)).toContain('You receive NOK 1050.00');
+      expect(plainText(page.body)).toContain('You receive 1 050,00 kr');
     });
 
     it('accepts no body and send_email true (one outbox mail about the payout)', async () => {

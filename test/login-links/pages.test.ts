@@ -107,7 +107,7 @@ describe("the employee's pages", () => {
       // Newest first, each linking to its page, with the net amount and the status: Acme's only.
       expect(tableRows(res)).toEqual([
         ['Payout', 'Net', 'Status'],
-        ['15 Mar 2026 Acme', 'NOK 1050.00', 'Being paid'],
+        ['15 Mar 2026 Acme', '1 050,00 kr', 'Being paid'],
       ]);
       expect([...res.body.matchAll(/<a href="\/me\/payouts\/(\d+)"><time datetime="([\d-]+)">/g)].map((m) => [Number(m[1]), m[2]])).toEqual([[olaPayout, '2026-03-15']]);
       expect(text).not.toContain('Kari');
@@ -122,8 +122,8 @@ describe("the employee's pages", () => {
       expectPage(res, 200, 'Hello,');
       expect(tableRows(res)).toEqual([
         ['Payout', 'Net', 'Status'],
-        ['15 Mar 2026 Acme', 'NOK 1050.00', 'Being paid'],
-        ['1 Feb 2026 Globex', 'NOK 1050.00', 'Being paid'],
+        ['15 Mar 2026 Acme', '1 050,00 kr', 'Being paid'],
+        ['1 Feb 2026 Globex', '1 050,00 kr', 'Being paid'],
       ]);
       expect(textOf(res)).toContain('Onboarding with Acme');
       expect(textOf(res)).toContain('Onboarding with Globex');
@@ -168,7 +168,7 @@ describe("the employee's pages", () => {
       expect(text).toContain('Status: Being paid');
       expect(text).toContain('Hours: 7.5');
       expect(tableRows(pending)).toContainEqual(['Description', 'Quantity', 'Price', 'Amount']);
-      expect(tableRows(pending)).toContainEqual(['Evening shift', '7.5', '250.00', '1875.00']);
+      expect(tableRows(pending)).toContainEqual(['Evening shift', '7,5', '250,00 kr', '1 875,00 kr']);
       expect({
         salary: amountRow(pending, 'Salary'),
         vacation: amountRow(pending, 'Holiday pay (vacation)'),
@@ -178,13 +178,13 @@ describe("the employee's pages", () => {
         net: amountRow(pending, 'You receive'),
         pension: amountRow(pending, 'Pension (paid by the employer)'),
       }).toEqual({
-        salary: 'NOK 1875.00',
-        vacation: 'NOK 225.00',
-        withheld: 'NOK 1050.00',
-        netSalary: 'NOK 937.50',
-        netVacation: 'NOK 112.50',
-        net: 'NOK 1050.00',
-        pension: 'NOK 37.50',
+        salary: '1 875,00 kr',
+        vacation: '225,00 kr',
+        withheld: '1 050,00 kr',
+        netSalary: '937,50 kr',
+        netVacation: '112,50 kr',
+        net: '1 050,00 kr',
+        pension: '37,50 kr',
       });
       expect(text).not.toMatch(/, paid /);
 

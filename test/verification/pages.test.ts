@@ -200,6 +200,25 @@ describe(`verification pages (${testEngine})`, () => {
     expect(post.headers['set-cookie']).toBeUndefined();
   });
 
+  it('the link of a session a newer flow replaced says so (410), not only "cancelled"', async () => {
+    const flow = await newFlow();
+    const user = (await poll(t, acme, flow.verification_id)).json() as { user_id: number };
+    const newer = await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.user_id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN } });
+    expect(newer.statusCode, newer.body).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: pathOf(flow.verification_url) });
+    expect(res.statusCode).toBe(410);
+    expectHtml(res);
+    expect(res.body).toContain('This link was replaced');
+    expect(res.body).toContain('Acme Staffing AS started a newer verification');
+    expect(res.body).not.toContain('<form');
+    // A session cancelled for another reason keeps the plain "finished" page.
+    const other = await newFlow();
+    await complete(t, acme, other.verification_id, 'cancelled');
+    const cancelled = await t.app.inject({ method: 'GET', url: pathOf(other.verification_url) });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.body).toContain('This verification is finished');
+  });
+
   it('the sandbox page of a finished session sends the browser back to the partner', async () => {
     const flow = await newFlow();
     const { location, cookie } = await continueFlow(flow);
