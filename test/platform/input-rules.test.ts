@@ -5,7 +5,7 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { buildTestApp, type TestPartner } from '../helpers/app.js';
 import { snapshot } from '../helpers/db-snapshot.js';
 import { ensureApprovedReturnUrl, onboardedEmployee, RETURN_URL, uniqueNorwegianId, type Employee } from '../helpers/employees.js';
 import { expectUserPayload } from '../helpers/payload.js';
