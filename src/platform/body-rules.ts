@@ -190,7 +190,13 @@ export const FORBIDDEN_TEXT = 'forbiddenText';
 
 function unknownField(pointer: string, name: string, suggestion: string | undefined): ErrorObject {
   const shown = displayName(name);
-  return { keyword: UNKNOWN_FIELD, instancePath: `${pointer}/${segment(shown)}`, schemaPath: '', params: { suggestion } };
+  // `at` keeps the name as sent (never shown) to match ajv's own errors about the same field.
+  return { keyword: UNKNOWN_FIELD, instancePath: `${pointer}/${segment(shown)}`, schemaPath: '', params: { suggestion, at: `${pointer}/${name}` } };
+}
+
+/** Where an unknown field the rules found is, as `<object's JSON Pointer>/<name as sent>`; null for other errors. */
+export function unknownFieldPointer(error: ErrorObject): string | null {
+  return error.keyword === UNKNOWN_FIELD ? String((error.params as { at?: unknown }).at) : null;
 }
 
 function forbiddenText(pointer: string, char: string, multiline: boolean): ErrorObject {

@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import * as addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { AppError, type FieldErrors } from '../errors.js';
-import { bodyRuleMessage, compileBodyRules } from './body-rules.js';
+import { bodyRuleMessage, compileBodyRules, unknownFieldPointer } from './body-rules.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
@@ -12,7 +12,9 @@ function makeAjv(coerce: boolean): Ajv {
     allErrors: true,
     coerceTypes: coerce ? 'array' : false,
     useDefaults: true,
-    removeAdditional: true,
+    // A body's unknown fields are refused by the input rules, never removed: removing them in one
+    // branch of a union would also strip fields another branch names (IBAN and BIC, say).
+    removeAdditional: coerce,
     strict: false,
     verbose: true,
   });
@@ -40,8 +42,17 @@ function compileBody(schema: object): BodyValidator {
       const problems = checkRules(data);
       // Fastify hands ajv the body's parent (the request) only for a function that has `schemaEnv`.
       const valid = context === undefined ? checkSchema(data) : checkSchema(data, context as never);
-      validate.errors = problems.length > 0 ? [...problems, ...(checkSchema.errors ?? [])] : checkSchema.errors;
-      return valid && problems.length === 0;
+      if (problems.length === 0) {
+        validate.errors = checkSchema.errors;
+        return valid;
+      }
+      // A closed schema's complaint about a field the rules already named would say it twice, worse.
+      const named = new Set(problems.map(unknownFieldPointer));
+      const schemaErrors = (checkSchema.errors ?? []).filter(
+        (e) => !(e.keyword === 'additionalProperties' && named.has(`${e.instancePath}/${String((e.params as { additionalProperty?: unknown }).additionalProperty)}`)),
+      );
+      validate.errors = [...problems, ...schemaErrors];
+      return false;
     },
     { errors: null, schemaEnv: checkSchema.schemaEnv },
   );
