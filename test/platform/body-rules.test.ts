@@ -76,7 +76,7 @@ describe('union body schemas', () => {
 
 describe('the rules, read directly', () => {
   it('the document closes a union at its root (unevaluatedProperties), a plain object with additionalProperties', () => {
-    const union = documentedBodySchema(SCHEMAS['open-union'] as TSchema) as { unevaluatedProperties?: boolean; anyOf: { additionalProperties?: boolean }[] };
+    const union = documentedBodySchema(SCHEMAS['open-union'] as TSchema) as unknown as { unevaluatedProperties?: boolean; anyOf: { additionalProperties?: boolean }[] };
     expect(union.unevaluatedProperties).toBe(false);
     expect(union.anyOf.map((b) => b.additionalProperties)).toEqual([undefined, undefined]);
 
