@@ -45,6 +45,8 @@ function describeApi(config: Config): string {
     '',
     'Every request needs both `Authorization: Bearer <access token>` and `API-key: <API key>` of the same partner. Limits: 500 requests per rolling minute per token (429 with `Retry-After`).',
     '',
+    'Request bodies: a field the operation does not name is refused (422 naming it), and so is text with control characters (a `note` may hold line breaks and tabs), bidirectional embeddings, overrides or isolates, or unpaired surrogates.',
+    '',
     `Environment: **${config.env}**.`,
     '',
     '**Guides**',

@@ -36,7 +36,7 @@ const userFields = {
   phone: Type.Optional(nullable(phone)),
   main_work: Type.Optional(nullable(mainWork)),
   // The one text field that may hold line breaks and tabs.
-  note: Type.Optional(nullable(Type.String({ maxLength: 4096, [MULTILINE]: true }))),
+  note: Type.Optional(nullable(Type.String({ maxLength: 4096, [MULTILINE]: true, description: 'May hold line breaks and tabs' }))),
   ...bankFields,
 };
 
