@@ -74,29 +74,32 @@ function isOpen(schemas: Schema[]): boolean {
 interface Place {
   /** The field names known here, in schema order; null where no schema describes an object. */
   names: readonly string[] | null;
+  knows(name: string): boolean;
   open: boolean;
   multiline: boolean;
   child(name: string): Place;
   item(index: number): Place;
 }
 
-const NOWHERE: Place = { names: null, open: true, multiline: false, child: () => NOWHERE, item: () => NOWHERE };
+const NOWHERE: Place = { names: null, knows: () => false, open: true, multiline: false, child: () => NOWHERE, item: () => NOWHERE };
 
 function place(roots: Schema[]): Place {
   if (roots.length === 0) return NOWHERE;
   const all = expand(roots);
   const withProperties = all.map(propertiesOf).filter((p): p is Schema => p !== null);
   const names = withProperties.length > 0 ? [...new Set(withProperties.flatMap((p) => Object.keys(p)))] : null;
+  const known = new Set(names ?? []);
   // Children are built when first needed and kept only for known names, so unknown keys cost no memory.
   const children = new Map<string, Place>();
   let items: Place | undefined;
   const tuples = all.flatMap((s) => [s.prefixItems, s.items]).filter((list): list is unknown[] => Array.isArray(list));
   return {
     names,
+    knows: (name) => known.has(name),
     open: isOpen(all),
     multiline: all.some((s) => s[MULTILINE] === true),
     child(name) {
-      if (names === null || !names.includes(name)) return NOWHERE;
+      if (!known.has(name)) return NOWHERE;
       let found = children.get(name);
       if (!found) {
         found = place(withProperties.map((p) => p[name]).filter(isSchema));
@@ -230,25 +233,57 @@ export function compileBodyRules(schema: object): (body: unknown) => ErrorObject
   return (body) => {
     const problems: ErrorObject[] = [];
     // A body that is not an object is refused whole (400) before any field matters.
-    if (isSchema(body)) walk(root, body, '', problems);
+    if (isSchema(body)) walk(root, body, problems);
     return problems;
   };
 }
 
-function walk(at: Place, value: unknown, pointer: string, problems: ErrorObject[]): void {
-  if (problems.length >= MAX_PROBLEMS) return;
-  if (typeof value === 'string') {
-    const char = forbiddenCharacter(value, at.multiline);
-    if (char !== null) problems.push(forbiddenText(pointer, char, at.multiline));
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => walk(at.item(i), item, `${pointer}/${i}`, problems));
-  } else if (isSchema(value)) {
-    for (const [key, child] of Object.entries(value)) {
-      if (at.names !== null && !at.open && !at.names.includes(key)) {
-        if (problems.length < MAX_PROBLEMS) problems.push(unknownField(pointer, key, nearestName(key, at.names)));
+/** A container of the body being read, and how far. */
+interface Frame {
+  at: Place;
+  pointer: string;
+  container: unknown[] | Record<string, unknown>;
+  keys: string[] | null;
+  next: number;
+}
+
+function frame(at: Place, container: unknown[] | Record<string, unknown>, pointer: string): Frame {
+  return { at, pointer, container, keys: Array.isArray(container) ? null : Object.keys(container), next: 0 };
+}
+
+/** Reads the body depth-first in document order, with a stack of its own: no nesting depth overflows it. */
+function walk(root: Place, body: Record<string, unknown>, problems: ErrorObject[]): void {
+  const stack: Frame[] = [frame(root, body, '')];
+  while (stack.length > 0 && problems.length < MAX_PROBLEMS) {
+    const top = stack[stack.length - 1] as Frame;
+    const length = top.keys === null ? (top.container as unknown[]).length : top.keys.length;
+    if (top.next >= length) {
+      stack.pop();
+      continue;
+    }
+    const index = top.next++;
+    let at: Place;
+    let value: unknown;
+    let key: string | number;
+    if (top.keys === null) {
+      key = index;
+      value = (top.container as unknown[])[index];
+      at = top.at.item(index);
+    } else {
+      key = top.keys[index] as string;
+      const names = top.at.names;
+      if (names !== null && !top.at.open && !top.at.knows(key)) {
+        problems.push(unknownField(top.pointer, key, nearestName(key, names)));
         continue;
       }
-      walk(at.child(key), child, `${pointer}/${segment(key)}`, problems);
+      value = (top.container as Record<string, unknown>)[key];
+      at = top.at.child(key);
+    }
+    if (typeof value === 'string') {
+      const char = forbiddenCharacter(value, at.multiline);
+      if (char !== null) problems.push(forbiddenText(`${top.pointer}/${segment(key)}`, char, at.multiline));
+    } else if (Array.isArray(value) || isSchema(value)) {
+      stack.push(frame(at, value, `${top.pointer}/${segment(key)}`));
     }
   }
 }

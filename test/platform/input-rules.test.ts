@@ -252,6 +252,14 @@ describe('what the rules allow and how they answer', () => {
     expect((await read()).note).toBe(note);
   });
 
+  it('a deeply nested value is an ordinary 422, not a server error', async () => {
+    const depth = 200_000;
+    const payload = `{"note": ${'['.repeat(depth)}"\\u0007"${']'.repeat(depth)}}`;
+    const res = await t.as(acme, { method: 'PATCH', url: `/api/v1/users/${id}`, payload, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(422);
+    expect((res.json() as { errors: Record<string, string[]> }).errors.note).toEqual(['note must be a string.']);
+  });
+
   it('international bank fields (IBAN with BIC) pass validation unchanged', async () => {
     const res = await patch({ bank_iban_number: 'NO93 8601 1117 947', bank_bic_number: 'dnbanokkxxx' });
     expect(res.statusCode, res.body).toBe(200);
