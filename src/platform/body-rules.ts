@@ -60,7 +60,7 @@ function propertiesOf(schema: Schema): Schema | null {
   return isSchema(schema.properties) ? schema.properties : null;
 }
 
-/** True when some schema here lets unnamed fields through on purpose (a map, not a record). */
+/** True when some schema here takes fields it does not name (a map whose keys are data): no name is unknown there. */
 function isOpen(schemas: Schema[]): boolean {
   return schemas.some(
     (s) =>
@@ -188,8 +188,8 @@ export function forbiddenCharacter(text: string, multiline: boolean): string | n
   return match ? match[0] : null;
 }
 
-export const UNKNOWN_FIELD = 'unknownField';
-export const FORBIDDEN_TEXT = 'forbiddenText';
+const UNKNOWN_FIELD = 'unknownField';
+const FORBIDDEN_TEXT = 'forbiddenText';
 
 function unknownField(pointer: string, name: string, suggestion: string | undefined): ErrorObject {
   const shown = displayName(name);
@@ -307,7 +307,7 @@ function close(roots: Schema[]): void {
   const objects = all.filter((s) => propertiesOf(s) !== null);
   const names = [...new Set(objects.flatMap((s) => Object.keys(propertiesOf(s) as Schema)))];
   if (objects.length > 0 && !isOpen(all)) {
-    if (objects.every((s) => names.every((n) => n in (propertiesOf(s) as Schema)))) for (const s of objects) s.additionalProperties = false;
+    if (objects.every((s) => names.every((n) => Object.hasOwn(propertiesOf(s) as Schema, n)))) for (const s of objects) s.additionalProperties = false;
     else for (const r of roots) r.unevaluatedProperties = false;
   }
   for (const name of names) close(objects.map((s) => (propertiesOf(s) as Schema)[name]).filter(isSchema));
