@@ -812,20 +812,21 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description When the invoice is due (YYYY-MM-DD)
+                     * @description When the invoice is due (YYYY-MM-DD), from 2000-01-01 to one year after today
                      */
                     due_date: string;
                     /** @description 1 to 1000 items; each names its employee with exactly one of `user_id`, `phone` or `ssn` */
                     payouts: {
                         /**
                          * Format: date
-                         * @description The work date (YYYY-MM-DD); decides the tax year
+                         * @description The work date (YYYY-MM-DD), from 2000-01-01 to one year after today; decides the tax year
                          */
                         date: string;
                         description?: string;
                         /** @description Hours worked (informative), at most 2 decimals */
                         hours?: number;
                         phone?: string;
+                        /** @description At most 1 000 000.00 of salary (Σ round(quantity × price)) per item */
                         products: {
                             description: string;
                             /** @description At least 0 (at most 1 000 000), at most 2 decimals */

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { documentedBodySchema, MULTILINE } from './body-rules.js';
 import { addSharedErrorResponses } from './openapi.js';
 
 type Json = Record<string, unknown>;
@@ -44,6 +45,8 @@ function describeApi(config: Config): string {
     '',
     'Every request needs both `Authorization: Bearer <access token>` and `API-key: <API key>` of the same partner. Limits: 500 requests per rolling minute per token (429 with `Retry-After`).',
     '',
+    'Request bodies: a field the operation does not name is refused (422 naming it), and so is text with control characters (a `note` may hold line breaks and tabs), bidirectional embeddings, overrides or isolates, or unpaired surrogates.',
+    '',
     `Environment: **${config.env}**.`,
     '',
     '**Guides**',
@@ -53,7 +56,7 @@ function describeApi(config: Config): string {
 }
 
 /** Keywords our schemas carry for the service alone (validation messages), not for the document. */
-const PRIVATE_KEYWORDS = new Set(['errorMessage']);
+const PRIVATE_KEYWORDS = new Set(['errorMessage', MULTILINE]);
 /** Keywords whose values are data, not schemas: nothing inside them is a keyword. */
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 
@@ -182,7 +185,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transform: ({ schema, url }) => {
       const visible = url.startsWith('/api/v1/') && url !== '/api/v1/openapi.json';
-      return { schema: visible ? schema : { ...(schema ?? {}), hide: true }, url };
+      if (!visible) return { schema: { ...(schema ?? {}), hide: true }, url };
+      // The document says what the service refuses: no field a body's schema does not name.
+      return { schema: schema?.body ? { ...schema, body: documentedBodySchema(schema.body) } : schema, url };
     },
     transformObject: (documentObject) => finishDocument(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Json) as never,
   });

@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import * as addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { AppError, type FieldErrors } from '../errors.js';
+import { bodyRuleMessage, compileBodyRules, unknownFieldPointer } from './body-rules.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
@@ -11,7 +12,9 @@ function makeAjv(coerce: boolean): Ajv {
     allErrors: true,
     coerceTypes: coerce ? 'array' : false,
     useDefaults: true,
-    removeAdditional: true,
+    // A body's unknown fields are refused by the input rules, never removed: removing them in one
+    // branch of a union would also strip fields another branch names (IBAN and BIC, say).
+    removeAdditional: coerce,
     strict: false,
     verbose: true,
   });
@@ -23,15 +26,47 @@ function makeAjv(coerce: boolean): Ajv {
 // Query strings and path parameters are text: they are coerced.
 const strictAjv = makeAjv(false);
 const coercingAjv = makeAjv(true);
-const cache = new WeakMap<object, ValidateFunction>();
+
+type BodyValidator = ((data: unknown, context?: object) => boolean) & Pick<ValidateFunction, 'errors' | 'schemaEnv'>;
+const cache = new WeakMap<object, BodyValidator>();
+
+/**
+ * A body's validator: the input rules every body follows (body-rules.ts), then its schema. The
+ * rules read the body as sent, before ajv fills in defaults; their problems come first.
+ */
+function compileBody(schema: object): BodyValidator {
+  const checkSchema = strictAjv.compile(schema);
+  const checkRules = compileBodyRules(schema);
+  const validate: BodyValidator = Object.assign(
+    (data: unknown, context?: object) => {
+      const problems = checkRules(data);
+      // Fastify hands ajv the body's parent (the request) only for a function that has `schemaEnv`.
+      const valid = context === undefined ? checkSchema(data) : checkSchema(data, context as never);
+      if (problems.length === 0) {
+        validate.errors = checkSchema.errors;
+        return valid;
+      }
+      // A closed schema's complaint about a field the rules already named would say it twice, worse.
+      const named = new Set(problems.map(unknownFieldPointer));
+      const schemaErrors = (checkSchema.errors ?? []).filter(
+        (e) => !(e.keyword === 'additionalProperties' && named.has(`${e.instancePath}/${String((e.params as { additionalProperty?: unknown }).additionalProperty)}`)),
+      );
+      validate.errors = [...problems, ...schemaErrors];
+      return false;
+    },
+    { errors: null, schemaEnv: checkSchema.schemaEnv },
+  );
+  return validate;
+}
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? strictAjv : coercingAjv;
-  const cached = httpPart === 'body' ? cache.get(schema) : undefined;
-  if (cached) return cached;
-  const fn = ajv.compile(schema);
-  if (httpPart === 'body') cache.set(schema, fn);
-  return fn;
+  if (httpPart !== 'body') return coercingAjv.compile(schema);
+  let validate = cache.get(schema);
+  if (!validate) {
+    validate = compileBody(schema);
+    cache.set(schema, validate);
+  }
+  return validate;
 };
 
 function describeType(type: unknown): string {
@@ -92,8 +127,15 @@ function customMessage(error: ErrorObject): string | null {
   return typeof custom === 'string' ? custom : null;
 }
 
-/** For one field, the problems worth telling: a schema's own message wins; union noise is dropped. */
+/** For one field, the problems worth telling: the input rules' first, then the schema's. */
 function problemsForField(field: string, errors: ErrorObject[]): string[] {
+  const rules = errors.map((e) => bodyRuleMessage(e, field)).filter((m): m is string => m !== null);
+  const schema = errors.filter((e) => bodyRuleMessage(e, field) === null);
+  return [...new Set([...rules, ...(schema.length > 0 || rules.length === 0 ? schemaProblems(field, schema) : [])])];
+}
+
+/** A schema's own message wins; union noise is dropped. */
+function schemaProblems(field: string, errors: ErrorObject[]): string[] {
   const custom = errors.map(customMessage).filter((m): m is string => m !== null);
   if (custom.length > 0) return [...new Set(custom)];
   let relevant = errors.filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'oneOf' && e.keyword !== 'if');

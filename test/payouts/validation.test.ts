@@ -57,19 +57,23 @@ describe('POST /payouts validation', () => {
       await expectRejected(acme, batch([]), ['payouts']);
     });
 
-    it('the largest item (100 products of 10 000 × 1 000 000.00) is stored exactly', async () => {
-      const products = Array(100).fill({ quantity: 10_000, price: 1_000_000, description: 'Max' });
+    it('the largest item (100 products of 10 000 × 1.00: the 1 000 000.00 cap) is stored exactly; 0.01 more is refused', async () => {
+      const products = Array(100).fill({ quantity: 10_000, price: 1, description: 'Max' });
       const created = await createPayouts(t, acme, batch([item(staff[0] as Employee, { products })]));
       const res = await t.as(acme, { method: 'GET', url: `/api/v1/payouts/${created.payout_ids[0]}` });
-      expect(res.json()).toMatchObject({ salary: '1000000000000.00', invoice_excl: '1362816000000.00', invoice_incl: '1703520000000.00' });
+      expect(res.json()).toMatchObject({ salary: '1000000.00', invoice_excl: '1362816.00', invoice_incl: '1703520.00' });
+
+      const over = [...products.slice(1), { quantity: 1, price: 10_000.01, description: 'One øre more' }];
+      const errors = await expectRejected(acme, batch([item(staff[0] as Employee), item(staff[1] as Employee, { products: over })]), ['payouts.1.products'], randomUUID());
+      expect(errors['payouts.1.products']).toEqual(['payouts.1: the salary would be 1000000.01, above the 1000000.00 one payout item may pay; split it over several items.']);
     });
 
-    it('a batch whose invoice total cannot be stored exactly: 422 naming payouts, nothing stored, no key', async () => {
-      // 54 × 1 703 520 000 000.00 is above 90 071 992 547 409.91, the largest total kept to the cent.
-      const products = Array(100).fill({ quantity: 10_000, price: 1_000_000, description: 'Max' });
-      const huge = Array.from({ length: 54 }, (_, i) => item(staff[i % staff.length] as Employee, { products }));
-      const errors = await expectRejected(acme, batch(huge), ['payouts'], randomUUID());
-      expect(errors.payouts?.[0]).toMatch(/split the batch/);
+    it('a full batch at the cap (1000 items of 1 000 000.00) is stored exactly: the invoice totals stay far below what is kept to the cent', async () => {
+      const full = Array.from({ length: 1000 }, (_, i) => item(staff[i % staff.length] as Employee, { products: [{ quantity: 1, price: 1_000_000, description: 'Max' }] }));
+      const created = await createPayouts(t, acme, batch(full));
+      const invoice = await t.db.db.selectFrom('invoices').select(['total_salary', 'total_incl']).where('id', '=', created.invoice_id).executeTakeFirstOrThrow();
+      expect(Number(invoice.total_salary)).toBe(1000 * 100_000_000);
+      expect(Number(invoice.total_incl)).toBe(1000 * 170_352_000);
     });
 
     it('due_date is required and must be a real date', async () => {

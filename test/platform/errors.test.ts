@@ -55,10 +55,18 @@ describe('error responses', () => {
     t.as(acme, { method: 'POST', url: '/api/v1/test-only/orders', headers: { 'content-type': contentType }, payload });
 
   it('accepts a valid body (the route the other cases break)', async () => {
-    const res = await postOrder(JSON.stringify({ name: 'a', items: [{ price: 1.5, description: 'x' }], extra: 'dropped' }));
+    const res = await postOrder(JSON.stringify({ name: 'a', items: [{ price: 1.5, description: 'x' }] }));
     expect(res.statusCode).toBe(200);
-    // Unknown body fields are ignored (decisions §4).
     expect(res.json()).toEqual({ received: { name: 'a', items: [{ price: 1.5, description: 'x' }] } });
+  });
+
+  it('refuses unknown body fields, nested ones too, with 422 naming each (never drops them)', async () => {
+    const res = await postOrder(JSON.stringify({ name: 'a', items: [{ price: 1.5, description: 'x', prise: 2 }], extra: 'x' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: 'items.0.prise is not a known field; did you mean price?',
+      errors: { 'items.0.prise': ['items.0.prise is not a known field; did you mean price?'], extra: ['extra is not a known field.'] },
+    });
   });
 
   it.each([

@@ -111,10 +111,13 @@ describe('POST /users', () => {
       expect(expectUserPayload(res.json())).toMatchObject({ internal_id: '', name: '', note: '', bank_account_number: null });
     });
 
-    it('ignores unknown fields, including the operator-only tax fields', async () => {
-      const res = await post(acme, { email: email(), tax_percent: '10', tax_free_card: '1000', nationality: 'SE', favourite_colour: 'blue' });
-      expect(res.statusCode).toBe(200);
-      expect(expectUserPayload(res.json())).toMatchObject({ tax_percent: null, tax_free_card: '', nationality: '' });
+    it('refuses unknown fields, including the operator-only tax fields, naming each; nothing is stored', async () => {
+      const address = email();
+      const res = await post(acme, { email: address, tax_percent: '10', tax_free_card: '1000', nationality: 'SE', favourite_colour: 'blue' });
+      const errors = expect422(res, 'tax_percent', 'tax_free_card', 'nationality', 'favourite_colour');
+      expect(Object.keys(errors).sort()).toEqual(['favourite_colour', 'nationality', 'tax_free_card', 'tax_percent']);
+      expect(errors.tax_percent).toEqual(['tax_percent is not a known field.']);
+      expect(await usersWithEmail(address)).toBe(0);
     });
 
     it('keeps the e-mail as sent but refuses a second account whose e-mail differs only in case', async () => {

@@ -74,10 +74,12 @@ describe('tax facts (operator only)', () => {
     }
   });
 
-  it('partners cannot set tax facts: the fields are ignored in POST and PUT bodies', async () => {
-    const user = await createUser(t, acme, { tax_percent: '10' });
+  it('partners cannot set tax facts: the fields are refused (422) in PUT bodies, and nothing changes', async () => {
+    const user = await createUser(t, acme);
     const res = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${user.id}`, payload: { tax_percent: '10', tax_free_card: '1', note: 'x' } });
-    expect(res.statusCode).toBe(200);
-    expect(expectUserPayload(res.json())).toMatchObject({ tax_percent: null, tax_free_card: '', note: 'x' });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(Object.keys((res.json() as { errors: object }).errors).sort()).toEqual(['tax_free_card', 'tax_percent']);
+    const after = await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` });
+    expect(expectUserPayload(after.json())).toMatchObject({ tax_percent: null, tax_free_card: '', note: '' });
   });
 });

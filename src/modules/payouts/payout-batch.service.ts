@@ -11,6 +11,7 @@ import { identificationCandidates } from '../users/identity-numbers.js';
 import { onboardingOf } from '../users/users.payload.js';
 import { findLinkedUsersWithApproval } from '../users/users.repository.js';
 import { namedBy, normalisePhone, type EmployeeKey } from '../users/users.rules.js';
+import { checkPayoutBounds } from './item-rules.js';
 import { Dec } from './money.js';
 import {
   calculateBatch,
@@ -139,7 +140,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
       const partnerId = ctx.caller.partnerId;
       const items = body.payouts;
       const named = items.map(namedBy);
-      const errors = checkItems(items, named);
+      const errors = { ...checkItems(items, named), ...checkPayoutBounds(body, clock.now()) };
       const userIds = await resolveEmployees(partnerId, items, named, errors);
       await checkOnboarded(partnerId, named, userIds, errors);
       if (Object.keys(errors).length > 0) throw AppError.fields(errors);

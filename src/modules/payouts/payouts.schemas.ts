@@ -13,9 +13,9 @@ export const ProductInput = Type.Object({
 });
 
 export const PayoutItemInput = Type.Object({
-  date: date('The work date (YYYY-MM-DD); decides the tax year'),
+  date: date('The work date (YYYY-MM-DD), from 2000-01-01 to one year after today; decides the tax year'),
   hours: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000, description: 'Hours worked (informative), at most 2 decimals' })),
-  products: Type.Array(ProductInput, { minItems: 1, maxItems: MAX_PRODUCTS }),
+  products: Type.Array(ProductInput, { minItems: 1, maxItems: MAX_PRODUCTS, description: 'At most 1 000 000.00 of salary (Σ round(quantity × price)) per item' }),
   user_id: Type.Optional(Type.Integer({ minimum: 1 })),
   phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
   ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -25,7 +25,7 @@ export type PayoutItemInput = Static<typeof PayoutItemInput>;
 
 export const CreatePayoutsBody = Type.Object(
   {
-    due_date: date('When the invoice is due (YYYY-MM-DD)'),
+    due_date: date('When the invoice is due (YYYY-MM-DD), from 2000-01-01 to one year after today'),
     payouts: Type.Array(PayoutItemInput, {
       minItems: 1,
       maxItems: MAX_PAYOUT_ITEMS,

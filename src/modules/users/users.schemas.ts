@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { MULTILINE } from '../../platform/body-rules.js';
 import { PaginatedList } from '../../platform/pagination.js';
 import { TERMS_EXAMPLE, TermsMetadata } from '../terms/terms.schemas.js';
 
@@ -34,7 +35,8 @@ const userFields = {
   dial_code: Type.Optional(nullable(dialCode)),
   phone: Type.Optional(nullable(phone)),
   main_work: Type.Optional(nullable(mainWork)),
-  note: Type.Optional(nullable(text(4096))),
+  // The one text field that may hold line breaks and tabs.
+  note: Type.Optional(nullable(Type.String({ maxLength: 4096, [MULTILINE]: true, description: 'May hold line breaks and tabs' }))),
   ...bankFields,
 };
 
