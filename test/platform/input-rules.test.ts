@@ -75,7 +75,7 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'POST /api/v1/test-helpers/verification/{verificationSession}/complete': {
     url: async () => `/api/v1/test-helpers/verification/${(await startFlow(t, acme, await freshUser(), { provider: 'provider_eid', partner_return_url: RETURN_URL })).verification_id}/complete`,
-    body: () => ({ status: 'declined' }),
+    body: () => ({ status: 'approved', identity: { identification: 'P1234567', country_code: 'DE', birthday: '1990-01-01', name: 'Test Person' } }),
   },
   'POST /api/v1/payouts': {
     url: () => '/api/v1/payouts',

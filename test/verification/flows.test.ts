@@ -161,9 +161,9 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
     const pending = await t.db.db.selectFrom('verification_sessions').select('id').where('user_id', '=', Number(user.id)).where('status', '=', 'pending').execute();
     expect(pending.map((r) => r.id)).toEqual([secondBody.verification_id]);
 
-    // The replaced session's link no longer leads to a provider.
+    // The replaced session's link no longer leads to a provider, and says why.
     const page = await t.app.inject({ method: 'GET', url: new URL(first.verification_url).pathname });
-    expect(page.body).toContain('finished');
+    expect(page.body).toContain('This link was replaced');
   });
 
   it('a new flow after an expired one leaves the old one expired, not cancelled', async () => {
