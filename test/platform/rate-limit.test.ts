@@ -338,6 +338,42 @@ const STORE_CASES: StoreCase[] = [
   },
 ];
 
+/** Peeks between hits: a peek tells what a hit would decide and changes nothing. */
+type PeekStep = [atMs: number, op: 'hit' | 'peek', allowed: boolean, remaining: number, resetMs: number];
+
+const PEEK_CASES: Array<{ name: string; limit: number; steps: PeekStep[] }> = [
+  {
+    name: 'an unknown key has the whole budget',
+    limit: 2,
+    steps: [
+      [0, 'peek', true, 2, 60_000],
+      [0, 'peek', true, 2, 60_000],
+      [0, 'hit', true, 1, 60_000],
+    ],
+  },
+  {
+    name: 'peeks count nothing, however many',
+    limit: 2,
+    steps: [
+      [0, 'hit', true, 1, 60_000],
+      ...Array.from({ length: 5 }, (_, i): PeekStep => [10 + i, 'peek', true, 1, 59_990 - i]),
+      [20, 'hit', true, 0, 59_980],
+      [30, 'peek', false, 0, 59_970],
+      [40, 'hit', false, 0, 59_960],
+    ],
+  },
+  {
+    name: 'sees a slot free up exactly when the oldest hit is one window old',
+    limit: 1,
+    steps: [
+      [0, 'hit', true, 0, 60_000],
+      [59_999, 'peek', false, 0, 1],
+      [60_000, 'peek', true, 1, 60_000],
+      [60_000, 'hit', true, 0, 60_000],
+    ],
+  },
+];
+
 const EPOCH = Date.parse('2026-11-21T10:00:00.000Z');
 
 async function runSteps(store: RateLimitStore, limit: number, steps: Step[]): Promise<void> {
@@ -347,10 +383,23 @@ async function runSteps(store: RateLimitStore, limit: number, steps: Step[]): Pr
   }
 }
 
+async function runPeekSteps(store: RateLimitStore, limit: number, steps: PeekStep[]): Promise<void> {
+  for (const [index, [at, op, allowed, remaining, resetMs]] of steps.entries()) {
+    const decision = await store[op]('k', EPOCH + at, limit, WINDOW_MS);
+    expect(decision, `step ${index} (t=${at}, ${op})`).toEqual({ allowed, limit, remaining, resetMs });
+  }
+}
+
 describe('createMemoryRateLimitStore', () => {
   it.each(STORE_CASES)('$name', async ({ limit, steps }) => {
     const store = createMemoryRateLimitStore();
     await runSteps(store, limit, steps);
+    await store.close();
+  });
+
+  it.each(PEEK_CASES)('peek: $name', async ({ limit, steps }) => {
+    const store = createMemoryRateLimitStore();
+    await runPeekSteps(store, limit, steps);
     await store.close();
   });
 
@@ -389,6 +438,11 @@ describe.runIf(testRedisUrl)('createRedisRateLimitStore', () => {
   it.each(STORE_CASES)('$name', async ({ name, limit, steps }) => {
     const store = createRedisRateLimitStore(client(), `${prefix}${name.replace(/\W+/g, '_')}:`);
     await runSteps(store, limit, steps);
+  });
+
+  it.each(PEEK_CASES)('peek: $name', async ({ name, limit, steps }) => {
+    const store = createRedisRateLimitStore(client(), `${prefix}peek_${name.replace(/\W+/g, '_')}:`);
+    await runPeekSteps(store, limit, steps);
   });
 
   it('shares one log between instances, even for hits in the same millisecond', async () => {
