@@ -47,6 +47,12 @@ export interface Config {
   readonly mailFrom: string | null;
   readonly logLevel: LogLevel;
   readonly rateLimitPerMinute: number;
+  /** Per client address: /api/v1 requests without valid credentials (and the public document). */
+  readonly rateLimitUnauthenticatedPerMinute: number;
+  /** Per client address: the service's own web pages and unsigned webhook deliveries. */
+  readonly rateLimitPagesPerMinute: number;
+  /** How long a limiter call may wait for Redis before the request is let through uncounted. */
+  readonly rateLimitRedisTimeoutMs: number;
   /**
    * Benchmark-only (`ONPAY_BENCH_DISABLE_RATE_LIMIT=1`): no request is counted and no RateLimit-*
    * headers are sent, so `npm run bench` can measure what the limiter costs. Refused in live.
@@ -182,6 +188,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 500, 1, 10_000_000);
+  const rateLimitUnauthenticatedPerMinute = integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 100, 1, 10_000_000);
+  const rateLimitPagesPerMinute = integer(env, 'RATE_LIMIT_PAGES_PER_MINUTE', 300, 1, 10_000_000);
+  const rateLimitRedisTimeoutMs = integer(env, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 250, 10, 10_000);
   const benchDisableRateLimit = benchSwitch(env, 'ONPAY_BENCH_DISABLE_RATE_LIMIT', environment);
   const eid = loadEid(env, environment);
   const docVendor = loadDocVendor(env, environment);
@@ -199,6 +208,9 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     logLevel,
     rateLimitPerMinute,
+    rateLimitUnauthenticatedPerMinute,
+    rateLimitPagesPerMinute,
+    rateLimitRedisTimeoutMs,
     benchDisableRateLimit,
     idempotencyTtlDays: 30,
     eid: eid ? Object.freeze(eid) : null,
