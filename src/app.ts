@@ -25,6 +25,7 @@ import { apiPlugin, refuseUnguardedApiRoutes, type ApiRoutes } from './platform/
 import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createIdempotency } from './platform/idempotency.js';
 import { createLimiter } from './platform/limiter.js';
+import { loggerOptions } from './platform/logging.js';
 import { createMetrics, registerMetricsHooks } from './platform/metrics.js';
 import { registerOpsRoutes } from './platform/ops.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './platform/rate-limit.js';
@@ -33,6 +34,7 @@ import { validatorCompiler } from './platform/validation.js';
 import { pagesPlugin } from './web/pages-plugin.js';
 
 export const API_PREFIX = '/api/v1';
+export { loggerOptions };
 
 export interface AppDeps {
   db: Db;
@@ -48,35 +50,6 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** Paths whose last segment is a secret (login links): the log keeps the route, not the token. */
-function maskUrl(url: string): string {
-  return url.replace(/^\/login\/[^/?#]+/, '/login/***');
-}
-
-export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers["api-key"]',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        'access_token',
-        'api_key',
-      ],
-      censor: '[redacted]',
-    },
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
-        method: req.method,
-        url: maskUrl(req.url),
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
 
 /** Builds the whole service without listening: plugins, error handling, modules. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
