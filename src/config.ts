@@ -30,6 +30,8 @@ export interface DocVendorConfig {
   webhookSecret: string;
   /** The country whose documents `id_type: local` accepts (ISO 3166-1 alpha-2). */
   countryCode: string;
+  /** Where the vendor's hosted pages are (the browser is sent there); default: DOC_API_URL's origin. */
+  pageOrigin: string;
 }
 
 export interface Config {
@@ -277,5 +279,9 @@ function loadDocVendor(env: Env, environment: Environment): DocVendorConfig | nu
   if (webhookSecret.length < 16) throw new ConfigError('DOC_WEBHOOK_SECRET', 'must be at least 16 characters long');
   const countryCode = (read(env, 'DOC_COUNTRY') ?? 'NO').toUpperCase();
   if (!/^[A-Z]{2}$/.test(countryCode)) throw new ConfigError('DOC_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
-  return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret, countryCode };
+  const pageOriginRaw = read(env, 'DOC_PAGE_ORIGIN');
+  const pageOrigin = pageOriginRaw === undefined ? new URL(apiUrl).origin : httpUrl('DOC_PAGE_ORIGIN', pageOriginRaw);
+  if (new URL(pageOrigin).origin !== pageOrigin) throw new ConfigError('DOC_PAGE_ORIGIN', `must be an origin only, like https://pages.vendor.example (got "${pageOriginRaw}")`);
+  if (environment === 'live' && !pageOrigin.startsWith('https://')) throw new ConfigError('DOC_PAGE_ORIGIN', 'must be an https:// origin when ONPAY_ENV=live');
+  return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret, countryCode, pageOrigin };
 }
