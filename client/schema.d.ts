@@ -588,7 +588,7 @@ export interface operations {
             /** @description One page of your payouts */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -649,7 +649,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -670,7 +670,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -689,7 +689,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -713,7 +713,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -823,7 +823,7 @@ export interface operations {
             /** @description The payouts were created on one new invoice */
             201: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -858,7 +858,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -879,7 +879,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -898,7 +898,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -917,7 +917,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -936,7 +936,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -960,7 +960,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1014,7 +1014,7 @@ export interface operations {
             /** @description The payout */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1095,7 +1095,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1116,7 +1116,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1135,7 +1135,7 @@ export interface operations {
             /** @description No payout with this id is yours */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1154,7 +1154,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1221,7 +1221,7 @@ export interface operations {
             /** @description The login link */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1252,7 +1252,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1273,7 +1273,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1292,7 +1292,7 @@ export interface operations {
             /** @description No payout with this id is yours */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1311,7 +1311,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1330,7 +1330,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1349,7 +1349,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1373,7 +1373,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1421,7 +1421,7 @@ export interface operations {
             /** @description The current terms */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1449,7 +1449,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1470,7 +1470,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1489,7 +1489,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1555,7 +1555,7 @@ export interface operations {
             /** @description The session after completing it */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1613,7 +1613,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1634,7 +1634,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1653,7 +1653,7 @@ export interface operations {
             /** @description The verification session belongs to another partner */
             403: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1672,7 +1672,7 @@ export interface operations {
             /** @description No verification session with this id */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1691,7 +1691,7 @@ export interface operations {
             /** @description The resource is not in a state that allows this request */
             409: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1710,7 +1710,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1729,7 +1729,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1748,7 +1748,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1772,7 +1772,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1825,7 +1825,7 @@ export interface operations {
             /** @description One page of your employees */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1899,7 +1899,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1920,7 +1920,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1939,7 +1939,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1963,7 +1963,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2038,7 +2038,7 @@ export interface operations {
             /** @description The employee, created or linked */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2119,7 +2119,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2140,7 +2140,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2159,7 +2159,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2178,7 +2178,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2197,7 +2197,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2221,7 +2221,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2275,7 +2275,7 @@ export interface operations {
             /** @description The employee */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2356,7 +2356,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2377,7 +2377,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2396,7 +2396,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2415,7 +2415,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2494,7 +2494,7 @@ export interface operations {
             /** @description The employee after the update */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2575,7 +2575,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2596,7 +2596,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2615,7 +2615,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2634,7 +2634,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2653,7 +2653,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2672,7 +2672,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2696,7 +2696,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2775,7 +2775,7 @@ export interface operations {
             /** @description The employee after the update */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2856,7 +2856,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2877,7 +2877,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2896,7 +2896,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2915,7 +2915,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2934,7 +2934,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2953,7 +2953,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2977,7 +2977,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3050,7 +3050,7 @@ export interface operations {
             /** @description The employee with the identity stored */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3131,7 +3131,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3152,7 +3152,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3171,7 +3171,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3190,7 +3190,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3209,7 +3209,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3228,7 +3228,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3252,7 +3252,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3319,7 +3319,7 @@ export interface operations {
             /** @description The login link */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3350,7 +3350,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3371,7 +3371,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3390,7 +3390,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3409,7 +3409,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3428,7 +3428,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3447,7 +3447,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3471,7 +3471,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3535,7 +3535,7 @@ export interface operations {
             /** @description One page of the employee's payouts */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3596,7 +3596,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3617,7 +3617,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3636,7 +3636,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3655,7 +3655,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3679,7 +3679,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3761,7 +3761,7 @@ export interface operations {
             /** @description The employee with the new profile */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3842,7 +3842,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3863,7 +3863,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3882,7 +3882,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3901,7 +3901,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3920,7 +3920,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3939,7 +3939,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3963,7 +3963,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4045,7 +4045,7 @@ export interface operations {
             /** @description The employee with the new profile */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4126,7 +4126,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4147,7 +4147,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4166,7 +4166,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4185,7 +4185,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4204,7 +4204,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4223,7 +4223,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4247,7 +4247,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4301,7 +4301,7 @@ export interface operations {
             /** @description The employee's terms status */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4335,7 +4335,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4356,7 +4356,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4375,7 +4375,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4394,7 +4394,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4460,7 +4460,7 @@ export interface operations {
             /** @description The employee's terms status after the change */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4497,7 +4497,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4518,7 +4518,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4537,7 +4537,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4556,7 +4556,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4575,7 +4575,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4594,7 +4594,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4618,7 +4618,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4690,7 +4690,7 @@ export interface operations {
             /** @description The new pending session */
             201: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4730,7 +4730,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4751,7 +4751,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4770,7 +4770,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4789,7 +4789,7 @@ export interface operations {
             /** @description The resource is not in a state that allows this request */
             409: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4808,7 +4808,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4827,7 +4827,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4846,7 +4846,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4870,7 +4870,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4932,7 +4932,7 @@ export interface operations {
             /** @description The employee (same as GET /users/{id}) */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5013,7 +5013,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5034,7 +5034,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5053,7 +5053,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5072,7 +5072,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5091,7 +5091,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5110,7 +5110,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5134,7 +5134,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5182,7 +5182,7 @@ export interface operations {
             /** @description The current terms */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5210,7 +5210,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5231,7 +5231,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5250,7 +5250,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5310,7 +5310,7 @@ export interface operations {
             /** @description The return URL request (new, or the existing one for the same URL) */
             201: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5345,7 +5345,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5366,7 +5366,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5385,7 +5385,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5404,7 +5404,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5423,7 +5423,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5447,7 +5447,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5501,7 +5501,7 @@ export interface operations {
             /** @description The session now */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5559,7 +5559,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5580,7 +5580,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5599,7 +5599,7 @@ export interface operations {
             /** @description The verification session belongs to another partner */
             403: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5618,7 +5618,7 @@ export interface operations {
             /** @description No verification session with this id */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5637,7 +5637,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;

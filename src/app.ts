@@ -65,8 +65,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     bodyLimit: 5 * 1024 * 1024,
-    // Client addresses (for the unauthenticated rate limit) are the socket's; see README on proxies.
-    trustProxy: false,
+    // Client addresses (for the per-address rate limits) are the socket's, unless it is a proxy
+    // the operator named: then X-Forwarded-For's.
+    trustProxy: config.trustProxy ?? false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // One access-log line per request (below) instead of Fastify's two: half the log volume and cost at info.

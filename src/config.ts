@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * The only reader of process.env. Turns the environment into a frozen, typed Config, or throws a
  * ConfigError whose message is one line naming the offending variable.
@@ -55,6 +57,11 @@ export interface Config {
   readonly rateLimitPagesPerMinute: number;
   /** How long a limiter call may wait for Redis before the request is let through uncounted. */
   readonly rateLimitRedisTimeoutMs: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client address (addresses, CIDRs, or
+   * `loopback`, `linklocal`, `uniquelocal`); null: the socket's peer is the client.
+   */
+  readonly trustProxy: string | null;
   /**
    * Benchmark-only (`ONPAY_BENCH_DISABLE_RATE_LIMIT=1`): no request is counted and no RateLimit-*
    * headers are sent, so `npm run bench` can measure what the limiter costs. Refused in live.
@@ -193,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
   const rateLimitUnauthenticatedPerMinute = integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 100, 1, 10_000_000);
   const rateLimitPagesPerMinute = integer(env, 'RATE_LIMIT_PAGES_PER_MINUTE', 300, 1, 10_000_000);
   const rateLimitRedisTimeoutMs = integer(env, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 250, 10, 10_000);
+  const trustProxy = proxies(env, 'TRUST_PROXY');
   const benchDisableRateLimit = benchSwitch(env, 'ONPAY_BENCH_DISABLE_RATE_LIMIT', environment);
   const eid = loadEid(env, environment);
   const docVendor = loadDocVendor(env, environment);
@@ -213,11 +221,30 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitUnauthenticatedPerMinute,
     rateLimitPagesPerMinute,
     rateLimitRedisTimeoutMs,
+    trustProxy,
     benchDisableRateLimit,
     idempotencyTtlDays: 30,
     eid: eid ? Object.freeze(eid) : null,
     docVendor: docVendor ? Object.freeze(docVendor) : null,
   });
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A comma-separated list of proxy addresses or CIDR ranges, as written (blank: none). */
+function proxies(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  const items = raw.split(',').map((item) => item.trim());
+  for (const item of items) {
+    const [address = '', prefix, ...more] = item.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(item) && (family === 0 || !prefixOk || more.length > 0)) {
+      throw new ConfigError(name, `must list proxy addresses or CIDR ranges, comma-separated (got "${item}")`);
+    }
+  }
+  return items.join(',');
 }
 
 /** A switch that exists for benchmarks only: off unless set to 1, and never allowed in live. */

@@ -37,6 +37,7 @@ describe('loadConfig defaults', () => {
       rateLimitUnauthenticatedPerMinute: 100,
       rateLimitPagesPerMinute: 300,
       rateLimitRedisTimeoutMs: 250,
+      trustProxy: null,
       idempotencyTtlDays: 30,
     });
   });
@@ -78,6 +79,7 @@ describe('loadConfig defaults', () => {
       RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '20',
       RATE_LIMIT_PAGES_PER_MINUTE: '40',
       RATE_LIMIT_REDIS_TIMEOUT_MS: '1000',
+      TRUST_PROXY: ' 10.0.0.1, 10.1.0.0/16 ,fd00::/8,loopback',
       MAIL_FROM: 'onpay <noreply@onpay.example>',
       ...LIVE_OK,
     });
@@ -95,6 +97,7 @@ describe('loadConfig defaults', () => {
       rateLimitUnauthenticatedPerMinute: 20,
       rateLimitPagesPerMinute: 40,
       rateLimitRedisTimeoutMs: 1000,
+      trustProxy: '10.0.0.1,10.1.0.0/16,fd00::/8,loopback',
       publicBaseUrl: 'https://onpay.example',
     });
   });
@@ -123,6 +126,9 @@ describe('loadConfig rejects bad values with one line naming the variable', () =
     ['RATE_LIMIT_PAGES_PER_MINUTE', { RATE_LIMIT_PAGES_PER_MINUTE: 'many' }],
     ['RATE_LIMIT_REDIS_TIMEOUT_MS', { RATE_LIMIT_REDIS_TIMEOUT_MS: '5' }],
     ['RATE_LIMIT_REDIS_TIMEOUT_MS', { RATE_LIMIT_REDIS_TIMEOUT_MS: '60000' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://x' }],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://onpay.example/?q=1' }],

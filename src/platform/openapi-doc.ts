@@ -20,7 +20,7 @@ const REQUEST_ID_HEADER: Json = {
 
 /** Sent on every response the rate limiter counted: all but a failure before counting (a 500), or a limiter that is down. */
 const RATE_LIMIT_HEADERS: Json = {
-  'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s for this token', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s for this token (without valid credentials: for your client address)', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current rolling window', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the oldest counted request leaves the window', schema: { type: 'integer' } },
 };

@@ -175,6 +175,23 @@ describe('rate limit on /api/v1', () => {
     expect((await badRequests[0]!()).statusCode).toBe(401);
   });
 
+  it('takes the client address from X-Forwarded-For only when the peer is a proxy named in TRUST_PROXY', async () => {
+    const proxied = await buildTestApp({ env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.1' } });
+    try {
+      const through = (client: string, peer = '10.0.0.1') =>
+        proxied.app.inject({ ...TERMS, remoteAddress: peer, headers: { 'x-forwarded-for': client } });
+      expect(new Set(await sendMany(2, () => through('203.0.113.20')))).toEqual(new Set([401]));
+      expectTooManyRequests(await through('203.0.113.20'));
+      // Another client behind the same proxy has a budget of its own.
+      expect((await through('203.0.113.21')).statusCode).toBe(401);
+      // A peer that is not the proxy cannot pick its address.
+      expect(new Set(await sendMany(2, () => through('203.0.113.22', '198.51.100.5')))).toEqual(new Set([401]));
+      expectTooManyRequests(await through('203.0.113.23', '198.51.100.5'));
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses an address over its budget before looking at any credentials, even valid ones', async () => {
     const lookups: string[] = [];
     const partners = t.app.onpay.partners;
