@@ -161,7 +161,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       unauthenticatedPerMinute: config.rateLimitUnauthenticatedPerMinute,
       idempotency,
     },
-    routes: [openApiDocumentRoutes, terms.routes, users.routes, verification.routes, payouts.routes, loginLinks.routes, ...(deps.apiRoutes ?? [])],
+    routes: [
+      openApiDocumentRoutes,
+      terms.routes,
+      users.routes,
+      verification.routes,
+      payouts.routes,
+      loginLinks.routes,
+      ...(deps.apiRoutes ?? []),
+    ],
   });
 
   // The end user's pages. A page lives in one of these plugins, so it is limited per client address.
