@@ -608,7 +608,7 @@ export interface operations {
             /** @description One page of your payouts */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -669,7 +669,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -690,7 +690,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -709,7 +709,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -733,7 +733,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -844,7 +844,7 @@ export interface operations {
             /** @description The payouts were created on one new invoice */
             201: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -879,7 +879,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -900,7 +900,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -919,7 +919,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -938,7 +938,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -957,7 +957,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -981,7 +981,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1035,7 +1035,7 @@ export interface operations {
             /** @description The payout */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1116,7 +1116,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1137,7 +1137,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1156,7 +1156,7 @@ export interface operations {
             /** @description No payout with this id is yours */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1175,7 +1175,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1242,7 +1242,7 @@ export interface operations {
             /** @description The login link */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1273,7 +1273,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1294,7 +1294,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1313,7 +1313,7 @@ export interface operations {
             /** @description No payout with this id is yours */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1332,7 +1332,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1351,7 +1351,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1370,7 +1370,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1394,7 +1394,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1442,7 +1442,7 @@ export interface operations {
             /** @description The current terms */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1470,7 +1470,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1491,7 +1491,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1510,7 +1510,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1558,7 +1558,7 @@ export interface operations {
             /** @description Your sandbox mailbox */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1608,7 +1608,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1629,7 +1629,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1648,7 +1648,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1723,7 +1723,7 @@ export interface operations {
             /** @description The session after completing it */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1781,7 +1781,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1802,7 +1802,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1821,7 +1821,7 @@ export interface operations {
             /** @description The verification session belongs to another partner */
             403: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1840,7 +1840,7 @@ export interface operations {
             /** @description No verification session with this id */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1859,7 +1859,7 @@ export interface operations {
             /** @description The resource is not in a state that allows this request */
             409: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1878,7 +1878,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1897,7 +1897,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1916,7 +1916,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1940,7 +1940,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -1993,7 +1993,7 @@ export interface operations {
             /** @description One page of your employees */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2067,7 +2067,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2088,7 +2088,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2107,7 +2107,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2131,7 +2131,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2206,7 +2206,7 @@ export interface operations {
             /** @description The employee, created or linked */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2287,7 +2287,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2308,7 +2308,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2327,7 +2327,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2346,7 +2346,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2365,7 +2365,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2389,7 +2389,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2443,7 +2443,7 @@ export interface operations {
             /** @description The employee */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2524,7 +2524,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2545,7 +2545,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2564,7 +2564,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2583,7 +2583,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2662,7 +2662,7 @@ export interface operations {
             /** @description The employee after the update */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2743,7 +2743,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2764,7 +2764,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2783,7 +2783,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2802,7 +2802,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2821,7 +2821,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2840,7 +2840,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2864,7 +2864,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -2943,7 +2943,7 @@ export interface operations {
             /** @description The employee after the update */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3024,7 +3024,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3045,7 +3045,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3064,7 +3064,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3083,7 +3083,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3102,7 +3102,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3121,7 +3121,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3145,7 +3145,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3218,7 +3218,7 @@ export interface operations {
             /** @description The employee with the identity stored */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3299,7 +3299,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3320,7 +3320,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3339,7 +3339,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3358,7 +3358,7 @@ export interface operations {
             /** @description The employee already has a verified identity and this one differs */
             409: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3377,7 +3377,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3396,7 +3396,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3415,7 +3415,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3439,7 +3439,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3506,7 +3506,7 @@ export interface operations {
             /** @description The login link */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3537,7 +3537,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3558,7 +3558,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3577,7 +3577,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3596,7 +3596,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3615,7 +3615,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3634,7 +3634,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3658,7 +3658,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3722,7 +3722,7 @@ export interface operations {
             /** @description One page of the employee's payouts */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3783,7 +3783,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3804,7 +3804,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3823,7 +3823,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3842,7 +3842,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3866,7 +3866,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -3948,7 +3948,7 @@ export interface operations {
             /** @description The employee with the new profile */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4029,7 +4029,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4050,7 +4050,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4069,7 +4069,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4088,7 +4088,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4107,7 +4107,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4126,7 +4126,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4150,7 +4150,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4232,7 +4232,7 @@ export interface operations {
             /** @description The employee with the new profile */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4313,7 +4313,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4334,7 +4334,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4353,7 +4353,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4372,7 +4372,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4391,7 +4391,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4410,7 +4410,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4434,7 +4434,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4488,7 +4488,7 @@ export interface operations {
             /** @description The employee's terms status */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4522,7 +4522,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4543,7 +4543,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4562,7 +4562,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4581,7 +4581,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4647,7 +4647,7 @@ export interface operations {
             /** @description The employee's terms status after the change */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4684,7 +4684,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4705,7 +4705,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4724,7 +4724,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4743,7 +4743,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4762,7 +4762,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4781,7 +4781,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4805,7 +4805,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4877,7 +4877,7 @@ export interface operations {
             /** @description The new pending session */
             201: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4917,7 +4917,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4938,7 +4938,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4957,7 +4957,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4976,7 +4976,7 @@ export interface operations {
             /** @description The resource is not in a state that allows this request */
             409: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -4995,7 +4995,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5014,7 +5014,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5033,7 +5033,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5057,7 +5057,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5119,7 +5119,7 @@ export interface operations {
             /** @description The employee (same as GET /users/{id}) */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5200,7 +5200,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5221,7 +5221,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5240,7 +5240,7 @@ export interface operations {
             /** @description No employee with this id is linked to you */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5259,7 +5259,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5278,7 +5278,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5297,7 +5297,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5321,7 +5321,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5369,7 +5369,7 @@ export interface operations {
             /** @description The current terms */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5397,7 +5397,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5418,7 +5418,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5437,7 +5437,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5497,7 +5497,7 @@ export interface operations {
             /** @description The return URL request (new, or the existing one for the same URL) */
             201: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5532,7 +5532,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5553,7 +5553,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5572,7 +5572,7 @@ export interface operations {
             /** @description The body is larger than 5 MiB */
             413: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5591,7 +5591,7 @@ export interface operations {
             /** @description The body is not `application/json` */
             415: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5610,7 +5610,7 @@ export interface operations {
             /** @description A field is missing or invalid; `errors` names every failing field */
             422: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5634,7 +5634,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5688,7 +5688,7 @@ export interface operations {
             /** @description The session now */
             200: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5746,7 +5746,7 @@ export interface operations {
             /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
             400: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5767,7 +5767,7 @@ export interface operations {
             /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
             401: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5786,7 +5786,7 @@ export interface operations {
             /** @description The verification session belongs to another partner */
             403: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5805,7 +5805,7 @@ export interface operations {
             /** @description No verification session with this id */
             404: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;
@@ -5824,7 +5824,7 @@ export interface operations {
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
-                    /** @description Requests allowed per rolling 60 s for this token */
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
                     /** @description Requests left in the current rolling window */
                     "RateLimit-Remaining"?: number;

@@ -18,23 +18,25 @@ import { employeePages } from './web/employee.pages.js';
 import { loginPages } from './web/login.pages.js';
 import { mailboxPages } from './web/mailbox.page.js';
 import { guidePages } from './web/guides.pages.js';
-import { registerOpenApi } from './platform/openapi-doc.js';
+import { openApiDocumentRoutes, registerOpenApi } from './platform/openapi-doc.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
 import { verificationPages } from './web/verification.pages.js';
 import { webhookRoutes } from './web/webhooks.js';
-import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
-import { registerApiGuard } from './platform/api-guard.js';
-import { registerErrorHandler } from './platform/error-handler.js';
+import { apiPlugin, refuseUnguardedApiRoutes, type ApiRoutes } from './platform/api-plugin.js';
+import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createIdempotency } from './platform/idempotency.js';
+import { createLimiter } from './platform/limiter.js';
+import { loggerOptions } from './platform/logging.js';
 import { createMetrics, registerMetricsHooks } from './platform/metrics.js';
 import { registerOpsRoutes } from './platform/ops.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './platform/rate-limit.js';
 import { resolveSigningSecret } from './platform/signing-secret.js';
 import { validatorCompiler } from './platform/validation.js';
+import { pagesPlugin } from './web/pages-plugin.js';
 
 export const API_PREFIX = '/api/v1';
+export { loggerOptions };
 
 export interface AppDeps {
   db: Db;
@@ -43,45 +45,19 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** Test seams: failure injection points that prove atomicity. */
   testHooks?: { afterPayoutChunk?: (insertedSoFar: number) => void };
+  /** Test seam: more partner routes (paths relative to /api/v1), registered behind the guard. */
+  apiRoutes?: readonly ApiRoutes[];
   /** Fastify logger options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Paths whose last segment is a secret (login links): the log keeps the route, not the token. */
-function maskUrl(url: string): string {
-  return url.replace(/^\/login\/[^/?#]+/, '/login/***');
-}
-
-export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers["api-key"]',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        'access_token',
-        'api_key',
-      ],
-      censor: '[redacted]',
-    },
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
-        method: req.method,
-        url: maskUrl(req.url),
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
-
 /** Builds the whole service without listening: plugins, error handling, modules. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const db = deps.db.db;
+  const metrics = createMetrics();
 
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
@@ -91,24 +67,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
     },
     bodyLimit: 5 * 1024 * 1024,
-    // Client addresses (for the unauthenticated rate limit) are the socket's; see README on proxies.
-    trustProxy: false,
+    // Client addresses (for the per-address rate limits) are the socket's, unless it is a proxy
+    // the operator named: then X-Forwarded-For's.
+    trustProxy: config.trustProxy ?? false,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // One access-log line per request (below) instead of Fastify's two: half the log volume and cost at info.
     logController: new LogController({ disableRequestLogging: true }),
+    // A malformed percent-encoding or an over-long path parameter, answered in the spec's shapes.
+    frameworkErrors: (error, request, reply) => {
+      metrics.requests.inc({ method: request.method, route: 'unmatched', status: String(error.statusCode ?? 500) });
+      answerFrameworkError(error, request, reply);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   // API bodies are JSON only: without this, Fastify would parse text/plain and answer 400, not 415.
   app.removeContentTypeParser('text/plain');
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 }) : null;
+  // A Redis that does not answer (frozen, partitioned) must not hold requests: past the command
+  // timeout the limiter lets the request through uncounted.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: config.rateLimitRedisTimeoutMs })
+    : null;
   redis?.on('error', (error) => app.log.warn({ err: error }, 'redis connection problem'));
   const rateLimit =
     deps.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
-
-  const metrics = createMetrics();
+  const limiter = config.benchDisableRateLimit ? null : createLimiter({ store: rateLimit, clock, metrics });
+  const pageBudget = limiter ? { limiter, perMinute: config.rateLimitPagesPerMinute } : null;
   // Caches of rows other processes write are emptied whenever another connection commits.
   const changeEpoch = () => deps.db.changeEpoch();
   const partners = createPartnerService({ db, clock, env: config.env, changeEpoch });
@@ -162,45 +148,55 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   registerMetricsHooks(app, metrics);
   registerErrorHandler(app);
-  registerApiGuard(app, {
-    clock,
-    authenticate: (token, key) => partners.authenticate(token, key),
-    rateLimit: config.benchDisableRateLimit ? null : rateLimit,
-    rateLimitPerMinute: config.rateLimitPerMinute,
-    idempotency,
-    metrics,
-    isGuarded: (url) => url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX,
-  });
+  refuseUnguardedApiRoutes(app, API_PREFIX);
   registerOpsRoutes(app, { db: deps.db, redis, metrics });
   // Before the routes: the document is collected from every route registered after this.
   await registerOpenApi(app, config);
   await app.register(guidePages);
 
-  await app.register(terms.routes, { prefix: API_PREFIX });
-  await app.register(users.routes, { prefix: API_PREFIX });
-  await app.register(verification.routes, { prefix: API_PREFIX });
-  await app.register(payouts.routes, { prefix: API_PREFIX });
-  await app.register(loginLinks.routes, { prefix: API_PREFIX });
-  if (mailbox) await app.register(mailRoutes(mailbox), { prefix: API_PREFIX });
-
-  // The pages get the cookie plugin and HTML form bodies in a context of their own: the cookie
-  // plugin's two hooks would otherwise run on every API request too, and the API takes JSON only.
-  const secureCookies = config.env === 'live';
-  await app.register(async (pages) => {
-    await pages.register(cookie);
-    await pages.register(formbody);
-    await pages.register(verificationPages, { flow: verification.flow, sandbox: config.env === 'sandbox', secureCookies });
-    await pages.register(loginPages, { links: loginLinks.service, secureCookies });
-    await pages.register(employeePages, {
-      links: loginLinks.service,
-      portal,
-      partnerName: async (id) => (await partners.partnerName(id)) ?? 'your employer',
-      signingSecret,
-      secureCookies,
-    });
+  // The partner API. A route lives in one of these plugins (paths relative to /api/v1), so it is
+  // behind the guard: credentials, rate limit, Idempotency-key.
+  await app.register(apiPlugin, {
+    prefix: API_PREFIX,
+    guard: {
+      authenticate: (token, key) => partners.authenticate(token, key),
+      limiter,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      unauthenticatedPerMinute: config.rateLimitUnauthenticatedPerMinute,
+      idempotency,
+    },
+    routes: [
+      openApiDocumentRoutes,
+      terms.routes,
+      users.routes,
+      verification.routes,
+      payouts.routes,
+      loginLinks.routes,
+      ...(mailbox ? [mailRoutes(mailbox)] : []),
+      ...(deps.apiRoutes ?? []),
+    ],
   });
-  if (mailbox) await app.register(mailboxPages, { mailbox });
-  await app.register(webhookRoutes, { db, clock, sessions: verification.sessions, docVendor: config.docVendor });
+
+  // The end user's pages. A page lives in one of these plugins, so it is limited per client address.
+  const sandbox = config.env === 'sandbox';
+  const secureCookies = config.env === 'live';
+  await app.register(pagesPlugin, {
+    budget: pageBudget,
+    pages: [
+      async (pages) => verificationPages(pages, { flow: verification.flow, sandbox, secureCookies }),
+      async (pages) => loginPages(pages, { links: loginLinks.service, secureCookies }),
+      async (pages) =>
+        employeePages(pages, {
+          links: loginLinks.service,
+          portal,
+          partnerName: async (id) => (await partners.partnerName(id)) ?? 'your employer',
+          signingSecret,
+          secureCookies,
+        }),
+      ...(mailbox ? [async (pages: FastifyInstance) => mailboxPages(pages, { mailbox })] : []),
+    ],
+  });
+  await app.register(webhookRoutes, { db, clock, sessions: verification.sessions, docVendor: config.docVendor, budget: pageBudget });
 
   app.addHook('onClose', async () => {
     await mailWorker?.stop();

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * The only reader of process.env. Turns the environment into a frozen, typed Config, or throws a
  * ConfigError whose message is one line naming the offending variable.
@@ -30,6 +32,8 @@ export interface DocVendorConfig {
   webhookSecret: string;
   /** The country whose documents `id_type: local` accepts (ISO 3166-1 alpha-2). */
   countryCode: string;
+  /** Where the vendor's hosted pages are (the browser is sent there); default: DOC_API_URL's origin. */
+  pageOrigin: string;
 }
 
 export interface Config {
@@ -47,6 +51,17 @@ export interface Config {
   readonly mailFrom: string | null;
   readonly logLevel: LogLevel;
   readonly rateLimitPerMinute: number;
+  /** Per client address: /api/v1 requests without valid credentials (and the public document). */
+  readonly rateLimitUnauthenticatedPerMinute: number;
+  /** Per client address: the service's own web pages and unsigned webhook deliveries. */
+  readonly rateLimitPagesPerMinute: number;
+  /** How long a limiter call may wait for Redis before the request is let through uncounted. */
+  readonly rateLimitRedisTimeoutMs: number;
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client address (addresses, CIDRs, or
+   * `loopback`, `linklocal`, `uniquelocal`); null: the socket's peer is the client.
+   */
+  readonly trustProxy: string | null;
   /**
    * Benchmark-only (`ONPAY_BENCH_DISABLE_RATE_LIMIT=1`): no request is counted and no RateLimit-*
    * headers are sent, so `npm run bench` can measure what the limiter costs. Refused in live.
@@ -182,6 +197,10 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const rateLimitPerMinute = integer(env, 'RATE_LIMIT_PER_MINUTE', 500, 1, 10_000_000);
+  const rateLimitUnauthenticatedPerMinute = integer(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', 100, 1, 10_000_000);
+  const rateLimitPagesPerMinute = integer(env, 'RATE_LIMIT_PAGES_PER_MINUTE', 300, 1, 10_000_000);
+  const rateLimitRedisTimeoutMs = integer(env, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 250, 10, 10_000);
+  const trustProxy = proxies(env, 'TRUST_PROXY');
   const benchDisableRateLimit = benchSwitch(env, 'ONPAY_BENCH_DISABLE_RATE_LIMIT', environment);
   const eid = loadEid(env, environment);
   const docVendor = loadDocVendor(env, environment);
@@ -199,11 +218,33 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom,
     logLevel,
     rateLimitPerMinute,
+    rateLimitUnauthenticatedPerMinute,
+    rateLimitPagesPerMinute,
+    rateLimitRedisTimeoutMs,
+    trustProxy,
     benchDisableRateLimit,
     idempotencyTtlDays: 30,
     eid: eid ? Object.freeze(eid) : null,
     docVendor: docVendor ? Object.freeze(docVendor) : null,
   });
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A comma-separated list of proxy addresses or CIDR ranges, as written (blank: none). */
+function proxies(env: Env, name: string): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  const items = raw.split(',').map((item) => item.trim());
+  for (const item of items) {
+    const [address = '', prefix, ...more] = item.split('/');
+    const family = isIP(address);
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(item) && (family === 0 || !prefixOk || more.length > 0)) {
+      throw new ConfigError(name, `must list proxy addresses or CIDR ranges, comma-separated (got "${item}")`);
+    }
+  }
+  return items.join(',');
 }
 
 /** A switch that exists for benchmarks only: off unless set to 1, and never allowed in live. */
@@ -265,5 +306,9 @@ function loadDocVendor(env: Env, environment: Environment): DocVendorConfig | nu
   if (webhookSecret.length < 16) throw new ConfigError('DOC_WEBHOOK_SECRET', 'must be at least 16 characters long');
   const countryCode = (read(env, 'DOC_COUNTRY') ?? 'NO').toUpperCase();
   if (!/^[A-Z]{2}$/.test(countryCode)) throw new ConfigError('DOC_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
-  return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret, countryCode };
+  const pageOriginRaw = read(env, 'DOC_PAGE_ORIGIN');
+  const pageOrigin = pageOriginRaw === undefined ? new URL(apiUrl).origin : httpUrl('DOC_PAGE_ORIGIN', pageOriginRaw);
+  if (new URL(pageOrigin).origin !== pageOrigin) throw new ConfigError('DOC_PAGE_ORIGIN', `must be an origin only, like https://pages.vendor.example (got "${pageOriginRaw}")`);
+  if (environment === 'live' && !pageOrigin.startsWith('https://')) throw new ConfigError('DOC_PAGE_ORIGIN', 'must be an https:// origin when ONPAY_ENV=live');
+  return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret, countryCode, pageOrigin };
 }

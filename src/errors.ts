@@ -22,6 +22,8 @@ const CODES = {
   idempotency_key_used: { status: 400, shape: 'error', text: 'Idempotency-key has already been used.' },
   route_not_found: { status: 404, shape: 'error', text: 'Not found.' },
   method_not_allowed: { status: 405, shape: 'error', text: 'Method not allowed.' },
+  bad_url: { status: 400, shape: 'error', text: 'The URL is not valid: it holds a malformed percent-encoding.' },
+  uri_too_long: { status: 414, shape: 'error', text: 'A segment of the URL is too long.' },
   partner_not_found: { status: 404, shape: 'error', text: 'Partner not found.' },
   token_not_found: { status: 404, shape: 'error', text: 'Access token not found.' },
   user_not_found: { status: 404, shape: 'error', text: 'User not found.' },

@@ -34,6 +34,10 @@ describe('loadConfig defaults', () => {
       mailFrom: null,
       logLevel: 'info',
       rateLimitPerMinute: 500,
+      rateLimitUnauthenticatedPerMinute: 100,
+      rateLimitPagesPerMinute: 300,
+      rateLimitRedisTimeoutMs: 250,
+      trustProxy: null,
       idempotencyTtlDays: 30,
     });
   });
@@ -72,6 +76,10 @@ describe('loadConfig defaults', () => {
       REDIS_URL: 'rediss://cache.internal:6380',
       LOG_LEVEL: 'debug',
       RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '20',
+      RATE_LIMIT_PAGES_PER_MINUTE: '40',
+      RATE_LIMIT_REDIS_TIMEOUT_MS: '1000',
+      TRUST_PROXY: ' 10.0.0.1, 10.1.0.0/16 ,fd00::/8,loopback',
       MAIL_FROM: 'onpay <noreply@onpay.example>',
       ...LIVE_OK,
     });
@@ -86,6 +94,10 @@ describe('loadConfig defaults', () => {
       mailFrom: 'onpay <noreply@onpay.example>',
       logLevel: 'debug',
       rateLimitPerMinute: 100000,
+      rateLimitUnauthenticatedPerMinute: 20,
+      rateLimitPagesPerMinute: 40,
+      rateLimitRedisTimeoutMs: 1000,
+      trustProxy: '10.0.0.1,10.1.0.0/16,fd00::/8,loopback',
       publicBaseUrl: 'https://onpay.example',
     });
   });
@@ -110,6 +122,13 @@ describe('loadConfig rejects bad values with one line naming the variable', () =
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: '0' }],
     ['RATE_LIMIT_PER_MINUTE', { RATE_LIMIT_PER_MINUTE: 'lots' }],
+    ['RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '0' }],
+    ['RATE_LIMIT_PAGES_PER_MINUTE', { RATE_LIMIT_PAGES_PER_MINUTE: 'many' }],
+    ['RATE_LIMIT_REDIS_TIMEOUT_MS', { RATE_LIMIT_REDIS_TIMEOUT_MS: '5' }],
+    ['RATE_LIMIT_REDIS_TIMEOUT_MS', { RATE_LIMIT_REDIS_TIMEOUT_MS: '60000' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.1,proxy.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://x' }],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'not a url' }],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://onpay.example/?q=1' }],

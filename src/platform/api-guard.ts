@@ -1,38 +1,35 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.js';
 import { AppError } from '../errors.js';
 import type { Caller } from '../modules/partners/partners.service.js';
 import type { Idempotency, IdempotencyClaim } from './idempotency.js';
-import type { Metrics } from './metrics.js';
-import type { RateLimitStore } from './rate-limit.js';
+import { setRateLimitHeaders, type Budget, type Limiter } from './limiter.js';
+import type { RateLimitDecision } from './rate-limit.js';
 import { isUuid } from './secrets.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The authenticated partner; set on every /api/v1 route that passed the guard. */
+    /** The authenticated partner; set on every partner API route that passed the guard. */
     caller: Caller | null;
     /** The request's Idempotency-key, if it sent one. */
     idempotency: IdempotencyClaim | null;
   }
   interface FastifyContextConfig {
-    /** Routes that need no partner credentials (the OpenAPI document). */
+    /** Routes that need no partner credentials (the OpenAPI document); still limited per address. */
     public?: boolean;
   }
 }
 
 export interface ApiGuardDeps {
-  clock: Clock;
   authenticate(token: string, apiKey: string): Promise<Caller | null>;
   /** null: no limiter at all (benchmarks only: ONPAY_BENCH_DISABLE_RATE_LIMIT, refused in live). */
-  rateLimit: RateLimitStore | null;
+  limiter: Limiter | null;
+  /** Per access token. */
   rateLimitPerMinute: number;
+  /** Per client address, for requests without valid credentials. */
+  unauthenticatedPerMinute: number;
   idempotency: Idempotency;
-  metrics: Metrics;
-  /** Which request paths are partner API routes. */
-  isGuarded(url: string): boolean;
 }
 
-const WINDOW_MS = 60_000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -46,47 +43,47 @@ function bearer(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The gate in front of every partner route, in this order: credentials are resolved; the request
- * is counted against the token's rolling budget (or the client address's, without valid
- * credentials) before anything else can reject it; then 401; then the Idempotency-key check.
+ * The gate in front of every partner route, as hooks of the encapsulated plugin that holds them
+ * (so a route registered there cannot skip it). In this order: an address that has used up its
+ * budget for requests without valid credentials is refused before any credential lookup; the
+ * credentials are resolved; the request is counted against the token's budget (or the address's,
+ * without valid credentials) before anything else can reject it; then 401; then the
+ * Idempotency-key check. Authenticated requests never count against their address: partners
+ * behind one address must not share a budget.
  */
-export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void {
-  app.decorateRequest('caller', null);
-  app.decorateRequest('idempotency', null);
+export function registerApiGuard(api: FastifyInstance, deps: ApiGuardDeps): void {
+  api.decorateRequest('caller', null);
+  api.decorateRequest('idempotency', null);
 
-  const limiter = deps.rateLimit;
+  const limiter = deps.limiter;
 
-  async function countRequest(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
-    if (!limiter) return;
-    let decision;
-    try {
-      decision = await limiter.hit(key, deps.clock.now().getTime(), deps.rateLimitPerMinute, WINDOW_MS);
-    } catch (error) {
-      // The limiter protects the service; it must not take the API down with it. Fail open, loudly.
-      deps.metrics.rateLimitStoreErrors.inc();
-      request.log.warn({ err: error }, 'rate-limit store unavailable; request not counted');
-      return;
-    }
-    const resetSeconds = Math.ceil(decision.resetMs / 1000);
-    reply.header('RateLimit-Limit', decision.limit);
-    reply.header('RateLimit-Remaining', decision.remaining);
-    reply.header('RateLimit-Reset', resetSeconds);
-    if (!decision.allowed) {
-      deps.metrics.rateLimitRejections.inc({ kind: key.startsWith('token:') ? 'token' : 'address' });
-      reply.header('Retry-After', Math.max(1, resetSeconds));
-      throw new AppError('rate_limited');
-    }
+  function refuse(reply: FastifyReply, budget: Budget, decision: RateLimitDecision): never {
+    setRateLimitHeaders(reply, decision);
+    limiter?.refuse(reply, budget, decision);
+    throw new AppError('rate_limited');
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0] as string;
-    if (!deps.isGuarded(path) || request.routeOptions.config?.public) return;
+  api.addHook('onRequest', async (request, reply) => {
+    const address: Budget = { kind: 'address', key: `addr:${request.ip}`, limit: deps.unauthenticatedPerMinute };
+    // A store that failed once is not asked again for this request: a frozen Redis costs one timeout.
+    let storeUp = limiter !== null;
 
-    const token = bearer(request);
-    const apiKey = header(request, 'api-key');
-    const caller = token && apiKey ? await deps.authenticate(token, apiKey) : null;
+    if (limiter) {
+      const before = await limiter.peek(request, address);
+      if (!before) storeUp = false;
+      else if (!before.allowed) refuse(reply, address, before);
+    }
 
-    await countRequest(request, reply, caller ? caller.rateLimitKey : `addr:${request.ip}`);
+    const caller = request.routeOptions.config?.public ? null : await credentials(request);
+    const budget: Budget = caller ? { kind: 'token', key: caller.rateLimitKey, limit: deps.rateLimitPerMinute } : address;
+    if (limiter && storeUp) {
+      const decision = await limiter.hit(request, budget);
+      if (decision) {
+        if (!decision.allowed) refuse(reply, budget, decision);
+        setRateLimitHeaders(reply, decision);
+      }
+    }
+    if (request.routeOptions.config?.public) return;
     if (!caller) throw new AppError('unauthenticated');
     request.caller = caller;
 
@@ -104,9 +101,15 @@ export function registerApiGuard(app: FastifyInstance, deps: ApiGuardDeps): void
     };
   });
 
+  function credentials(request: FastifyRequest): Promise<Caller | null> | null {
+    const token = bearer(request);
+    const apiKey = header(request, 'api-key');
+    return token && apiKey ? deps.authenticate(token, apiKey) : null;
+  }
+
   // Any successful write that carried a key stores it, unless its service already did in-transaction.
   // Callback-style: most responses carry no key, and they should not pay for a promise.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  api.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotency;
     if (!claim || claim.stored || !WRITE_METHODS.has(request.method) || reply.statusCode >= 300) return done(null, payload);
     deps.idempotency.storeAfterSuccess(claim).then(

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { toValidationError } from './validation.js';
 
@@ -38,8 +38,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send(internal.body());
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const error = new AppError('route_not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
-    return reply.status(404).send(error.body());
-  });
+  app.setNotFoundHandler(answerNotFound);
+}
+
+export function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const error = new AppError('route_not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
+  return reply.status(404).send(error.body());
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a malformed
+ * percent-encoding, a path parameter over the length limit. They leave in the spec's shapes too;
+ * no hook runs for them, so the request id header and the access-log line are written here.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const appError =
+    error.code === 'FST_ERR_BAD_URL' ? new AppError('bad_url') : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError('uri_too_long') : new AppError('internal');
+  if (appError.status >= 500) request.log.error({ err: error }, 'request failed in the router');
+  reply.header('X-Request-Id', request.id).status(appError.status).send(appError.body());
+  request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
 }

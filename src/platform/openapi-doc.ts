@@ -3,7 +3,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { documentedBodySchema, MULTILINE } from './body-rules.js';
-import { addSharedErrorResponses } from './openapi.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,7 +21,7 @@ const REQUEST_ID_HEADER: Json = {
 
 /** Sent on every response the rate limiter counted: all but a failure before counting (a 500), or a limiter that is down. */
 const RATE_LIMIT_HEADERS: Json = {
-  'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s for this token', schema: { type: 'integer' } },
+  'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s for this token (without valid credentials: for your client address)', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current rolling window', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the oldest counted request leaves the window', schema: { type: 'integer' } },
 };
@@ -43,7 +42,9 @@ function describeApi(config: Config): string {
   return [
     'The onpay partner API: create or link employees by e-mail, onboard them (terms, profile, bank account, identity verification), pay them in batches on one shared invoice, and give them magic login links.',
     '',
-    'Every request needs both `Authorization: Bearer <access token>` and `API-key: <API key>` of the same partner. Limits: 500 requests per rolling minute per token (429 with `Retry-After`).',
+    'Every request needs both `Authorization: Bearer <access token>` and `API-key: <API key>` of the same partner. Limits: 500 requests per rolling minute per token (429 with `Retry-After`); requests without valid credentials are limited per client address, and an address over that budget is refused before its credentials are looked at.',
+    '',
+    'A path asked with a method it does not have answers `405 {"error": ...}` with `Allow`; a URL with a malformed percent-encoding `400 {"error": ...}`; a path segment over 100 characters `414 {"error": ...}`.',
     '',
     'Request bodies: a field the operation does not name is refused (422 naming it), and so is text with control characters (a `note` may hold line breaks and tabs), bidirectional embeddings, overrides or isolates, or unpaired surrogates.',
     '',
@@ -161,7 +162,6 @@ function finishDocument(document: Json): Json {
  * by the service itself (no CDN: it works offline).
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
-  addSharedErrorResponses(app, (url) => url.startsWith('/api/v1/'));
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -183,16 +183,15 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         ...(config.env === 'sandbox' ? [{ name: 'Sandbox test helpers', description: 'Only in sandbox' }] : []),
       ],
     },
-    transform: ({ schema, url }) => {
-      const visible = url.startsWith('/api/v1/') && url !== '/api/v1/openapi.json';
+    // The document lists the partner API plugin's routes, nothing else, and says what the service
+    // refuses: no field a body's schema does not name.
+    transform: ({ schema, url, route }) => {
+      const visible = route.config?.partnerApi === true && !route.config.public;
       if (!visible) return { schema: { ...(schema ?? {}), hide: true }, url };
-      // The document says what the service refuses: no field a body's schema does not name.
       return { schema: schema?.body ? { ...schema, body: documentedBodySchema(schema.body) } : schema, url };
     },
     transformObject: (documentObject) => finishDocument(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Json) as never,
   });
-
-  app.get('/api/v1/openapi.json', { config: { public: true }, schema: { hide: true } as Json }, async () => app.swagger());
 
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -200,4 +199,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     staticCSP: true,
     transformSpecificationClone: true,
   });
+}
+
+/** `GET /api/v1/openapi.json`: a route of the partner API plugin that needs no credentials. */
+export async function openApiDocumentRoutes(api: FastifyInstance): Promise<void> {
+  api.get('/openapi.json', { config: { public: true }, schema: { hide: true } as Json }, async () => api.swagger());
 }

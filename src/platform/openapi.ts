@@ -35,7 +35,9 @@ const WHEN: Record<ErrorCode, string> = {
   idempotency_key_invalid: 'The `Idempotency-key` header is not a UUID',
   idempotency_key_used: 'The `Idempotency-key` was already used by you (keys are kept 30 days)',
   route_not_found: 'No such route',
-  method_not_allowed: 'Method not allowed',
+  method_not_allowed: 'The path exists, but not with this method; `Allow` lists its methods',
+  bad_url: 'The URL holds a malformed percent-encoding',
+  uri_too_long: 'A segment of the URL is longer than 100 characters',
   partner_not_found: 'No such partner',
   token_not_found: 'No such access token',
   user_not_found: 'No employee with this id is linked to you',
@@ -141,14 +143,14 @@ const BODY_ERRORS: DocumentedError[] = [
 ];
 
 /**
- * Gives every partner route the error responses it shares with all others (the guard's 400, 401,
- * 429 and 500; a body's 400, 413, 415 and 422; a query's 422), unless the route describes that
- * status itself. Registered before the routes: their serialisers and the OpenAPI document then
- * both see the complete response map, so no route can forget one.
+ * Gives every route of the instance (the partner API plugin) the error responses it shares with
+ * all others (the guard's 400, 401, 429 and 500; a body's 400, 413, 415 and 422; a query's 422),
+ * unless the route describes that status itself. Registered before the routes: their serialisers
+ * and the OpenAPI document then both see the complete response map, so no route can forget one.
  */
-export function addSharedErrorResponses(app: FastifyInstance, isPartnerRoute: (url: string) => boolean): void {
+export function addSharedErrorResponses(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (!isPartnerRoute(route.url) || route.config?.public) return;
+    if (route.config?.public || route.config?.methodNotAllowed) return;
     const schema: FastifySchema = route.schema ?? {};
     const shared = [...GUARD_ERRORS];
     if (schema.body) shared.push(...BODY_ERRORS);

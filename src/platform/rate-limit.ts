@@ -16,6 +16,8 @@ export interface RateLimitDecision {
  */
 export interface RateLimitStore {
   hit(key: string, nowMs: number, limit: number, windowMs: number): Promise<RateLimitDecision>;
+  /** What `hit` would decide now, without counting anything: `remaining` is what is left before it. */
+  peek(key: string, nowMs: number, limit: number, windowMs: number): Promise<RateLimitDecision>;
   close(): Promise<void>;
 }
 
@@ -36,22 +38,29 @@ export function createMemoryRateLimitStore(): RateLimitStore {
     }
   }
 
+  /** The key's log with the requests at or before `nowMs - windowMs` dropped. */
+  function trimmed(key: string, nowMs: number, windowMs: number): Log | undefined {
+    const log = logs.get(key);
+    if (!log) return undefined;
+    const cutoff = nowMs - windowMs;
+    while (log.head < log.times.length && (log.times[log.head] as number) <= cutoff) log.head++;
+    if (log.head > 64 && log.head * 2 > log.times.length) {
+      log.times = log.times.slice(log.head);
+      log.head = 0;
+    }
+    return log;
+  }
+
   return {
     async hit(key, nowMs, limit, windowMs) {
       if (++hitsSinceSweep >= 10_000) {
         hitsSinceSweep = 0;
         sweep(nowMs, windowMs);
       }
-      let log = logs.get(key);
+      let log = trimmed(key, nowMs, windowMs);
       if (!log) {
         log = { times: [], head: 0 };
         logs.set(key, log);
-      }
-      const cutoff = nowMs - windowMs;
-      while (log.head < log.times.length && (log.times[log.head] as number) <= cutoff) log.head++;
-      if (log.head > 64 && log.head * 2 > log.times.length) {
-        log.times = log.times.slice(log.head);
-        log.head = 0;
       }
       const count = log.times.length - log.head;
       const allowed = count < limit;
@@ -59,6 +68,12 @@ export function createMemoryRateLimitStore(): RateLimitStore {
       const used = allowed ? count + 1 : count;
       const oldest = log.times[log.head] ?? nowMs;
       return { allowed, limit, remaining: Math.max(0, limit - used), resetMs: Math.max(0, oldest + windowMs - nowMs) };
+    },
+    async peek(key, nowMs, limit, windowMs) {
+      const log = trimmed(key, nowMs, windowMs);
+      const count = log ? log.times.length - log.head : 0;
+      const oldest = log?.times[log.head] ?? nowMs;
+      return { allowed: count < limit, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, oldest + windowMs - nowMs) };
     },
     async close() {
       logs.clear();
@@ -87,13 +102,26 @@ if oldest[2] then oldestScore = tonumber(oldest[2]) end
 return {allowed, count, oldestScore}
 `;
 
+// Count and read the oldest entry still inside the window, changing nothing.
+const SLIDING_LOG_PEEK = `
+local key = KEYS[1]
+local after = '(' .. (tonumber(ARGV[1]) - tonumber(ARGV[2]))
+local count = redis.call('ZCOUNT', key, after, '+inf')
+local oldest = redis.call('ZRANGEBYSCORE', key, after, '+inf', 'WITHSCORES', 'LIMIT', 0, 1)
+local oldestScore = tonumber(ARGV[1])
+if oldest[2] then oldestScore = tonumber(oldest[2]) end
+return {count, oldestScore}
+`;
+
 type SlidingLogRedis = Redis & {
   onpaySlidingLog(key: string, now: number, window: number, limit: number, member: string): Promise<[number, number, number]>;
+  onpaySlidingLogPeek(key: string, now: number, window: number): Promise<[number, number]>;
 };
 
 /** Exact across every instance that shares the Redis server and the key prefix. */
 export function createRedisRateLimitStore(redis: Redis, prefix = 'onpay:rl:'): RateLimitStore {
   redis.defineCommand('onpaySlidingLog', { numberOfKeys: 1, lua: SLIDING_LOG });
+  redis.defineCommand('onpaySlidingLogPeek', { numberOfKeys: 1, lua: SLIDING_LOG_PEEK });
   const client = redis as SlidingLogRedis;
   const instance = randomUUID();
   let sequence = 0;
@@ -107,6 +135,10 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'onpay:rl:'): R
         remaining: Math.max(0, limit - count),
         resetMs: Math.max(0, oldest + windowMs - nowMs),
       };
+    },
+    async peek(key, nowMs, limit, windowMs) {
+      const [count, oldest] = await client.onpaySlidingLogPeek(prefix + key, nowMs, windowMs);
+      return { allowed: count < limit, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, oldest + windowMs - nowMs) };
     },
     // The connection belongs to whoever created it.
     async close() {},

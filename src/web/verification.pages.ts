@@ -4,7 +4,7 @@ import type { BrowserFlow, Step } from '../modules/verification/browser-flow.ser
 import { REPLACED_REASON } from '../modules/verification/sessions.repository.js';
 import { SANDBOX_OUTCOMES, type SandboxOutcome } from '../modules/verification/providers/sandbox.js';
 import { html, messagePage, page } from './html.js';
-import { pageHeaders } from './security.js';
+import { originOf, pageHeaders } from './security.js';
 
 export interface VerificationPagesDeps {
   flow: BrowserFlow;
@@ -44,7 +44,7 @@ export async function verificationPages(app: FastifyInstance, deps: Verification
 
   app.get<{ Params: { token: string } }>('/verify/:token', async (request, reply) => {
     const view = await flow.view(request.params.token);
-    pageHeaders(reply);
+    if (view.kind !== 'ready') pageHeaders(reply);
     if (view.kind === 'unknown') {
       return reply.status(404).send(messagePage('Link not found', 'This verification link is not valid. Ask the company that sent it for a new one.'));
     }
@@ -62,7 +62,7 @@ export async function verificationPages(app: FastifyInstance, deps: Verification
       return reply.send(messagePage('This verification is finished', `This verification has ended (${status}). There is nothing more to do here.`, back));
     }
     const { session, partnerName } = view;
-    return reply.send(
+    return pageHeaders(reply, (await flow.startPageTargets(session)).map(originOf)).send(
       page({
         title: 'Verify your identity',
         body: html`<h1>Verify your identity</h1>
@@ -99,10 +99,12 @@ export async function verificationPages(app: FastifyInstance, deps: Verification
     const found = await flow.sandboxSession(request.params.token, request.cookies);
     if ('kind' in found) return send(reply, found);
     const { session } = found;
+    // The choice is answered with a redirect to the partner's return URL.
+    const formTargets = [originOf(session.partner_return_url)];
     const options = SANDBOX_OUTCOMES.map(
       (outcome, i) => html`<p><label><input type="radio" name="outcome" value="${outcome}"${i === 0 ? html` checked` : html``}> ${OUTCOME_LABEL[outcome]}</label></p>`,
     );
-    return pageHeaders(reply).send(
+    return pageHeaders(reply, formTargets).send(
       page({
         title: 'Sandbox identity provider',
         body: html`<h1>Sandbox identity provider</h1>

@@ -13,6 +13,8 @@ import { testEngine } from '../helpers/engine.js';
 import { createUser } from '../helpers/users.js';
 import { freePort } from '../helpers/net.js';
 import { launchChromium, PHONE, SCREENSHOTS, DESKTOP } from '../helpers/browser.js';
+import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.js';
+import { norwegianId } from '../helpers/users.js';
 
 const STEP_TIMEOUT = 15_000;
 
@@ -183,5 +185,86 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
       await Promise.all([page.waitForURL(/\/sandbox\/provider\//), page.getByRole('button', { name: 'Continue' }).click()]);
       await check();
     });
+  });
+});
+
+/**
+ * provider_eid through a real OpenID provider on another origin: the start page's Continue is
+ * redirected there, which the page's form-action must allow (Chromium checks it on the redirect).
+ */
+describe(`eID verification through a real OpenID provider in headless Chromium (${testEngine})`, () => {
+  let t: TestApp;
+  let site: PartnerSite;
+  let provider: TestOidcProvider;
+  let browser: Browser;
+  let acme: TestPartner;
+  let returnUrl: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const publicBaseUrl = `http://127.0.0.1:${port}`;
+    provider = await startOidcProvider({
+      redirectUri: `${publicBaseUrl}/verify/callback/provider_eid`,
+      scopes: { profile: ['name', 'dateofbirth'], ssn: ['socialno'] },
+      accounts: [{ id: 'kari', claims: { socialno: norwegianId('170590', 321), dateofbirth: '1990-05-17', name: 'Kari Nordmann' } }],
+    });
+    t = await buildTestApp({
+      env: {
+        PUBLIC_BASE_URL: publicBaseUrl,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ...provider.env({ EID_SCOPES: 'openid profile ssn', EID_CLAIM_IDENTIFICATION: 'socialno', EID_CLAIM_BIRTHDATE: 'dateofbirth' }),
+      },
+    });
+    await t.app.listen({ host: '127.0.0.1', port });
+    site = await startPartnerSite();
+    browser = await launchChromium();
+    acme = await t.partner('Acme Staffing AS');
+    returnUrl = `${site.base}/onpay/return`;
+    const registered = await t.as(acme, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: returnUrl } });
+    expect(registered.statusCode, registered.body).toBe(201);
+    await t.app.onpay.verification.returnUrls.decide(Number((registered.json() as { id: string }).id), 'approved');
+  });
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    if (site) {
+      const closed = new Promise<void>((resolve) => site.server.close(() => resolve()));
+      site.server.closeAllConnections();
+      await closed;
+    }
+    await t?.close();
+    await provider?.close();
+  });
+
+  it('start page → the provider (another origin) → sign in → back → the partner with status=approved', async () => {
+    const user = await createUser(t, acme);
+    const res = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/verification/flows`,
+      payload: { provider: 'provider_eid', partner_return_url: returnUrl },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const flow = res.json() as { verification_id: string; verification_url: string };
+
+    const context: BrowserContext = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false });
+    try {
+      const page: Page = await context.newPage();
+      page.setDefaultTimeout(STEP_TIMEOUT);
+      page.setDefaultNavigationTimeout(STEP_TIMEOUT);
+      const start = await page.goto(flow.verification_url);
+      expect(start?.status()).toBe(200);
+      expect(start?.headers()['content-security-policy']).toContain(`form-action 'self' ${provider.issuer} ${site.base};`);
+
+      await Promise.all([page.waitForURL((url) => url.href.startsWith(`${provider.issuer}/interaction/`)), page.getByRole('button', { name: 'Continue' }).click()]);
+      await page.fill('input[name="account"]', 'kari');
+      await Promise.all([page.waitForURL((url) => url.href.startsWith(returnUrl)), page.getByRole('button', { name: 'Sign in' }).click()]);
+      expect(await page.textContent('h1')).toBe('Thanks, back at the partner');
+      const landed = new URL(page.url());
+      expect(landed.searchParams.get('verification_id')).toBe(flow.verification_id);
+      expect(landed.searchParams.get('status')).toBe('approved');
+    } finally {
+      await context.close();
+    }
   });
 });

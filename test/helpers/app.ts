@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildApp, type AppDeps } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -37,10 +37,18 @@ export interface TestAppOptions {
   redisPrefix?: string;
   /** Reuse an existing database (second instance against one database). */
   database?: TestDatabase;
-  /** A specific rate-limit store (e.g. one whose Redis is unreachable). */
-  rateLimitStore?: RateLimitStore;
-  /** Extra routes registered before the app is ready (platform tests exercise generic mechanisms). */
-  routes?: (app: FastifyInstance) => void;
+  /**
+   * A specific rate-limit store (e.g. one whose Redis is unreachable), or 'config': the one the app
+   * builds itself from its configuration (REDIS_URL), as in production.
+   */
+  rateLimitStore?: RateLimitStore | 'config';
+  /**
+   * Extra partner routes, registered inside the API plugin (behind the guard) with paths relative
+   * to /api/v1: platform tests exercise generic mechanisms through them.
+   */
+  apiRoutes?: (api: FastifyInstance) => void;
+  /** Fastify logger options (default: silent). */
+  logger?: FastifyServerOptions['logger'];
   /** Failure-injection seams forwarded to buildApp (atomicity tests). */
   testHooks?: AppDeps['testHooks'];
 }
@@ -62,8 +70,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = options.clock ?? new ManualClock();
 
   let redis: Redis | null = null;
-  let rateLimitStore: RateLimitStore;
-  if (options.rateLimitStore) {
+  let rateLimitStore: RateLimitStore | undefined;
+  if (options.rateLimitStore === 'config') {
+    rateLimitStore = undefined;
+  } else if (options.rateLimitStore) {
     rateLimitStore = options.rateLimitStore;
   } else if (testRedisUrl) {
     redis = new Redis(testRedisUrl, { maxRetriesPerRequest: 2 });
@@ -72,8 +82,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitStore = createMemoryRateLimitStore();
   }
 
-  const app = await buildApp(config, { db, clock, rateLimitStore, logger: false, testHooks: options.testHooks });
-  options.routes?.(app);
+  const apiRoutes = options.apiRoutes;
+  const app = await buildApp(config, {
+    db,
+    clock,
+    rateLimitStore,
+    logger: options.logger ?? false,
+    testHooks: options.testHooks,
+    apiRoutes: apiRoutes ? [async (api: FastifyInstance) => apiRoutes(api)] : [],
+  });
   await app.ready();
 
   return {

@@ -26,7 +26,7 @@ const SCHEMAS: Record<string, TSchema> = {
 
 function routes(app: FastifyInstance): void {
   for (const [name, body] of Object.entries(SCHEMAS)) {
-    app.post(`/api/v1/test-only/${name}`, { schema: { body } }, async (request) => ({ received: request.body }));
+    app.post(`/test-only/${name}`, { schema: { body } }, async (request) => ({ received: request.body }));
   }
 }
 
@@ -37,7 +37,7 @@ describe('union body schemas', () => {
   let acme: TestPartner;
 
   beforeAll(async () => {
-    t = await buildTestApp({ routes });
+    t = await buildTestApp({ apiRoutes: routes });
     acme = await t.partner('Acme');
   });
   afterAll(() => t.close());

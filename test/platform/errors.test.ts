@@ -19,17 +19,17 @@ const Order = Type.Object({
 }, { additionalProperties: false });
 
 function testRoutes(app: FastifyInstance): void {
-  app.post('/api/v1/test-only/orders', { schema: { body: Order } }, async (request) => ({ received: request.body }));
-  app.get('/api/v1/test-only/boom', async () => {
+  app.post('/test-only/orders', { schema: { body: Order } }, async (request) => ({ received: request.body }));
+  app.get('/test-only/boom', async () => {
     throw new Error(SECRET_DETAIL);
   });
-  app.get('/api/v1/test-only/teapot', async () => {
+  app.get('/test-only/teapot', async () => {
     throw Object.assign(new Error(SECRET_DETAIL), { statusCode: 418 });
   });
-  app.get('/api/v1/test-only/app-error', async () => {
+  app.get('/test-only/app-error', async () => {
     throw new AppError('user_not_found');
   });
-  app.get('/api/v1/test-only/internal', async () => {
+  app.get('/test-only/internal', async () => {
     throw new AppError('internal', SECRET_DETAIL);
   });
 }
@@ -46,7 +46,7 @@ describe('error responses', () => {
   let acme: TestPartner;
 
   beforeAll(async () => {
-    t = await buildTestApp({ routes: testRoutes });
+    t = await buildTestApp({ apiRoutes: testRoutes });
     acme = await t.partner('Acme');
   });
   afterAll(() => t.close());
@@ -179,7 +179,7 @@ describe('X-Request-Id', () => {
   let acme: TestPartner;
 
   beforeAll(async () => {
-    t = await buildTestApp({ routes: testRoutes, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    t = await buildTestApp({ apiRoutes: testRoutes, env: { RATE_LIMIT_PER_MINUTE: '3' } });
     acme = await t.partner('Acme');
   });
   afterAll(() => t.close());

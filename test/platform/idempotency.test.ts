@@ -6,7 +6,9 @@ import { inTransaction } from '../../src/platform/idempotency.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 
 const DAY_MS = 86_400_000;
+/** Registered inside the API plugin as `/test-only/widgets`. */
 const WIDGETS = '/api/v1/test-only/widgets';
+const WIDGET_ROUTE = '/test-only/widgets';
 
 interface WidgetBody {
   batch?: string;
@@ -18,7 +20,7 @@ interface WidgetBody {
  * the guard's generic after-success store can remember its key).
  */
 function widgetRoutes(app: FastifyInstance): void {
-  app.post(WIDGETS, async (request, reply) => {
+  app.post(WIDGET_ROUTE, async (request, reply) => {
     const batch = (request.body as WidgetBody | undefined)?.batch ?? 'none';
     const name = `widget:${randomUUID()}`;
     await inTransaction(app.onpay.db, app.onpay.idempotency, request.idempotency, async (trx) => {
@@ -27,7 +29,7 @@ function widgetRoutes(app: FastifyInstance): void {
     return reply.status(201).send({ name });
   });
 
-  app.post(`${WIDGETS}/failing`, async (request) => {
+  app.post(`${WIDGET_ROUTE}/failing`, async (request) => {
     const batch = (request.body as WidgetBody | undefined)?.batch ?? 'none';
     await inTransaction(app.onpay.db, app.onpay.idempotency, request.idempotency, async (trx) => {
       await trx.insertInto('settings').values({ name: `widget:${randomUUID()}`, value: batch }).execute();
@@ -35,7 +37,7 @@ function widgetRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.put<{ Params: { name: string } }>(`${WIDGETS}/:name`, async (request) => {
+  app.put<{ Params: { name: string } }>(`${WIDGET_ROUTE}/:name`, async (request) => {
     const batch = (request.body as WidgetBody | undefined)?.batch ?? 'none';
     await app.onpay.db.insertInto('settings').values({ name: `widget:${request.params.name}`, value: batch }).execute();
     return { name: request.params.name };
@@ -48,7 +50,7 @@ describe('Idempotency-key', () => {
   let globex: TestPartner;
 
   beforeAll(async () => {
-    t = await buildTestApp({ routes: widgetRoutes });
+    t = await buildTestApp({ apiRoutes: widgetRoutes });
     acme = await t.partner('Acme');
     globex = await t.partner('Globex');
   });

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 import { testRedisUrl } from '../helpers/engine.js';
 
 function testRoutes(app: FastifyInstance): void {
-  app.get<{ Params: { id: string } }>('/api/v1/test-only/things/:id', async (request) => ({ id: request.params.id }));
+  app.get<{ Params: { id: string } }>('/test-only/things/:id', async (request) => ({ id: request.params.id }));
 }
 
 /** The value of one sample in the Prometheus text format, or 0 when the series does not exist yet. */
@@ -26,7 +26,7 @@ describe('operational endpoints', () => {
   let acme: TestPartner;
 
   beforeAll(async () => {
-    t = await buildTestApp({ routes: testRoutes, env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    t = await buildTestApp({ apiRoutes: testRoutes, env: { RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '3' } });
     acme = await t.partner('Acme');
   });
   afterAll(() => t.close());

@@ -12,12 +12,14 @@ import { ManualClock } from '../helpers/clock.js';
 import { freshDatabase, testEngine, testRedisUrl, uniqueName, type TestDatabase } from '../helpers/engine.js';
 
 const LIMIT = 500;
+/** Per client address, for requests without valid credentials. */
+const ADDRESS_LIMIT = 40;
 const WINDOW_MS = 60_000;
 const TERMS: InjectOptions = { method: 'GET', url: '/api/v1/terms' };
 
 function testRoutes(app: FastifyInstance): void {
   app.post(
-    '/api/v1/test-only/validated',
+    '/test-only/validated',
     { schema: { body: Type.Object({ name: Type.String() }) } },
     async () => ({ ok: true }),
   );
@@ -52,7 +54,7 @@ describe('rate limit on /api/v1', () => {
   let acme: TestPartner;
 
   beforeEach(async () => {
-    t = await buildTestApp({ routes: testRoutes, env: { RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
+    t = await buildTestApp({ apiRoutes: testRoutes, env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(ADDRESS_LIMIT) } });
     acme = await t.partner('Acme');
   });
   afterEach(() => t.close());
@@ -89,9 +91,10 @@ describe('rate limit on /api/v1', () => {
     expect(second.statusCode).toBe(404);
     expect(headersOf(second)).toEqual({ limit: LIMIT, remaining: LIMIT - 2, reset: 45 });
 
+    // Without credentials, the address's budget.
     const unauthenticated = await t.app.inject(TERMS);
     expect(unauthenticated.statusCode).toBe(401);
-    expect(headersOf(unauthenticated)).toEqual({ limit: LIMIT, remaining: LIMIT - 1, reset: 60 });
+    expect(headersOf(unauthenticated)).toEqual({ limit: ADDRESS_LIMIT, remaining: ADDRESS_LIMIT - 1, reset: 60 });
 
     // Operational endpoints are outside the partner budget.
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -155,21 +158,90 @@ describe('rate limit on /api/v1', () => {
       () => t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { authorization: 'Bearer onp_test_guess', 'api-key': acme.apiKey } }),
       () => t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { authorization: acme.headers.authorization!, 'api-key': randomUUID() } }),
     ];
-    for (let i = 0; i < LIMIT; i++) {
+    for (let i = 0; i < ADDRESS_LIMIT; i++) {
       const res = await badRequests[i % badRequests.length]!();
       expect(res.statusCode).toBe(401);
-      expect(headersOf(res).remaining).toBe(LIMIT - 1 - i);
+      expect(headersOf(res)).toEqual({ limit: ADDRESS_LIMIT, remaining: ADDRESS_LIMIT - 1 - i, reset: 60 });
     }
     expectTooManyRequests(await badRequests[0]!());
     expectTooManyRequests(await badRequests[1]!());
     // A forwarded-for header does not move the request to another address (the proxy is not trusted).
     expectTooManyRequests(await t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { 'x-forwarded-for': '198.51.100.1' } }));
-
-    // A good token from the same address has its own budget; another address is not affected.
-    const good = await t.app.inject({ ...TERMS, remoteAddress: attacker, headers: acme.headers });
-    expect(good.statusCode).toBe(200);
-    expect(headersOf(good).remaining).toBe(LIMIT - 1);
+    // Another address is not affected.
     expect((await t.app.inject({ ...TERMS, remoteAddress: '203.0.113.8' })).statusCode).toBe(401);
+
+    // The address's budget frees up as its requests age, like any other.
+    t.clock.advance(WINDOW_MS);
+    expect((await badRequests[0]!()).statusCode).toBe(401);
+  });
+
+  it('takes the client address from X-Forwarded-For only when the peer is a proxy named in TRUST_PROXY', async () => {
+    const proxied = await buildTestApp({ env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.1' } });
+    try {
+      const through = (client: string, peer = '10.0.0.1') =>
+        proxied.app.inject({ ...TERMS, remoteAddress: peer, headers: { 'x-forwarded-for': client } });
+      expect(new Set(await sendMany(2, () => through('203.0.113.20')))).toEqual(new Set([401]));
+      expectTooManyRequests(await through('203.0.113.20'));
+      // Another client behind the same proxy has a budget of its own.
+      expect((await through('203.0.113.21')).statusCode).toBe(401);
+      // A peer that is not the proxy cannot pick its address.
+      expect(new Set(await sendMany(2, () => through('203.0.113.22', '198.51.100.5')))).toEqual(new Set([401]));
+      expectTooManyRequests(await through('203.0.113.23', '198.51.100.5'));
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses an address over its budget before looking at any credentials, even valid ones', async () => {
+    const lookups: string[] = [];
+    const partners = t.app.onpay.partners;
+    const authenticate = partners.authenticate.bind(partners);
+    partners.authenticate = async (token, key) => {
+      lookups.push(token);
+      return authenticate(token, key);
+    };
+    const attacker = '203.0.113.9';
+    const guesses = await sendMany(ADDRESS_LIMIT, () =>
+      t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { authorization: 'Bearer onp_test_guess', 'api-key': acme.apiKey } }),
+    );
+    expect(new Set(guesses)).toEqual(new Set([401]));
+    expect(lookups).toHaveLength(ADDRESS_LIMIT);
+
+    const retryAfter = expectTooManyRequests(await t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { authorization: 'Bearer onp_test_guess2', 'api-key': acme.apiKey } }));
+    expect(retryAfter).toBe(60);
+    // Valid credentials from that address are refused too, unread: the address is refused as a whole.
+    const valid = await t.app.inject({ ...TERMS, remoteAddress: attacker, headers: acme.headers });
+    expectTooManyRequests(valid);
+    expect(headersOf(valid)).toEqual({ limit: ADDRESS_LIMIT, remaining: 0, reset: 60 });
+    expect(lookups).toHaveLength(ADDRESS_LIMIT);
+    // The token's own budget was not touched by the refused request.
+    const elsewhere = await t.app.inject({ ...TERMS, remoteAddress: '203.0.113.10', headers: acme.headers });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(headersOf(elsewhere).remaining).toBe(LIMIT - 1);
+    expect(lookups).toHaveLength(ADDRESS_LIMIT + 1);
+  });
+
+  it('never counts authenticated requests against their address: partners behind one address keep their budgets', async () => {
+    const office = '198.51.100.77';
+    const globex = await t.partner('Globex');
+    for (const partner of [acme, globex]) {
+      const statuses = await sendMany(ADDRESS_LIMIT * 2, () => t.app.inject({ ...TERMS, remoteAddress: office, headers: partner.headers }));
+      expect(new Set(statuses)).toEqual(new Set([200]));
+    }
+    // The address's budget is whole: the first request without credentials from there is its first.
+    const unauthenticated = await t.app.inject({ ...TERMS, remoteAddress: office });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(headersOf(unauthenticated)).toEqual({ limit: ADDRESS_LIMIT, remaining: ADDRESS_LIMIT - 1, reset: 60 });
+  });
+
+  it('limits the public OpenAPI document per address, without credentials', async () => {
+    const reader = '198.51.100.90';
+    const document = { method: 'GET' as const, url: '/api/v1/openapi.json', remoteAddress: reader };
+    const first = await t.app.inject(document);
+    expect(first.statusCode).toBe(200);
+    expect(headersOf(first)).toEqual({ limit: ADDRESS_LIMIT, remaining: ADDRESS_LIMIT - 1, reset: 60 });
+    expect(new Set(await sendMany(ADDRESS_LIMIT - 1, () => t.app.inject(document)))).toEqual(new Set([200]));
+    expectTooManyRequests(await t.app.inject(document));
   });
 
   it('counts a request before validating it: 404, 422 and 400 answers use budget too', async () => {
@@ -216,8 +288,9 @@ describe.runIf(testRedisUrl)('rate limit shared through Redis', () => {
     database = await sharedDatabase();
     const clock = new ManualClock();
     const redisPrefix = uniqueName('onpay_test_rl_shared');
-    a = await buildTestApp({ database, clock, redisPrefix, env: { RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
-    b = await buildTestApp({ database, clock, redisPrefix, env: { RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
+    const env = { RATE_LIMIT_PER_MINUTE: String(LIMIT), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(ADDRESS_LIMIT) };
+    a = await buildTestApp({ database, clock, redisPrefix, env });
+    b = await buildTestApp({ database, clock, redisPrefix, env });
   });
   afterAll(async () => {
     await a?.close();
@@ -241,8 +314,8 @@ describe.runIf(testRedisUrl)('rate limit shared through Redis', () => {
   it('shares the per-address budget for bad credentials too', async () => {
     a.clock.advance(WINDOW_MS);
     const from = { remoteAddress: '198.51.100.23' };
-    expect(new Set(await sendMany(LIMIT / 2, () => a.app.inject({ ...TERMS, ...from })))).toEqual(new Set([401]));
-    expect(new Set(await sendMany(LIMIT / 2, () => b.app.inject({ ...TERMS, ...from })))).toEqual(new Set([401]));
+    expect(new Set(await sendMany(ADDRESS_LIMIT / 2, () => a.app.inject({ ...TERMS, ...from })))).toEqual(new Set([401]));
+    expect(new Set(await sendMany(ADDRESS_LIMIT / 2, () => b.app.inject({ ...TERMS, ...from })))).toEqual(new Set([401]));
     expectTooManyRequests(await a.app.inject({ ...TERMS, ...from }));
     expectTooManyRequests(await b.app.inject({ ...TERMS, ...from }));
   });
@@ -338,6 +411,42 @@ const STORE_CASES: StoreCase[] = [
   },
 ];
 
+/** Peeks between hits: a peek tells what a hit would decide and changes nothing. */
+type PeekStep = [atMs: number, op: 'hit' | 'peek', allowed: boolean, remaining: number, resetMs: number];
+
+const PEEK_CASES: Array<{ name: string; limit: number; steps: PeekStep[] }> = [
+  {
+    name: 'an unknown key has the whole budget',
+    limit: 2,
+    steps: [
+      [0, 'peek', true, 2, 60_000],
+      [0, 'peek', true, 2, 60_000],
+      [0, 'hit', true, 1, 60_000],
+    ],
+  },
+  {
+    name: 'peeks count nothing, however many',
+    limit: 2,
+    steps: [
+      [0, 'hit', true, 1, 60_000],
+      ...Array.from({ length: 5 }, (_, i): PeekStep => [10 + i, 'peek', true, 1, 59_990 - i]),
+      [20, 'hit', true, 0, 59_980],
+      [30, 'peek', false, 0, 59_970],
+      [40, 'hit', false, 0, 59_960],
+    ],
+  },
+  {
+    name: 'sees a slot free up exactly when the oldest hit is one window old',
+    limit: 1,
+    steps: [
+      [0, 'hit', true, 0, 60_000],
+      [59_999, 'peek', false, 0, 1],
+      [60_000, 'peek', true, 1, 60_000],
+      [60_000, 'hit', true, 0, 60_000],
+    ],
+  },
+];
+
 const EPOCH = Date.parse('2026-11-21T10:00:00.000Z');
 
 async function runSteps(store: RateLimitStore, limit: number, steps: Step[]): Promise<void> {
@@ -347,10 +456,23 @@ async function runSteps(store: RateLimitStore, limit: number, steps: Step[]): Pr
   }
 }
 
+async function runPeekSteps(store: RateLimitStore, limit: number, steps: PeekStep[]): Promise<void> {
+  for (const [index, [at, op, allowed, remaining, resetMs]] of steps.entries()) {
+    const decision = await store[op]('k', EPOCH + at, limit, WINDOW_MS);
+    expect(decision, `step ${index} (t=${at}, ${op})`).toEqual({ allowed, limit, remaining, resetMs });
+  }
+}
+
 describe('createMemoryRateLimitStore', () => {
   it.each(STORE_CASES)('$name', async ({ limit, steps }) => {
     const store = createMemoryRateLimitStore();
     await runSteps(store, limit, steps);
+    await store.close();
+  });
+
+  it.each(PEEK_CASES)('peek: $name', async ({ limit, steps }) => {
+    const store = createMemoryRateLimitStore();
+    await runPeekSteps(store, limit, steps);
     await store.close();
   });
 
@@ -389,6 +511,11 @@ describe.runIf(testRedisUrl)('createRedisRateLimitStore', () => {
   it.each(STORE_CASES)('$name', async ({ name, limit, steps }) => {
     const store = createRedisRateLimitStore(client(), `${prefix}${name.replace(/\W+/g, '_')}:`);
     await runSteps(store, limit, steps);
+  });
+
+  it.each(PEEK_CASES)('peek: $name', async ({ name, limit, steps }) => {
+    const store = createRedisRateLimitStore(client(), `${prefix}peek_${name.replace(/\W+/g, '_')}:`);
+    await runPeekSteps(store, limit, steps);
   });
 
   it('shares one log between instances, even for hits in the same millisecond', async () => {

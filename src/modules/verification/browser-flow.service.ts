@@ -69,6 +69,15 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
       return { kind: 'ready', session, partnerName };
     },
 
+    /**
+     * Where the start page's Continue may send the browser: the provider's origin, or the partner's
+     * when the session ended in the meantime.
+     */
+    async startPageTargets(session: VerificationSessionRow): Promise<string[]> {
+      const provider = await deps.adapters.get(session.provider)?.startOrigin();
+      return [provider, session.partner_return_url].filter((target): target is string => target !== undefined);
+    },
+
     /** "Continue" on the start page: binds this browser to the session and hands over to the provider. */
     async begin(token: string): Promise<Step> {
       const session = await byToken(token);

@@ -142,4 +142,14 @@ describe('provider configuration (EID_*, DOC_*)', () => {
     expect(loadConfig({ ...base, ...doc, DOC_COUNTRY: 'se' }).docVendor?.countryCode).toBe('SE');
     expect(() => loadConfig({ ...base, ...doc, DOC_COUNTRY: 'Norway' })).toThrow(/DOC_COUNTRY/);
   });
+
+  it("DOC_PAGE_ORIGIN defaults to DOC_API_URL's origin and must be an origin (https in live)", () => {
+    const doc = { DOC_API_URL: 'https://api.vendor.example/v2', DOC_API_KEY: 'k', DOC_WEBHOOK_SECRET: 'a-long-enough-secret' };
+    expect(loadConfig({ ...base, ...doc }).docVendor?.pageOrigin).toBe('https://api.vendor.example');
+    expect(loadConfig({ ...base, ...doc, DOC_PAGE_ORIGIN: 'https://pages.vendor.example/' }).docVendor?.pageOrigin).toBe('https://pages.vendor.example');
+    expect(() => loadConfig({ ...base, ...doc, DOC_PAGE_ORIGIN: 'https://pages.vendor.example/v' })).toThrow(/^DOC_PAGE_ORIGIN must be an origin only/);
+    expect(() => loadConfig({ ...base, ...doc, DOC_PAGE_ORIGIN: 'pages.vendor.example' })).toThrow(/^DOC_PAGE_ORIGIN /);
+    const live = { ONPAY_ENV: 'live', ONPAY_SECRET: 's'.repeat(32), SMTP_URL: 'smtp://mail.example:25', PUBLIC_BASE_URL: 'https://onpay.example' };
+    expect(() => loadConfig({ ...base, ...live, ...doc, DOC_PAGE_ORIGIN: 'http://pages.vendor.example' })).toThrow(/^DOC_PAGE_ORIGIN must be an https/);
+  });
 });

@@ -13,6 +13,8 @@ export interface Response {
   /** Absolute redirect target, if any. */
   location: string | null;
   body: string;
+  /** The response's Content-Security-Policy header, if any. */
+  csp: string | null;
 }
 
 function setCookies(header: string | string[] | undefined): string[] {
@@ -80,20 +82,23 @@ export class TestBrowser {
     let status: number;
     let location: string | null;
     let body: string;
+    let csp: string | null;
     if (target.origin === APP_ORIGIN) {
       const res = await this.app.inject({ method, url: `${target.pathname}${target.search}`, headers: { ...headers, host: target.host }, payload });
       this.store(target, setCookies(res.headers['set-cookie']));
       status = res.statusCode;
       location = typeof res.headers.location === 'string' ? res.headers.location : null;
       body = res.body;
+      csp = typeof res.headers['content-security-policy'] === 'string' ? res.headers['content-security-policy'] : null;
     } else {
       const res = await fetch(target, { method, headers, body: payload, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
       this.store(target, res.headers.getSetCookie());
       status = res.status;
       location = res.headers.get('location');
       body = await res.text();
+      csp = res.headers.get('content-security-policy');
     }
-    return { url: target.href, status, location: location === null ? null : new URL(location, target).href, body };
+    return { url: target.href, status, location: location === null ? null : new URL(location, target).href, body, csp };
   }
 
   /**

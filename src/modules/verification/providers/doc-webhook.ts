@@ -115,14 +115,26 @@ export function createDocWebhook(deps: DocWebhookDeps) {
     }
   }
 
+  /** Why a delivery is not the vendor's (integration key, then signature), or null when it is. */
+  function forgery(rawBody: Buffer, headers: WebhookHeaders): WebhookResult | null {
+    if (!headers.authClient || !safeEqual(sha256Hex(headers.authClient), sha256Hex(config.apiKey))) {
+      return reject(401, headers.authClient ? 'wrong X-AUTH-CLIENT' : 'no X-AUTH-CLIENT');
+    }
+    if (!validWebhookSignature(rawBody, headers.signature, config.webhookSecret)) {
+      return reject(401, headers.signature ? 'bad X-HMAC-SIGNATURE' : 'no X-HMAC-SIGNATURE');
+    }
+    return null;
+  }
+
   return {
+    /** True when the delivery carries the vendor's integration key and a valid signature of its body. */
+    authentic(rawBody: Buffer, headers: WebhookHeaders): boolean {
+      return forgery(rawBody, headers) === null;
+    },
+
     async receive(rawBody: Buffer, headers: WebhookHeaders): Promise<WebhookResult> {
-      if (!headers.authClient || !safeEqual(sha256Hex(headers.authClient), sha256Hex(config.apiKey))) {
-        return reject(401, headers.authClient ? 'wrong X-AUTH-CLIENT' : 'no X-AUTH-CLIENT');
-      }
-      if (!validWebhookSignature(rawBody, headers.signature, config.webhookSecret)) {
-        return reject(401, headers.signature ? 'bad X-HMAC-SIGNATURE' : 'no X-HMAC-SIGNATURE');
-      }
+      const forged = forgery(rawBody, headers);
+      if (forged) return forged;
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));

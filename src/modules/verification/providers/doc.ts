@@ -79,11 +79,17 @@ export function createDocProvider(config: DocVendorConfig, options: DocProviderO
     }
     const parsed = new URL(url);
     if (parsed.protocol !== 'https:' && !(allowHttpRedirect && parsed.protocol === 'http:')) throw new Error('the document vendor sent a non-https URL');
+    // The start page only lets its form go on to the configured origin (its form-action).
+    if (parsed.origin !== config.pageOrigin) throw new Error(`the document vendor sent a URL outside DOC_PAGE_ORIGIN (${parsed.origin})`);
     return { id, url: parsed.href };
   }
 
   return {
     provider: 'provider_doc',
+
+    async startOrigin() {
+      return config.pageOrigin;
+    },
 
     async start(session, context) {
       const ref = randomToken(24);

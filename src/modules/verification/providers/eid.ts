@@ -91,6 +91,16 @@ export function createEidProvider(config: EidConfig, options: EidProviderOptions
   return {
     provider: 'provider_eid',
 
+    async startOrigin() {
+      try {
+        const endpoint = (await configuration()).serverMetadata().authorization_endpoint;
+        if (endpoint) return new URL(endpoint).origin;
+      } catch {
+        // Discovery failed: Continue will show the provider as unavailable; the issuer is the best guess.
+      }
+      return new URL(config.issuer).origin;
+    },
+
     async start(_session, context) {
       const server = await configuration();
       const codeVerifier = oidc.randomPKCECodeVerifier();

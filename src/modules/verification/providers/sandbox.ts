@@ -44,6 +44,9 @@ export function createSandboxProvider(provider: VerificationProvider, pageUrl: (
   return {
     provider,
     simulated: true,
+    async startOrigin() {
+      return new URL(pageUrl('token')).origin;
+    },
     async start(_session, context) {
       return { redirectUrl: pageUrl(context.startToken), providerRef: null, providerState: null };
     },

@@ -35,6 +35,8 @@ export interface ProviderAdapter {
   readonly provider: VerificationProvider;
   /** The sandbox's simulated provider: only its sessions may be decided on the sandbox page. */
   readonly simulated?: boolean;
+  /** The origin `start` sends the browser to (the start page's form must be allowed to go there). */
+  startOrigin(): Promise<string>;
   /** Where the provider should send the browser back to. */
   start(session: VerificationSessionRow, context: { callbackUrl: string; startToken: string }): Promise<ProviderStart>;
   /** Handles the browser's return; the adapter validates everything it was sent. */
