@@ -10,6 +10,8 @@ const SECRET_SEGMENTS: ReadonlyArray<{ prefix: readonly string[]; except?: strin
   { prefix: ['login'], rest: true },
   { prefix: ['verify'], except: 'callback' },
   { prefix: ['sandbox', 'provider'] },
+  // A partner's sandbox mailbox: the token is the only key to it.
+  { prefix: ['sandbox', 'mailbox'] },
 ];
 
 /** Query parameters whose values the log keeps (paging and filters); every other value is masked. */

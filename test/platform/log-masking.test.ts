@@ -22,6 +22,7 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
   let log: CapturedLog;
   let startToken: string;
   let loginToken: string;
+  let mailboxToken: string;
 
   beforeAll(async () => {
     log = captureLog();
@@ -33,6 +34,8 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
     const link = await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/login-link`, payload: {} });
     expect(link.statusCode, link.body).toBe(200);
     loginToken = new URL((link.json() as { login_url: string }).login_url).pathname.split('/').pop()!;
+    const mailbox = await t.as(acme, { method: 'GET', url: '/api/v1/test-helpers/mailbox' });
+    mailboxToken = new URL((mailbox.json() as { mailbox_url: string }).mailbox_url).pathname.split('/').pop()!;
   });
   afterAll(() => t?.close());
 
@@ -57,6 +60,9 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
       { method: 'GET', url: `/verify/${startToken}`, logged: '/verify/***' },
       { method: 'POST', url: `/verify/${startToken}`, logged: '/verify/***' },
       { method: 'GET', url: `/sandbox/provider/${startToken}`, logged: '/sandbox/provider/***' },
+      // A partner's sandbox mailbox: its address is its only key.
+      { method: 'GET', url: `/sandbox/mailbox/${mailboxToken}`, logged: '/sandbox/mailbox/***' },
+      { method: 'GET', url: `/sandbox/mailbox/${mailboxToken}/1`, logged: '/sandbox/mailbox/***/1' },
       { method: 'GET', url: `/verify/callback/provider_eid?state=${state}&code=${code}`, logged: '/verify/callback/provider_eid?state=***&code=***' },
       { method: 'GET', url: `/verify/callback/provider_doc?ref=${ref}`, logged: '/verify/callback/provider_doc?ref=***' },
       { method: 'GET', url: `/api/v1/terms?token=${token}&api_key=${apiKey}&access_token=${accessToken}`, logged: '/api/v1/terms?token=***&api_key=***&access_token=***', partner: true },
@@ -79,7 +85,7 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
     }
 
     const text = log.text();
-    for (const value of [startToken, loginToken, state, code, ref, token, apiKey, accessToken, email]) expect(text).not.toContain(value);
+    for (const value of [startToken, loginToken, mailboxToken, state, code, ref, token, apiKey, accessToken, email]) expect(text).not.toContain(value);
     // Credentials in headers never reach the log either.
     expect(text).not.toContain(acme.token);
     expect(text).not.toContain(acme.apiKey);
@@ -92,7 +98,7 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
     expect(maskUrl('/verify/callback/provider_eid')).toBe('/verify/callback/provider_eid');
     expect(maskUrl('/me/payouts/7')).toBe('/me/payouts/7');
     expect(maskUrl('/login')).toBe('/login');
-    expect(maskUrl('/sandbox/mailbox/3')).toBe('/sandbox/mailbox/3');
+    expect(maskUrl('/sandbox/mailbox')).toBe('/sandbox/mailbox');
     expect(maskUrl('/healthz?')).toBe('/healthz?');
     expect(maskUrl('/verify/callback/provider_doc?abc123secret&&page=2')).toBe('/verify/callback/provider_doc?***&&page=2');
   });
