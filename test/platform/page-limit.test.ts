@@ -20,7 +20,9 @@ const PAGES: Array<[string, InjectOptions]> = [
   ['employee home', { method: 'GET', url: '/me' }],
   ['employee payout', { method: 'GET', url: '/me/payouts/1' }],
   ['sign-out', { method: 'POST', url: '/me/logout', payload: 'csrf=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
-  ['sandbox mailbox', { method: 'GET', url: '/sandbox/mailbox' }],
+  ['sandbox mailbox', { method: 'GET', url: `/sandbox/mailbox/1.${TOKEN}` }],
+  ['sign-in form', { method: 'GET', url: '/login' }],
+  ['sign-in request', { method: 'POST', url: '/login', payload: 'email=someone%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
 ];
 
 let addressCounter = 0;

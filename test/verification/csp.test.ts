@@ -80,7 +80,8 @@ describe(`form-action of the pages (${testEngine})`, () => {
       ['an unknown verification link', async () => `/verify/${'x'.repeat(30)}`],
       ['a login link landing page', async () => `/login/${'x'.repeat(30)}`],
       ['the employee home, signed out', async () => '/me'],
-      ['the sandbox mailbox', async () => '/sandbox/mailbox'],
+      ['the sandbox mailbox', async (t: TestApp, p: TestPartner) => new URL(((await t.as(p, { method: 'GET', url: '/api/v1/test-helpers/mailbox' })).json() as { mailbox_url: string }).mailbox_url).pathname],
+      ['the sign-in form', async () => '/login'],
     ])('every other page (%s): this service only', async (_name, url) => {
       const res = await t.app.inject({ method: 'GET', url: await url(t, partner) });
       expect(res.headers['content-security-policy']).toBe(POLICY("'self'"));
