@@ -7,6 +7,14 @@ import { cliEnv, root } from './cli.js';
 import { freshDatabase, testEngine, type TestDatabase } from './engine.js';
 import { freePort } from './net.js';
 
+/** The README's "First integration in 5 minutes" script, exactly as written between its markers. */
+export function walkthroughScript(): string {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const match = /<!-- walkthrough:start -->\s*```sh\n([\s\S]*?)```\s*<!-- walkthrough:end -->/.exec(readme);
+  if (!match?.[1]) throw new Error('README.md has no walkthrough block between the walkthrough markers');
+  return match[1];
+}
+
 export interface StartedServer {
   base: string;
   env: NodeJS.ProcessEnv;

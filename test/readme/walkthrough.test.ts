@@ -4,22 +4,10 @@
  * database, so neither the walkthrough nor the start command can drift from the service.
  */
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../helpers/cli.js';
 import { testEngine } from '../helpers/engine.js';
-import { startWithNpm, type StartedServer } from '../helpers/server.js';
-
-
-export function walkthroughScript(): string {
-  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
-  const match = /<!-- walkthrough:start -->\s*```sh\n([\s\S]*?)```\s*<!-- walkthrough:end -->/.exec(readme);
-  if (!match?.[1]) throw new Error('README.md has no walkthrough block between the walkthrough markers');
-  return match[1];
-}
-
-
+import { startWithNpm, walkthroughScript, type StartedServer } from '../helpers/server.js';
 
 describe(`README walkthrough (${testEngine})`, () => {
   let server: StartedServer | undefined;
