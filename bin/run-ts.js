@@ -3,6 +3,9 @@
 import { register } from 'tsx/esm/api';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
+import { requireProjectNode } from './require-node.js';
+
+requireProjectNode('run-ts');
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file) {

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { serve } from '../main.js';
 import { loadConfig } from '../config.js';
@@ -9,6 +10,15 @@ import { registerTermsCommands } from './terms.js';
 import { registerPayoutCommands } from './payouts.js';
 import { registerReturnUrlCommands } from './return-urls.js';
 import { registerUserCommands } from './users.js';
+
+// package.json's engines (Node.js 24, the project's node_modules/.bin/node). Checked before any
+// database opens: better-sqlite3's Node-API binary crashes a Node.js 20 outright (a segfault).
+const engines = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+const nodeMajor = /\d+/.exec(engines.engines.node)![0];
+if (process.versions.node.split('.')[0] !== nodeMajor) {
+  process.stderr.write(`onpay: needs Node.js ${nodeMajor}, this is ${process.version}; start it with node_modules/.bin/node (npm start does)\n`);
+  process.exit(1);
+}
 
 const program = new Command()
   .name('onpay')

@@ -26,7 +26,39 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
+const BUILD_LOCK = path.join(os.tmpdir(), `onpay-npm-start-${Buffer.from(root).toString('hex').slice(-24)}.lock`);
+/** A lock older than this belongs to a test process that died while building. */
+const STALE_LOCK_MS = 120_000;
+
+/**
+ * `npm start` compiles into dist/ before serving: two test files starting it at once would build
+ * over each other. One start at a time holds the lock (a directory: creating it is atomic) until
+ * its server is listening; the next start's build then has nothing left to do.
+ */
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      fs.mkdirSync(BUILD_LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
 export async function startWithNpm(extraEnv: Record<string, string> = {}): Promise<StartedServer> {
+  return withBuildLock(() => start(extraEnv));
+}
+
+async function start(extraEnv: Record<string, string>): Promise<StartedServer> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'onpay-npm-start-'));
   let database: TestDatabase | undefined;
   let databaseUrl = `sqlite:${path.join(tmp, 'onpay.db')}`;

@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../helpers/cli.js';
 import { testEngine } from '../helpers/engine.js';
+import { projectNodeVersion } from '../helpers/runtime.js';
 import { startWithNpm, walkthroughScript, type StartedServer } from '../helpers/server.js';
 
 describe(`README walkthrough (${testEngine})`, () => {
@@ -38,4 +39,16 @@ describe(`README walkthrough (${testEngine})`, () => {
     expect(result.stdout).toContain('"net_salary":"937.50"');
     expect(result.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login/\\S+$`, 'm'));
   }, 180_000);
+
+  // Reuses the walkthrough's server: one `npm start` is enough to read what it runs on.
+  it(`runs on the project's Node.js ${projectNodeVersion}, with the database reachable`, async () => {
+    server ??= await startWithNpm();
+    const metrics = await (await fetch(`${server.base}/metrics`)).text();
+    expect(metrics).toMatch(new RegExp(`^nodejs_version_info\\{version="v${projectNodeVersion.replaceAll('.', '\\.')}"`, 'm'));
+    const ready = await fetch(`${server.base}/readyz`);
+    expect(ready.status).toBe(200);
+    // On SQLite the database check runs through the better-sqlite3 addon in the served process.
+    expect(await ready.json()).toMatchObject({ checks: { database: 'ok' } });
+    expect(server.env.DATABASE_URL).toMatch(testEngine === 'sqlite' ? /^sqlite:/ : /^postgres:/);
+  }, 120_000);
 });
