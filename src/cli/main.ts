@@ -28,7 +28,7 @@ program
   .option('--json', 'print one JSON object')
   .action(async (opts: { json?: boolean }) => {
     const db = await openDatabase(loadConfig());
-    const applied = await migrateToLatest(db.db).finally(() => db.close());
+    const applied = await migrateToLatest(db).finally(() => db.close());
     output(Boolean(opts.json), { applied }, applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
   });
 
