@@ -24,6 +24,7 @@ import { webhookRoutes } from './web/webhooks.js';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { registerApiGuard } from './platform/api-guard.js';
+import { registerDrain } from './platform/drain.js';
 import { registerErrorHandler } from './platform/error-handler.js';
 import { createIdempotency } from './platform/idempotency.js';
 import { createMetrics, registerMetricsHooks } from './platform/metrics.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('X-Request-Id', request.id);
     done();
   });
+  registerDrain(app);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();

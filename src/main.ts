@@ -21,11 +21,11 @@ function demoBanner(base: string, credentials: { partner_id: number; api_key: st
   ].join('\n');
 }
 
-/** `onpay serve`: migrate, build, listen, and close gracefully on SIGTERM/SIGINT. */
+/** `onpay serve`: migrate, build, listen, and drain gracefully on SIGTERM/SIGINT. */
 export async function serve(): Promise<FastifyInstance> {
   const config = loadConfig();
   const db = await openDatabase(config);
-  await migrateToLatest(db.db);
+  await migrateToLatest(db);
 
   let demo: Awaited<ReturnType<ReturnType<typeof services>['partners']['createPartner']>> | null = null;
   if (config.env === 'sandbox') {
@@ -46,22 +46,24 @@ export async function serve(): Promise<FastifyInstance> {
   if (demo) process.stdout.write(`${demoBanner(base, demo)}\n`);
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Fastify stops accepting, waits for in-flight requests, then runs onClose (pools, Redis).
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info({ signal }, 'shutting down: refusing new requests, finishing in-flight ones');
+    // Closing the pools and Redis after the drain gets a bounded time of its own.
+    const force = setTimeout(() => process.exit(1), config.shutdown.timeoutMs + 5_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    try {
+      const drained = await app.drain.start(config.shutdown);
+      if (!drained) app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown timed out; remaining connections were cut');
+      await app.close();
+      process.exit(drained ? 0 : 1);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
   return app;
 }

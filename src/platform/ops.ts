@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { Gauge } from 'prom-client';
 import type { Db } from '../db/kysely.js';
 import type { Metrics } from './metrics.js';
 
 export interface OpsDeps {
-  db: Pick<Db, 'ping'>;
+  db: Pick<Db, 'ping' | 'lockWaits'>;
   redis: Pick<Redis, 'ping'> | null;
   metrics: Metrics;
 }
@@ -21,6 +22,15 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unavailable
 /** Operational endpoints for load balancers and scrapers; no credentials, outside /api/v1. */
 export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   const hide = { hide: true } as Record<string, unknown>;
+
+  new Gauge({
+    name: 'onpay_db_lock_waits',
+    help: "Statements now waiting for another process's SQLite write lock (0 on PostgreSQL)",
+    registers: [deps.metrics.registry],
+    collect() {
+      this.set(deps.db.lockWaits());
+    },
+  });
 
   app.get('/healthz', { schema: hide }, async () => ({ status: 'ok' }));
 
