@@ -27,11 +27,8 @@ export async function serve(): Promise<FastifyInstance> {
   const db = await openDatabase(config);
   await migrateToLatest(db);
 
-  let demo: Awaited<ReturnType<ReturnType<typeof services>['partners']['createPartner']>> | null = null;
-  if (config.env === 'sandbox') {
-    const { partners } = services(config, db);
-    if ((await partners.countPartners()) === 0) demo = await partners.createPartner('Demo partner');
-  }
+  // Instances starting together on an empty database create one demo partner between them.
+  const demo = config.env === 'sandbox' ? await services(config, db).partners.createDemoPartner('Demo partner') : null;
 
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
