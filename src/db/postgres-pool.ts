@@ -36,10 +36,21 @@ export function createPool(url: string, timeouts: DatabaseTimeouts, options: Poo
 }
 
 /**
- * The pool as Kysely sees it, with one difference: a client whose query timed out on the client
- * side is discarded when released, and refuses further queries at once. Its connection is still
- * waiting for the answer that did not come; reused, it would make the next request (the
- * transaction's ROLLBACK first) wait out another timeout behind it.
+ * Whether a failed query leaves its connection unfit for reuse: anything but an ordinary SQL error
+ * (a constraint, a cancelled statement) on a live session. A client-side timeout leaves the
+ * connection waiting for an answer that did not come; a FATAL error or a socket error means the
+ * server side is gone, though the pool may not have noticed yet.
+ */
+function spoilsConnection(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true;
+  return error.severity === 'FATAL' || error.severity === 'PANIC';
+}
+
+/**
+ * The pool as Kysely sees it, with one difference: a client whose query failed in a way that
+ * spoils its connection (a client-side timeout, a terminated backend, a lost socket) refuses
+ * further queries at once and is discarded when released. Reused, it would make the next request
+ * (the transaction's ROLLBACK first) wait out another timeout or fail on a dead connection.
  */
 export function discardingTimedOutClients(pool: pg.Pool): PostgresPool {
   // One wrapper per pooled client, so Kysely keeps recognising the connection it wrapped before.
@@ -51,7 +62,7 @@ export function discardingTimedOutClients(pool: pg.Pool): PostgresPool {
       query(text: string, parameters: readonly unknown[]) {
         if (failed) return Promise.reject(failed);
         return client.query(text, parameters as unknown[]).catch((error: unknown) => {
-          if (isClientQueryTimeout(error)) failed = error as Error;
+          if (spoilsConnection(error)) failed = error as Error;
           throw error;
         });
       },

@@ -79,6 +79,8 @@ async function holdWrites(databaseUrl: string): Promise<{ waiting(port: number):
   await client.query('lock table users in share row exclusive mode');
   return {
     async waiting() {
+      // Inside a transaction the activity view is a snapshot unless cleared.
+      await client.query('select pg_stat_clear_snapshot()');
       const { rows } = await client.query<{ n: number }>(
         "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
       );
