@@ -33,15 +33,7 @@ export async function serve(): Promise<FastifyInstance> {
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
   await app.listen({ port: config.port, host: config.host });
-  // Outbox delivery runs beside the API in every instance; claims keep them from sending one mail twice.
-  app.onpay.mailWorker?.start();
-  // With PORT=0 (tests) the configured base names port 0: print the address actually bound.
-  const address = app.server.address();
-  const base =
-    config.port === 0 && address && typeof address === 'object' ? config.publicBaseUrl.replace(/:0$/, `:${address.port}`) : config.publicBaseUrl;
-  process.stdout.write(`onpay (${config.env}) listening on ${base}; API at ${base}/api/v1\n`);
-  if (demo) process.stdout.write(`${demoBanner(base, demo)}\n`);
-
+  // Before anything is printed: whoever waits for the "listening" line may signal at once.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -62,5 +54,14 @@ export async function serve(): Promise<FastifyInstance> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  // Outbox delivery runs beside the API in every instance; claims keep them from sending one mail twice.
+  app.onpay.mailWorker?.start();
+  // With PORT=0 (tests) the configured base names port 0: print the address actually bound.
+  const address = app.server.address();
+  const base =
+    config.port === 0 && address && typeof address === 'object' ? config.publicBaseUrl.replace(/:0$/, `:${address.port}`) : config.publicBaseUrl;
+  process.stdout.write(`onpay (${config.env}) listening on ${base}; API at ${base}/api/v1\n`);
+  if (demo) process.stdout.write(`${demoBanner(base, demo)}\n`);
   return app;
 }

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -28,6 +29,7 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
   let headers: Record<string, string>;
   let userId: string;
   let holder: LockHolder | null = null;
+  const logs: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'onpay-lock-'));
@@ -35,7 +37,13 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
     clock = new ManualClock();
     db = createDb(config.database, { timeouts: config.databaseTimeouts, clock });
     await migrateToLatest(db);
-    app = await buildApp(config, { db, clock, logger: false });
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    app = await buildApp(config, { db, clock, logger: { level: 'warn', stream } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const partner = await app.onpay.partners.createPartner('Acme');
@@ -56,8 +64,8 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function api(method: string, url: string, body?: unknown): Promise<Response> {
-    return fetch(`${base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  function api(method: string, url: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
+    return fetch(`${base}${url}`, { method, headers: { ...headers, ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
   }
 
   it('lets writes wait for the lock while /healthz and reads answer, then completes them', async () => {
@@ -87,7 +95,7 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
 
   it('answers 503 with Retry-After, never 500, once a write has waited past the deadline', async () => {
     holder = await holdSqliteWriteLock(path.join(dir, 'onpay.db'));
-    const update = api('PUT', `/api/v1/users/${userId}`, { note: 'too late' });
+    const update = api('PUT', `/api/v1/users/${userId}`, { note: 'too late' }, { 'x-request-id': 'waited-too-long' });
     await until(() => db.lockWaits() === 1, 'the write to wait for the lock');
 
     clock.advance(config.databaseTimeouts.busyMs);
@@ -95,6 +103,10 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await res.json()).toEqual({ message: 'Service Unavailable' });
+    // A passing outage is a warning with the request id, not an error.
+    expect(logs.filter((line) => line.reqId === 'waited-too-long')).toEqual([
+      expect.objectContaining({ level: 40, msg: expect.stringMatching(/database unavailable/) }),
+    ]);
 
     // Nothing was written, and once the lock is free the same write goes through.
     await holder.release();
