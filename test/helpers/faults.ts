@@ -122,7 +122,7 @@ export class FreezableProxy {
 export interface ServiceProcess {
   child: ChildProcessWithoutNullStreams;
   output(): string;
-  /** Resolves with the exit code. */
+  /** Resolves with the exit code (null when a signal ended the process) once its output is read. */
   exited: Promise<number | null>;
   /** Resolves once stdout matches. */
   printed(pattern: RegExp, limitMs?: number): Promise<RegExpExecArray>;
@@ -135,7 +135,8 @@ export function startOnpay(args: string[], env: NodeJS.ProcessEnv): ServiceProce
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': by then everything the process printed has been read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return {
     child,
     output: () => stdout + stderr,
