@@ -7,7 +7,7 @@ import type { Clock } from '../clock.js';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseConfig, type DatabaseTimeouts } from '../config.js';
 import type { Database } from './database.js';
 import { engineOf, type Engine } from './dialect.js';
-import { createPool, discardingTimedOutClients } from './postgres-pool.js';
+import { createPool, discardingSpoiledClients } from './postgres-pool.js';
 import { BusyWaitingSqliteDialect, ConnectionMutex, type SqliteHandle } from './sqlite-driver.js';
 
 // int8 (bigint, count(*)) arrives as a string by default; our values stay far below 2^53.
@@ -208,7 +208,7 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     };
   }
   const pool = createPool(config.url, timeouts, { max: 10, statementTimeouts: true });
-  const kyselyPool = discardingTimedOutClients(pool);
+  const kyselyPool = discardingSpoiledClients(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
   const changes = createChangeListener(config.url, timeouts.connectMs);
   return {

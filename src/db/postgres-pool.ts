@@ -52,7 +52,7 @@ function spoilsConnection(error: unknown): boolean {
  * further queries at once and is discarded when released. Reused, it would make the next request
  * (the transaction's ROLLBACK first) wait out another timeout or fail on a dead connection.
  */
-export function discardingTimedOutClients(pool: pg.Pool): PostgresPool {
+export function discardingSpoiledClients(pool: pg.Pool): PostgresPool {
   // One wrapper per pooled client, so Kysely keeps recognising the connection it wrapped before.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
