@@ -24,6 +24,7 @@ import { createVerificationModule } from './modules/verification/index.js';
 import { verificationPages } from './web/verification.pages.js';
 import { webhookRoutes } from './web/webhooks.js';
 import { apiPlugin, refuseUnguardedApiRoutes, type ApiRoutes } from './platform/api-plugin.js';
+import { registerDrain } from './platform/drain.js';
 import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createIdempotency } from './platform/idempotency.js';
 import { createLimiter } from './platform/limiter.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('X-Request-Id', request.id);
     done();
   });
+  registerDrain(app);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();

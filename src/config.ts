@@ -36,11 +36,35 @@ export interface DocVendorConfig {
   pageOrigin: string;
 }
 
+/** Timeouts of the database layer, in milliseconds. */
+export interface DatabaseTimeouts {
+  /** SQLite: how long a write waits for another process's write lock before it answers 503. */
+  readonly busyMs: number;
+  /** PostgreSQL: statement_timeout, enforced by the server (a slow statement or a lock wait). */
+  readonly statementMs: number;
+  /** PostgreSQL: how long the client waits for any answer (a database or network that stopped answering). */
+  readonly queryMs: number;
+  /** PostgreSQL: how long a query waits for a pooled connection, opening one included. */
+  readonly connectMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = Object.freeze({ busyMs: 5000, statementMs: 5000, queryMs: 7000, connectMs: 5000 });
+
+/** What happens between SIGTERM and exit, in milliseconds. */
+export interface ShutdownConfig {
+  /** A kept-alive connection that stays idle this long after the signal is closed. */
+  readonly idleGraceMs: number;
+  /** Longest drain: after it, remaining connections are cut and the process exits 1. */
+  readonly timeoutMs: number;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl: string;
   readonly database: DatabaseConfig;
+  readonly databaseTimeouts: DatabaseTimeouts;
+  readonly shutdown: ShutdownConfig;
   readonly redisUrl: string | null;
   readonly env: Environment;
   /** Signing key; null in sandbox until resolved from the database at start-up. */
@@ -161,6 +185,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const database = parseDatabaseUrl(read(env, 'DATABASE_URL') ?? 'sqlite:./data/onpay.db');
 
+  const databaseTimeouts = loadDatabaseTimeouts(env);
+  const shutdown = loadShutdown(env);
+
   const redisUrl = read(env, 'REDIS_URL') ?? null;
   if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError('REDIS_URL', `must be a redis:// or rediss:// URL (got "${redact(redisUrl)}")`);
@@ -210,6 +237,8 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     publicBaseUrl,
     database: Object.freeze(database),
+    databaseTimeouts,
+    shutdown,
     redisUrl,
     env: environment,
     secret,
@@ -245,6 +274,29 @@ function proxies(env: Env, name: string): string | null {
     }
   }
   return items.join(',');
+}
+
+function loadDatabaseTimeouts(env: Env): DatabaseTimeouts {
+  const defaults = DEFAULT_DATABASE_TIMEOUTS;
+  const busyMs = integer(env, 'DATABASE_BUSY_TIMEOUT_MS', defaults.busyMs, 0, 600_000);
+  const statementMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', defaults.statementMs, 100, 3_600_000);
+  // The client waits longer than the server, so a slow statement is cancelled by the server (and
+  // its connection stays usable) before the client gives the connection up.
+  const queryMs = integer(env, 'DATABASE_QUERY_TIMEOUT_MS', statementMs + (defaults.queryMs - defaults.statementMs), 100, 3_700_000);
+  if (queryMs <= statementMs) {
+    throw new ConfigError('DATABASE_QUERY_TIMEOUT_MS', `must be greater than DATABASE_STATEMENT_TIMEOUT_MS (${statementMs}; got "${queryMs}")`);
+  }
+  const connectMs = integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', defaults.connectMs, 100, 600_000);
+  return Object.freeze({ busyMs, statementMs, queryMs, connectMs });
+}
+
+function loadShutdown(env: Env): ShutdownConfig {
+  const timeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 3_600_000);
+  const idleGraceMs = integer(env, 'SHUTDOWN_IDLE_GRACE_MS', 2_000, 0, 3_600_000);
+  if (idleGraceMs >= timeoutMs) {
+    throw new ConfigError('SHUTDOWN_IDLE_GRACE_MS', `must be less than SHUTDOWN_TIMEOUT_MS (${timeoutMs}; got "${idleGraceMs}")`);
+  }
+  return Object.freeze({ idleGraceMs, timeoutMs });
 }
 
 /** A switch that exists for benchmarks only: off unless set to 1, and never allowed in live. */

@@ -22,23 +22,42 @@ function demoBanner(base: string, credentials: { partner_id: number; api_key: st
   ].join('\n');
 }
 
-/** `onpay serve`: migrate, build, listen, and close gracefully on SIGTERM/SIGINT. */
+/** `onpay serve`: migrate, build, listen, and drain gracefully on SIGTERM/SIGINT. */
 export async function serve(): Promise<FastifyInstance> {
   const config = loadConfig();
   const db = await openDatabase(config);
-  const applied = await migrateToLatest(db.db);
+  const applied = await migrateToLatest(db);
   // What a migration left for the operator to review goes to stderr, apart from the request log.
   for (const note of await migrationNotes(db.db, applied)) process.stderr.write(`onpay: review after migration ${note}\n`);
 
-  let demo: Awaited<ReturnType<ReturnType<typeof services>['partners']['createPartner']>> | null = null;
-  if (config.env === 'sandbox') {
-    const { partners } = services(config, db);
-    if ((await partners.countPartners()) === 0) demo = await partners.createPartner('Demo partner');
-  }
+  // Instances starting together on an empty database create one demo partner between them.
+  const demo = config.env === 'sandbox' ? await services(config, db).partners.createDemoPartner('Demo partner') : null;
 
   const app = await buildApp(config, { db });
   app.addHook('onClose', async () => db.close());
   await app.listen({ port: config.port, host: config.host });
+  // Before anything is printed: whoever waits for the "listening" line may signal at once.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: refusing new requests, finishing in-flight ones');
+    // Closing the pools and Redis after the drain gets a bounded time of its own.
+    const force = setTimeout(() => process.exit(1), config.shutdown.timeoutMs + 5_000);
+    force.unref();
+    try {
+      const drained = await app.drain.start(config.shutdown);
+      if (!drained) app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown timed out; remaining connections were cut');
+      await app.close();
+      process.exit(drained ? 0 : 1);
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
   // Outbox delivery runs beside the API in every instance; claims keep them from sending one mail twice.
   app.onpay.mailWorker?.start();
   // With PORT=0 (tests) the configured base names port 0: print the address actually bound.
@@ -47,24 +66,5 @@ export async function serve(): Promise<FastifyInstance> {
     config.port === 0 && address && typeof address === 'object' ? config.publicBaseUrl.replace(/:0$/, `:${address.port}`) : config.publicBaseUrl;
   process.stdout.write(`onpay (${config.env}) listening on ${base}; API at ${base}/api/v1\n`);
   if (demo) process.stdout.write(`${demoBanner(base, demo)}\n`);
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // Fastify stops accepting, waits for in-flight requests, then runs onClose (pools, Redis).
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
   return app;
 }

@@ -185,3 +185,34 @@ describe('redact', () => {
     expect(redact(raw)).toBe(expected);
   });
 });
+
+describe('database timeouts and shutdown', () => {
+  it('defaults: SQLite waits 5 s for the lock; PostgreSQL statements 5 s, answers 7 s, connections 5 s; drain 2 s idle, 10 s at most', () => {
+    const config = loadConfig({});
+    expect(config.databaseTimeouts).toEqual({ busyMs: 5000, statementMs: 5000, queryMs: 7000, connectMs: 5000 });
+    expect(config.shutdown).toEqual({ idleGraceMs: 2000, timeoutMs: 10_000 });
+  });
+
+  it('reads every variable; the client-side query timeout follows a raised statement timeout', () => {
+    const config = loadConfig({
+      DATABASE_BUSY_TIMEOUT_MS: '250',
+      DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+      DATABASE_CONNECT_TIMEOUT_MS: '1500',
+      SHUTDOWN_IDLE_GRACE_MS: '500',
+      SHUTDOWN_TIMEOUT_MS: '60000',
+    });
+    expect(config.databaseTimeouts).toEqual({ busyMs: 250, statementMs: 30_000, queryMs: 32_000, connectMs: 1500 });
+    expect(config.shutdown).toEqual({ idleGraceMs: 500, timeoutMs: 60_000 });
+  });
+
+  it.each([
+    ['DATABASE_BUSY_TIMEOUT_MS', { DATABASE_BUSY_TIMEOUT_MS: '5s' }],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '0' }],
+    ['DATABASE_QUERY_TIMEOUT_MS', { DATABASE_STATEMENT_TIMEOUT_MS: '5000', DATABASE_QUERY_TIMEOUT_MS: '5000' }],
+    ['DATABASE_CONNECT_TIMEOUT_MS', { DATABASE_CONNECT_TIMEOUT_MS: '-1' }],
+    ['SHUTDOWN_IDLE_GRACE_MS', { SHUTDOWN_IDLE_GRACE_MS: '10000', SHUTDOWN_TIMEOUT_MS: '10000' }],
+    ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: 'soon' }],
+  ])('refuses a bad %s', (variable, env) => {
+    expect(configError(env).variable).toBe(variable);
+  });
+});

@@ -14,7 +14,7 @@ export class CliError extends Error {}
 
 /** Opens the database named by the configuration and proves it answers; one clear line if not. */
 export async function openDatabase(config: Config): Promise<Db> {
-  const db = createDb(config.database);
+  const db = createDb(config.database, { timeouts: config.databaseTimeouts });
   try {
     await db.ping();
     return db;
@@ -43,7 +43,7 @@ export async function withServices<T>(work: (services: Services, config: Config,
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    await migrateToLatest(db.db);
+    await migrateToLatest(db);
     return await work(services(config, db), config, db);
   } finally {
     await db.close();

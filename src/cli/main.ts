@@ -39,7 +39,7 @@ program
   .option('--json', 'print one JSON object')
   .action(async (opts: { json?: boolean }) => {
     const db = await openDatabase(loadConfig());
-    const { applied, notes } = await migrateToLatest(db.db)
+    const { applied, notes } = await migrateToLatest(db)
       .then(async (names) => ({ applied: names, notes: await migrationNotes(db.db, names) }))
       .finally(() => db.close());
     const human = [applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.', ...notes.map((note) => `Review: ${note}`)].join('\n');

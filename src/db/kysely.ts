@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
+import type { Clock } from '../clock.js';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseConfig, type DatabaseTimeouts } from '../config.js';
 import type { Database } from './database.js';
 import { engineOf, type Engine } from './dialect.js';
+import { createPool, discardingSpoiledClients } from './postgres-pool.js';
+import { BusyWaitingSqliteDialect, ConnectionMutex, type SqliteHandle } from './sqlite-driver.js';
 
 // int8 (bigint, count(*)) arrives as a string by default; our values stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -23,8 +26,26 @@ export interface Db {
    * PostgreSQL listener is not connected): then nothing may be served from such a cache.
    */
   changeEpoch(): number | null;
+  /** Statements now waiting for another process's SQLite write lock (always 0 on PostgreSQL). */
+  lockWaits(): number;
+  /**
+   * Runs migrations on an executor fit for them: on PostgreSQL a connection of its own without the
+   * statement timeouts (an index on a big table may take minutes, and another instance may hold
+   * the migration lock that long); on SQLite the same connection, waiting up to
+   * MIGRATION_LOCK_WAIT_MS for another process's migration.
+   */
+  forMigrations<T>(work: (db: Kysely<unknown>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export interface DbOptions {
+  timeouts?: DatabaseTimeouts;
+  /** Measures how long a SQLite write has waited for the lock (tests move it); monotonic by default. */
+  clock?: Clock;
+}
+
+/** How long a migration waits for another process's migration on SQLite. */
+export const MIGRATION_LOCK_WAIT_MS = 60_000;
 
 /** Distinct statements kept prepared per SQLite connection; the service issues a few dozen shapes. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -78,7 +99,7 @@ export async function announceChange(executor: Kysely<Database>): Promise<void> 
  * on first use (command-line runs never ask), reconnected after a loss; while it is not listening
  * the epoch is null, so caches are bypassed rather than trusted blindly.
  */
-function createChangeListener(connectionString: string): { epoch(): number | null; close(): Promise<void> } {
+function createChangeListener(connectionString: string, connectMs: number): { epoch(): number | null; close(): Promise<void> } {
   let client: pg.Client | null = null;
   let epoch = 0;
   let connecting = false;
@@ -101,7 +122,7 @@ function createChangeListener(connectionString: string): { epoch(): number | nul
   function start(): void {
     if (closed || connecting || client !== null) return;
     connecting = true;
-    const candidate = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    const candidate = new pg.Client({ connectionString, connectionTimeoutMillis: connectMs, keepAlive: true });
     candidate.on('notification', () => {
       epoch += 1;
     });
@@ -141,15 +162,22 @@ function createChangeListener(connectionString: string): { epoch(): number | nul
   };
 }
 
-export function createDb(config: DatabaseConfig): Db {
+export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   if (config.engine === 'sqlite') {
     if (config.path !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
     const sqlite = new SQLite(config.path);
+    // Opening may wait for the lock in SQLite itself (switching a new file to WAL takes it):
+    // nothing is being served yet. From then on a wait never blocks the process (sqlite-driver.ts).
+    sqlite.pragma(`busy_timeout = ${timeouts.busyMs}`);
     if (config.path !== ':memory:') sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    sqlite.pragma('busy_timeout = 0');
+    const handle: SqliteHandle = { sqlite, statements: withStatementCache(sqlite), mutex: new ConnectionMutex(), waiting: 0 };
+    const clock = options.clock;
+    const now = clock ? () => clock.now().getTime() : () => performance.now();
+    const db = new Kysely<Database>({ dialect: new BusyWaitingSqliteDialect(handle, { deadlineMs: timeouts.busyMs, now }) });
     // SQLite's own counter of commits by other connections: exact, and a few microseconds to
     // read, which on the hot path (credentials, terms) is paid twice per request; so it is read
     // at most once per EPOCH_REFRESH_MS and a commit elsewhere is seen within a millisecond.
@@ -171,14 +199,18 @@ export function createDb(config: DatabaseConfig): Db {
         sqlite.prepare('select 1').get();
       },
       changeEpoch,
+      lockWaits: () => handle.waiting,
+      async forMigrations(work) {
+        const wait = { deadlineMs: Math.max(MIGRATION_LOCK_WAIT_MS, timeouts.busyMs), now };
+        return work(new Kysely<unknown>({ dialect: new BusyWaitingSqliteDialect(handle, wait, false) }));
+      },
       close: () => db.destroy(),
     };
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const changes = createChangeListener(config.url);
+  const pool = createPool(config.url, timeouts, { max: 10, statementTimeouts: true });
+  const kyselyPool = discardingSpoiledClients(pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
+  const changes = createChangeListener(config.url, timeouts.connectMs);
   return {
     db,
     engine: 'postgres',
@@ -186,9 +218,19 @@ export function createDb(config: DatabaseConfig): Db {
       await pool.query('select 1');
     },
     changeEpoch: () => changes.epoch(),
+    lockWaits: () => 0,
+    async forMigrations(work) {
+      const migrationDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: createPool(config.url, timeouts, { max: 1, statementTimeouts: false }) }) });
+      try {
+        return await work(migrationDb);
+      } finally {
+        await migrationDb.destroy();
+      }
+    },
     async close() {
       await changes.close();
       await db.destroy();
+      await kyselyPool.end();
     },
   };
 }

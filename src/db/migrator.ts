@@ -1,8 +1,17 @@
 import { Migrator, type Kysely, type MigrationResult } from 'kysely';
+import type { Db } from './kysely.js';
 import { migrations } from './migrations/index.js';
 
-/** One migrator for start-up, the command line and tests. Returns the names applied by this call. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+/**
+ * One migrator for start-up, the command line and tests. Returns the names applied by this call.
+ * Several processes may run it at once: PostgreSQL serialises them with an advisory lock, SQLite
+ * with the write lock of the one transaction all pending migrations run in.
+ */
+export async function migrateToLatest(db: Db | Kysely<any>): Promise<string[]> {
+  return 'forMigrations' in db ? db.forMigrations(run) : run(db);
+}
+
+async function run(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

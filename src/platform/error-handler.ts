@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { replyIfDatabaseUnavailable } from './unavailable.js';
 import { toValidationError } from './validation.js';
 
 function fromFastifyError(error: FastifyError): AppError | null {
@@ -26,6 +27,7 @@ function fromFastifyError(error: FastifyError): AppError | null {
 /** Every error leaves in one of the spec's shapes; 5xx detail goes to the log only, never the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (replyIfDatabaseUnavailable(error, request, reply)) return reply;
     const appError = error instanceof AppError ? error : fromFastifyError(error);
     if (appError) {
       if (appError.status < 500) return reply.status(appError.status).send(appError.body());

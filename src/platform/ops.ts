@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { Gauge } from 'prom-client';
 import type { Db } from '../db/kysely.js';
 import type { Metrics } from './metrics.js';
 
 export interface OpsDeps {
-  db: Pick<Db, 'ping'>;
+  db: Pick<Db, 'ping' | 'lockWaits'>;
   redis: Pick<Redis, 'ping'> | null;
   metrics: Metrics;
 }
 
-async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unavailable'> {
+type CheckResult = 'ok' | 'unavailable';
+
+async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
   try {
     await Promise.race([probe(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
     return 'ok';
@@ -18,17 +21,43 @@ async function check(probe: () => Promise<unknown>): Promise<'ok' | 'unavailable
   }
 }
 
-/** Operational endpoints for load balancers and scrapers; no credentials, outside /api/v1. */
+/**
+ * Operational endpoints for load balancers and scrapers; no credentials, outside /api/v1.
+ *
+ * Readiness means "this instance can serve the API": the database answers (and the process is not
+ * shutting down; requests are refused with 503 before reaching here then). Redis is reported but
+ * does not gate: without it the rate limiter fails open and the API keeps serving, and taking every
+ * instance out of the load balancer because the shared Redis is down would turn a degraded limiter
+ * into a full outage.
+ */
 export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   const hide = { hide: true } as Record<string, unknown>;
+  const up = new Gauge({
+    name: 'onpay_dependency_up',
+    help: 'Whether a dependency answered its last /readyz check (1) or not (0); only the database gates readiness',
+    labelNames: ['dependency'] as const,
+    registers: [deps.metrics.registry],
+  });
+
+  new Gauge({
+    name: 'onpay_db_lock_waits',
+    help: "Statements now waiting for another process's SQLite write lock (0 on PostgreSQL)",
+    registers: [deps.metrics.registry],
+    collect() {
+      this.set(deps.db.lockWaits());
+    },
+  });
 
   app.get('/healthz', { schema: hide }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: hide }, async (_request, reply) => {
-    const checks: Record<string, string> = { database: await check(() => deps.db.ping()) };
-    checks.redis = deps.redis ? await check(() => deps.redis!.ping()) : 'not configured';
-    const ready = Object.values(checks).every((v) => v !== 'unavailable');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+    const [database, redis] = await Promise.all([check(() => deps.db.ping()), deps.redis ? check(() => deps.redis!.ping()) : null]);
+    up.set({ dependency: 'database' }, database === 'ok' ? 1 : 0);
+    if (redis !== null) up.set({ dependency: 'redis' }, redis === 'ok' ? 1 : 0);
+    const ready = database === 'ok';
+    return reply
+      .status(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'unavailable', checks: { database, redis: redis ?? 'not configured' } });
   });
 
   app.get('/metrics', { schema: hide }, async (_request, reply) => {

@@ -11,7 +11,7 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const cli = path.join(root, 'bin', 'onpay.js');
 
 /** Every variable src/config.ts reads: removed from the inherited environment so the host's settings cannot leak in. */
-const CONFIG_VARIABLE = /^(PORT|HOST|PUBLIC_BASE_URL|DATABASE_URL|REDIS_URL|ONPAY_|SMTP_URL|MAIL_FROM|LOG_LEVEL|RATE_LIMIT_PER_MINUTE|EID_|DOC_)/;
+const CONFIG_VARIABLE = /^(PORT|HOST|PUBLIC_BASE_URL|DATABASE_|REDIS_URL|ONPAY_|SMTP_URL|MAIL_FROM|LOG_LEVEL|RATE_LIMIT_PER_MINUTE|SHUTDOWN_|EID_|DOC_)/;
 
 export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};

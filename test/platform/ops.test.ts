@@ -140,6 +140,38 @@ describe('/readyz with its dependencies down', () => {
   });
 });
 
+describe('/readyz: what gates readiness', () => {
+  it('stays ready while Redis is unreachable, and reports it (the limiter fails open, the API serves)', async () => {
+    const t = await buildTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'unavailable' } });
+      const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(metrics).toMatch(/^onpay_dependency_up\{dependency="redis"\} 0$/m);
+      expect(metrics).toMatch(/^onpay_dependency_up\{dependency="database"\} 1$/m);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers 503 in the spec shape with Connection: close once the instance is shutting down', async () => {
+    const t = await buildTestApp();
+    try {
+      expect(await t.app.drain.start({ idleGraceMs: 0, timeoutMs: 1000 })).toBe(true);
+      for (const url of ['/readyz', '/healthz', '/api/v1/terms']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ message: 'Service Unavailable' });
+        expect(res.headers.connection).toBe('close');
+        expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.runIf(testRedisUrl)('/readyz with Redis configured', () => {
   let t: TestApp;
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Environment } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/dialect.js';
 import { announceChange } from '../../db/kysely.js';
 import { AppError } from '../../errors.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
@@ -112,19 +113,39 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
     return { token_id: tokenId, access_token: token };
   }
 
+  async function insertPartnerWithCredentials(trx: Kysely<Database>, name: string): Promise<PartnerCredentials> {
+    const now = isoNow(clock);
+    const partnerId = await repo.insertPartner(trx, name, DEFAULT_FEE_RATE, now);
+    const apiKey = randomUUID();
+    await repo.insertApiKey(trx, partnerId, sha256Hex(apiKey.toLowerCase()), now);
+    const { access_token } = await issueToken(trx, partnerId);
+    return { partner_id: partnerId, api_key: apiKey, access_token };
+  }
+
   return {
     /** Creates a partner with one API key and one access token; both are returned once, never again. */
     async createPartner(name: string): Promise<PartnerCredentials> {
       const trimmed = name.trim();
       if (trimmed === '' || trimmed.length > 255) throw AppError.field('name', 'name must be 1 to 255 characters.');
-      return db.transaction().execute(async (trx) => {
-        const now = isoNow(clock);
-        const partnerId = await repo.insertPartner(trx, trimmed, DEFAULT_FEE_RATE, now);
-        const apiKey = randomUUID();
-        await repo.insertApiKey(trx, partnerId, sha256Hex(apiKey.toLowerCase()), now);
-        const { access_token } = await issueToken(trx, partnerId);
-        return { partner_id: partnerId, api_key: apiKey, access_token };
-      });
+      return db.transaction().execute((trx) => insertPartnerWithCredentials(trx, trimmed));
+    },
+
+    /**
+     * The sandbox's demo partner for an empty database, created once even when several instances
+     * start at once: the claim and the partner commit together. Null when another instance claimed
+     * it or the database already has partners.
+     */
+    async createDemoPartner(name: string): Promise<PartnerCredentials | null> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await repo.claimDemoPartner(trx, isoNow(clock));
+          if ((await repo.countPartners(trx)) > 0) return null;
+          return insertPartnerWithCredentials(trx, name);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
     },
 
     async createToken(partnerId: number): Promise<IssuedToken> {

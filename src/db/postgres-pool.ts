@@ -1,0 +1,90 @@
+/**
+ * The PostgreSQL pool and its timeouts. A database that stops answering (frozen, a network that
+ * drops packets) must cost a request a bounded wait, never the whole outage: the server cancels a
+ * slow statement (statement_timeout), the client gives up on an answer that does not come
+ * (query_timeout), and waiting for a connection is bounded (connectionTimeoutMillis).
+ */
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTimeouts } from '../config.js';
+
+/** node-postgres's error when query_timeout passes: it has no code, only this text. */
+const CLIENT_QUERY_TIMEOUT = 'Query read timeout';
+
+export function isClientQueryTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === CLIENT_QUERY_TIMEOUT;
+}
+
+export interface PoolOptions {
+  max: number;
+  /** False for migrations: they may run long and wait for another instance's migration lock. */
+  statementTimeouts: boolean;
+}
+
+export function createPool(url: string, timeouts: DatabaseTimeouts, options: PoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    ...(options.statementTimeouts ? { statement_timeout: timeouts.statementMs, query_timeout: timeouts.queryMs } : {}),
+    // A peer that vanished without closing the connection is noticed by an idle client too.
+    keepAlive: true,
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * Whether a failed query leaves its connection unfit for reuse: anything but an ordinary SQL error
+ * (a constraint, a cancelled statement) on a live session. A client-side timeout leaves the
+ * connection waiting for an answer that did not come; a FATAL error or a socket error means the
+ * server side is gone, though the pool may not have noticed yet.
+ */
+function spoilsConnection(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true;
+  return error.severity === 'FATAL' || error.severity === 'PANIC';
+}
+
+/**
+ * The pool as Kysely sees it, with one difference: a client whose query failed in a way that
+ * spoils its connection (a client-side timeout, a terminated backend, a lost socket) refuses
+ * further queries at once and is discarded when released. Reused, it would make the next request
+ * (the transaction's ROLLBACK first) wait out another timeout or fail on a dead connection.
+ */
+export function discardingSpoiledClients(pool: pg.Pool): PostgresPool {
+  // One wrapper per pooled client, so Kysely keeps recognising the connection it wrapped before.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+
+  function wrap(client: pg.PoolClient): PostgresPoolClient {
+    let failed: Error | null = null;
+    const guarded = {
+      query(text: string, parameters: readonly unknown[]) {
+        if (failed) return Promise.reject(failed);
+        return client.query(text, parameters as unknown[]).catch((error: unknown) => {
+          if (spoilsConnection(error)) failed = error as Error;
+          throw error;
+        });
+      },
+      release() {
+        // With an error, the pool closes the client instead of keeping it.
+        client.release(failed ?? undefined);
+      },
+    };
+    return guarded as unknown as PostgresPoolClient;
+  }
+
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let guarded = wrappers.get(client);
+      if (!guarded) {
+        guarded = wrap(client);
+        wrappers.set(client, guarded);
+      }
+      return guarded;
+    },
+    // Idempotent: Kysely ends the pool only if it ran a query, so Db.close() ends it too.
+    end: () => (pool.ending ? Promise.resolve() : pool.end()),
+  };
+}
