@@ -1,6 +1,26 @@
 // Generated from the onpay OpenAPI document by `npm run client:generate`. Do not edit.
 
 export interface paths {
+    "/api/v1/idempotency-keys/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the request that used an Idempotency-key did
+         * @description A request whose answer you did not get (a timeout, a dropped connection) may have succeeded. Retrying it with the same `Idempotency-key` answers 400 when it did; this tells you what it answered: its status and the ids it created (`payout_ids` and `invoice_id` of a batch, the employee `id`, the `verification_id`). 404 when you never used the key successfully (a failed request stores no key: retry it), when it expired (30 days), or for a key that is not a UUID.
+         */
+        get: operations["getIdempotencyKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payouts": {
         parameters: {
             query?: never;
@@ -582,6 +602,174 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getIdempotencyKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description The Idempotency-key you sent
+                 * @example 6f1c1f8e-7c53-4b8e-9a51-3f0c4f3d2a10
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored key and what its request answered */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": "6f1c1f8e-7c53-4b8e-9a51-3f0c4f3d2a10",
+                     *       "method": "POST",
+                     *       "path": "/api/v1/payouts",
+                     *       "status": 201,
+                     *       "resource": {
+                     *         "count": 2,
+                     *         "invoice_id": 77,
+                     *         "payout_ids": [
+                     *           501,
+                     *           502
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-11-21T10:10:00.000Z",
+                     *       "expires_at": "2026-12-21T10:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Until then the key cannot be used again (30 days)
+                         */
+                        expires_at: string;
+                        /** Format: uuid */
+                        key: string;
+                        /** @description The method of the request that used the key */
+                        method: string;
+                        /** @description Its path */
+                        path: string;
+                        /** @description The ids in its answer: `id` (an employee or a return URL), `verification_id`, `invoice_id` and `payout_ids`, `count` */
+                        resource: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description What it answered (a key is stored only for a success); null when the answer was not recorded (a crash right after the write) */
+                        status: number | null;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description You have no stored, unexpired key by this value */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listPayouts: {
         parameters: {
             query?: {
@@ -666,7 +854,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -876,7 +1064,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1113,7 +1301,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1270,7 +1458,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1467,7 +1655,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1605,7 +1793,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1778,7 +1966,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2064,7 +2252,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2284,7 +2472,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2521,7 +2709,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2740,7 +2928,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3021,7 +3209,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3296,7 +3484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3534,7 +3722,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3780,7 +3968,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4026,7 +4214,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4310,7 +4498,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4519,7 +4707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4681,7 +4869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4914,7 +5102,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5197,7 +5385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5394,7 +5582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5529,7 +5717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days). Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5743,7 +5931,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days) */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */

@@ -27,6 +27,7 @@ import { apiPlugin, refuseUnguardedApiRoutes, type ApiRoutes } from './platform/
 import { registerDrain } from './platform/drain.js';
 import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.js';
 import { createIdempotency } from './platform/idempotency.js';
+import { idempotencyRoutes } from './platform/idempotency.routes.js';
 import { createLimiter } from './platform/limiter.js';
 import { loggerOptions } from './platform/logging.js';
 import { createMetrics, registerMetricsHooks } from './platform/metrics.js';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       verification.routes,
       payouts.routes,
       loginLinks.routes,
+      idempotencyRoutes(idempotency),
       ...(mailbox ? [mailRoutes(mailbox)] : []),
       ...(deps.apiRoutes ?? []),
     ],

@@ -20,6 +20,7 @@ const CODES = {
   validation_failed: { status: 422, shape: 'validation_422', text: 'The given data was invalid.' },
   idempotency_key_invalid: { status: 400, shape: 'error', text: 'Idempotency-key must be a UUID.' },
   idempotency_key_used: { status: 400, shape: 'error', text: 'Idempotency-key has already been used.' },
+  idempotency_key_not_found: { status: 404, shape: 'error', text: 'Idempotency-key not found.' },
   route_not_found: { status: 404, shape: 'error', text: 'Not found.' },
   method_not_allowed: { status: 405, shape: 'error', text: 'Method not allowed.' },
   bad_url: { status: 400, shape: 'error', text: 'The URL is not valid: it holds a malformed percent-encoding.' },

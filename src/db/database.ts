@@ -38,6 +38,10 @@ export interface IdempotencyKeysTable {
   path: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** What the request answered; null until recorded (just after the write committed). */
+  response_status: number | null;
+  /** JSON: the ids the request created or named (see idempotency.ts), never a secret. */
+  resource: string | null;
 }
 
 export interface TermsTable {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Caller } from '../modules/partners/partners.service.js';
-import type { Idempotency, IdempotencyClaim } from './idempotency.js';
+import { outcomeOf, type Idempotency, type IdempotencyClaim } from './idempotency.js';
 import { setRateLimitHeaders, type Budget, type Limiter } from './limiter.js';
 import type { RateLimitDecision } from './rate-limit.js';
 import { isUuid } from './secrets.js';
@@ -107,12 +107,13 @@ export function registerApiGuard(api: FastifyInstance, deps: ApiGuardDeps): void
     return token && apiKey ? deps.authenticate(token, apiKey) : null;
   }
 
-  // Any successful write that carried a key stores it, unless its service already did in-transaction.
-  // Callback-style: most responses carry no key, and they should not pay for a promise.
+  // Any successful write that carried a key stores it with what it answered (a service that reserved
+  // it in its transaction gets the answer recorded on it). Callback-style: most responses carry no
+  // key, and they should not pay for a promise.
   api.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotency;
-    if (!claim || claim.stored || !WRITE_METHODS.has(request.method) || reply.statusCode >= 300) return done(null, payload);
-    deps.idempotency.storeAfterSuccess(claim).then(
+    if (!claim || !WRITE_METHODS.has(request.method) || reply.statusCode >= 300) return done(null, payload);
+    deps.idempotency.storeAfterSuccess(claim, outcomeOf(reply.statusCode, payload)).then(
       () => done(null, payload),
       (error: unknown) => {
         request.log.error({ err: error }, 'could not store Idempotency-key after a successful write');

@@ -17,6 +17,44 @@ export interface IdempotencyClaim {
 
 const DAY_MS = 86_400_000;
 
+/** What a request that used a key answered: its status and the ids it created or named. */
+export interface IdempotencyOutcome {
+  status: number;
+  resource: Record<string, unknown>;
+}
+
+/** The answer's fields that name what the request created: ids only, never a secret (a login URL is one). */
+const RESOURCE_FIELDS = ['id', 'user_id', 'verification_id', 'invoice_id', 'payout_ids', 'count'] as const;
+
+/** The outcome worth keeping of a JSON answer. */
+export function outcomeOf(status: number, payload: unknown): IdempotencyOutcome {
+  let body: unknown = null;
+  if (typeof payload === 'string') {
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      body = null;
+    }
+  }
+  const resource: Record<string, unknown> = {};
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    for (const field of RESOURCE_FIELDS) if (field in body) resource[field] = (body as Record<string, unknown>)[field];
+  }
+  return { status, resource };
+}
+
+/** A stored key, as GET /idempotency-keys/{key} shows it. */
+export interface StoredKey {
+  key: string;
+  method: string;
+  path: string;
+  /** null: the request succeeded (a key is only stored for a success) but its answer was not recorded. */
+  status: number | null;
+  resource: Record<string, unknown> | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface IdempotencyDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -25,7 +63,7 @@ export interface IdempotencyDeps {
 
 export function createIdempotency({ db, clock, ttlDays }: IdempotencyDeps) {
   /** Inserts the key; a unique violation means another request holds it. */
-  async function insert(executor: Executor, claim: IdempotencyClaim): Promise<void> {
+  async function insert(executor: Executor, claim: IdempotencyClaim, outcome: IdempotencyOutcome | null = null): Promise<void> {
     const now = clock.now();
     // An expired key may be used again: clear it first so the unique constraint only sees live keys.
     await executor
@@ -43,6 +81,8 @@ export function createIdempotency({ db, clock, ttlDays }: IdempotencyDeps) {
         path: claim.path.slice(0, 2048),
         created_at: now.toISOString(),
         expires_at: addMs(now, ttlDays * DAY_MS).toISOString(),
+        response_status: outcome?.status ?? null,
+        resource: outcome ? JSON.stringify(outcome.resource) : null,
       })
       .execute();
   }
@@ -74,15 +114,47 @@ export function createIdempotency({ db, clock, ttlDays }: IdempotencyDeps) {
       }
     },
 
-    /** Stores the key after a successful write on a route that did not reserve it itself. */
-    async storeAfterSuccess(claim: IdempotencyClaim): Promise<void> {
-      if (claim.stored) return;
+    /**
+     * After a successful write: stores the key with what the request answered, or, when the service
+     * reserved the key in its transaction, records the answer on it.
+     */
+    async storeAfterSuccess(claim: IdempotencyClaim, outcome: IdempotencyOutcome): Promise<void> {
+      if (claim.stored) {
+        await db
+          .updateTable('idempotency_keys')
+          .set({ response_status: outcome.status, resource: JSON.stringify(outcome.resource) })
+          .where('partner_id', '=', claim.partnerId)
+          .where('key', '=', claim.key)
+          .execute();
+        return;
+      }
       try {
-        await insert(db, claim);
+        await insert(db, claim, outcome);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
       claim.stored = true;
+    },
+
+    /** The partner's stored, unexpired key: what the request that used it did. */
+    async lookup(partnerId: number, key: string): Promise<StoredKey | null> {
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('partner_id', '=', partnerId)
+        .where('key', '=', key)
+        .where('expires_at', '>', clock.now().toISOString())
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        key: row.key,
+        method: row.method,
+        path: row.path,
+        status: row.response_status,
+        resource: row.resource === null ? null : (JSON.parse(row.resource) as Record<string, unknown>),
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+      };
     },
 
     async purgeExpired(): Promise<number> {

@@ -253,6 +253,11 @@ const CASES: Record<string, OperationCase> = {
     url: () => `/api/v1/payouts/${f.payoutId}`,
     errors: { 404: [() => ({ url: `/api/v1/payouts/${UNKNOWN_PAYOUT}` }), () => ({ url: `/api/v1/payouts/${f.payoutId}`, as: f.other })] },
   },
+  'GET /api/v1/idempotency-keys/{key}': {
+    notFound: 'idempotency_key_not_found',
+    url: () => `/api/v1/idempotency-keys/${f.usedKey}`,
+    errors: { 404: [() => ({ url: `/api/v1/idempotency-keys/${randomUUID()}` }), () => ({ url: '/api/v1/idempotency-keys/not-a-key' })] },
+  },
   'GET /api/v1/users/{id}/payouts': {
     url: () => `/api/v1/users/${f.kari.id}/payouts`,
     errors: {

@@ -69,7 +69,8 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
     t = await buildTestApp({ env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000', RATE_LIMIT_PER_MINUTE: '1000000' } });
     acme = await t.partner('Acme');
     const employee = await onboardedEmployee(t, acme);
-    const created = await createPayouts(t, acme, batch([item(employee)]));
+    const usedKey = randomUUID();
+    const created = await createPayouts(t, acme, batch([item(employee)]), usedKey);
     await ensureApprovedReturnUrl(t, acme);
     const flow = await t.as(acme, {
       method: 'POST',
@@ -82,6 +83,7 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
       id: employee.id,
       payout: String(created.payout_ids[0]),
       verificationSession: (flow.json() as { verification_id: string }).verification_id,
+      key: usedKey,
     };
 
     const document = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
@@ -133,7 +135,7 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
     const used = randomUUID();
     const first = await t.as(acme, { method: 'GET', url: '/api/v1/terms', headers: { 'idempotency-key': used } });
     expect(first.statusCode).toBe(200);
-    await t.app.onpay.idempotency.storeAfterSuccess({ partnerId: acme.partnerId, key: used, method: 'POST', path: '/x', stored: false });
+    await t.app.onpay.idempotency.storeAfterSuccess({ partnerId: acme.partnerId, key: used, method: 'POST', path: '/x', stored: false }, { status: 200, resource: {} });
 
     const encoded = await t.as(acme, { method: 'GET', url: '/%61pi/v1/%74erms', headers: { 'idempotency-key': used } });
     expect(encoded.statusCode).toBe(400);

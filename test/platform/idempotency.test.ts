@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import { inTransaction } from '../../src/platform/idempotency.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { onboardedEmployee } from '../helpers/employees.js';
+import { batch, createPayouts, item } from '../helpers/payouts.js';
 
 const DAY_MS = 86_400_000;
 /** Registered inside the API plugin as `/test-only/widgets`. */
@@ -218,5 +220,79 @@ describe('Idempotency-key', () => {
     }
     expect(await widgetsIn(batch)).toBe(1);
     expect(await t.db.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toHaveLength(1);
+  });
+});
+
+describe('GET /idempotency-keys/{key}: what the request that used a key did', () => {
+  let t: TestApp;
+  let acme: TestPartner;
+  let globex: TestPartner;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    acme = await t.partner('Acme');
+    globex = await t.partner('Globex');
+  });
+  afterAll(() => t.close());
+
+  const lookup = (partner: TestPartner, key: string) => t.as(partner, { method: 'GET', url: `/api/v1/idempotency-keys/${key}` });
+
+  it('answers the status and the ids of a payout batch, an employee, a login link (no secret), once its request succeeded', async () => {
+    const employee = await onboardedEmployee(t, acme);
+    const batchKey = randomUUID();
+    const created = await createPayouts(t, acme, batch([item(employee), item(employee)]), batchKey);
+    const stored = await lookup(acme, batchKey.toUpperCase());
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json()).toEqual({
+      key: batchKey,
+      method: 'POST',
+      path: '/api/v1/payouts',
+      status: 201,
+      resource: { count: 2, invoice_id: created.invoice_id, payout_ids: created.payout_ids },
+      created_at: t.clock.now().toISOString(),
+      expires_at: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+    });
+
+    const userKey = randomUUID();
+    const user = await t.as(acme, { method: 'POST', url: '/api/v1/users', payload: { email: `key.${randomUUID()}@example.com` }, headers: { 'idempotency-key': userKey } });
+    expect(user.statusCode).toBe(200);
+    expect((await lookup(acme, userKey)).json()).toMatchObject({ status: 200, resource: { id: (user.json() as { id: string }).id } });
+
+    const linkKey = randomUUID();
+    const link = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, payload: {}, headers: { 'idempotency-key': linkKey } });
+    expect(link.statusCode).toBe(200);
+    const linkLookup = await lookup(acme, linkKey);
+    expect(linkLookup.json()).toMatchObject({ status: 200, resource: {} });
+    expect(linkLookup.body).not.toContain((link.json() as { login_url: string }).login_url);
+  });
+
+  it('after a lost answer, the retry is a 400 and the lookup tells what the first attempt did', async () => {
+    const employee = await onboardedEmployee(t, acme);
+    const key = randomUUID();
+    const first = await createPayouts(t, acme, batch([item(employee)]), key);
+    const retry = await t.as(acme, { method: 'POST', url: '/api/v1/payouts', payload: batch([item(employee)]) as object, headers: { 'idempotency-key': key } });
+    expect(retry.statusCode).toBe(400);
+    expect((await lookup(acme, key)).json()).toMatchObject({ status: 201, resource: { payout_ids: first.payout_ids } });
+  });
+
+  it('is 404 {error} for a key never used successfully, another partner\'s key, an expired key, or not a UUID', async () => {
+    const employee = await onboardedEmployee(t, acme);
+    const failedKey = randomUUID();
+    const failed = await t.as(acme, { method: 'POST', url: '/api/v1/payouts', payload: { due_date: '2026-04-01', payouts: [] }, headers: { 'idempotency-key': failedKey } });
+    expect(failed.statusCode).toBe(422);
+    const acmeKey = randomUUID();
+    await createPayouts(t, acme, batch([item(employee)]), acmeKey);
+    for (const [partner, key] of [
+      [acme, randomUUID()],
+      [acme, failedKey],
+      [globex, acmeKey],
+      [acme, 'not-a-key'],
+    ] as const) {
+      const res = await lookup(partner, key);
+      expect(res.statusCode, key).toBe(404);
+      expect(res.json()).toEqual({ error: 'Idempotency-key not found.' });
+    }
+    t.clock.advance(30 * 86_400_000);
+    expect((await lookup(acme, acmeKey)).statusCode).toBe(404);
   });
 });

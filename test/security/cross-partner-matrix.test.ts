@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * The first rule, as a matrix: for every operation of the API (taken from the OpenAPI document, so
  * a new operation joins by itself and fails until it brings a fixture), partner B acts on partner
@@ -40,8 +41,9 @@ interface World {
   x: Employee;
   /** A's employee with an identity A registered (unverified) and a pending verification session of A. */
   y: { id: string; email: string };
-  /** A's payout to X, and A's pending session for Y. */
+  /** A's payout to X (created with an Idempotency-key), and A's pending session for Y. */
   payout: number;
+  payoutKey: string;
   session: string;
   /** The same kinds of objects, A's, for A's control requests (they may change them). */
   ax: Employee;
@@ -172,6 +174,11 @@ const FIXTURES: Record<string, Fixture> = {
     attack: (w) => [post(`/api/v1/users/${w.x.id}/login-link`, { send_email: true })],
     control: (w) => post(`/api/v1/users/${w.ax.id}/login-link`, { send_email: false }),
   },
+  'GET /api/v1/idempotency-keys/{key}': {
+    // The key A used for its payout batch is A's: B learns nothing of it, not even that it exists.
+    attack: (w) => [get(`/api/v1/idempotency-keys/${w.payoutKey}`)],
+    control: (w) => get(`/api/v1/idempotency-keys/${w.payoutKey}`),
+  },
   'POST /api/v1/payouts/{payout}/login-link': {
     attack: (w) => [post(`/api/v1/payouts/${w.payout}/login-link`, { send_email: true })],
     control: (w) => post(`/api/v1/payouts/${w.apayout}/login-link`, {}),
@@ -207,6 +214,7 @@ describe('the cross-partner matrix', () => {
   function expectNothingOfA(res: LightMyRequestResponse, label: string): void {
     for (const [name, value] of Object.entries(SECRET)) expect(res.body, `${label} leaks A's ${name}`).not.toContain(String(value));
     expect(res.body, `${label} leaks A's session`).not.toContain(w.session);
+    expect(res.body, `${label} leaks A's Idempotency-key`).not.toContain(w.payoutKey);
     expect(res.body, `${label} leaks A's mail`).not.toContain('(Acme)');
     const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as Json) : {};
     const ids = JSON.stringify(body).match(/"(?:id|payout_ids|invoice_id)":\[?[\d,]*\]?/g) ?? [];
@@ -223,7 +231,8 @@ describe('the cross-partner matrix', () => {
     const x = await onboardedEmployee(t, a, { phone: SECRET.phoneX });
     await putProfile(t, a, x.id, { first_name: SECRET.firstName, last_name: SECRET.lastName, address: SECRET.address, postal_code: SECRET.postal, city: SECRET.city, phone: SECRET.phoneX });
     expect((await t.as(a, { method: 'PUT', url: `/api/v1/users/${x.id}`, payload: { note: SECRET.note, internal_id: SECRET.internalX, bank_account_number: SECRET.bank } })).statusCode).toBe(200);
-    const payout = (await createPayouts(t, a, batch([item(x)]))).payout_ids[0] as number;
+    const payoutKey = randomUUID();
+    const payout = (await createPayouts(t, a, batch([item(x)]), payoutKey)).payout_ids[0] as number;
     expect((await t.as(a, { method: 'POST', url: `/api/v1/users/${x.id}/login-link`, payload: { send_email: true } })).statusCode).toBe(200);
 
     const y = await createUser(t, a, { internal_id: SECRET.internalY, note: SECRET.note, bank_account_number: SECRET.bank });
@@ -244,6 +253,7 @@ describe('the cross-partner matrix', () => {
       x,
       y: { id: y.id, email: y.email },
       payout,
+      payoutKey,
       session: (flow.json() as { verification_id: string }).verification_id,
       ax,
       ay: { id: ay.id },
