@@ -1004,7 +1004,7 @@ export interface operations {
                      */
                     due_date: string;
                     /** @description 1 to 1000 items; each names its employee with exactly one of `user_id`, `phone` or `ssn` */
-                    payouts: {
+                    payouts: ({
                         /**
                          * Format: date
                          * @description The work date (YYYY-MM-DD), from 2000-01-01 to one year after today; decides the tax year
@@ -1024,7 +1024,13 @@ export interface operations {
                         }[];
                         ssn?: string;
                         user_id?: number;
-                    }[];
+                    } & ({
+                        user_id: unknown;
+                    } | {
+                        phone: unknown;
+                    } | {
+                        ssn: unknown;
+                    }))[];
                 };
             };
         };
@@ -1412,8 +1418,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Optional; no body means `{"send_email": false}` */
-        requestBody: {
+        /** @description Optional: no body, or an empty one, means `{"send_email": false}` */
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -2387,7 +2393,7 @@ export interface operations {
                     note?: string | null;
                     phone?: string | null;
                     postal_code?: string | null;
-                };
+                } & (unknown & unknown & unknown);
             };
         };
         responses: {
@@ -2843,7 +2849,7 @@ export interface operations {
                     note?: string | null;
                     phone?: string | null;
                     postal_code?: string | null;
-                };
+                } & (unknown & unknown & unknown);
             };
         };
         responses: {
@@ -3124,7 +3130,7 @@ export interface operations {
                     note?: string | null;
                     phone?: string | null;
                     postal_code?: string | null;
-                };
+                } & (unknown & unknown & unknown);
             };
         };
         responses: {
@@ -3676,8 +3682,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Optional; no body means `{"send_email": false}` */
-        requestBody: {
+        /** @description Optional: no body, or an empty one, means `{"send_email": false}` */
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -5052,8 +5058,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Required for `provider_doc`: `local` (national documents only) or `international`; ignored for `provider_eid` */
-                    id_type?: ("local" | "international") | null;
+                    /** @description Required for `provider_doc`: `local` (national documents only) or `international`. Ignored for `provider_eid`, whatever its value (answered as `null`) */
+                    id_type?: unknown;
                     /** @description An approved return URL, or it followed by extra path segments of letters and digits; may carry a query (kept, and extended on redirect) */
                     partner_return_url: string;
                     /** @description `provider_doc` (document check) or `provider_eid` (national electronic ID) */
@@ -5300,7 +5306,13 @@ export interface operations {
                     phone?: string;
                     ssn?: string;
                     user_id?: number;
-                };
+                } & ({
+                    user_id: unknown;
+                } | {
+                    phone: unknown;
+                } | {
+                    ssn: unknown;
+                });
             };
         };
         responses: {

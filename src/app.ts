@@ -76,6 +76,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     forceCloseConnections: 'idle',
     // One access-log line per request (below) instead of Fastify's two: half the log volume and cost at info.
     logController: new LogController({ disableRequestLogging: true }),
+    // `/api/v1/users/` is `/api/v1/users` (and `/docs/guides/` the guides): a trailing slash is a
+    // common slip, not another resource. The guard is the same either way (it is on the route).
+    routerOptions: { ignoreTrailingSlash: true },
     // A malformed percent-encoding or an over-long path parameter, answered in the spec's shapes.
     frameworkErrors: (error, request, reply) => {
       metrics.requests.inc({ method: request.method, route: 'unmatched', status: String(error.statusCode ?? 500) });

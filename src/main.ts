@@ -19,6 +19,9 @@ function demoBanner(base: string, credentials: { partner_id: number; api_key: st
     `    -H 'Authorization: Bearer ${credentials.access_token}' \\`,
     `    -H 'API-key: ${credentials.api_key}'`,
     '',
+    "For the README's walkthrough, paste this line into the other terminal first:",
+    `  export TOKEN='${credentials.access_token}' API_KEY='${credentials.api_key}' BASE='${base}'`,
+    '',
   ].join('\n');
 }
 

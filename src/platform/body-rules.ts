@@ -20,6 +20,10 @@ type Schema = Record<string, unknown>;
 
 /** The schema keyword (private: the OpenAPI document leaves it out) that allows tabs and line breaks. */
 export const MULTILINE = 'multiline';
+/** Rules for the published document only: the service's own checks enforce them with their own messages. */
+export const DOCUMENT_ONLY = 'documentOnly';
+/** A body schema marked so may be left out: no body, or an empty one (the route reads it as `{}`). */
+export const OPTIONAL_BODY = 'optionalBody';
 
 /** A request with more problems than this is told the first ones only: the answer stays small. */
 const MAX_PROBLEMS = 100;
@@ -298,7 +302,25 @@ function walk(root: Place, body: Record<string, unknown>, problems: ErrorObject[
 export function documentedBodySchema<T extends object>(schema: T): T {
   const copy = JSON.parse(JSON.stringify(schema)) as Schema;
   close([copy]);
+  publishDocumentOnly(copy);
   return copy as T;
+}
+
+/**
+ * Keywords a schema holds under DOCUMENT_ONLY join it in the published document: rules the service
+ * checks itself, with its own messages (exactly one way to name an employee, one bank style), that
+ * validators and generated clients should see too.
+ */
+function publishDocumentOnly(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(publishDocumentOnly);
+  if (!isSchema(node)) return;
+  for (const value of Object.values(node)) publishDocumentOnly(value);
+  const extra = node[DOCUMENT_ONLY];
+  if (isSchema(extra)) {
+    delete node[DOCUMENT_ONLY];
+    const allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), extra];
+    node.allOf = allOf;
+  }
 }
 
 function close(roots: Schema[]): void {

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { documentedBodySchema, MULTILINE } from './body-rules.js';
+import { documentedBodySchema, MULTILINE, OPTIONAL_BODY } from './body-rules.js';
 
 type Json = Record<string, unknown>;
 
@@ -138,6 +138,12 @@ function finishDocument(document: Json): Json {
       }
       if (path !== '/api/v1/openapi.json') parameters.push(IDEMPOTENCY_PARAMETER);
       operation.parameters = parameters;
+      const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: Json }> } | undefined;
+      const bodySchema = body?.content?.['application/json']?.schema;
+      if (body && bodySchema?.[OPTIONAL_BODY] === true) {
+        body.required = false;
+        delete bodySchema[OPTIONAL_BODY];
+      }
       operation.operationId ??= fallbackOperationId(method, path);
       const responses = (operation.responses ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {

@@ -157,7 +157,8 @@ export function toValidationError(errors: ErrorObject[], context: string): AppEr
     return new AppError('malformed_body', 'The request body must be a JSON object.');
   }
   const byField = new Map<string, ErrorObject[]>();
-  for (const error of errors) {
+  // A failed `if` only announces its `then` branch's errors, which name the real fields.
+  for (const error of errors.filter((e) => e.keyword !== 'if')) {
     const field = fieldPath(error, context);
     const list = byField.get(field) ?? [];
     list.push(error);

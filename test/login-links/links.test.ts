@@ -77,6 +77,15 @@ describe('issuing login links', () => {
         payload: 'null',
       });
       expect(nullBody.statusCode, nullBody.body).toBe(200);
+      // An empty body sent as JSON is no body too (the document marks the body optional).
+      for (const payload of ['', '  \n']) {
+        const empty = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, headers: { 'content-type': 'application/json' }, payload });
+        expect(empty.statusCode, empty.body).toBe(200);
+      }
+      // Still JSON: a body that is not is the usual 400.
+      const broken = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, headers: { 'content-type': 'application/json' }, payload: '{"send_email":' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toMatchObject({ error: 'Validation error' });
       const links = [
         await userLink(t, acme, employee.id, {}),
         await userLink(t, acme, employee.id, { send_email: false }),
@@ -88,10 +97,10 @@ describe('issuing login links', () => {
         message: 'send_mail is not a known field; did you mean send_email?',
         errors: { send_mail: ['send_mail is not a known field; did you mean send_email?'] },
       });
-      expect(await counts(t)).toEqual({ links: before.links + 4, mails: before.mails });
+      expect(await counts(t)).toEqual({ links: before.links + 6, mails: before.mails });
 
       const emailed = await userLink(t, acme, employee.id, { send_email: true });
-      expect(await counts(t)).toEqual({ links: before.links + 5, mails: before.mails + 1 });
+      expect(await counts(t)).toEqual({ links: before.links + 7, mails: before.mails + 1 });
       const mail = await t.db.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(mail.to_address).toBe(employee.email);
       expect(mail.status).toBe('pending');

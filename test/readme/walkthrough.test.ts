@@ -22,11 +22,15 @@ describe(`README walkthrough (${testEngine})`, () => {
     const { env, token, apiKey, base } = server;
     const port = new URL(base).port;
 
+    // The banner's ready-to-paste line, pasted as it is: it carries the credentials and BASE.
+    const exportLine = /^ {2}(export TOKEN='\S+' API_KEY='\S+' BASE='\S+')$/m.exec(server.output())?.[1];
+    expect(exportLine).toBe(`export TOKEN='${token}' API_KEY='${apiKey}' BASE='${base}'`);
+    const { TOKEN: _t, API_KEY: _k, BASE: _b, ...clean } = env;
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         'bash',
-        ['-euo', 'pipefail', '-c', walkthroughScript()],
-        { cwd: root, env: { ...env, TOKEN: token, API_KEY: apiKey, BASE: base }, timeout: 90_000 },
+        ['-euo', 'pipefail', '-c', `${exportLine}\n${walkthroughScript()}`],
+        { cwd: root, env: clean, timeout: 90_000 },
         (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
@@ -39,6 +43,13 @@ describe(`README walkthrough (${testEngine})`, () => {
     expect(result.stdout).toContain('"net_salary":"937.50"');
     expect(result.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login/\\S+$`, 'm'));
   }, 180_000);
+
+  it("without BASE, the walkthrough's address follows PORT", () => {
+    const script = walkthroughScript();
+    expect(script).toMatch(/^BASE=\$\{BASE:-http:\/\/127\.0\.0\.1:\$\{PORT:-8080\}\}$/m);
+    // PORT=<n> npm start listens there (the server above was started with a free PORT).
+    expect(server?.output()).toContain(`listening on ${server?.base};`);
+  });
 
   // Reuses the walkthrough's server: one `npm start` is enough to read what it runs on.
   it(`runs on the project's Node.js ${projectNodeVersion}, with the database reachable`, async () => {

@@ -1,10 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { OPTIONAL_BODY } from '../../platform/body-rules.js';
 
 export const LoginLinkBody = Type.Object(
   {
     send_email: Type.Optional(Type.Boolean({ description: 'true also e-mails the link to the employee' })),
   },
-  { description: 'Optional; no body means `{"send_email": false}`', examples: [{ send_email: true }] },
+  { description: 'Optional: no body, or an empty one, means `{"send_email": false}`', [OPTIONAL_BODY]: true, examples: [{ send_email: true }] },
 );
 export type LoginLinkBody = Static<typeof LoginLinkBody>;
 

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DOCUMENT_ONLY } from '../../platform/body-rules.js';
+import { exactlyOneOf } from '../users/users.schemas.js';
 import { PageQuery, PaginatedList } from '../../platform/pagination.js';
 
 const date = (description: string) => Type.String({ format: 'date', errorMessage: 'must be a date as YYYY-MM-DD.', description });
@@ -20,7 +22,7 @@ export const PayoutItemInput = Type.Object({
   phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
   ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   description: Type.Optional(Type.String({ maxLength: 255 })),
-});
+}, { description: 'Names its employee with exactly one of `user_id`, `phone` or `ssn`', [DOCUMENT_ONLY]: exactlyOneOf('user_id', 'phone', 'ssn') });
 export type PayoutItemInput = Static<typeof PayoutItemInput>;
 
 export const CreatePayoutsBody = Type.Object(

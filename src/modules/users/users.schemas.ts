@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { MULTILINE } from '../../platform/body-rules.js';
+import { DOCUMENT_ONLY } from '../../platform/body-rules.js';
 import { PaginatedList } from '../../platform/pagination.js';
 import { TERMS_EXAMPLE, TermsMetadata } from '../terms/terms.schemas.js';
 
@@ -24,6 +25,25 @@ const bankFields = {
   bank_bic_number: Type.Optional(nullable(text(16, 'International: BIC, together with bank_iban_number'))),
 };
 
+/** A bank field that is there: a string with something in it (null and blanks count as absent). */
+const presentText = { type: 'string', pattern: '\\S' } as const;
+const has = (field: string) => ({ properties: { [field]: presentText }, required: [field] });
+
+/**
+ * One bank style, for the document (the service checks it with its own messages): a domestic
+ * account excludes IBAN and BIC, and an IBAN goes with a BIC.
+ */
+const ONE_BANK_STYLE = {
+  allOf: [
+    { if: has('bank_account_number'), then: { not: { anyOf: [has('bank_iban_number'), has('bank_bic_number')] } } },
+    { if: has('bank_iban_number'), then: has('bank_bic_number') },
+    { if: has('bank_bic_number'), then: has('bank_iban_number') },
+  ],
+};
+
+/** Exactly one of these fields, for the document (the service checks it with its own messages). */
+export const exactlyOneOf = (...fields: string[]) => ({ oneOf: fields.map((field) => ({ properties: { [field]: true }, required: [field] })) });
+
 /** The optional fields POST /users and PUT /users/{id} share, with the same limits (spec). */
 const userFields = {
   internal_id: Type.Optional(nullable(internalId)),
@@ -42,11 +62,12 @@ const userFields = {
 
 export const CreateUserBody = Type.Object(
   { email: Type.String({ format: 'email', maxLength: 254 }), ...userFields },
-  { examples: [{ email: 'kari.nordmann@example.com', internal_id: 1001, bank_account_number: '12345678903' }] },
+  { [DOCUMENT_ONLY]: ONE_BANK_STYLE, examples: [{ email: 'kari.nordmann@example.com', internal_id: 1001, bank_account_number: '12345678903' }] },
 );
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
 export const UpdateUserBody = Type.Object(userFields, {
+  [DOCUMENT_ONLY]: ONE_BANK_STYLE,
   examples: [{ bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX', note: 'Weekend shifts' }],
 });
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
@@ -80,7 +101,7 @@ export const LookupBody = Type.Object({
   user_id: Type.Optional(Type.Integer({ minimum: 1 })),
   phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
   ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-}, { description: 'Exactly one of `user_id`, `phone` or `ssn`', examples: [{ phone: '41234567' }] });
+}, { description: 'Exactly one of `user_id`, `phone` or `ssn`', [DOCUMENT_ONLY]: exactlyOneOf('user_id', 'phone', 'ssn'), examples: [{ phone: '41234567' }] });
 export type LookupBody = Static<typeof LookupBody>;
 
 export const UserIdParams = Type.Object({ id: Type.String({ description: 'Employee id', examples: ['42'] }) });

@@ -134,7 +134,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     async start(ctx: WriteContext, rawUserId: string, body: StartFlowBody): Promise<FlowCreated> {
       const partnerId = ctx.caller.partnerId;
       const userId = await linkedUserId(db, partnerId, rawUserId);
-      const idType = body.provider === 'provider_doc' ? (body.id_type ?? null) : null;
+      const idType = body.provider === 'provider_doc' ? ((body.id_type as 'local' | 'international' | null | undefined) ?? null) : null;
       if (body.provider === 'provider_doc' && idType === null) {
         throw AppError.field('id_type', 'id_type is required for provider_doc: local or international.');
       }

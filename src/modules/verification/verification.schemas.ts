@@ -45,14 +45,23 @@ export const StartFlowBody = Type.Object(
       maxLength: 2048,
       description: 'An approved return URL, or it followed by extra path segments of letters and digits; may carry a query (kept, and extended on redirect)',
     }),
+    // Any value: `provider_eid` ignores it entirely (the spec); the rule for `provider_doc` is below.
     id_type: Type.Optional(
-      Type.Union([IdType, Type.Null()], {
-        errorMessage: 'id_type must be local or international.',
-        description: 'Required for `provider_doc`: `local` (national documents only) or `international`; ignored for `provider_eid`',
+      Type.Unknown({
+        description: 'Required for `provider_doc`: `local` (national documents only) or `international`. Ignored for `provider_eid`, whatever its value (answered as `null`)',
       }),
     ),
   },
-  { examples: [{ provider: 'provider_doc', partner_return_url: `${RETURN_URL}/employee42`, id_type: 'local' }] },
+  {
+    // provider_doc needs an id_type of local or international; for provider_eid it may be anything.
+    if: { properties: { provider: { const: 'provider_doc' } }, required: ['provider'] },
+    then: {
+      properties: { id_type: IdType },
+      required: ['id_type'],
+      errorMessage: 'id_type is required for provider_doc: local or international.',
+    },
+    examples: [{ provider: 'provider_doc', partner_return_url: `${RETURN_URL}/employee42`, id_type: 'local' }],
+  },
 );
 export type StartFlowBody = Static<typeof StartFlowBody>;
 
