@@ -110,7 +110,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const verification = createVerificationModule({ db, clock, config, idempotency, terms: terms.service });
   const payouts = createPayoutsModule({
     db,
-    engine: deps.db.engine,
     clock,
     idempotency,
     terms: terms.service,
@@ -131,8 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const mailWorker: MailWorker | null = config.smtpUrl
     ? createMailWorker({
         db,
-        engine: deps.db.engine,
-        clock,
+            clock,
         transport: createSmtpTransport(config.smtpUrl),
         from: config.mailFrom ?? `onpay <no-reply@${new URL(config.publicBaseUrl).hostname}>`,
         domain: new URL(config.publicBaseUrl).hostname,

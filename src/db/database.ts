@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable } from 'kysely';
 
 /** Timestamps are ISO 8601 UTC strings with milliseconds, generated in code: they sort as text on both engines. */
 export type Timestamp = string;
@@ -272,6 +272,9 @@ export interface MailOutboxTable {
   created_at: Timestamp;
   sent_at: Timestamp | null;
 }
+
+/** What a repository runs its SQL on: the database, or a transaction (a Transaction is a Kysely). */
+export type Executor = Kysely<Database>;
 
 export interface Database {
   partners: PartnersTable;

@@ -6,7 +6,7 @@ import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
-export function engineOf(db: Kysely<unknown>): Engine {
+export function engineOf(db: Kysely<any>): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
@@ -29,13 +29,14 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Locks the selected rows until the transaction ends, on PostgreSQL. SQLite needs nothing: its
- * transactions are serialised by the single connection.
+ * Locks the selected rows until the transaction ends, on PostgreSQL, skipping rows another
+ * transaction holds. SQLite needs nothing: its write transactions are serialised.
  */
-export function forUpdateSkipLockedOnPostgres<QB extends { forUpdate(): QB; skipLocked(): QB }>(query: QB, engine: Engine): QB {
-  return engine === 'postgres' ? query.forUpdate().skipLocked() : query;
+export function forUpdateSkipLocked<QB extends { forUpdate(): QB; skipLocked(): QB }>(executor: Kysely<any>, query: QB): QB {
+  return engineOf(executor) === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
-export function forUpdateOnPostgres<QB extends { forUpdate(): QB }>(query: QB, engine: Engine): QB {
-  return engine === 'postgres' ? query.forUpdate() : query;
+/** Locks the selected rows until the transaction ends, on PostgreSQL (SQLite serialises writers). */
+export function forUpdate<QB extends { forUpdate(): QB }>(executor: Kysely<any>, query: QB): QB {
+  return engineOf(executor) === 'postgres' ? query.forUpdate() : query;
 }

@@ -1,10 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { addMs, type Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
+import type { Database, Executor } from '../db/database.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { AppError } from '../errors.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** An Idempotency-key sent with a request, and whether the route already stored it. */
 export interface IdempotencyClaim {

@@ -266,7 +266,6 @@ describe('several workers (service instances) on one outbox', () => {
     secondDb = t.engine === 'postgres' ? createDb(t.config.database) : null;
     second = createMailWorker({
       db: (secondDb ?? t.db).db,
-      engine: t.engine,
       clock: t.clock,
       transport: createSmtpTransport(smtp.url),
       from: MAIL_FROM,
@@ -316,7 +315,6 @@ describe('several workers (service instances) on one outbox', () => {
     const workers = [workerOf(t), secondWorker({ batchSize: 2, workerId: 'tiny-a' })];
     const third = createMailWorker({
       db: t.db.db,
-      engine: t.engine,
       clock: t.clock,
       transport: createSmtpTransport(smtp.url),
       from: MAIL_FROM,
@@ -352,7 +350,6 @@ describe('several workers (service instances) on one outbox', () => {
     // the fourth message's 2-minute lease from the batch claim expired.
     const slow = createMailWorker({
       db: t.db.db,
-      engine: t.engine,
       clock: t.clock,
       workerId: 'slow-instance',
       from: MAIL_FROM,
@@ -380,7 +377,7 @@ describe('several workers (service instances) on one outbox', () => {
     const user = await createUser(t, acme);
     await userLink(t, acme, user.id, { send_email: true });
     // Another instance claims the mail and dies before sending it.
-    const claimed = await claimDue(t.db.db, t.engine, 'crashed-instance', t.clock.now(), 120_000, 10);
+    const claimed = await claimDue(t.db.db, 'crashed-instance', t.clock.now(), 120_000, 10);
     expect(claimed).toHaveLength(1);
 
     expect(await workerOf(t).runOnce()).toEqual({ sent: 0, failed: 0 });

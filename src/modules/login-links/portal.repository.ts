@@ -1,7 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, PayoutRow } from '../../db/database.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor, PayoutRow } from '../../db/database.js';
 
 export type PortalPayout = PayoutRow & { partner_name: string };
 

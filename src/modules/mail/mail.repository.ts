@@ -1,9 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { addMs } from '../../clock.js';
-import type { Database, MailRow } from '../../db/database.js';
-import { forUpdateSkipLockedOnPostgres, type Engine } from '../../db/dialect.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor, MailRow } from '../../db/database.js';
+import { forUpdateSkipLocked } from '../../db/dialect.js';
 
 export interface OutgoingMail {
   /** The partner whose request caused the mail (its sandbox mailbox lists it); null when the person asked for it. */
@@ -37,7 +35,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
  * Claims due messages for one worker for `leaseMs`: rows locked with SKIP LOCKED on PostgreSQL so
  * concurrent workers take different rows, and a lease so a crashed worker's rows come back.
  */
-export async function claimDue(db: Kysely<Database>, engine: Engine, workerId: string, now: Date, leaseMs: number, limit: number): Promise<MailRow[]> {
+export async function claimDue(db: Executor, workerId: string, now: Date, leaseMs: number, limit: number): Promise<MailRow[]> {
   const nowIso = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const query = trx
@@ -48,7 +46,7 @@ export async function claimDue(db: Kysely<Database>, engine: Engine, workerId: s
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
       .orderBy('id')
       .limit(limit);
-    const ids = (await forUpdateSkipLockedOnPostgres(query, engine).execute()).map((r) => r.id);
+    const ids = (await forUpdateSkipLocked(trx, query).execute()).map((r) => r.id);
     if (ids.length === 0) return [];
     await trx
       .updateTable('mail_outbox')

@@ -3,13 +3,11 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { addMs, type Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import type { Engine } from '../../db/dialect.js';
 import * as repo from './mail.repository.js';
 import type { MailTransport } from './transport.js';
 
 export interface MailWorkerDeps {
   db: Kysely<Database>;
-  engine: Engine;
   clock: Clock;
   transport: MailTransport;
   from: string;
@@ -39,7 +37,7 @@ export function createMailWorker(deps: MailWorkerDeps) {
   let running: Promise<unknown> | null = null;
 
   async function runOnce(): Promise<{ sent: number; failed: number }> {
-    const claimed = await repo.claimDue(deps.db, deps.engine, workerId, deps.clock.now(), leaseMs, deps.batchSize ?? 20);
+    const claimed = await repo.claimDue(deps.db, workerId, deps.clock.now(), leaseMs, deps.batchSize ?? 20);
     let sent = 0;
     let failed = 0;
     for (const mail of claimed) {

@@ -1,7 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor } from '../../db/database.js';
 
 export async function insertPartner(db: Executor, name: string, feeRate: string, now: string): Promise<number> {
   const row = await db

@@ -4,6 +4,7 @@ import { isoNow, type Clock } from '../../clock.js';
 import type { Environment } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
+import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
 import { AppError } from '../../errors.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
@@ -50,51 +51,29 @@ export const DEFAULT_FEE_RATE = '0.05';
 export const CREDENTIAL_CACHE_TTL_MS = 5_000;
 const CREDENTIAL_CACHE_MAX_ENTRIES = 10_000;
 
-interface CachedCredentials {
-  /** The live API keys of the token's partner (digests), with the caller each one makes. */
+/** The live API keys of a token's partner (digests), with the caller each one makes. */
+interface Credentials {
   keys: { keyHash: string; caller: Caller }[];
-  expiresAt: number;
 }
 
 export function createPartnerService({ db, clock, env, changeEpoch }: PartnerServiceDeps) {
   const prefix = env === 'live' ? 'onp_live_' : 'onp_test_';
 
   // Only tokens that were found are kept (unknown ones would let anyone fill the cache).
-  const credentialCache = new Map<string, CachedCredentials>();
-  let cachedEpoch: number | null = null;
-  /** Bumped by every revocation here, so a lookup that started before one cannot store its stale answer. */
-  let generation = 0;
+  const credentialCache = createEpochCache<string, Credentials>({
+    changeEpoch,
+    ttlMs: CREDENTIAL_CACHE_TTL_MS,
+    maxEntries: CREDENTIAL_CACHE_MAX_ENTRIES,
+    now: () => clock.now().getTime(),
+  });
 
-  function forgetCredentials(): void {
-    generation += 1;
-    credentialCache.clear();
-  }
-
-  async function credentialsFor(tokenHash: string): Promise<CachedCredentials | null> {
-    const epoch = changeEpoch?.() ?? null;
-    const nowMs = clock.now().getTime();
-    if (epoch !== cachedEpoch) {
-      credentialCache.clear();
-      cachedEpoch = epoch;
-    }
-    if (epoch !== null) {
-      const hit = credentialCache.get(tokenHash);
-      if (hit && hit.expiresAt > nowMs) return hit;
-    }
-    const started = generation;
-    const rows = await repo.findCredentials(db, tokenHash);
-    if (rows.length === 0) return null;
-    const rateLimitKey = `token:${tokenHash.slice(0, 32)}`;
-    const entry: CachedCredentials = {
-      keys: rows.map((row) => ({ keyHash: row.key_hash, caller: Object.freeze({ partnerId: row.partner_id, tokenId: row.token_id, rateLimitKey }) })),
-      expiresAt: nowMs + CREDENTIAL_CACHE_TTL_MS,
-    };
-    if (epoch !== null && started === generation && epoch === cachedEpoch) {
-      credentialCache.delete(tokenHash);
-      if (credentialCache.size >= CREDENTIAL_CACHE_MAX_ENTRIES) credentialCache.delete(credentialCache.keys().next().value as string);
-      credentialCache.set(tokenHash, entry);
-    }
-    return entry;
+  function credentialsFor(tokenHash: string): Promise<Credentials | null> {
+    return credentialCache.get(tokenHash, async () => {
+      const rows = await repo.findCredentials(db, tokenHash);
+      if (rows.length === 0) return null;
+      const rateLimitKey = `token:${tokenHash.slice(0, 32)}`;
+      return { keys: rows.map((row) => ({ keyHash: row.key_hash, caller: Object.freeze({ partnerId: row.partner_id, tokenId: row.token_id, rateLimitKey }) })) };
+    });
   }
 
   function newToken(): { token: string; hash: string; displayPrefix: string } {
@@ -172,7 +151,7 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
         if (changed) await announceChange(trx);
         return changed;
       });
-      forgetCredentials();
+      credentialCache.forget();
       return { token_id: tokenId, revoked };
     },
 

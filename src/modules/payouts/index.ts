@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
-import type { Engine } from '../../db/dialect.js';
 import type { Idempotency } from '../../platform/idempotency.js';
 import type { TermsService } from '../terms/terms.service.js';
 import { createPayoutBatchService } from './payout-batch.service.js';
@@ -10,7 +9,6 @@ import { createPayoutService } from './payouts.service.js';
 
 export interface PayoutsModuleDeps {
   db: Kysely<Database>;
-  engine: Engine;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   terms: Pick<TermsService, 'current'>;

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, NewPayout } from '../../db/database.js';
-import type { Engine } from '../../db/dialect.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { isId } from '../../ids.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
@@ -29,7 +28,6 @@ import type { CreatePayoutsBody, PayoutItemInput, PayoutsCreated } from './payou
 
 export interface PayoutBatchDeps {
   db: Kysely<Database>;
-  engine: Engine;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   terms: Pick<TermsService, 'current'>;
@@ -152,7 +150,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
 
       return inTransaction(db, deps.idempotency, ctx.idempotency, async (trx) => {
         // Tax facts and the year's free-card usage are read under lock, inside the transaction.
-        const users = await repo.lockUsers(trx, deps.engine, uniqueUsers);
+        const users = await repo.lockUsers(trx, uniqueUsers);
         const usage = await repo.freeCardUsage(trx, uniqueUsers, years);
         // Each payout is paid to the account on the paying partner's link, copied now: a later change
         // of the account does not move money already on its way.

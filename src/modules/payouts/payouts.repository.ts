@@ -1,8 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, InvoicesTable, NewPayout, PayoutStatus } from '../../db/database.js';
-import { forUpdateOnPostgres, type Engine } from '../../db/dialect.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor, InvoicesTable, NewPayout, PayoutStatus } from '../../db/database.js';
+import { forUpdate } from '../../db/dialect.js';
 
 export interface PayoutFilters {
   status?: PayoutStatus;
@@ -12,14 +10,14 @@ export interface PayoutFilters {
 }
 
 /** The users of a batch, locked on PostgreSQL so two batches cannot both spend one tax-free card. */
-export async function lockUsers(db: Transaction<Database>, engine: Engine, userIds: number[]) {
+export async function lockUsers(db: Transaction<Database>, userIds: number[]) {
   if (userIds.length === 0) return [];
   const query = db
     .selectFrom('users')
     .select(['id', 'tax_percent', 'tax_free_card'])
     .where('id', 'in', userIds)
     .orderBy('id');
-  return forUpdateOnPostgres(query, engine).execute();
+  return forUpdate(db, query).execute();
 }
 
 /** Σ free_card_used per user and tax year, over payouts that were not cancelled. */

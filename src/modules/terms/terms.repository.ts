@@ -1,7 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor } from '../../db/database.js';
 
 /** The current terms: the most recently published version. */
 export async function findCurrentTerms(db: Executor) {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Database, TermsRow } from '../../db/database.js';
+import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import * as repo from './terms.repository.js';
@@ -43,8 +44,14 @@ function validatePublish(input: { code: string; title: string; url: string }): F
 
 export function createTermsService({ db, clock, changeEpoch }: TermsServiceDeps) {
   // Every user read needs the current code; it changes when an operator publishes, which is rare.
-  let cached: { row: TermsRow; epoch: number; expiresAt: number } | null = null;
-  let generation = 0;
+  const cache = createEpochCache<'current', TermsRow>({ changeEpoch, ttlMs: TERMS_CACHE_TTL_MS, maxEntries: 1, now: () => clock.now().getTime() });
+
+  async function load(executor: Kysely<Database>): Promise<TermsRow> {
+    const row = await repo.findCurrentTerms(executor);
+    // The first migration publishes a version, so this only fails on a damaged database.
+    if (!row) throw new AppError('internal', 'No terms have been published.');
+    return Object.freeze(row);
+  }
 
   return {
     /**
@@ -53,16 +60,8 @@ export function createTermsService({ db, clock, changeEpoch }: TermsServiceDeps)
      * the database; others may be answered from memory (see TERMS_CACHE_TTL_MS).
      */
     async current(executor: Kysely<Database> = db): Promise<TermsRow> {
-      const cacheable = executor === db;
-      const epoch = cacheable ? (changeEpoch?.() ?? null) : null;
-      const nowMs = clock.now().getTime();
-      if (epoch !== null && cached && cached.epoch === epoch && cached.expiresAt > nowMs) return cached.row;
-      const started = generation;
-      const row = await repo.findCurrentTerms(executor);
-      // The first migration publishes a version, so this only fails on a damaged database.
-      if (!row) throw new AppError('internal', 'No terms have been published.');
-      if (epoch !== null && started === generation) cached = { row: Object.freeze(row), epoch, expiresAt: nowMs + TERMS_CACHE_TTL_MS };
-      return row;
+      if (executor !== db) return load(executor);
+      return (await cache.get('current', () => load(db))) as TermsRow;
     },
 
     /** Makes these terms current. Publishing an existing code again makes that version current. */
@@ -76,8 +75,7 @@ export function createTermsService({ db, clock, changeEpoch }: TermsServiceDeps)
         // Other processes' caches of the current terms hear of it when this commits.
         await announceChange(trx);
       });
-      generation += 1;
-      cached = null;
+      cache.forget();
       return { code: values.code, title: values.title, url: values.url };
     },
   };

@@ -1,9 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, LinkUpdate, PartnerUserRow, PartnerUsersTable, UserRow, UserUpdate, UsersTable } from '../../db/database.js';
-import { engineOf, forUpdateOnPostgres } from '../../db/dialect.js';
+import type { Database, Executor, LinkUpdate, PartnerUserRow, PartnerUsersTable, UserRow, UsersTable, UserUpdate } from '../../db/database.js';
+import { forUpdate } from '../../db/dialect.js';
 import { reusableQuery } from '../../db/reusable-query.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A person as one partner sees them: the person's own record plus that partner's link. */
 export interface LinkedUserRow {
@@ -18,7 +16,7 @@ export async function findUserById(db: Executor, userId: number): Promise<UserRo
 /** The person's record, locked until the transaction ends on PostgreSQL (SQLite serialises writers anyway). */
 export async function lockUser(db: Transaction<Database>, userId: number): Promise<UserRow | undefined> {
   const query = db.selectFrom('users').selectAll().where('id', '=', userId);
-  return forUpdateOnPostgres(query, engineOf(db as unknown as Kysely<unknown>)).executeTakeFirst();
+  return forUpdate(db, query).executeTakeFirst();
 }
 
 export async function findUserByEmail(db: Executor, emailNormalized: string): Promise<UserRow | undefined> {

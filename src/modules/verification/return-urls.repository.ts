@@ -1,7 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ReturnUrlStatus } from '../../db/database.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Database, Executor, ReturnUrlStatus } from '../../db/database.js';
 
 export async function findReturnUrl(db: Executor, partnerId: number, requestedUrl: string) {
   return db

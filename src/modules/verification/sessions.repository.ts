@@ -1,9 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, VerificationProvider, VerificationSessionRow, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
+import type { Database, Executor, VerificationProvider, VerificationSessionRow, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { LINKED_USER_COLUMNS, splitLinked, type JoinedRow, type LinkedUserRow } from '../users/users.repository.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function insertSession(db: Executor, values: Insertable<VerificationSessionsTable>): Promise<void> {
   await db.insertInto('verification_sessions').values(values).execute();
