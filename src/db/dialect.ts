@@ -3,10 +3,14 @@
  * and the engine of a Kysely instance.
  */
 import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import type { Database } from './database.js';
 
 export type Engine = 'sqlite' | 'postgres';
 
-export function engineOf(db: Kysely<any>): Engine {
+/** Any Kysely instance or transaction, whatever its table types. */
+type Handle = Pick<Kysely<Database>, 'getExecutor'>;
+
+export function engineOf(db: Handle): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
@@ -32,11 +36,11 @@ export function isUniqueViolation(error: unknown): boolean {
  * Locks the selected rows until the transaction ends, on PostgreSQL, skipping rows another
  * transaction holds. SQLite needs nothing: its write transactions are serialised.
  */
-export function forUpdateSkipLocked<QB extends { forUpdate(): QB; skipLocked(): QB }>(executor: Kysely<any>, query: QB): QB {
+export function forUpdateSkipLocked<QB extends { forUpdate(): QB; skipLocked(): QB }>(executor: Handle, query: QB): QB {
   return engineOf(executor) === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
 /** Locks the selected rows until the transaction ends, on PostgreSQL (SQLite serialises writers). */
-export function forUpdate<QB extends { forUpdate(): QB }>(executor: Kysely<any>, query: QB): QB {
+export function forUpdate<QB extends { forUpdate(): QB }>(executor: Handle, query: QB): QB {
   return engineOf(executor) === 'postgres' ? query.forUpdate() : query;
 }

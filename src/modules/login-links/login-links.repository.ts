@@ -1,5 +1,5 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, Executor, LoginLinksTable } from '../../db/database.js';
+import type { Insertable } from 'kysely';
+import type { Executor, LoginLinksTable } from '../../db/database.js';
 
 export async function insertLink(db: Executor, values: Insertable<LoginLinksTable>): Promise<number> {
   const row = await db.insertInto('login_links').values(values).returning('id').executeTakeFirstOrThrow();

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Executor, PayoutRow } from '../../db/database.js';
+import type { Executor, PayoutRow } from '../../db/database.js';
 
 export type PortalPayout = PayoutRow & { partner_name: string };
 

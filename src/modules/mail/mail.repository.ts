@@ -1,6 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
 import { addMs } from '../../clock.js';
-import type { Database, Executor, MailRow } from '../../db/database.js';
+import type { Executor, MailRow } from '../../db/database.js';
 import { forUpdateSkipLocked } from '../../db/dialect.js';
 
 export interface OutgoingMail {

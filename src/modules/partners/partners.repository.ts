@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 
 export async function insertPartner(db: Executor, name: string, feeRate: string, now: string): Promise<number> {
   const row = await db

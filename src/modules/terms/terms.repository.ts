@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Executor } from '../../db/database.js';
+import type { Executor } from '../../db/database.js';
 
 /** The current terms: the most recently published version. */
 export async function findCurrentTerms(db: Executor) {

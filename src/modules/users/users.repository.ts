@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Database, Executor, LinkUpdate, PartnerUserRow, PartnerUsersTable, UserRow, UsersTable, UserUpdate } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
 import { reusableQuery } from '../../db/reusable-query.js';

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Executor, ReturnUrlStatus } from '../../db/database.js';
+import type { Executor, ReturnUrlStatus } from '../../db/database.js';
 
 export async function findReturnUrl(db: Executor, partnerId: number, requestedUrl: string) {
   return db

@@ -1,5 +1,5 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, Executor, VerificationProvider, VerificationSessionRow, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
+import type { Insertable } from 'kysely';
+import type { Executor, VerificationProvider, VerificationSessionRow, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { LINKED_USER_COLUMNS, splitLinked, type JoinedRow, type LinkedUserRow } from '../users/users.repository.js';
 
