@@ -1,4 +1,4 @@
-/** The results table, the targets of issue 8, and the JSON written to bench/results/. */
+/** The results table, the performance targets (docs/performance.md), and the JSON written to bench/results/. */
 import type { Engine } from '../src/db/dialect.js';
 import type { LoadResult, SequentialResult } from './load.js';
 

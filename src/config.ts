@@ -12,7 +12,7 @@ export type DatabaseConfig =
   | { engine: 'sqlite'; path: string; url: string }
   | { engine: 'postgres'; url: string };
 
-/** OpenID Connect eID broker for provider_eid (decisions §8). */
+/** OpenID Connect eID broker for provider_eid (docs/decisions.md §8). */
 export interface EidConfig {
   issuer: string;
   clientId: string;
@@ -91,7 +91,7 @@ export interface Config {
    * headers are sent, so `npm run bench` can measure what the limiter costs. Refused in live.
    */
   readonly benchDisableRateLimit: boolean;
-  /** How long a stored Idempotency-key blocks reuse (decisions §10). */
+  /** How long a stored Idempotency-key blocks reuse (docs/decisions.md §10). */
   readonly idempotencyTtlDays: number;
   /** Real identity providers; null means simulated in sandbox and unavailable in live. */
   readonly eid: EidConfig | null;

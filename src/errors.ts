@@ -1,6 +1,6 @@
 /**
  * The one error type services throw. The error handler turns the code into a status and one of the
- * spec's body shapes (decisions §4); services never think about HTTP.
+ * spec's body shapes (docs/decisions.md §4); services never think about HTTP.
  */
 
 type Shape = 'error' | 'message' | 'validation_400' | 'validation_422';

@@ -6,7 +6,7 @@ export type Timestamp = string;
 export interface PartnersTable {
   id: Generated<number>;
   name: string;
-  /** Service fee rate as an exact decimal string, e.g. "0.05" (decisions §9). */
+  /** Service fee rate as an exact decimal string, e.g. "0.05" (docs/decisions.md §9). */
   fee_rate: string;
   created_at: Timestamp;
 }

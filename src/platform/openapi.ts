@@ -2,7 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.js';
 
-/** The spec's error body shapes (decisions §4), as schemas for serialisation and the OpenAPI document. */
+/** The spec's error body shapes (docs/decisions.md §4), as schemas for serialisation and the OpenAPI document. */
 export const ErrorBody = Type.Object({ error: Type.String() }, { $id: 'ErrorBody', additionalProperties: false });
 export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageBody', additionalProperties: false });
 export const BadRequestBody = Type.Object(

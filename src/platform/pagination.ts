@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 
-/** `page` (1-based) and `per_page` (1..100), decisions §5. Anything else is a 422. */
+/** `page` (1-based) and `per_page` (1..100), docs/decisions.md §5. Anything else is a 422. */
 export const PageQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1, description: '1-based page number; a page past the end is empty' }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Rows per page, 1 to 100' }),

@@ -55,7 +55,7 @@ describe(`benchmark harness (${testEngine})`, () => {
         expect(scenario.sequential?.medianMs, scenario.name).toBeGreaterThan(0);
       }
     }
-    // Every target of issue 8 is evaluated, none is reported as a failed 2xx check.
+    // Every performance target is evaluated, none is reported as a failed 2xx check.
     expect(report.targets.some((t) => t.target.includes('GET /users/{id}'))).toBe(true);
     expect(report.targets.filter((t) => t.target.includes('every response 2xx'))).toEqual([]);
     expect(report.memory?.rssMb).toBeGreaterThan(0);

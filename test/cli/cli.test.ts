@@ -1,5 +1,5 @@
 /**
- * The operator command line is a contract (decisions §3): these tests run the real program,
+ * The operator command line is a contract (docs/decisions.md §3): these tests run the real program,
  * `node bin/onpay.js ...`, as a child process against a database of its own, and read only what an
  * operator or a script would read: exit status, stdout, stderr, and the HTTP answers of `serve`.
  */
@@ -201,7 +201,7 @@ describe(`onpay command line (${testEngine})`, () => {
     expect(current.status).toBe(200);
     expect(await current.json()).toEqual({ terms: { code: 'v2', title: 'T', url: 'https://x.example/t' } });
 
-    // Neither secret reaches the request log (decisions §13).
+    // Neither secret reaches the request log (docs/decisions.md §13).
     const logLines = server.output().split('\n').filter((line) => line.startsWith('{'));
     expect(logLines.length).toBeGreaterThan(0);
     for (const line of logLines) {

@@ -6,7 +6,7 @@ import type { TestDatabase } from '../helpers/engine.js';
 import { batch, createPayouts, getPayout, item } from '../helpers/payouts.js';
 
 /**
- * The payout lifecycle (decisions §9): pending → paid | cancelled | failed; failed → pending (retried)
+ * The payout lifecycle (docs/decisions.md §9): pending → paid | cancelled | failed; failed → pending (retried)
  * or cancelled; paid and cancelled are final. The operator moves payouts; partners only read them.
  */
 describe('payout lifecycle', () => {
@@ -115,7 +115,7 @@ describe('payout lifecycle', () => {
   });
 });
 
-/** The operator's command, as a real process (decisions §3): exit status, one JSON line, one error line. */
+/** The operator's command, as a real process (docs/decisions.md §3): exit status, one JSON line, one error line. */
 describe('onpay payout (command line)', () => {
   let database: TestDatabase;
   let t: TestApp;

@@ -18,7 +18,7 @@ const NO_CARD: TaxFacts = { taxPercent: null, taxFreeCard: null, freeCardUsedThi
 const SHIFT: PayrollItem = { products: [{ quantity: 7.5, price: 250 }], hours: 7.5, date: '2026-03-15' };
 
 describe('calculatePayroll: the simple case, default rates', () => {
-  it('computes every amount of decisions §9', () => {
+  it('computes every amount of docs/decisions.md §9', () => {
     const r = calculatePayroll(SHIFT, NO_CARD);
     expect(r).toMatchObject({
       salary: '1875.00', //               7.5 × 250.00

@@ -95,7 +95,7 @@ describe('PUT and PATCH /users/{id}', () => {
     });
   });
 
-  describe('when no profile exists yet (decisions §6)', () => {
+  describe('when no profile exists yet (docs/decisions.md §6)', () => {
     it('a request with some profile fields must send all of them: 422 naming each missing one', async () => {
       const user = await createUser(t, acme);
       const errors = expect422(await put(user.id, { first_name: 'Ola', city: 'Oslo' }), 'last_name', 'address', 'postal_code', 'dial_code', 'phone', 'main_work');

@@ -1,5 +1,5 @@
 /**
- * POST /users/{id}/verification/flows (spec §Verification, decisions §8): the creation fields, the
+ * POST /users/{id}/verification/flows (docs/specification.md, Verification; docs/decisions.md §8): the creation fields, the
  * return-URL guard, provider and id_type rules, one pending session per employee.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The end user's pages behind verification_url (decisions §8), through app.inject: the start page,
+ * The end user's pages behind verification_url (docs/decisions.md §8), through app.inject: the start page,
  * the hand-off to the sandbox provider with a browser-binding cookie, each outcome's redirect to
  * the partner, and the clear pages for finished, expired and unknown links.
  */

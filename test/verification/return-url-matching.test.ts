@@ -1,5 +1,5 @@
 /**
- * The open-redirect guard (spec §Verification rules 2–3, decisions §8), as pure functions: the
+ * The open-redirect guard (docs/specification.md, Verification rules 2–3, docs/decisions.md §8), as pure functions: the
  * canonical form a partner registers, the match at flow start, and the final redirect target.
  */
 import { describe, expect, it } from 'vitest';

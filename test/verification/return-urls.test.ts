@@ -1,5 +1,5 @@
 /**
- * POST /verification-return-urls and the operator's approval (decisions §3, §8): the five spec
+ * POST /verification-return-urls and the operator's approval (docs/decisions.md §3, §8): the five spec
  * fields and nothing else, the canonical requested_url, one request per partner and URL, and the
  * `onpay return-url list|approve|reject` commands run as the real program.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /verification/status/{verificationSession} (spec §Verification session, decisions §8): every
+ * GET /verification/status/{verificationSession} (docs/specification.md, Verification session, docs/decisions.md §8): every
  * field in every state, next_action, polling and lazy expiry with an injected clock, onboarding,
  * 403/404, and the sandbox test helper that ends sessions for partners' automated tests.
  */
@@ -98,7 +98,7 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     expect(body.onboarding).toEqual({ ...user.onboarding, evaluated_at: t.clock.now().toISOString() });
   });
 
-  it.each(TERMINAL)('%s: every field, verified_at set, next_action per decisions §8', async (status) => {
+  it.each(TERMINAL)('%s: every field, verified_at set, next_action per docs/decisions.md §8', async (status) => {
     const user = await createUser(t, acme);
     const flow = await startFlow(t, acme, user.id);
     t.clock.advance(90_000);

@@ -51,7 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
 
-  // GET /terms must always answer (decisions §7): the first version ships with the schema.
+  // GET /terms must always answer (docs/decisions.md §7): the first version ships with the schema.
   await db
     .insertInto('terms')
     .values({

@@ -17,7 +17,7 @@ import { newNonce, signToken, verifyToken, type SigningKeys } from './tokens.js'
 /** What mails and pages say when the partner's record is gone. */
 const UNKNOWN_PARTNER = 'your employer';
 
-/** decisions §12: both kinds of link live 24 hours. */
+/** docs/decisions.md §12: both kinds of link live 24 hours. */
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** An employee's signed-in session on the service's pages. */
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
@@ -45,7 +45,7 @@ export interface LoginLinkServiceDeps {
   limiter: Pick<RateLimitStore, 'hit'>;
 }
 
-/** What opening a link finds. Expected outcomes are values, not exceptions (style §7). */
+/** What opening a link finds. Expected outcomes are values, not exceptions. */
 export type LinkState =
   | { kind: 'invalid' }
   | { kind: 'expired' }

@@ -155,7 +155,7 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
       return { token_id: tokenId, revoked };
     },
 
-    /** The partner's service fee rate for new payouts (decisions §9: default 5 %). */
+    /** The partner's service fee rate for new payouts (docs/decisions.md §9: default 5 %). */
     async setFeeRate(partnerId: number, rate: string): Promise<{ partner_id: number; fee_rate: string }> {
       if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(rate)) throw AppError.field('rate', '--rate must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05.');
       if (!(await repo.setFeeRate(db, partnerId, rate))) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);

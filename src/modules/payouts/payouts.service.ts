@@ -69,7 +69,7 @@ export function parseTimestamp(raw: string): string | null {
 }
 
 /**
- * The lifecycle (decisions §9): pending → paid | cancelled | failed; failed → pending (retried) or
+ * The lifecycle (docs/decisions.md §9): pending → paid | cancelled | failed; failed → pending (retried) or
  * cancelled. paid and cancelled are final.
  */
 const TRANSITIONS: Record<'paid' | 'cancelled' | 'failed' | 'pending', PayoutStatus[]> = {

@@ -3,7 +3,7 @@ import { Dec, ZERO, formatAmount, parseAmount, roundMoney, sumAmounts, toDecimal
 export { sumAmounts, toMinorUnits, fromMinorUnits } from './money.js';
 
 /**
- * The payroll calculator (decisions §9): pure, exact arithmetic, no I/O. Every step rounds half-up
+ * The payroll calculator (docs/decisions.md §9): pure, exact arithmetic, no I/O. Every step rounds half-up
  * to two decimals; amounts come back as strings with exactly two decimals.
  */
 
@@ -19,7 +19,7 @@ export interface PayrollRates {
   vatRate: string;
 }
 
-/** The defaults of decisions §9. Per partner: `{ ...DEFAULT_PAYROLL_RATES, feeRate: partnerFee }`. */
+/** The defaults of docs/decisions.md §9. Per partner: `{ ...DEFAULT_PAYROLL_RATES, feeRate: partnerFee }`. */
 export const DEFAULT_PAYROLL_RATES: Readonly<PayrollRates> = Object.freeze({
   vacationRate: '0.12',
   pensionRate: '0.02',
@@ -137,7 +137,7 @@ function calculate(item: PayrollItem, tax: TaxFacts, rates: ParsedRates): Payrol
   const year = calendarYear(item.date);
   if (item.hours !== undefined && item.hours !== null) toDecimal(item.hours, 'hours');
 
-  // Each product is rounded to cents before summing (decisions §9: round at each step).
+  // Each product is rounded to cents before summing (docs/decisions.md §9: round at each step).
   const salary = item.products.reduce(
     (sum, p, i) => sum.plus(roundMoney(toDecimal(p.quantity, `products.${i}.quantity`).times(toDecimal(p.price, `products.${i}.price`)))),
     ZERO,

@@ -1,5 +1,5 @@
 /**
- * Bank account rules (decisions §6): exactly one style, domestic numbers by the country rule
+ * Bank account rules (docs/decisions.md §6): exactly one style, domestic numbers by the country rule
  * (Norway: 11 digits, MOD11), IBAN by its ISO 13616 checksum, BIC by its ISO 9362 shape.
  */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';

@@ -1,5 +1,5 @@
 /**
- * National identity numbers, checked by country where the rule is known (decisions §6):
+ * National identity numbers, checked by country where the rule is known (docs/decisions.md §6):
  * Norway (fødselsnummer and d-number, two MOD11 digits), Sweden (personnummer, Luhn),
  * Denmark (CPR: a valid date and 10 digits; the old MOD11 rule is no longer used),
  * Finland (henkilötunnus, check character). Elsewhere: non-empty, at most 64 characters.

@@ -16,7 +16,7 @@ export interface TaxInput {
 
 const DECIMAL = /^\d+(\.\d{1,2})?$/;
 
-/** Operator-only (decisions §6): partners never set tax fields. */
+/** Operator-only (docs/decisions.md §6): partners never set tax fields. */
 export function createTaxService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
   return {
     async setTax(userId: number, input: TaxInput): Promise<UserUpdate> {

@@ -1,7 +1,7 @@
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import type { FieldErrors } from '../../errors.js';
 
-/** The fields of a full profile (decisions §6): sent together when no profile exists yet. */
+/** The fields of a full profile (docs/decisions.md §6): sent together when no profile exists yet. */
 export const PROFILE_FIELDS = ['first_name', 'last_name', 'address', 'postal_code', 'city', 'dial_code', 'phone', 'main_work'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 

@@ -23,7 +23,7 @@ export type StartView =
   | { kind: 'ready'; session: VerificationSessionRow; partnerName: string }
   | { kind: 'finished'; session: VerificationSessionRow; partnerName: string; returnTo: string };
 
-/** Where the browser goes next, or why it cannot. Expected outcomes are values (style §7). */
+/** Where the browser goes next, or why it cannot. Expected outcomes are values, not exceptions. */
 export type Step =
   | { kind: 'redirect'; location: string; binding?: { name: string; value: string } }
   | { kind: 'page'; status: number; title: string; message: string };

@@ -2,7 +2,7 @@ import type { VerificationStatus } from '../../db/database.js';
 
 export type NextAction = 'continue_verification' | 'redirect_to_partner' | 'retry' | 'show_error';
 
-/** decisions §8: what a partner should do next, for each status. */
+/** docs/decisions.md §8: what a partner should do next, for each status. */
 export function nextActionFor(status: VerificationStatus): NextAction {
   switch (status) {
     case 'pending':

@@ -1,6 +1,6 @@
 /**
  * Return URLs: the canonical form partners register, and the match that guards the redirect at the
- * end of verification (spec §Verification rules 2–3, decisions §8). This is the open-redirect guard:
+ * end of verification (docs/specification.md, Verification rules 2–3, docs/decisions.md §8). This is the open-redirect guard:
  * it reads the raw text strictly before any URL parser can normalise a trick away.
  */
 

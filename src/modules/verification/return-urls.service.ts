@@ -12,7 +12,7 @@ export interface ReturnUrlServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
-  /** Sandbox also accepts http; live requires https (decisions §8). */
+  /** Sandbox also accepts http; live requires https (docs/decisions.md §8). */
   allowHttp: boolean;
 }
 

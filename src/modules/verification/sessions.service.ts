@@ -19,7 +19,7 @@ import type { ReturnUrlService } from './return-urls.service.js';
 import * as repo from './sessions.repository.js';
 import type { CompleteBody, FlowCreated, SessionStatus, StartFlowBody } from './verification.schemas.js';
 
-/** decisions §8: a session lives 60 minutes. */
+/** docs/decisions.md §8: a session lives 60 minutes. */
 export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
 const MAX_START_ATTEMPTS = 8;
 /** A poll is recorded in last_polled_at when the recorded one is older than this. */

@@ -11,7 +11,7 @@ export interface VerifiedIdentity {
   documentId?: string | null;
 }
 
-/** How a provider step ended. Expected outcomes are values, not exceptions (style §7). */
+/** How a provider step ended. Expected outcomes are values, not exceptions. */
 export type ProviderOutcome =
   | { status: 'approved'; identity: VerifiedIdentity }
   | { status: 'declined' | 'cancelled' | 'expired' | 'error'; reason: string }
