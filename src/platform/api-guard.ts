@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { Caller } from '../modules/partners/partners.service.js';
+import type { Caller } from './request-context.js';
 import { outcomeOf, type Idempotency, type IdempotencyClaim } from './idempotency.js';
 import { setRateLimitHeaders, type Budget, type Limiter } from './limiter.js';
 import type { RateLimitDecision } from './rate-limit.js';

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { Caller } from '../modules/partners/partners.service.js';
 import type { IdempotencyClaim } from './idempotency.js';
+
+/** Who is calling, once both credential headers have been checked. */
+export interface Caller {
+  partnerId: number;
+  tokenId: number;
+  /** Identifies the token's rate-limit budget; derived from its digest, so unique across deployments. */
+  rateLimitKey: string;
+}
 
 /** What a service write needs to know about the request: who calls, and its Idempotency-key. */
 export interface WriteContext {

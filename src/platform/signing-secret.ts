@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/dialect.js';
 import { randomToken } from './secrets.js';
+import { insertSetting, readSetting } from './settings.js';
 
 const SETTING = 'signing_secret';
 
@@ -12,13 +13,13 @@ const SETTING = 'signing_secret';
  */
 export async function resolveSigningSecret(db: Kysely<Database>, config: Pick<Config, 'secret'>): Promise<string> {
   if (config.secret) return config.secret;
-  const existing = await db.selectFrom('settings').select('value').where('name', '=', SETTING).executeTakeFirst();
-  if (existing) return existing.value;
+  const existing = await readSetting(db, SETTING);
+  if (existing !== undefined) return existing;
   try {
-    await db.insertInto('settings').values({ name: SETTING, value: randomToken(48) }).execute();
+    await insertSetting(db, SETTING, randomToken(48));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  const row = await db.selectFrom('settings').select('value').where('name', '=', SETTING).executeTakeFirstOrThrow();
-  return row.value;
+  // Another instance may have generated it at the same moment: theirs is the one.
+  return (await readSetting(db, SETTING)) as string;
 }

@@ -1,10 +1,8 @@
 /** Server-rendered pages: escaping and one plain, accessible layout shared by every page. */
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+import { escapeHtml } from '../platform/escape-html.js';
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
-}
+export { escapeHtml };
 
 /** A tagged template that escapes every interpolated value unless it is already `SafeHtml`. */
 export class SafeHtml {

@@ -4,7 +4,7 @@ import type { Database, LoginLinkRow } from '../../db/database.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { randomToken, sha256Hex } from '../../platform/secrets.js';
-import { escapeHtml } from '../../web/html.js';
+import { escapeHtml } from '../../platform/escape-html.js';
 import { enqueueMail } from '../mail/mail.repository.js';
 import type { PayoutService } from '../payouts/payouts.service.js';
 import { linkedUserId } from '../users/users.service.js';

@@ -29,14 +29,6 @@ export async function countPartners(db: Executor): Promise<number> {
   return Number(row.n);
 }
 
-/**
- * Claims the demo partner for this database: a settings row under one unique name, so of several
- * instances starting at once exactly one succeeds. Throws a unique violation when already claimed.
- */
-export async function claimDemoPartner(db: Executor, now: string): Promise<void> {
-  await db.insertInto('settings').values({ name: 'demo_partner_claimed_at', value: now }).execute();
-}
-
 export async function insertApiKey(db: Executor, partnerId: number, keyHash: string, now: string): Promise<number> {
   const row = await db
     .insertInto('api_keys')

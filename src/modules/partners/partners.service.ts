@@ -7,6 +7,8 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
 import { AppError } from '../../errors.js';
+import type { Caller } from '../../platform/request-context.js';
+import { insertSetting } from '../../platform/settings.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
 import * as repo from './partners.repository.js';
 
@@ -21,13 +23,6 @@ export interface IssuedToken {
   access_token: string;
 }
 
-/** Who is calling, once both headers have been checked. */
-export interface Caller {
-  partnerId: number;
-  tokenId: number;
-  /** Identifies the token's rate-limit budget; derived from its digest, so unique across deployments. */
-  rateLimitKey: string;
-}
 
 export interface PartnerServiceDeps {
   db: Kysely<Database>;
@@ -117,7 +112,8 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
     async createDemoPartner(name: string): Promise<PartnerCredentials | null> {
       try {
         return await db.transaction().execute(async (trx) => {
-          await repo.claimDemoPartner(trx, isoNow(clock));
+          // The claim: a setting under one unique name, so of several instances exactly one wins.
+          await insertSetting(trx, 'demo_partner_claimed_at', isoNow(clock));
           if ((await repo.countPartners(trx)) > 0) return null;
           return insertPartnerWithCredentials(trx, name);
         });
