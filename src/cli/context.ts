@@ -12,6 +12,17 @@ import { createReturnUrlService } from '../modules/verification/return-urls.serv
 /** A failure the command line reports as one line on stderr. */
 export class CliError extends Error {}
 
+/** The command line itself is wrong (exit status 2), found before the database is opened. */
+export class UsageError extends CliError {}
+
+/**
+ * Exit status 2 for a command line that no database could make right: commander's parse errors,
+ * and values a command refuses by their form or range (the services' validation errors).
+ */
+export function isUsageError(error: unknown): boolean {
+  return error instanceof UsageError || (error instanceof AppError && error.code === 'validation_failed');
+}
+
 /** Opens the database named by the configuration and proves it answers; one clear line if not. */
 export async function openDatabase(config: Config): Promise<Db> {
   const db = createDb(config.database, { timeouts: config.databaseTimeouts });
@@ -66,9 +77,10 @@ export function output(json: boolean, value: Record<string, unknown>, human: str
   process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
 }
 
+/** An id argument or option; a number beyond the id range is left to the service, where it names nothing. */
 export function positiveInt(name: string, raw: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
-    throw new CliError(`${name} must be a positive whole number (got "${raw}")`);
+    throw new UsageError(`${name} must be a positive whole number (got ${JSON.stringify(raw)})`);
   }
   return Number(raw);
 }

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { checkFeeRate, checkPartnerName } from '../modules/partners/partners.service.js';
 import { output, positiveInt, withServices } from './context.js';
 
 export function registerPartnerCommands(program: Command): void {
@@ -9,7 +10,8 @@ export function registerPartnerCommands(program: Command): void {
     .requiredOption('--name <name>', 'partner name')
     .option('--json', 'print one JSON object')
     .action(async (opts: { name: string; json?: boolean }) => {
-      const created = await withServices((s) => s.partners.createPartner(opts.name));
+      const name = checkPartnerName(opts.name);
+      const created = await withServices((s) => s.partners.createPartner(name));
       output(
         Boolean(opts.json),
         { ...created },
@@ -22,6 +24,20 @@ export function registerPartnerCommands(program: Command): void {
     });
 
   partner
+    .command('list')
+    .description('list partners with their fee rate and number of active tokens (never a key or a token)')
+    .option('--json', 'print one JSON object')
+    .action(async (opts: { json?: boolean }) => {
+      const partners = await withServices((s) => s.partners.listPartners());
+      const lines = partners.map((p) => `  ${p.partner_id}\t${p.fee_rate}\t${p.active_tokens}\t${p.created_at}\t${p.name}`);
+      output(
+        Boolean(opts.json),
+        { partners },
+        partners.length ? ['  id\tfee\ttokens\tcreated_at\tname', ...lines].join('\n') : 'No partners.',
+      );
+    });
+
+  partner
     .command('set-fee')
     .description("set a partner's service fee rate for new payouts (default 0.05 = 5 %)")
     .argument('<partner_id>', 'partner id')
@@ -29,6 +45,7 @@ export function registerPartnerCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (raw: string, opts: { rate: string; json?: boolean }) => {
       const partnerId = positiveInt('PARTNER_ID', raw);
+      checkFeeRate(opts.rate);
       const result = await withServices((s) => s.partners.setFeeRate(partnerId, opts.rate));
       output(Boolean(opts.json), result, `Partner ${partnerId} now pays a ${opts.rate} service fee on new payouts.`);
     });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { payoutRowToPayload } from '../modules/payouts/payouts.service.js';
+import { systemClock } from '../clock.js';
+import { checkPaidAt, payoutRowToPayload } from '../modules/payouts/payouts.service.js';
 import { output, positiveInt, withServices } from './context.js';
 
 const COMMANDS = [
@@ -17,9 +18,10 @@ export function registerPayoutCommands(program: Command): void {
       .description(description)
       .argument('<payout_id>', 'payout id')
       .option('--json', 'print one JSON object');
-    if (status === 'paid') command.option('--at <timestamp>', 'when it was paid (ISO 8601; default now)');
+    if (status === 'paid') command.option('--at <timestamp>', 'when it was paid: ISO 8601 with a time zone, not in the future (default now)');
     command.action(async (raw: string, opts: { json?: boolean; at?: string }) => {
       const id = positiveInt('PAYOUT_ID', raw);
+      if (opts.at !== undefined) checkPaidAt(opts.at, systemClock.now());
       const row = await withServices((s) => s.payouts.transition(id, status, opts.at));
       output(Boolean(opts.json), { payout: payoutRowToPayload(row) }, `Payout ${id} is now ${row.status}${row.paid_at ? ` (paid ${row.paid_at})` : ''}.`);
     });

@@ -27,19 +27,21 @@ export function registerReturnUrlCommands(program: Command): void {
         rows.length ? ['id\tstatus\tpartner\trequested_url', ...lines].join('\n') : 'No return URL requests.',
       );
     });
-  for (const [command, status] of [
-    ['approve', 'approved'],
-    ['reject', 'rejected'],
+  for (const [command, description] of [
+    ['approve', 'approve a pending or rejected return URL; flows may use it at once'],
+    ['reject', 'turn down a pending return URL request (an approved one is revoked instead)'],
+    ['revoke', 'withdraw an approved return URL: it becomes rejected and new flows cannot use it'],
   ] as const) {
     returnUrl
       .command(command)
-      .description(`${command} a return URL request`)
+      .description(description)
       .argument('<id>', 'request id')
       .option('--json', 'print one JSON object')
       .action(async (raw: string, opts: { json?: boolean }) => {
         const id = positiveInt('ID', raw);
-        const row = await withServices((s) => s.returnUrls.decide(id, status));
-        output(Boolean(opts.json), { return_url: returnUrlRowToPayload(row) }, `Return URL ${id} (${row.requested_url}) is now ${row.status}.`);
+        const { row, changed } = await withServices((s) => s.returnUrls.command(id, command));
+        const human = `Return URL ${id} (${row.requested_url}) ${changed ? 'is now' : 'was already'} ${row.status}.`;
+        output(Boolean(opts.json), { return_url: returnUrlRowToPayload(row) }, human);
       });
   }
 }

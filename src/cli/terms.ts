@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { checkTerms } from '../modules/terms/terms.service.js';
 import { output, withServices } from './context.js';
 
 export function registerTermsCommands(program: Command): void {
@@ -11,6 +12,7 @@ export function registerTermsCommands(program: Command): void {
     .requiredOption('--url <url>', 'where the terms can be read')
     .option('--json', 'print one JSON object')
     .action(async (opts: { code: string; title: string; url: string; json?: boolean }) => {
+      checkTerms(opts);
       const published = await withServices((s) => s.terms.publish(opts));
       output(Boolean(opts.json), { terms: published }, `Terms ${published.code} are now current.`);
     });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { taxChanges } from '../modules/users/tax.service.js';
 import { output, positiveInt, withServices } from './context.js';
 
 export function registerUserCommands(program: Command): void {
@@ -15,9 +16,10 @@ export function registerUserCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (raw: string, opts: { percent?: string; type?: string; table?: string; start?: string; freeCard?: string; json?: boolean }) => {
       const userId = positiveInt('USER_ID', raw);
-      const changes = await withServices((s) =>
-        s.tax.setTax(userId, { percent: opts.percent, type: opts.type, table: opts.table, start: opts.start, freeCard: opts.freeCard }),
-      );
-      output(Boolean(opts.json), { user_id: userId, ...changes }, `Tax facts of user ${userId} updated.`);
+      const input = { percent: opts.percent, type: opts.type, table: opts.table, start: opts.start, freeCard: opts.freeCard };
+      taxChanges(input);
+      const tax = await withServices((s) => s.tax.setTax(userId, input));
+      const shown = Object.entries(tax).map(([name, value]) => `  ${name}: ${value === null || value === '' ? '(not set)' : value}`);
+      output(Boolean(opts.json), { user: { id: String(userId), ...tax } }, [`Tax facts of user ${userId} updated:`, ...shown].join('\n'));
     });
 }

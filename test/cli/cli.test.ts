@@ -7,7 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine, testRedisUrl, type TestDatabase } from '../helpers/engine.js';
 import { freePort } from '../helpers/net.js';
-import { cli, cliEnv as baseCliEnv, expectOneErrorLine, jsonLine, onpay, root, scratchDatabase } from '../helpers/cli.js';
+import { cli, cliEnv as baseCliEnv, expectJsonError, expectOneErrorLine, jsonLine, onpay, root, scratchDatabase } from '../helpers/cli.js';
 
 /** Under test:pg the served process also uses the Redis rate limiter, as a multi-instance deployment does. */
 function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -99,6 +99,7 @@ function headers(token: string, apiKey: string): Record<string, string> {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TEST_TOKEN = /^onp_test_[A-Za-z0-9_-]{20,}$/;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe(`onpay command line (${testEngine})`, () => {
   let database: TestDatabase;
@@ -142,8 +143,7 @@ describe(`onpay command line (${testEngine})`, () => {
     expect(issued.access_token).not.toBe(partner!.access_token);
     second = issued as { token_id: number; access_token: string };
 
-    const line = expectOneErrorLine(await onpay(['token', 'create', '--partner', '999'], env));
-    expect(line).toContain('999');
+    expect(expectOneErrorLine(await onpay(['token', 'create', '--partner', '999'], env), 1)).toBe('onpay: Partner 999 does not exist.');
   });
 
   it('token list shows ids and prefixes only; partner set-fee changes the fee rate or refuses a bad one', async () => {
@@ -158,8 +158,8 @@ describe(`onpay command line (${testEngine})`, () => {
       partner_id: partner!.partner_id,
       fee_rate: '0.1',
     });
-    expect(expectOneErrorLine(await onpay(['partner', 'set-fee', String(partner!.partner_id), '--rate', '1.5'], env))).toContain('--rate');
-    expect(expectOneErrorLine(await onpay(['partner', 'set-fee', '999', '--rate', '0.1'], env))).toContain('999');
+    expect(expectOneErrorLine(await onpay(['partner', 'set-fee', String(partner!.partner_id), '--rate', '1.5'], env), 2)).toContain('--rate');
+    expect(expectOneErrorLine(await onpay(['partner', 'set-fee', '999', '--rate', '0.1'], env), 1)).toBe('onpay: Partner 999 does not exist.');
   });
 
   it('serve: the credentials work, revocation and new terms take effect at once, SIGTERM exits 0', async () => {
@@ -212,6 +212,26 @@ describe(`onpay command line (${testEngine})`, () => {
 
     expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
   });
+
+  it('partner list shows each partner with its fee rate and active (unrevoked) tokens, never a key or a token', async () => {
+    expect(partner && second).toBeDefined();
+    const globex = jsonLine(await onpay(['partner', 'create', '--name', 'Globex', '--json'], env)) as unknown as Credentials;
+    const [listed, human] = await Promise.all([onpay(['partner', 'list', '--json'], env), onpay(['partner', 'list'], env)]);
+    const partners = jsonLine(listed);
+    expect(partners).toEqual({
+      partners: [
+        // Acme's second token was revoked above.
+        { partner_id: partner!.partner_id, name: 'Acme', fee_rate: '0.1', created_at: expect.stringMatching(ISO_TIMESTAMP), active_tokens: 1 },
+        { partner_id: globex.partner_id, name: 'Globex', fee_rate: '0.05', created_at: expect.stringMatching(ISO_TIMESTAMP), active_tokens: 1 },
+      ],
+    });
+    expect(human).toMatchObject({ code: 0, stderr: '' });
+    expect(human.stdout.split('\n').filter((line) => /\tAcme$|\tGlobex$/.test(line))).toHaveLength(2);
+    for (const secret of [partner!.access_token, partner!.api_key, second!.access_token, globex.access_token, globex.api_key]) {
+      expect(listed.stdout).not.toContain(secret);
+      expect(human.stdout).not.toContain(secret);
+    }
+  });
 });
 
 describe(`onpay serve on an empty database (${testEngine})`, () => {
@@ -245,15 +265,16 @@ describe(`onpay serve on an empty database (${testEngine})`, () => {
 });
 
 describe('onpay with a bad DATABASE_URL', () => {
-  it('stops with exactly one stderr line naming DATABASE_URL, without printing a password', async () => {
+  it('stops with exit status 1 and one stderr line naming DATABASE_URL (and the same in JSON with --json), without printing a password', async () => {
     const [mysql, unreachable, withPassword, serveMysql] = await Promise.all([
       onpay(['migrate', '--json'], cliEnv({ DATABASE_URL: 'mysql://x' })),
       onpay(['migrate'], cliEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' })),
       onpay(['partner', 'create', '--name', 'Acme'], cliEnv({ DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/x' })),
       onpay(['serve'], cliEnv({ DATABASE_URL: 'mysql://x' })),
     ]);
-    for (const run of [mysql, unreachable, withPassword, serveMysql]) {
-      expect(expectOneErrorLine(run)).toContain('DATABASE_URL');
+    expect(expectJsonError(mysql, 1)).toContain('DATABASE_URL');
+    for (const run of [unreachable, withPassword, serveMysql]) {
+      expect(expectOneErrorLine(run, 1)).toContain('DATABASE_URL');
     }
     expect(withPassword.stderr).not.toContain('s3cret-pw');
   });

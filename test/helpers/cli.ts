@@ -49,10 +49,28 @@ export function jsonLine(run: Run): Record<string, unknown> {
   return JSON.parse(run.stdout) as Record<string, unknown>;
 }
 
-/** A failed command: non-zero exit, nothing on stdout, exactly one line on stderr (returned). */
-export function expectOneErrorLine(run: Run): string {
-  expect(run.code).not.toBe(0);
+/**
+ * A failed command: exit status `code` (1, a failure; 2, a usage error; any non-zero when omitted),
+ * nothing on stdout, exactly one line `onpay: …` on stderr, returned.
+ */
+export function expectOneErrorLine(run: Run, code?: 1 | 2): string {
+  if (code === undefined) expect(run.code).not.toBe(0);
+  else expect(run.code, run.stderr).toBe(code);
   expect(run.stdout).toBe('');
-  expect(run.stderr).toMatch(/^[^\n]+\n$/);
+  expect(run.stderr).toMatch(/^onpay: [^\n]+\n$/);
   return run.stderr.trim();
+}
+
+/**
+ * A failed `--json` command: exit status `code`, exactly one JSON object `{"error": …}` on stdout,
+ * and the same reason as the one line `onpay: …` on stderr. Returns the reason.
+ */
+export function expectJsonError(run: Run, code: 1 | 2): string {
+  expect(run.code, run.stderr).toBe(code);
+  expect(run.stdout).toMatch(/^[^\n]+\n$/);
+  const printed = JSON.parse(run.stdout) as Record<string, unknown>;
+  expect(Object.keys(printed)).toEqual(['error']);
+  expect(printed.error).toEqual(expect.any(String));
+  expect(run.stderr).toBe(`onpay: ${printed.error as string}\n`);
+  return printed.error as string;
 }

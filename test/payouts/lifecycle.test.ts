@@ -44,13 +44,47 @@ describe('payout lifecycle', () => {
     expect(await getPayout(t, acme, id)).toMatchObject({ status: 'paid', paid_at: '2026-11-20T07:30:00.000Z', updated_at: t.clock.now().toISOString() });
   });
 
-  it('--at must be an ISO 8601 timestamp with a time zone, and only goes with paid', async () => {
+  it('--at must be an ISO 8601 timestamp with a time zone, not in the future, and only goes with paid; the message names the problem', async () => {
     const id = await newPayout();
-    for (const at of ['yesterday', '1', '2026-11-20', 'Nov 20 2026 10:00', '2026-02-30T10:00:00Z', '2026-11-20T24:00:00Z', '2026-11-20T10:00:00']) {
-      await expect(transition(id, 'paid', at), at).rejects.toMatchObject({ code: 'validation_failed', fieldErrors: { at: [expect.stringMatching(/ISO 8601/)] } });
+    t.clock.set('2026-11-22T10:00:00.000Z');
+    const cases: Array<[string, string]> = [
+      ['yesterday', 'is not a timestamp; give an ISO 8601 date and time with a time zone'],
+      ['1', 'is not a timestamp;'],
+      ['Nov 20 2026 10:00', 'is not a timestamp;'],
+      ['2026-11-20', 'is a date without a time of day;'],
+      ['2026-11-20 10:00:00Z', 'separates the date and the time with a space; ISO 8601 puts a T there'],
+      ['2026-11-20T10', 'has no time of day (hh:mm or hh:mm:ss) after the T'],
+      ['2026-11-20T10:00:00', 'has no time zone, so it could be any of 24 moments; add Z for UTC or an offset such as +01:00.'],
+      ['2026-11-20T10:00:00+0100', 'ends in "+0100", which onpay does not read as a time zone; write Z for UTC or an offset with a colon, such as +01:00.'],
+      ['2026-11-20T10:00:00 CET', 'ends in " CET", which onpay does not read as a time zone;'],
+      ['2026-13-01T10:00:00Z', 'is not a real date: there is no month 13.'],
+      ['2026-02-30T10:00:00Z', 'is not a real date: February 2026 has 28 days.'],
+      ['2026-04-31T10:00:00Z', 'is not a real date: April 2026 has 30 days.'],
+      ['2026-11-20T24:00:00Z', 'is not a real time of day: 24:00:00 (hours go to 23, minutes and seconds to 59).'],
+      ['2026-11-20T10:00:00+24:00', 'has an offset that does not exist (+24:00).'],
+      // More than 5 minutes after the clock's 10:00 UTC.
+      ['2026-11-22T10:05:01Z', 'is in the future (it is now 2026-11-22T10:00:00.000Z); mark a payout paid once the bank has paid it.'],
+      ['2026-11-22T11:05:01+01:00', 'is in the future'],
+    ];
+    for (const [at, problem] of cases) {
+      await expect(transition(id, 'paid', at), at).rejects.toMatchObject({
+        code: 'validation_failed',
+        fieldErrors: { at: [expect.stringContaining(`--at ${JSON.stringify(at)} ${problem}`)] },
+      });
     }
     await expect(transition(id, 'cancelled', '2026-11-20T08:30:00Z')).rejects.toMatchObject({ code: 'validation_failed' });
     expect((await getPayout(t, acme, id)).status).toBe('pending');
+  });
+
+  it('--at may be up to 5 minutes ahead of the clock (clocks differ a little); leap days and fractions are read exactly', async () => {
+    const [ahead, leap, fraction] = [await newPayout(), await newPayout(), await newPayout()];
+    t.clock.set('2026-11-22T10:00:00.000Z');
+    await transition(ahead, 'paid', '2026-11-22T11:05:00+01:00');
+    await transition(leap, 'paid', '2024-02-29T23:30:00-01:00');
+    await transition(fraction, 'paid', '2026-11-20T08:30:00.123456Z');
+    expect((await getPayout(t, acme, ahead)).paid_at).toBe('2026-11-22T10:05:00.000Z');
+    expect((await getPayout(t, acme, leap)).paid_at).toBe('2024-03-01T00:30:00.000Z');
+    expect((await getPayout(t, acme, fraction)).paid_at).toBe('2026-11-20T08:30:00.123Z');
   });
 
   it('pending → failed → pending (retried) → paid', async () => {

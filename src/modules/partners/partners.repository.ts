@@ -24,6 +24,18 @@ export async function setFeeRate(db: Executor, id: number, feeRate: string): Pro
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Partners with the number of their access tokens that are not revoked. */
+export async function listPartners(db: Executor) {
+  return db
+    .selectFrom('partners')
+    .leftJoin('access_tokens', (join) => join.onRef('access_tokens.partner_id', '=', 'partners.id').on('access_tokens.revoked_at', 'is', null))
+    .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
+    .select((eb) => eb.fn.count<number | string>('access_tokens.id').as('active_tokens'))
+    .groupBy(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
+    .orderBy('partners.id')
+    .execute();
+}
+
 export async function countPartners(db: Executor): Promise<number> {
   const row = await db.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
 import { AppError } from '../../errors.js';
+import { isId } from '../../ids.js';
 import type { Caller } from '../../platform/request-context.js';
 import { insertSetting } from '../../platform/settings.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
@@ -23,6 +24,29 @@ export interface IssuedToken {
   access_token: string;
 }
 
+
+/** One partner as the operator's `partner list` shows it: never a key or a token. */
+export interface PartnerSummary {
+  partner_id: number;
+  name: string;
+  fee_rate: string;
+  created_at: string;
+  /** Access tokens not revoked. */
+  active_tokens: number;
+}
+
+/** A partner name as stored (trimmed), or a validation error. */
+export function checkPartnerName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > 255) throw AppError.field('name', '--name must be 1 to 255 characters.');
+  return trimmed;
+}
+
+/** A service fee rate (docs/decisions.md §9), or a validation error. */
+export function checkFeeRate(rate: string): string {
+  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(rate)) throw AppError.field('rate', `--rate must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05 (got ${JSON.stringify(rate)}).`);
+  return rate;
+}
 
 export interface PartnerServiceDeps {
   db: Kysely<Database>;
@@ -99,8 +123,7 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
   return {
     /** Creates a partner with one API key and one access token; both are returned once, never again. */
     async createPartner(name: string): Promise<PartnerCredentials> {
-      const trimmed = name.trim();
-      if (trimmed === '' || trimmed.length > 255) throw AppError.field('name', 'name must be 1 to 255 characters.');
+      const trimmed = checkPartnerName(name);
       return db.transaction().execute((trx) => insertPartnerWithCredentials(trx, trimmed));
     },
 
@@ -124,14 +147,26 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
     },
 
     async createToken(partnerId: number): Promise<IssuedToken> {
-      const partner = await repo.findPartner(db, partnerId);
+      const partner = isId(partnerId) ? await repo.findPartner(db, partnerId) : undefined;
       if (!partner) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
       return issueToken(db, partnerId);
     },
 
+    /** Every partner, oldest first. */
+    async listPartners(): Promise<PartnerSummary[]> {
+      const rows = await repo.listPartners(db);
+      return rows.map((row) => ({
+        partner_id: row.id,
+        name: row.name,
+        fee_rate: row.fee_rate,
+        created_at: row.created_at,
+        active_tokens: Number(row.active_tokens),
+      }));
+    },
+
     /** The partner's tokens, by id, with the first characters only (the rest was shown once). */
     async listTokens(partnerId: number) {
-      const partner = await repo.findPartner(db, partnerId);
+      const partner = isId(partnerId) ? await repo.findPartner(db, partnerId) : undefined;
       if (!partner) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
       const rows = await repo.listAccessTokens(db, partnerId);
       return rows.map((row) => ({ token_id: row.id, prefix: row.token_prefix, created_at: row.created_at, revoked_at: row.revoked_at }));
@@ -139,7 +174,7 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
 
     /** Revokes a token; revoking one that is already revoked is not an error. */
     async revokeToken(tokenId: number): Promise<{ token_id: number; revoked: boolean }> {
-      const token = await repo.findAccessToken(db, tokenId);
+      const token = isId(tokenId) ? await repo.findAccessToken(db, tokenId) : undefined;
       if (!token) throw new AppError('token_not_found', `Access token ${tokenId} does not exist.`);
       // Other processes' credential caches hear of it when this commits (announceChange).
       const revoked = await db.transaction().execute(async (trx) => {
@@ -153,8 +188,8 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
 
     /** The partner's service fee rate for new payouts (docs/decisions.md §9: default 5 %). */
     async setFeeRate(partnerId: number, rate: string): Promise<{ partner_id: number; fee_rate: string }> {
-      if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(rate)) throw AppError.field('rate', '--rate must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05.');
-      if (!(await repo.setFeeRate(db, partnerId, rate))) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+      checkFeeRate(rate);
+      if (!isId(partnerId) || !(await repo.setFeeRate(db, partnerId, rate))) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
       return { partner_id: partnerId, fee_rate: rate };
     },
 

@@ -49,23 +49,53 @@ export function parsePayoutId(raw: string | number): number {
   return id;
 }
 
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+/** How far ahead of this machine's clock `--at` may be: the bank's or another host's clock may run a little fast. */
+export const PAID_AT_MAX_AHEAD_MS = 5 * 60_000;
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const EXAMPLE = 'such as 2026-11-20T08:00:00Z or 2026-11-20T09:00:00+01:00';
+const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:([Tt ])(.*))?$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(.*)$/;
+const ZONE = /^(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/** Date.UTC without its reading of years 0 to 99 as 1900 to 1999. */
+function utc(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): Date {
+  const date = new Date(Date.UTC(2000, 0, 1, hour, minute, second, ms));
+  date.setUTCFullYear(year, monthIndex, day);
+  return date;
+}
 
 /**
- * An ISO 8601 timestamp with a time zone, as UTC (`2026-11-20T08:30:00+01:00` →
- * `2026-11-20T07:30:00.000Z`); null for anything else. Stricter than Date.parse, which takes `1` as
- * 2001 and rolls 2026-02-30 over into March.
+ * `--at` of mark-paid as UTC (`2026-11-20T08:30:00+01:00` → `2026-11-20T07:30:00.000Z`), or a
+ * validation error naming what is wrong with it. Stricter than Date.parse, which takes `1` as 2001,
+ * rolls 2026-02-30 over into March and reads a time without a zone as local time.
  */
-export function parseTimestamp(raw: string): string | null {
-  const text = raw.trim();
-  const m = TIMESTAMP.exec(text);
-  if (!m) return null;
-  const [, year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = m;
-  const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const validDay = calendar.getUTCFullYear() === Number(year) && calendar.getUTCMonth() === Number(month) - 1 && calendar.getUTCDate() === Number(day);
-  const validTime = Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60 && Number(offsetHours) < 24 && Number(offsetMinutes) < 60;
-  const ms = Date.parse(text);
-  return validDay && validTime && !Number.isNaN(ms) ? new Date(ms).toISOString() : null;
+export function checkPaidAt(raw: string, now: Date): string {
+  const wrong = (problem: string) => AppError.field('at', `--at ${JSON.stringify(raw)} ${problem}`);
+  const date = DATE.exec(raw.trim());
+  if (!date) throw wrong(`is not a timestamp; give an ISO 8601 date and time with a time zone, ${EXAMPLE}.`);
+  const [, year = '', month = '', day = '', separator, rest = ''] = date;
+  if (separator === undefined) throw wrong(`is a date without a time of day; give the time and a time zone too, ${EXAMPLE}.`);
+  if (separator === ' ') throw wrong(`separates the date and the time with a space; ISO 8601 puts a T there, ${EXAMPLE}.`);
+  const time = TIME.exec(rest);
+  if (!time) throw wrong(`has no time of day (hh:mm or hh:mm:ss) after the T, ${EXAMPLE}.`);
+  const [, hour = '', minute = '', second = '00', fraction = '', zone = ''] = time;
+  if (zone === '') throw wrong('has no time zone, so it could be any of 24 moments; add Z for UTC or an offset such as +01:00.');
+  const offset = ZONE.exec(zone);
+  if (!offset) throw wrong(`ends in ${JSON.stringify(zone)}, which onpay does not read as a time zone; write Z for UTC or an offset with a colon, such as +01:00.`);
+  const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12) throw wrong(`is not a real date: there is no month ${month}.`);
+  const daysInMonth = utc(y, mo, 0).getUTCDate();
+  if (d < 1 || d > daysInMonth) throw wrong(`is not a real date: ${MONTHS[mo - 1]} ${year} has ${daysInMonth} days.`);
+  if (h > 23 || mi > 59 || s > 59) throw wrong(`is not a real time of day: ${hour}:${minute}:${second} (hours go to 23, minutes and seconds to 59).`);
+  const [, sign = '+', offsetHours = '00', offsetMinutes = '00'] = offset;
+  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) throw wrong(`has an offset that does not exist (${zone}).`);
+  const offsetMs = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+  const ms = utc(y, mo - 1, d, h, mi, s, Number(fraction.slice(0, 3).padEnd(3, '0'))).getTime() - offsetMs;
+  if (ms > now.getTime() + PAID_AT_MAX_AHEAD_MS) {
+    throw wrong(`is in the future (it is now ${now.toISOString()}); mark a payout paid once the bank has paid it.`);
+  }
+  return new Date(ms).toISOString();
 }
 
 /**
@@ -126,10 +156,8 @@ export function createPayoutService({ db, clock }: PayoutServiceDeps) {
       const row = isId(id) ? await repo.findPayout(db, id) : undefined;
       if (!row) throw new AppError('payout_not_found', `Payout ${id} does not exist.`);
       const allowed = TRANSITIONS[to];
-      const paidAt = at === undefined ? undefined : parseTimestamp(at);
-      if (at !== undefined && (to !== 'paid' || paidAt === null)) {
-        throw AppError.field('at', '--at must be an ISO 8601 timestamp with a time zone (2026-11-20T08:00:00Z), and only goes with mark-paid.');
-      }
+      if (at !== undefined && to !== 'paid') throw AppError.field('at', '--at only goes with mark-paid.');
+      const paidAt = at === undefined ? undefined : checkPaidAt(at, clock.now());
       const now = clock.now().toISOString();
       const moved = await repo.transition(db, id, allowed, {
         status: to,

@@ -24,12 +24,13 @@ export function termsRowToMetadata(row: TermsRow): TermsMetadata {
   return { code: row.code, title: row.title, url: row.url };
 }
 
-function validatePublish(input: { code: string; title: string; url: string }): FieldErrors {
+/** The options of `terms publish`, or a validation error naming every bad one. */
+export function checkTerms(input: { code: string; title: string; url: string }): void {
   const errors: FieldErrors = {};
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(input.code)) {
-    errors.code = ['code must be 1 to 64 letters, digits, dots, dashes or underscores.'];
+    errors.code = ['--code must be 1 to 64 letters, digits, dots, dashes or underscores.'];
   }
-  if (input.title.trim() === '' || input.title.length > 255) errors.title = ['title must be 1 to 255 characters.'];
+  if (input.title.trim() === '' || input.title.length > 255) errors.title = ['--title must be 1 to 255 characters.'];
   let url: URL | null = null;
   try {
     url = new URL(input.url);
@@ -37,9 +38,9 @@ function validatePublish(input: { code: string; title: string; url: string }): F
     url = null;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || input.url.length > 2048) {
-    errors.url = ['url must be an absolute http(s) URL of at most 2048 characters.'];
+    errors.url = ['--url must be an absolute http(s) URL of at most 2048 characters.'];
   }
-  return errors;
+  if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 }
 
 export function createTermsService({ db, clock, changeEpoch }: TermsServiceDeps) {
@@ -66,8 +67,7 @@ export function createTermsService({ db, clock, changeEpoch }: TermsServiceDeps)
 
     /** Makes these terms current. Publishing an existing code again makes that version current. */
     async publish(input: { code: string; title: string; url: string }): Promise<TermsMetadata> {
-      const errors = validatePublish(input);
-      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+      checkTerms(input);
       const values = { ...input, title: input.title.trim(), publishedAt: isoNow(clock) };
       await db.transaction().execute(async (trx) => {
         if (await repo.findTermsByCode(trx, input.code)) await repo.republishTerms(trx, values);

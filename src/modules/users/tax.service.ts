@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, UserUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
-import { updateUser } from './users.repository.js';
+import { setTaxFacts } from './users.repository.js';
 import { isCalendarDate, isUserId } from './users.rules.js';
 
 export interface TaxInput {
@@ -16,39 +16,61 @@ export interface TaxInput {
 
 const DECIMAL = /^\d+(\.\d{1,2})?$/;
 
+/** An employee's tax facts after `set-tax`, as the User payload shows them: percent null, the rest '' when unset. */
+export interface TaxFacts {
+  tax_percent: string | null;
+  tax_type: string;
+  tax_start: string;
+  tax_table: string;
+  tax_free_card: string;
+}
+
+/** The columns `set-tax` writes, or a validation error naming every bad option. */
+export function taxChanges(input: TaxInput): UserUpdate {
+  const errors: FieldErrors = {};
+  const changes: UserUpdate = {};
+  if (input.percent !== undefined) {
+    if (!DECIMAL.test(input.percent) || new Decimal(input.percent).gt(100)) errors.percent = ['--percent must be a number from 0 to 100 with at most 2 decimals.'];
+    else changes.tax_percent = new Decimal(input.percent).toString();
+  }
+  if (input.type !== undefined) {
+    if (input.type.length > 64) errors.type = ['--type must be at most 64 characters.'];
+    else changes.tax_type = input.type;
+  }
+  if (input.table !== undefined) {
+    if (input.table.length > 64) errors.table = ['--table must be at most 64 characters.'];
+    else changes.tax_table = input.table;
+  }
+  if (input.start !== undefined) {
+    if (!isCalendarDate(input.start)) errors.start = ['--start must be a date as YYYY-MM-DD.'];
+    else changes.tax_start = input.start;
+  }
+  if (input.freeCard !== undefined) {
+    if (!DECIMAL.test(input.freeCard)) errors.free_card = ['--free-card must be an amount with at most 2 decimals.'];
+    else changes.tax_free_card = new Decimal(input.freeCard).toFixed(2);
+  }
+  if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+  if (Object.keys(changes).length === 0) throw AppError.field('tax', 'Give at least one of --percent, --type, --table, --start, --free-card.');
+  return changes;
+}
+
 /** Operator-only (docs/decisions.md §6): partners never set tax fields. */
 export function createTaxService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
   return {
-    async setTax(userId: number, input: TaxInput): Promise<UserUpdate> {
-      const errors: FieldErrors = {};
-      const changes: UserUpdate = {};
-      if (input.percent !== undefined) {
-        if (!DECIMAL.test(input.percent) || new Decimal(input.percent).gt(100)) errors.percent = ['--percent must be a number from 0 to 100 with at most 2 decimals.'];
-        else changes.tax_percent = new Decimal(input.percent).toString();
-      }
-      if (input.type !== undefined) {
-        if (input.type.length > 64) errors.type = ['--type must be at most 64 characters.'];
-        else changes.tax_type = input.type;
-      }
-      if (input.table !== undefined) {
-        if (input.table.length > 64) errors.table = ['--table must be at most 64 characters.'];
-        else changes.tax_table = input.table;
-      }
-      if (input.start !== undefined) {
-        if (!isCalendarDate(input.start)) errors.start = ['--start must be a date as YYYY-MM-DD.'];
-        else changes.tax_start = input.start;
-      }
-      if (input.freeCard !== undefined) {
-        if (!DECIMAL.test(input.freeCard)) errors.free_card = ['--free-card must be an amount with at most 2 decimals.'];
-        else changes.tax_free_card = new Decimal(input.freeCard).toFixed(2);
-      }
-      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
-      if (Object.keys(changes).length === 0) throw AppError.field('tax', 'Give at least one of --percent, --type, --table, --start, --free-card.');
+    /** Sets the given facts; returns all of the employee's tax facts after the change. */
+    async setTax(userId: number, input: TaxInput): Promise<TaxFacts> {
+      const changes = taxChanges(input);
       const notFound = () => new AppError('user_not_found', `User ${userId} does not exist.`);
       if (!isUserId(userId)) throw notFound();
-      const updated = await updateUser(db, userId, { ...changes, updated_at: clock.now().toISOString() });
-      if (updated === 0) throw notFound();
-      return changes;
+      const row = await setTaxFacts(db, userId, { ...changes, updated_at: clock.now().toISOString() });
+      if (!row) throw notFound();
+      return {
+        tax_percent: row.tax_percent,
+        tax_type: row.tax_type ?? '',
+        tax_start: row.tax_start ?? '',
+        tax_table: row.tax_table ?? '',
+        tax_free_card: row.tax_free_card ?? '',
+      };
     },
   };
 }

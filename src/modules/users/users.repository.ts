@@ -33,6 +33,16 @@ export async function updateUser(db: Executor, userId: number, values: UserUpdat
   return Number(result.numUpdatedRows);
 }
 
+/** Updates the user; the tax columns afterwards, or undefined when there is no such user. */
+export async function setTaxFacts(db: Executor, userId: number, values: UserUpdate) {
+  return db
+    .updateTable('users')
+    .set(values)
+    .where('id', '=', userId)
+    .returning(['tax_percent', 'tax_type', 'tax_start', 'tax_table', 'tax_free_card'])
+    .executeTakeFirst();
+}
+
 export async function findLink(db: Executor, partnerId: number, userId: number): Promise<PartnerUserRow | undefined> {
   return db.selectFrom('partner_users').selectAll().where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirst();
 }

@@ -38,6 +38,13 @@ export async function listReturnUrls(db: Executor, partnerId: number | null) {
   return query.execute();
 }
 
-export async function setReturnUrlStatus(db: Executor, id: number, status: ReturnUrlStatus, now: string) {
-  return db.updateTable('return_urls').set({ status, decided_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+export async function findReturnUrlById(db: Executor, id: number) {
+  return db.selectFrom('return_urls').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets the status, when the current one is among `from` (every status when omitted); undefined otherwise. */
+export async function setReturnUrlStatus(db: Executor, id: number, status: ReturnUrlStatus, now: string, from?: readonly ReturnUrlStatus[]) {
+  let query = db.updateTable('return_urls').set({ status, decided_at: now }).where('id', '=', id);
+  if (from) query = query.where('status', 'in', from);
+  return query.returningAll().executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, ReturnUrlRow, ReturnUrlStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { isId } from '../../ids.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import * as repo from './return-urls.repository.js';
@@ -19,6 +20,20 @@ export interface ReturnUrlServiceDeps {
 export function returnUrlRowToPayload(row: ReturnUrlRow): ReturnUrlRequest {
   return { id: String(row.id), partner_id: row.partner_id, status: row.status, requested_url: row.requested_url, requested_at: row.requested_at };
 }
+
+export type ReturnUrlCommand = 'approve' | 'reject' | 'revoke';
+
+/**
+ * Reject only decides a pending request: withdrawing an approved URL stops the partner's new flows,
+ * so it has a command of its own. A rejected request can still be approved.
+ */
+const COMMANDS: Record<ReturnUrlCommand, { to: Exclude<ReturnUrlStatus, 'pending'>; from: readonly ReturnUrlStatus[] }> = {
+  approve: { to: 'approved', from: ['pending', 'rejected'] },
+  reject: { to: 'rejected', from: ['pending'] },
+  revoke: { to: 'rejected', from: ['approved'] },
+};
+
+const notFound = (id: number) => new AppError('route_not_found', `Return URL request ${id} does not exist.`);
 
 export function createReturnUrlService({ db, clock, idempotency, allowHttp }: ReturnUrlServiceDeps) {
   return {
@@ -58,10 +73,33 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp }: Re
       return repo.listReturnUrls(db, partnerId);
     },
 
+    /** Sets a decision whatever the current status (test set-up); operators go through `command`. */
     async decide(id: number, status: Exclude<ReturnUrlStatus, 'pending'>): Promise<ReturnUrlRow> {
-      const row = await repo.setReturnUrlStatus(db, id, status, clock.now().toISOString());
-      if (!row) throw new AppError('route_not_found', `Return URL request ${id} does not exist.`);
+      const row = isId(id) ? await repo.setReturnUrlStatus(db, id, status, clock.now().toISOString()) : undefined;
+      if (!row) throw notFound(id);
       return row;
+    },
+
+    /**
+     * The operator's approve, reject and revoke (docs/decisions.md §8). Repeating a command that already
+     * holds changes nothing (`changed: false`); any other status is refused with the command to use.
+     */
+    async command(id: number, command: ReturnUrlCommand): Promise<{ row: ReturnUrlRow; changed: boolean }> {
+      const { to, from } = COMMANDS[command];
+      if (!isId(id)) throw notFound(id);
+      const updated = await repo.setReturnUrlStatus(db, id, to, clock.now().toISOString(), from);
+      if (updated) return { row: updated, changed: true };
+      const row = await repo.findReturnUrlById(db, id);
+      if (!row) throw notFound(id);
+      if (row.status === to) return { row, changed: false };
+      const label = `Return URL ${id} (${row.requested_url})`;
+      const instead = {
+        approved: `is approved and flows may use it; to withdraw it, run \`onpay return-url revoke ${id}\`.`,
+        pending: `is pending, not approved; to turn it down, run \`onpay return-url reject ${id}\`.`,
+        // Only when another operator changed it in between.
+        rejected: 'was changed by someone else meanwhile; run the command again.',
+      }[row.status];
+      throw new AppError('conflict', `${label} ${instead}`);
     },
   };
 }
