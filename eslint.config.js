@@ -35,4 +35,9 @@ export default tseslint.config(
     files: ['src/config.ts', 'test/**/*.ts', 'bench/**/*.ts', 'bin/**/*.js', '*.config.ts', 'examples/**/*.ts', '.ci/**'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  {
+    // The dependency-cruiser configuration is CommonJS, as the tool expects.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
 );

@@ -36,4 +36,13 @@ describe('trailing slashes', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('/docs/guides/employees');
   });
+
+  it('/login/ is the sign-in page, /login/x/ still a link that is not valid', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Sign in to onpay');
+    const rubbish = await t.app.inject({ method: 'GET', url: '/login/x/' });
+    expect(rubbish.statusCode).toBe(404);
+    expect(rubbish.body).toContain('not valid');
+  });
 });
