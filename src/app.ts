@@ -18,6 +18,8 @@ import { employeePages } from './web/employee.pages.js';
 import { loginPages } from './web/login.pages.js';
 import { mailboxPages } from './web/mailbox.page.js';
 import { guidePages } from './web/guides.pages.js';
+import { homePage } from './web/home.page.js';
+import { referencePages } from './web/reference.pages.js';
 import { openApiDocumentRoutes, registerOpenApi } from './platform/openapi-doc.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
@@ -156,6 +158,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerOpsRoutes(app, { db: deps.db, redis, metrics });
   // Before the routes: the document is collected from every route registered after this.
   await registerOpenApi(app, config);
+  // The documentation (/, /docs, the guides, the favicon): static, so not limited per address.
+  await app.register(homePage, { config });
+  await app.register(referencePages, { config });
   await app.register(guidePages);
 
   // The partner API. A route lives in one of these plugins (paths relative to /api/v1), so it is
