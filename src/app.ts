@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Redis } from 'ioredis';
 import { systemClock, type Clock } from './clock.js';
@@ -53,6 +53,8 @@ export interface AppDeps {
   apiRoutes?: readonly ApiRoutes[];
   /** Fastify logger options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Test seam: sees every route as it is registered (the page-width test lists the pages from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -88,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   // API bodies are JSON only: without this, Fastify would parse text/plain and answer 400, not 415.
   app.removeContentTypeParser('text/plain');

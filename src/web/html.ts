@@ -38,8 +38,9 @@ fieldset{margin:0 0 1rem;padding:.5rem 1rem}input[type=email]{font:inherit;paddi
 fieldset label{display:flex;gap:.6rem;align-items:flex-start;padding:.35rem 0;cursor:pointer}
 input[type=radio],input[type=checkbox]{flex:none;width:1.25rem;height:1.25rem;margin:.15rem 0 0;accent-color:var(--accent)}
 @media (max-width:30rem){.button,button{display:block;width:100%;text-align:center;margin:.5rem 0}}
-td code{font-size:.85em}@media (max-width:40rem){td code,th code{overflow-wrap:anywhere}}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.4rem .3rem;border-bottom:1px solid var(--line);overflow-wrap:break-word}
+td code{font-size:.85em}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.4rem .3rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+@media (max-width:30rem){table{font-size:.875rem}th,td{padding:.4rem .2rem}}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
 .table-wrap{overflow-x:auto;margin:1rem 0}.table-wrap table{margin:0}
 pre{overflow-x:auto;padding:.75rem 1rem;border:1px solid var(--line);border-radius:.4rem;font-size:.875rem;line-height:1.4}
