@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Redis } from 'ioredis';
 import { systemClock, type Clock } from './clock.js';
@@ -18,6 +18,8 @@ import { employeePages } from './web/employee.pages.js';
 import { loginPages } from './web/login.pages.js';
 import { mailboxPages } from './web/mailbox.page.js';
 import { guidePages } from './web/guides.pages.js';
+import { homePage } from './web/home.page.js';
+import { referencePages } from './web/reference.pages.js';
 import { openApiDocumentRoutes, registerOpenApi } from './platform/openapi-doc.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
@@ -51,6 +53,8 @@ export interface AppDeps {
   apiRoutes?: readonly ApiRoutes[];
   /** Fastify logger options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Test seam: sees every route as it is registered (the page-width test lists the pages from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -86,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   // API bodies are JSON only: without this, Fastify would parse text/plain and answer 400, not 415.
   app.removeContentTypeParser('text/plain');
@@ -156,6 +161,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerOpsRoutes(app, { db: deps.db, redis, metrics });
   // Before the routes: the document is collected from every route registered after this.
   await registerOpenApi(app, config);
+  // The documentation (/, /docs, the guides, the favicon): static, so not limited per address.
+  await app.register(homePage, { config });
+  await app.register(referencePages, { config });
   await app.register(guidePages);
 
   // The partner API. A route lives in one of these plugins (paths relative to /api/v1), so it is

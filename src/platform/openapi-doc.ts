@@ -1,16 +1,17 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { documentedBodySchema, MULTILINE, OPTIONAL_BODY } from './body-rules.js';
 
 type Json = Record<string, unknown>;
 
-export const GUIDES: ReadonlyArray<{ slug: string; title: string }> = [
-  { slug: 'employees', title: 'Employees and onboarding' },
-  { slug: 'verification', title: 'Identity verification' },
-  { slug: 'payouts', title: 'Payouts' },
-  { slug: 'login-links', title: 'Login links' },
+/** The partner guides (docs/<slug>.md), in reading order. */
+export const GUIDES: ReadonlyArray<{ slug: string; title: string; summary: string }> = [
+  { slug: 'basics', title: 'Basics', summary: 'credentials, environments, errors, rate limits, idempotency, pagination, types, versioning, and a go-live checklist' },
+  { slug: 'employees', title: 'Employees and onboarding', summary: 'create or link employees, terms, profile, bank account, lookup' },
+  { slug: 'verification', title: 'Identity verification', summary: 'return URLs, verification flows, the employee’s browser, polling' },
+  { slug: 'payouts', title: 'Payouts', summary: 'batches on one invoice, how every amount is computed, listing, retries' },
+  { slug: 'login-links', title: 'Login links', summary: 'single-use links to the employee’s own pages and payouts' },
 ];
 
 const REQUEST_ID_HEADER: Json = {
@@ -164,8 +165,7 @@ function finishDocument(document: Json): Json {
 
 /**
  * The OpenAPI 3.1 document, generated from the same TypeBox schemas that validate requests and
- * serialise responses; served at /api/v1/openapi.json, and rendered at /docs with assets served
- * by the service itself (no CDN: it works offline).
+ * serialise responses; served at /api/v1/openapi.json and rendered at /docs (src/web/reference.pages.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
@@ -200,12 +200,6 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     transformObject: (documentObject) => finishDocument(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Json) as never,
   });
 
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: config.env === 'sandbox' },
-    staticCSP: true,
-    transformSpecificationClone: true,
-  });
 }
 
 /** `GET /api/v1/openapi.json`: a route of the partner API plugin that needs no credentials. */

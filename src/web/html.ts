@@ -30,7 +30,7 @@ const STYLE = `
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9da7b3;--accent:#58a6ff;--line:#30363d;--ok:#3fb950;--bad:#ff7b72}}
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 header,main,footer{max-width:40rem;margin:0 auto;padding:1rem}header{border-bottom:1px solid var(--line);font-weight:600}
-h1{font-size:1.5rem;line-height:1.25}p.muted,footer{color:var(--muted);font-size:.9rem}
+h1{font-size:1.5rem;line-height:1.25}h2{font-size:1.25rem;line-height:1.3}h3{font-size:1.05rem}p.muted,footer{color:var(--muted);font-size:.9rem}
 .button,button{display:inline-block;font:inherit;padding:.65rem 1.2rem;border-radius:.4rem;border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none;cursor:pointer;margin:.25rem .5rem .25rem 0}
 button.secondary{background:transparent;color:var(--accent)}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
@@ -38,9 +38,11 @@ fieldset{margin:0 0 1rem;padding:.5rem 1rem}input[type=email]{font:inherit;paddi
 fieldset label{display:flex;gap:.6rem;align-items:flex-start;padding:.35rem 0;cursor:pointer}
 input[type=radio],input[type=checkbox]{flex:none;width:1.25rem;height:1.25rem;margin:.15rem 0 0;accent-color:var(--accent)}
 @media (max-width:30rem){.button,button{display:block;width:100%;text-align:center;margin:.5rem 0}}
-td code{font-size:.85em}@media (max-width:40rem){td code,th code{overflow-wrap:anywhere}}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.4rem .3rem;border-bottom:1px solid var(--line);overflow-wrap:break-word}
+td code{font-size:.85em}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.4rem .3rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+@media (max-width:30rem){table{font-size:.875rem}th,td{padding:.4rem .2rem}}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+.table-wrap{overflow-x:auto;margin:1rem 0}.table-wrap table{margin:0}
 pre{overflow-x:auto;padding:.75rem 1rem;border:1px solid var(--line);border-radius:.4rem;font-size:.875rem;line-height:1.4}
 main{overflow-wrap:break-word}a{color:var(--accent)}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}td.num{white-space:nowrap}
 ul.checklist{list-style:none;padding:0}ul.checklist li::before{content:"\\2610  "}ul.checklist li.done::before{content:"\\2611  ";color:var(--ok)}
@@ -48,6 +50,10 @@ ul.checklist{list-style:none;padding:0}ul.checklist li::before{content:"\\2610  
 .status-ok{color:var(--ok)}.status-bad{color:var(--bad)}fieldset{border:1px solid var(--line);border-radius:.4rem}
 footer{border-top:1px solid var(--line);margin-top:1.5rem}
 `;
+
+/** The service's icon: a ring on onpay's blue, drawn without text so it needs no font. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b5cad"/><circle cx="16" cy="16" r="8" fill="none" stroke="#fff" stroke-width="4"/></svg>';
 
 export interface PageOptions {
   title: string;
@@ -62,6 +68,7 @@ export function page({ title, body }: PageOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} · onpay</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
 <body>

@@ -8,6 +8,11 @@ function linkify(text: string): SafeHtml {
   return new SafeHtml(escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`));
 }
 
+/** A timestamp as "2026-11-21 10:00 UTC": shorter than ISO 8601, and it can wrap on a phone. */
+function when(iso: string): SafeHtml {
+  return html`<time datetime="${iso}">${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC</time>`;
+}
+
 const NOT_FOUND = ['Mailbox not found', 'This mailbox address is not valid. Ask the API for yours: GET /api/v1/test-helpers/mailbox.'] as const;
 
 /**
@@ -23,13 +28,14 @@ export async function mailboxPages(app: FastifyInstance, deps: { mailbox: Sandbo
     const mails = await mailbox.list(partnerId);
     const rows = mails.map(
       (m) =>
-        html`<tr><td><a href="/sandbox/mailbox/${request.params.token}/${m.id}">${m.subject}</a></td><td>${m.to_address}</td><td>${m.created_at}</td><td>${m.status}</td></tr>`,
+        // Two columns, the address under the subject and the status under the time: four do not fit a phone.
+        html`<tr><td><a href="/sandbox/mailbox/${request.params.token}/${m.id}">${m.subject}</a><br><small>To ${m.to_address}</small></td><td>${when(m.created_at)}<br><small>${m.status}</small></td></tr>`,
     );
     return pageHeaders(reply).send(
       page({
         title: 'Sandbox mailbox',
         body: html`<h1>Sandbox mailbox</h1><p class="muted">Mail your requests caused, which the sandbox would have sent, newest first (the last 100). Only you have this page's address.</p>
-${rows.length ? html`<table><thead><tr><th scope="col">Subject</th><th scope="col">To</th><th scope="col">Queued</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p>No mail yet.</p>`}`,
+${rows.length ? html`<table><thead><tr><th scope="col">Message</th><th scope="col">Queued</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p>No mail yet.</p>`}`,
       }),
     );
   });
@@ -42,7 +48,7 @@ ${rows.length ? html`<table><thead><tr><th scope="col">Subject</th><th scope="co
     return pageHeaders(reply).send(
       page({
         title: mail.subject,
-        body: html`<p><a href="/sandbox/mailbox/${request.params.token}">← Mailbox</a></p><h1>${mail.subject}</h1><p class="muted">To ${mail.to_address} · ${mail.created_at} · ${mail.status}</p><pre style="white-space:pre-wrap">${linkify(mail.text_body)}</pre>`,
+        body: html`<p><a href="/sandbox/mailbox/${request.params.token}">← Mailbox</a></p><h1>${mail.subject}</h1><p class="muted">To ${mail.to_address} · ${when(mail.created_at)} · ${mail.status}</p><pre style="white-space:pre-wrap">${linkify(mail.text_body)}</pre>`,
       }),
     );
   });

@@ -30,3 +30,22 @@ export function pageHeaders(reply: FastifyReply, formTargets: ReadonlyArray<stri
     .header('Referrer-Policy', 'no-referrer')
     .header('Cache-Control', 'no-store');
 }
+
+/**
+ * Headers for the API reference (/docs), its assets, the favicon and the served sources: scripts
+ * and styles from this service only; fetches to this service and `connectOrigins` (where "Try it
+ * out" sends requests).
+ */
+export function referenceHeaders(reply: FastifyReply, connectOrigins: ReadonlyArray<string | null>): FastifyReply {
+  const origins = connectOrigins.filter((origin): origin is string => origin !== null && /^https?:\/\/[^\s;,'"]+$/.test(origin));
+  const connect = ["'self'", ...new Set(origins)].join(' ');
+  return reply
+    .header(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src ${connect}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
+    )
+    .header('X-Frame-Options', 'DENY')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'no-referrer')
+    .header('Cache-Control', 'no-store');
+}

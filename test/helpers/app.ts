@@ -51,6 +51,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Failure-injection seams forwarded to buildApp (atomicity tests). */
   testHooks?: AppDeps['testHooks'];
+  /** Sees every route as it is registered (forwarded to buildApp). */
+  onRoute?: AppDeps['onRoute'];
 }
 
 /** Builds the real app on a real, freshly migrated database; nothing is mocked. */
@@ -89,6 +91,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitStore,
     logger: options.logger ?? false,
     testHooks: options.testHooks,
+    onRoute: options.onRoute,
     apiRoutes: apiRoutes ? [async (api: FastifyInstance) => apiRoutes(api)] : [],
   });
   await app.ready();

@@ -84,10 +84,10 @@ describe(`per-address limit on the web pages (${testEngine})`, () => {
     expect((await t.app.inject({ ...PAGES[0]![1], remoteAddress: other })).statusCode).not.toBe(429);
   });
 
-  it('leaves the guides, the API reference and the probes unlimited', async () => {
+  it('leaves the start page, the API reference, the guides, the favicon and the probes unlimited', async () => {
     const address = freshAddress();
     for (let i = 0; i < PAGE_LIMIT * 3; i++) {
-      for (const url of ['/docs/guides', '/healthz', '/readyz']) expect((await t.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
+      for (const url of ['/', '/docs', '/docs/guides', '/favicon.ico', '/healthz', '/readyz']) expect((await t.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
     }
   });
 
