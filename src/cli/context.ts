@@ -1,13 +1,8 @@
-import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig, redact, type Config } from '../config.js';
 import { createDb, type Db } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { AppError } from '../errors.js';
-import { createPartnerService } from '../modules/partners/partners.service.js';
-import { createTermsService } from '../modules/terms/terms.service.js';
-import { createPayoutService } from '../modules/payouts/payouts.service.js';
-import { createTaxService } from '../modules/users/tax.service.js';
-import { createReturnUrlService } from '../modules/verification/return-urls.service.js';
+import { createServices } from '../services.js';
 
 /** A failure the command line reports as one line on stderr. */
 export class CliError extends Error {}
@@ -36,18 +31,19 @@ export async function openDatabase(config: Config): Promise<Db> {
   }
 }
 
-export function services(config: Config, db: Db) {
-  const deps = { db: db.db, clock: systemClock };
+/** What operator commands use, from the one composition root (no Redis: the command line limits nothing). */
+export async function services(config: Config, db: Db) {
+  const all = await createServices({ config, db, connectRedis: false });
   return {
-    partners: createPartnerService({ ...deps, env: config.env }),
-    terms: createTermsService(deps),
-    tax: createTaxService(deps),
-    payouts: createPayoutService(deps),
-    returnUrls: createReturnUrlService({ ...deps, idempotency: { reserve: async () => undefined }, allowHttp: config.env === 'sandbox' }),
+    partners: all.partners,
+    terms: all.terms.service,
+    tax: all.users.tax,
+    payouts: all.payouts.payouts,
+    returnUrls: all.verification.returnUrls,
   };
 }
 
-export type Services = ReturnType<typeof services>;
+export type Services = Awaited<ReturnType<typeof services>>;
 
 /** Runs one operator command against a migrated database, then closes it. */
 export async function withServices<T>(work: (services: Services, config: Config, db: Db) => Promise<T>): Promise<T> {
@@ -55,7 +51,7 @@ export async function withServices<T>(work: (services: Services, config: Config,
   const db = await openDatabase(config);
   try {
     await migrateToLatest(db);
-    return await work(services(config, db), config, db);
+    return await work(await services(config, db), config, db);
   } finally {
     await db.close();
   }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { serve } from '../main.js';
+import { serve } from '../server.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { migrationNotes } from '../db/migration-notes.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkFeeRate, checkPartnerName } from '../modules/partners/partners.service.js';
+import { checkFeeRate, checkPartnerName } from '../modules/partners/index.js';
 import { output, positiveInt, withServices } from './context.js';
 
 export function registerPartnerCommands(program: Command): void {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { systemClock } from '../clock.js';
-import { checkPaidAt, payoutRowToPayload } from '../modules/payouts/payouts.service.js';
+import { checkPaidAt, payoutRowToPayload } from '../modules/payouts/index.js';
 import { output, positiveInt, withServices } from './context.js';
 
 const COMMANDS = [

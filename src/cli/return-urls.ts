@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { returnUrlRowToPayload } from '../modules/verification/return-urls.service.js';
+import { returnUrlRowToPayload } from '../modules/verification/index.js';
 import { output, positiveInt, withServices } from './context.js';
 
 export function registerReturnUrlCommands(program: Command): void {

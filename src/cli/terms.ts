@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkTerms } from '../modules/terms/terms.service.js';
+import { checkTerms } from '../modules/terms/index.js';
 import { output, withServices } from './context.js';
 
 export function registerTermsCommands(program: Command): void {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { taxChanges } from '../modules/users/tax.service.js';
+import { taxChanges } from '../modules/users/index.js';
 import { output, positiveInt, withServices } from './context.js';
 
 export function registerUserCommands(program: Command): void {

@@ -22,6 +22,9 @@ type Schema = Record<string, unknown>;
 export const MULTILINE = 'multiline';
 /** Rules for the published document only: the service's own checks enforce them with their own messages. */
 export const DOCUMENT_ONLY = 'documentOnly';
+
+/** Exactly one of these fields, for the document under DOCUMENT_ONLY (the service checks it with its own messages). */
+export const exactlyOneOf = (...fields: string[]) => ({ oneOf: fields.map((field) => ({ properties: { [field]: true }, required: [field] })) });
 /** A body schema marked so may be left out: no body, or an empty one (the route reads it as `{}`). */
 export const OPTIONAL_BODY = 'optionalBody';
 

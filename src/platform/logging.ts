@@ -1,6 +1,13 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
+/** Where background work (mail delivery, housekeeping) reports: the server's logger, or nothing. */
+export interface WorkerLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
 /**
  * Paths whose next segment is a secret, by their leading segments: a login link token, a
  * verification start token (the provider's return, `/verify/callback/...`, carries none in its

@@ -1,22 +1,16 @@
 import { createHmac } from 'node:crypto';
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LoginLinkService } from '../modules/login-links/login-links.service.js';
-import type { EmployeeSession, PortalService } from '../modules/login-links/portal.service.js';
-import type { Onboarding } from '../modules/users/onboarding.js';
-import { linkName } from '../modules/users/users.payload.js';
-import { formatAmount, toDecimal } from '../modules/payouts/money.js';
-import { fromMinorUnits, sumAmounts } from '../modules/payouts/payroll.js';
-import { ONBOARDING_STEPS, type OnboardingStep } from '../modules/users/onboarding.js';
+import { formatAmount, fromMinorUnits, sumAmounts, toDecimal } from '../modules/payouts/index.js';
+import type { EmployeeSession, PortalService } from '../modules/portal/index.js';
+import { linkName, ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from '../modules/users/index.js';
 import { safeEqual } from '../platform/secrets.js';
 import { html, messagePage, page, type SafeHtml } from './html.js';
 import { SESSION_COOKIE } from './login.pages.js';
 import { pageHeaders } from './security.js';
 
 export interface EmployeePagesDeps {
-  links: Pick<LoginLinkService, 'sessionUser' | 'signOut'>;
-  portal: PortalService;
-  partnerName: (partnerId: number) => Promise<string>;
+  portal: Pick<PortalService, 'sessionOf' | 'signOut' | 'home' | 'payout'>;
   signingSecret: string;
   secureCookies: boolean;
 }
@@ -66,7 +60,7 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
   const csrfFor = (sessionToken: string) => createHmac('sha256', deps.signingSecret).update(`csrf:${sessionToken}`).digest('base64url');
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<EmployeeSession | null> {
-    const session = await deps.links.sessionUser(request.cookies[SESSION_COOKIE]);
+    const session = await deps.portal.sessionOf(request.cookies[SESSION_COOKIE]);
     if (session === null) {
       pageHeaders(reply.status(401)).send(
         messagePage(
@@ -96,7 +90,7 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
   app.get('/me', async (request, reply) => {
     const session = await signedIn(request, reply);
     if (session === null) return reply;
-    const home = await deps.portal.home(session, deps.partnerName);
+    const home = await deps.portal.home(session);
     if (!home) return pageHeaders(reply.status(404)).send(messagePage('Account not found', 'This account no longer exists.'));
     const rows = home.payouts.map(
       // Three columns, the employer under the date: four do not fit a phone's width.
@@ -119,7 +113,7 @@ ${payouts}`
 <p class="muted">Signed in as ${home.view.user.email}: your payouts from every employer.</p>
 <h2>Recent payouts</h2>
 ${payouts}
-${home.view.partners.map((p) => html`<h2>Onboarding with ${p.partnerName}</h2>${checklist(p.onboarding)}`)}`;
+${home.view.links.map((l) => html`<h2>Onboarding with ${home.view.partnerNames.get(l.link.partner_id) ?? 'your employer'}</h2>${checklist(l.onboarding)}`)}`;
     return pageHeaders(reply).send(page({ title: 'Your account', body: html`${body}${signOutForm(request)}` }));
   });
 
@@ -168,7 +162,7 @@ ${signOutForm(request)}`,
           messagePage('You are still signed in', 'The sign-out could not be confirmed. Go back to your account and press Sign out again.', html`<p><a class="button" href="/me">Your account</a></p>`),
         );
       }
-      await deps.links.signOut(token);
+      await deps.portal.signOut(token);
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: deps.secureCookies });
     return pageHeaders(reply).send(messagePage('Signed out', 'You are signed out. Use a new login link to come back.'));

@@ -1,6 +1,6 @@
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { LoginLinkService } from '../modules/login-links/login-links.service.js';
+import type { LoginLinkService } from '../modules/login-links/index.js';
 import { html, messagePage, page } from './html.js';
 import { pageHeaders } from './security.js';
 

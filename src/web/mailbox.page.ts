@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SandboxMailbox } from '../modules/mail/mailbox.service.js';
+import type { SandboxMailbox } from '../modules/mail/index.js';
 import { escapeHtml, html, messagePage, page, SafeHtml } from './html.js';
 import { pageHeaders } from './security.js';
 

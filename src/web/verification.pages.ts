@@ -1,8 +1,6 @@
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { BrowserFlow, Step } from '../modules/verification/browser-flow.service.js';
-import { REPLACED_REASON } from '../modules/verification/sessions.repository.js';
-import { SANDBOX_OUTCOMES, type SandboxOutcome } from '../modules/verification/providers/sandbox.js';
+import { REPLACED_REASON, SANDBOX_OUTCOMES, type BrowserFlow, type SandboxOutcome, type Step } from '../modules/verification/index.js';
 import { html, messagePage, page } from './html.js';
 import { originOf, pageHeaders } from './security.js';
 

@@ -1,18 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Clock } from '../clock.js';
-import type { DocVendorConfig } from '../config.js';
-import type { Database } from '../db/database.js';
-import { createDocWebhook } from '../modules/verification/providers/doc-webhook.js';
-import type { SessionService } from '../modules/verification/sessions.service.js';
+import type { DocWebhook } from '../modules/verification/index.js';
 import { pageBudget, type PageBudget } from './pages-plugin.js';
 
 export interface WebhookRoutesDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  sessions: Pick<SessionService, 'load' | 'finish'>;
   /** Null: no document vendor configured, so no webhook endpoint. */
-  docVendor: DocVendorConfig | null;
+  docWebhook: DocWebhook | null;
   /** The pages' per-address budget, which unsigned deliveries count against; null: no limiter. */
   budget: PageBudget | null;
 }
@@ -33,8 +25,8 @@ function delivery(request: FastifyRequest) {
  * The signature is over the exact bytes sent, so this plugin's scope keeps every body raw.
  */
 export async function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDeps): Promise<void> {
-  if (!deps.docVendor) return;
-  const webhook = createDocWebhook({ db: deps.db, clock: deps.clock, sessions: deps.sessions, config: deps.docVendor });
+  const webhook = deps.docWebhook;
+  if (!webhook) return;
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));

@@ -58,7 +58,7 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
     returnUrl = `${site.base}/onpay/return`;
     const registered = await t.as(acme, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: returnUrl } });
     expect(registered.statusCode, registered.body).toBe(201);
-    await t.app.onpay.verification.returnUrls.decide(Number((registered.json() as { id: string }).id), 'approved');
+    await t.services.verification.returnUrls.decide(Number((registered.json() as { id: string }).id), 'approved');
   });
 
   afterAll(async () => {
@@ -223,7 +223,7 @@ describe(`eID verification through a real OpenID provider in headless Chromium (
     returnUrl = `${site.base}/onpay/return`;
     const registered = await t.as(acme, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: returnUrl } });
     expect(registered.statusCode, registered.body).toBe(201);
-    await t.app.onpay.verification.returnUrls.decide(Number((registered.json() as { id: string }).id), 'approved');
+    await t.services.verification.returnUrls.decide(Number((registered.json() as { id: string }).id), 'approved');
   });
 
   afterAll(async () => {

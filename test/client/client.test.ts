@@ -24,7 +24,7 @@ describe('the typed client and the example integration', () => {
   it('runs the example end to end: onboarded, verified, paid, with a payout login link', async () => {
     const returnUrl = 'https://partner.example/onpay/return';
     const registered = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: returnUrl } });
-    await t.app.onpay.verification.returnUrls.decide(Number(registered.json().id), 'approved');
+    await t.services.verification.returnUrls.decide(Number(registered.json().id), 'approved');
 
     const result = await onboardEmployee({ baseUrl, token: partner.token, apiKey: partner.apiKey, email: 'example@example.com', returnUrl, pollIntervalMs: 1 });
     expect(result.verification).toBe('approved');

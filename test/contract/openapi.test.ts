@@ -185,7 +185,7 @@ const CASES: Record<string, OperationCase> = {
       // serialises them); the service's answer to it is what the document must describe.
       409: [
         async (): Promise<Probe> => {
-          const spy = vi.spyOn(t.app.onpay.verification.sessions, 'start');
+          const spy = vi.spyOn(t.services.verification.sessions, 'start');
           spy.mockRejectedValueOnce(new AppError('conflict', 'Another verification flow for this employee is being started at the same time; try again.'));
           return {
             url: `/api/v1/users/${await freshUser()}/verification/flows`,
@@ -373,7 +373,7 @@ beforeAll(async () => {
 
   // Kari is onboarded with the documented examples, sent as they are.
   const returnUrl = await post(acme, '/api/v1/verification-return-urls', example('POST /api/v1/verification-return-urls'), 201);
-  await t.app.onpay.verification.returnUrls.decide(Number(returnUrl.id), 'approved');
+  await t.services.verification.returnUrls.decide(Number(returnUrl.id), 'approved');
   const kari = expectUserPayload(await post(acme, '/api/v1/users', example('POST /api/v1/users')));
   const profile = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${kari.id}/profile`, payload: example('PUT /api/v1/users/{id}/profile') });
   expect(profile.statusCode, profile.body).toBe(200);

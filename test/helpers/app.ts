@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
-import { buildApp, type AppDeps } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limit.js';
+import { createServices, type Services, type ServicesDeps } from '../../src/services.js';
 import { ManualClock } from './clock.js';
 import { freshDatabase, testEngine, testRedisUrl, uniqueName, type TestDatabase } from './engine.js';
 import type { Engine } from '../../src/db/dialect.js';
@@ -18,6 +19,8 @@ export interface TestPartner {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app is built around (src/services.ts): what the command line and workers use. */
+  services: Services;
   config: Config;
   clock: ManualClock;
   db: Db;
@@ -46,13 +49,13 @@ export interface TestAppOptions {
    * Extra partner routes, registered inside the API plugin (behind the guard) with paths relative
    * to /api/v1: platform tests exercise generic mechanisms through them.
    */
-  apiRoutes?: (api: FastifyInstance) => void;
+  apiRoutes?: (api: FastifyInstance, services: Services) => void;
   /** Fastify logger options (default: silent). */
   logger?: FastifyServerOptions['logger'];
-  /** Failure-injection seams forwarded to buildApp (atomicity tests). */
-  testHooks?: AppDeps['testHooks'];
+  /** Failure injection after each chunk of a payout batch (atomicity tests). */
+  afterPayoutChunk?: ServicesDeps['afterPayoutChunk'];
   /** Sees every route as it is registered (forwarded to buildApp). */
-  onRoute?: AppDeps['onRoute'];
+  onRoute?: AppOptions['onRoute'];
 }
 
 /** Builds the real app on a real, freshly migrated database; nothing is mocked. */
@@ -84,26 +87,24 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitStore = createMemoryRateLimitStore();
   }
 
+  const services = await createServices({ config, db, clock, rateLimitStore, afterPayoutChunk: options.afterPayoutChunk });
   const apiRoutes = options.apiRoutes;
-  const app = await buildApp(config, {
-    db,
-    clock,
-    rateLimitStore,
+  const app = await buildApp(services, {
     logger: options.logger ?? false,
-    testHooks: options.testHooks,
     onRoute: options.onRoute,
-    apiRoutes: apiRoutes ? [async (api: FastifyInstance) => apiRoutes(api)] : [],
+    apiRoutes: apiRoutes ? [async (api: FastifyInstance) => apiRoutes(api, services)] : [],
   });
   await app.ready();
 
   return {
     app,
+    services,
     config,
     clock,
     db,
     engine,
     async partner(name = 'Test partner') {
-      const created = await app.onpay.partners.createPartner(name);
+      const created = await services.partners.createPartner(name);
       return {
         partnerId: created.partner_id,
         apiKey: created.api_key,
@@ -116,6 +117,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
+      await services.close();
       await redis?.quit().catch(() => undefined);
       await db.close();
       if (ownsDatabase) await database.drop();

@@ -60,7 +60,7 @@ export async function ensureApprovedReturnUrl(t: TestApp, partner: TestPartner):
   const res = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: RETURN_URL } });
   expect(res.statusCode, res.body).toBe(201);
   const request = res.json() as { id: string; status: string };
-  if (request.status !== 'approved') await t.app.onpay.verification.returnUrls.decide(Number(request.id), 'approved');
+  if (request.status !== 'approved') await t.services.verification.returnUrls.decide(Number(request.id), 'approved');
   done.add(partner.partnerId);
 }
 

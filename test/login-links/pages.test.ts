@@ -189,7 +189,7 @@ describe("the employee's pages", () => {
       expect(text).not.toMatch(/, paid /);
 
       t.clock.set('2026-11-21T15:30:00.000Z');
-      await t.app.onpay.payouts.payouts.transition(olaPayout, 'paid');
+      await t.services.payouts.payouts.transition(olaPayout, 'paid');
       const paid = await asEmployee(t, cookie, `/me/payouts/${olaPayout}`);
       expectPage(paid, 200, 'Payout for 15 Mar 2026');
       expect(textOf(paid)).toContain('Status: Paid, paid 21 Nov 2026.');
@@ -373,7 +373,7 @@ describe('the sandbox mailbox', () => {
   const pathOf = (url: string) => url.replace('http://onpay.test', '');
 
   it("lists the partner's own queued mail by API and on its page, with the link, which works", async () => {
-    expect(t.app.onpay.mailWorker).toBeNull();
+    expect(t.services.mailWorker).toBeNull();
     const user = await createUser(t, acme, { first_name: 'Ola' });
     const link = await userLink(t, acme, user.id, { send_email: true });
 

@@ -19,7 +19,7 @@ function env(smtp: TestSmtpServer): Record<string, string> {
 }
 
 function workerOf(t: TestApp): MailWorker {
-  const worker = t.app.onpay.mailWorker;
+  const worker = t.services.mailWorker;
   if (!worker) throw new Error('SMTP_URL is set, so the app should have a mail worker');
   return worker;
 }

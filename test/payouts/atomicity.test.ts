@@ -20,11 +20,9 @@ describe('POST /payouts is all or nothing', () => {
   beforeAll(async () => {
     t = await buildTestApp({
       env: { RATE_LIMIT_PER_MINUTE: '100000' },
-      testHooks: {
-        afterPayoutChunk: (insertedSoFar) => {
-          seen.push(insertedSoFar);
-          if (crashAfter !== null && insertedSoFar >= crashAfter) throw new Error(`injected crash after ${insertedSoFar} payouts`);
-        },
+      afterPayoutChunk: (insertedSoFar) => {
+        seen.push(insertedSoFar);
+        if (crashAfter !== null && insertedSoFar >= crashAfter) throw new Error(`injected crash after ${insertedSoFar} payouts`);
       },
     });
     acme = await t.partner('Acme');

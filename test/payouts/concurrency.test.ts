@@ -79,7 +79,7 @@ describe('POST /payouts with an Idempotency-key', () => {
 
   it('concurrent batches (different keys) for one employee never spend a tax-free card twice', async () => {
     const [employee] = (await onboardedEmployees(t, acme, 1)) as [Employee];
-    await t.app.onpay.users.tax.setTax(employee.userId, { freeCard: '3000' });
+    await t.services.users.tax.setTax(employee.userId, { freeCard: '3000' });
     // Each item is 2100.00 of income: the card covers one and a half of them, whatever the order.
     const responses = await Promise.all(
       Array.from({ length: 10 }, (_, i) => postPayouts(t, acme, batch([item(employee, { date: `2026-05-${String(i + 10)}` })]), randomUUID())),

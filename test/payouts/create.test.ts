@@ -53,7 +53,7 @@ describe('POST /payouts', () => {
   it('the worked example of docs/payouts.md, amount by amount, and its invoice', async () => {
     const ann = await onboardedEmployee(t, acme);
     const bob = await onboardedEmployee(t, acme);
-    await t.app.onpay.users.tax.setTax(bob.userId, { percent: '35.5', freeCard: '500.00' });
+    await t.services.users.tax.setTax(bob.userId, { percent: '35.5', freeCard: '500.00' });
     const created = await createPayouts(t, acme, {
       due_date: '2026-04-30',
       payouts: [
@@ -138,7 +138,7 @@ describe('POST /payouts', () => {
 
   it('puts every payout of a batch on one invoice whose totals are the exact sums of its payouts', async () => {
     const [a, b, c] = await onboardedEmployees(t, acme, 3);
-    await t.app.onpay.users.tax.setTax((b as Employee).userId, { percent: '35.5' });
+    await t.services.users.tax.setTax((b as Employee).userId, { percent: '35.5' });
     const items = [
       item(a as Employee),
       item(b as Employee, { products: [{ quantity: 1.3333, price: 12.34, description: 'Overtime' }, SHIFT] }),
@@ -187,7 +187,7 @@ describe('POST /payouts', () => {
 
   it("withholds the employee's tax_percent when set (35.5 %)", async () => {
     const employee = await onboardedEmployee(t, acme);
-    await t.app.onpay.users.tax.setTax(employee.userId, { percent: '35.5' });
+    await t.services.users.tax.setTax(employee.userId, { percent: '35.5' });
     const created = await createPayouts(t, acme, batch([item(employee)]));
     expect(await getPayout(t, acme, created.payout_ids[0] as number)).toMatchObject({
       salary: '1875.00',
@@ -219,7 +219,7 @@ describe('POST /payouts', () => {
 
     beforeAll(async () => {
       employee = await onboardedEmployee(t, acme);
-      await t.app.onpay.users.tax.setTax(employee.userId, { freeCard: '3000' });
+      await t.services.users.tax.setTax(employee.userId, { freeCard: '3000' });
     });
 
     it('is used across the items of one batch, in item order', async () => {
@@ -239,7 +239,7 @@ describe('POST /payouts', () => {
     });
 
     it('a cancelled payout no longer counts toward the used card', async () => {
-      await t.app.onpay.payouts.payouts.transition((first[0] as PayoutBody).id, 'cancelled');
+      await t.services.payouts.payouts.transition((first[0] as PayoutBody).id, 'cancelled');
       // Used in 2026 now: 900.00 (item 2 of the first batch) + 0.00; 2100.00 left.
       const created = await createPayouts(t, acme, batch([item(employee, { date: '2026-09-01' }), item(employee, { date: '2026-09-02' })]));
       const [free, partly] = await payoutsOf(created.payout_ids);
@@ -251,7 +251,7 @@ describe('POST /payouts', () => {
     it('a failed payout still counts (it may be retried)', async () => {
       // 2025: a year no earlier test used.
       const created = await createPayouts(t, acme, batch([item(employee, { date: '2025-02-01' })]));
-      await t.app.onpay.payouts.payouts.transition(created.payout_ids[0] as number, 'failed');
+      await t.services.payouts.payouts.transition(created.payout_ids[0] as number, 'failed');
       const again = await createPayouts(t, acme, batch([item(employee, { date: '2025-02-02' })]));
       // 2100.00 used by the failed payout, 900.00 left.
       expect(await getPayout(t, acme, again.payout_ids[0] as number)).toMatchObject({ net_salary: '1387.50', tax_withheld: '600.00' });

@@ -21,7 +21,7 @@ describe('payout lifecycle', () => {
   });
   afterAll(() => t.close());
 
-  const transition = (id: number, to: 'paid' | 'cancelled' | 'failed' | 'pending', at?: string) => t.app.onpay.payouts.payouts.transition(id, to, at);
+  const transition = (id: number, to: 'paid' | 'cancelled' | 'failed' | 'pending', at?: string) => t.services.payouts.payouts.transition(id, to, at);
   async function newPayout(): Promise<number> {
     return (await createPayouts(t, acme, batch([item(employee)]))).payout_ids[0] as number;
   }

@@ -138,9 +138,9 @@ describe('reading payouts', () => {
     describe('filters', () => {
       beforeAll(async () => {
         const [paid, cancelled, failed] = acmeAll.slice(0, 3) as [PayoutBody, PayoutBody, PayoutBody];
-        await t.app.onpay.payouts.payouts.transition(paid.id, 'paid');
-        await t.app.onpay.payouts.payouts.transition(cancelled.id, 'cancelled');
-        await t.app.onpay.payouts.payouts.transition(failed.id, 'failed');
+        await t.services.payouts.payouts.transition(paid.id, 'paid');
+        await t.services.payouts.payouts.transition(cancelled.id, 'cancelled');
+        await t.services.payouts.payouts.transition(failed.id, 'failed');
         acmeAll = page(await get(acme, '/api/v1/payouts?per_page=100')).results;
       });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { createServices } from '../../src/services.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
@@ -135,7 +136,7 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
     const used = randomUUID();
     const first = await t.as(acme, { method: 'GET', url: '/api/v1/terms', headers: { 'idempotency-key': used } });
     expect(first.statusCode).toBe(200);
-    await t.app.onpay.idempotency.storeAfterSuccess({ partnerId: acme.partnerId, key: used, method: 'POST', path: '/x', stored: false }, { status: 200, resource: {} });
+    await t.services.idempotency.storeAfterSuccess({ partnerId: acme.partnerId, key: used, method: 'POST', path: '/x', stored: false }, { status: 200, resource: {} });
 
     const encoded = await t.as(acme, { method: 'GET', url: '/%61pi/v1/%74erms', headers: { 'idempotency-key': used } });
     expect(encoded.statusCode).toBe(400);
@@ -218,7 +219,8 @@ describe('a partner route registered outside the API plugin', () => {
     const db = createDb(config.database);
     try {
       await migrateToLatest(db.db);
-      const app = await buildApp(config, { db, logger: false });
+      const services = await createServices({ config, db });
+      const app = await buildApp(services, { logger: false });
       try {
         expect(() => app.get('/api/v1/sneaky', async () => ({ served: true }))).toThrow(/outside the partner API plugin/);
         expect(() => app.get('/api/v1', async () => ({ served: true }))).toThrow(/outside the partner API plugin/);
@@ -226,6 +228,7 @@ describe('a partner route registered outside the API plugin', () => {
         expect(() => app.get('/api/v1x', async () => ({}))).not.toThrow();
       } finally {
         await app.close();
+        await services.close();
       }
     } finally {
       await db.close();

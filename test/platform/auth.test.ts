@@ -45,12 +45,12 @@ describe('authentication on /api/v1', () => {
 
   it('rejects a revoked token at once, and a second token keeps working', async () => {
     const partner = await t.partner('Initech');
-    const second = await t.app.onpay.partners.createToken(partner.partnerId);
+    const second = await t.services.partners.createToken(partner.partnerId);
     const secondHeaders = { authorization: `Bearer ${second.access_token}`, 'api-key': partner.apiKey };
     expect((await get(partner.headers)).statusCode).toBe(200);
 
     const first = await t.db.db.selectFrom('access_tokens').select('id').where('partner_id', '=', partner.partnerId).orderBy('id').executeTakeFirstOrThrow();
-    await t.app.onpay.partners.revokeToken(first.id);
+    await t.services.partners.revokeToken(first.id);
 
     expect((await get(partner.headers)).statusCode).toBe(401);
     expect((await get(secondHeaders)).statusCode).toBe(200);

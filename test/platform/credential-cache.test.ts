@@ -67,7 +67,7 @@ describe(`credential and terms caches (${testEngine})`, () => {
     expect((await terms(partner)).statusCode).toBe(200);
     const token = await t.db.db.selectFrom('access_tokens').select('id').where('partner_id', '=', partner.partnerId).executeTakeFirstOrThrow();
 
-    await t.app.onpay.partners.revokeToken(token.id);
+    await t.services.partners.revokeToken(token.id);
 
     const res = await terms(partner);
     expect(res.statusCode).toBe(401);
@@ -139,7 +139,7 @@ describe(`credential and terms caches (${testEngine})`, () => {
     expect((await terms(partner)).statusCode).toBe(200);
     const published = { code: `same-process-${Date.now()}`, title: 'Terms from here', url: 'https://onpay.example/terms/here' };
     t.clock.advance(1000);
-    await t.app.onpay.terms.publish(published);
+    await t.services.terms.service.publish(published);
     expect((await terms(partner)).json()).toEqual({ terms: published });
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
 import { inTransaction } from '../../src/platform/idempotency.js';
+import type { Services } from '../../src/services.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { onboardedEmployee } from '../helpers/employees.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
@@ -21,11 +22,11 @@ interface WidgetBody {
  * service write follows), a POST that fails after reserving, and a PUT that never reserves (so only
  * the guard's generic after-success store can remember its key).
  */
-function widgetRoutes(app: FastifyInstance): void {
+function widgetRoutes(app: FastifyInstance, services: Services): void {
   app.post(WIDGET_ROUTE, async (request, reply) => {
     const batch = (request.body as WidgetBody | undefined)?.batch ?? 'none';
     const name = `widget:${randomUUID()}`;
-    await inTransaction(app.onpay.db, app.onpay.idempotency, request.idempotency, async (trx) => {
+    await inTransaction(services.db.db, services.idempotency, request.idempotency, async (trx) => {
       await trx.insertInto('settings').values({ name, value: batch }).execute();
     });
     return reply.status(201).send({ name });
@@ -33,7 +34,7 @@ function widgetRoutes(app: FastifyInstance): void {
 
   app.post(`${WIDGET_ROUTE}/failing`, async (request) => {
     const batch = (request.body as WidgetBody | undefined)?.batch ?? 'none';
-    await inTransaction(app.onpay.db, app.onpay.idempotency, request.idempotency, async (trx) => {
+    await inTransaction(services.db.db, services.idempotency, request.idempotency, async (trx) => {
       await trx.insertInto('settings').values({ name: `widget:${randomUUID()}`, value: batch }).execute();
       throw AppError.field('batch', 'batch is not acceptable.');
     });
@@ -41,7 +42,7 @@ function widgetRoutes(app: FastifyInstance): void {
 
   app.put<{ Params: { name: string } }>(`${WIDGET_ROUTE}/:name`, async (request) => {
     const batch = (request.body as WidgetBody | undefined)?.batch ?? 'none';
-    await app.onpay.db.insertInto('settings').values({ name: `widget:${request.params.name}`, value: batch }).execute();
+    await services.db.db.insertInto('settings').values({ name: `widget:${request.params.name}`, value: batch }).execute();
     return { name: request.params.name };
   });
 }
@@ -182,7 +183,7 @@ describe('Idempotency-key', () => {
 
   it('keeps a second token of the same partner from reusing the key', async () => {
     const key = randomUUID();
-    const second = await t.app.onpay.partners.createToken(acme.partnerId);
+    const second = await t.services.partners.createToken(acme.partnerId);
     const secondToken: TestPartner = { ...acme, headers: { ...acme.headers, authorization: `Bearer ${second.access_token}` } };
     expect((await post(acme, key)).statusCode).toBe(201);
     expect((await post(secondToken, key)).statusCode).toBe(400);

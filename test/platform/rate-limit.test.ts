@@ -135,7 +135,7 @@ describe('rate limit on /api/v1', () => {
   });
 
   it('gives every access token its own budget', async () => {
-    const second = await t.app.onpay.partners.createToken(acme.partnerId);
+    const second = await t.services.partners.createToken(acme.partnerId);
     const acmeSecond: TestPartner = { ...acme, headers: { ...acme.headers, authorization: `Bearer ${second.access_token}` } };
     const globex = await t.partner('Globex');
 
@@ -194,7 +194,7 @@ describe('rate limit on /api/v1', () => {
 
   it('refuses an address over its budget before looking at any credentials, even valid ones', async () => {
     const lookups: string[] = [];
-    const partners = t.app.onpay.partners;
+    const partners = t.services.partners;
     const authenticate = partners.authenticate.bind(partners);
     partners.authenticate = async (token, key) => {
       lookups.push(token);

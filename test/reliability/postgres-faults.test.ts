@@ -13,6 +13,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { createServices, type Services } from '../../src/services.js';
 import { loadConfig } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
@@ -21,6 +22,7 @@ import { FreezableProxy, until } from '../helpers/faults.js';
 
 interface Service {
   app: FastifyInstance;
+  services: Services;
   db: Db;
   logs: Record<string, unknown>[];
   as(options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -60,6 +62,7 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
     for (const proxy of proxies) proxy.thaw();
     for (const service of services.splice(0)) {
       await service.app.close();
+      await service.services.close();
       await service.db.close();
     }
     for (const proxy of proxies.splice(0)) await proxy.close();
@@ -85,9 +88,10 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
       },
     });
     const db = createDb(config.database, { timeouts: config.databaseTimeouts });
-    const app = await buildApp(config, { db, logger: { level: 'warn', stream } });
+    const built = await createServices({ config, db });
+    const app = await buildApp(built, { logger: { level: 'warn', stream } });
     await app.ready();
-    const service: Service = { app, db, logs, as: async (options) => app.inject({ ...options, headers: { ...credentials, ...options.headers } }) };
+    const service: Service = { app, services: built, db, logs, as: async (options) => app.inject({ ...options, headers: { ...credentials, ...options.headers } }) };
     services.push(service);
     return service;
   }
@@ -98,7 +102,7 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
     proxies.push(proxy);
     const service = await start(throughProxy(database.url, await proxy.listen()), env);
     if (!credentials) {
-      const partner = await service.app.onpay.partners.createPartner('Acme');
+      const partner = await service.services.partners.createPartner('Acme');
       credentials = { authorization: `Bearer ${partner.access_token}`, 'api-key': partner.api_key };
       const created = await service.as({ method: 'POST', url: '/api/v1/users', payload: { email: 'kari@example.com' } });
       expect(created.statusCode).toBe(200);
@@ -205,6 +209,7 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
       const service = await start(url.toString(), {});
       expectUnavailable(await service.as({ method: 'GET', url: `/api/v1/users/${userId}` }));
       await service.app.close();
+      await service.services.close();
       await service.db.close();
       services.splice(services.indexOf(service), 1);
     } finally {

@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { createServices, type Services } from '../../src/services.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
@@ -24,6 +25,7 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
   let config: Config;
   let clock: ManualClock;
   let db: Db;
+  let services: Services;
   let app: FastifyInstance;
   let base: string;
   let headers: Record<string, string>;
@@ -43,10 +45,11 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
         done();
       },
     });
-    app = await buildApp(config, { db, clock, logger: { level: 'warn', stream } });
+    services = await createServices({ config, db, clock });
+    app = await buildApp(services, { logger: { level: 'warn', stream } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const partner = await app.onpay.partners.createPartner('Acme');
+    const partner = await services.partners.createPartner('Acme');
     headers = { authorization: `Bearer ${partner.access_token}`, 'api-key': partner.api_key, 'content-type': 'application/json' };
     const created = await api('POST', '/api/v1/users', { email: 'kari@example.com' });
     expect(created.status).toBe(200);
@@ -60,6 +63,7 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
 
   afterAll(async () => {
     await app?.close();
+    await services?.close();
     await db?.close();
     rmSync(dir, { recursive: true, force: true });
   });

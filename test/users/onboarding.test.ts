@@ -140,7 +140,7 @@ describe('publishing new terms', () => {
       expect((await get()).is_onboarded).toBe(true);
 
       t.clock.advance(60_000);
-      await t.app.onpay.terms.publish({ code: 'onpay-2027-01', title: 'onpay terms 2027', url: 'https://onpay.example/terms/2027-01' });
+      await t.services.terms.service.publish({ code: 'onpay-2027-01', title: 'onpay terms 2027', url: 'https://onpay.example/terms/2027-01' });
       expect(await get()).toMatchObject({ is_onboarded: false, missing_steps: ['terms_approved'] });
 
       const approved = await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.js';
+import type { TaxInput } from '../../src/modules/users/index.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { expectUserPayload, type UserBody } from '../helpers/payload.js';
 import { createUser } from '../helpers/users.js';
@@ -15,8 +16,8 @@ describe('tax facts (operator only)', () => {
   });
   afterAll(() => t.close());
 
-  const setTax = (userId: string | number, input: Parameters<TestApp['app']['onpay']['users']['tax']['setTax']>[1]) =>
-    t.app.onpay.users.tax.setTax(Number(userId), input);
+  const setTax = (userId: string | number, input: TaxInput) =>
+    t.services.users.tax.setTax(Number(userId), input);
   const view = async (id: string): Promise<UserBody> => expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${id}` })).json());
   const failure = async (promise: Promise<unknown>): Promise<AppError> => {
     const error = await promise.then(

@@ -94,7 +94,7 @@ describe('publishing new terms', () => {
     await t.as(acme, { method: 'POST', url, payload: { approved: true } });
 
     t.clock.advance(3_600_000);
-    await t.app.onpay.terms.publish(NEW_TERMS);
+    await t.services.terms.service.publish(NEW_TERMS);
     expect((await t.as(acme, { method: 'GET', url })).json()).toEqual({ user_id: user.id, terms_approved: false, approved_at: null, terms: NEW_TERMS });
 
     t.clock.advance(60_000);
@@ -102,7 +102,7 @@ describe('publishing new terms', () => {
     expect(approved.json()).toEqual({ user_id: user.id, terms_approved: true, approved_at: t.clock.now().toISOString(), terms: NEW_TERMS, changed: true });
 
     t.clock.advance(60_000);
-    await t.app.onpay.terms.publish(INITIAL_TERMS);
+    await t.services.terms.service.publish(INITIAL_TERMS);
     expect((await t.as(acme, { method: 'GET', url })).json()).toEqual({ user_id: user.id, terms_approved: true, approved_at: firstApproval, terms: INITIAL_TERMS });
   });
 });

@@ -226,7 +226,7 @@ describe('live environment without configured providers', () => {
       const partner = await t.partner();
       await approvedReturnUrl(t, partner, RETURN);
       const user = await createUser(t, partner);
-      const configured = new Set(t.app.onpay.verification.adapters.keys());
+      const configured = new Set(t.services.verification.adapters.keys());
       for (const provider of ['provider_eid', 'provider_doc'] as const) {
         const res = await t.as(partner, {
           method: 'POST',

@@ -25,7 +25,7 @@ export async function approvedReturnUrl(
   const res = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: url } });
   expect(res.statusCode, res.body).toBe(201);
   const id = (res.json() as { id: string }).id;
-  if (decision) await t.app.onpay.verification.returnUrls.decide(Number(id), decision);
+  if (decision) await t.services.verification.returnUrls.decide(Number(id), decision);
   return id;
 }
 

@@ -103,7 +103,7 @@ describe(`POST /verification-return-urls (${testEngine})`, () => {
     expect(body.status).toBe('pending');
 
     // Approving one partner's request does not approve the other's.
-    await t.app.onpay.verification.returnUrls.decide(Number(mine.id), 'approved');
+    await t.services.verification.returnUrls.decide(Number(mine.id), 'approved');
     const again = (await register(t, globex, 'https://shared.example/cb')).json() as ReturnUrlBody;
     expect(again.status).toBe('pending');
   });
@@ -169,16 +169,16 @@ describe(`POST /verification-return-urls (${testEngine})`, () => {
     expect((await startFlow(t, acme, user.id, 'https://approve.example/cb')).statusCode).toBe(422);
 
     t.clock.advance(5_000);
-    const approved = await t.app.onpay.verification.returnUrls.decide(Number(pending.id), 'approved');
+    const approved = await t.services.verification.returnUrls.decide(Number(pending.id), 'approved');
     expect(approved).toMatchObject({ status: 'approved', decided_at: t.clock.now().toISOString() });
     expect(((await register(t, acme, 'https://approve.example/cb')).json() as ReturnUrlBody).status).toBe('approved');
     expect((await startFlow(t, acme, user.id, 'https://approve.example/cb/step2')).statusCode).toBe(201);
 
-    await t.app.onpay.verification.returnUrls.decide(Number(pending.id), 'rejected');
+    await t.services.verification.returnUrls.decide(Number(pending.id), 'rejected');
     expect(((await register(t, acme, 'https://approve.example/cb')).json() as ReturnUrlBody).status).toBe('rejected');
     expect422(await startFlow(t, acme, user.id, 'https://approve.example/cb'), 'partner_return_url');
 
-    await expect(t.app.onpay.verification.returnUrls.decide(999_999, 'approved')).rejects.toMatchObject({ status: 404 });
+    await expect(t.services.verification.returnUrls.decide(999_999, 'approved')).rejects.toMatchObject({ status: 404 });
   });
 });
 

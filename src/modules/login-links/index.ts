@@ -1,26 +1,12 @@
-import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/database.js';
-import type { Idempotency } from '../../platform/idempotency.js';
-import type { RateLimitStore } from '../../platform/rate-limit.js';
-import type { PayoutService } from '../payouts/payouts.service.js';
+/** The login-links module: signed, single-use magic links (table: login_links). */
 import { loginLinkRoutes } from './login-links.routes.js';
-import { createLoginLinkService } from './login-links.service.js';
-import type { SigningKeys } from './tokens.js';
+import { createLoginLinkService, type LoginLinkServiceDeps } from './login-links.service.js';
 
-export interface LoginLinksModuleDeps {
-  db: Kysely<Database>;
-  clock: Clock;
-  idempotency: Pick<Idempotency, 'reserve'>;
-  keys: SigningKeys;
-  publicBaseUrl: string;
-  payouts: Pick<PayoutService, 'owned'>;
-  limiter: Pick<RateLimitStore, 'hit'>;
-}
-
-export function createLoginLinksModule(deps: LoginLinksModuleDeps) {
+export function createLoginLinksModule(deps: LoginLinkServiceDeps) {
   const service = createLoginLinkService(deps);
   return { service, routes: loginLinkRoutes(service) };
 }
 
 export type LoginLinksModule = ReturnType<typeof createLoginLinksModule>;
+export { LINK_LIFETIME_MS, SIGN_IN_LIMITS, type ConsumeResult, type LinkState, type LoginLinkService } from './login-links.service.js';
+export { signToken, verifyToken, type SigningKeys } from './tokens.js';

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.js';
 import { described, errorResponses } from '../../platform/openapi.js';
 import { writeContext } from '../../platform/request-context.js';
-import { PayoutParams } from '../payouts/payouts.schemas.js';
-import { UserIdParams } from '../users/users.schemas.js';
+import { PayoutParams } from '../payouts/index.js';
+import { UserIdParams } from '../users/index.js';
 import { LoginLinkBody, LoginLinkSchema } from './login-links.schemas.js';
 import type { LoginLinkService } from './login-links.service.js';
 

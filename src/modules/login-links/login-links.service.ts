@@ -3,24 +3,22 @@ import { addMs, type Clock } from '../../clock.js';
 import type { Database, LoginLinkRow } from '../../db/database.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
-import { randomToken, sha256Hex } from '../../platform/secrets.js';
+import { sha256Hex } from '../../platform/secrets.js';
 import { escapeHtml } from '../../platform/escape-html.js';
-import { enqueueMail } from '../mail/mail.repository.js';
-import type { PayoutService } from '../payouts/payouts.service.js';
-import { linkedUserId } from '../users/users.service.js';
-import { findPartnerName } from '../partners/partners.repository.js';
 import type { RateLimitStore } from '../../platform/rate-limit.js';
-import type { EmployeeSession } from './portal.service.js';
+import { enqueueMail } from '../mail/index.js';
+import type { PartnerService } from '../partners/index.js';
+import type { PayoutService } from '../payouts/index.js';
+import type { PortalService } from '../portal/index.js';
+import type { Employees } from '../users/index.js';
 import * as repo from './login-links.repository.js';
 import { newNonce, signToken, verifyToken, type SigningKeys } from './tokens.js';
 
 /** What mails and pages say when the partner's record is gone. */
 const UNKNOWN_PARTNER = 'your employer';
 
-/** docs/decisions.md §12: both kinds of link live 24 hours. */
+/** Both kinds of link live 24 hours (docs/decisions.md §12). */
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** An employee's signed-in session on the service's pages. */
-export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 
 /**
  * The person's own sign-in (/login) mails a link: limited per e-mail address (so nobody can flood
@@ -41,6 +39,10 @@ export interface LoginLinkServiceDeps {
   keys: SigningKeys;
   publicBaseUrl: string;
   payouts: Pick<PayoutService, 'owned'>;
+  employees: Pick<Employees, 'requireLinked' | 'recipient' | 'userIdByEmail'>;
+  partners: Pick<PartnerService, 'partnerName'>;
+  /** Starts the employee's session when a link is used. */
+  portal: Pick<PortalService, 'startSession'>;
   /** Counts sign-in requests (the shared rate-limit store, so the limits hold across instances). */
   limiter: Pick<RateLimitStore, 'hit'>;
 }
@@ -64,6 +66,9 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
     const now = clock.now();
     const expiresAt = addMs(now, LINK_LIFETIME_MS).toISOString();
     const nonce = newNonce();
+    const partnerId = ctx.caller.partnerId;
+    // Read before the transaction: on SQLite a query outside it would wait for it, forever.
+    const partnerName = sendEmail ? ((await deps.partners.partnerName(partnerId)) ?? UNKNOWN_PARTNER) : UNKNOWN_PARTNER;
     return inTransaction(db, deps.idempotency, ctx.idempotency, async (trx) => {
       const linkId = await repo.insertLink(trx, {
         partner_id: ctx.caller.partnerId,
@@ -75,9 +80,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       });
       const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
       if (sendEmail) {
-        const partnerId = ctx.caller.partnerId;
-        const recipient = await repo.findRecipient(trx, target.userId, partnerId);
-        const partnerName = (await findPartnerName(trx, partnerId)) ?? UNKNOWN_PARTNER;
+        const recipient = await deps.employees.recipient(trx, target.userId, partnerId);
         if (recipient) await enqueueMail(trx, { partnerId, ...linkMail(recipient, partnerName, loginUrl, expiresAt, target.payoutId !== null) }, now.toISOString());
       }
       return { login_url: loginUrl, expires_at: expiresAt };
@@ -91,13 +94,13 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
     if (!link || link.nonce_hash !== sha256Hex(verified.nonce)) return { kind: 'invalid' };
     if (link.used_at) return { kind: 'used' };
     if (Date.parse(link.expires_at) <= clock.now().getTime()) return { kind: 'expired' };
-    return { kind: 'ready', link, partnerName: link.partner_id === null ? null : ((await findPartnerName(db, link.partner_id)) ?? UNKNOWN_PARTNER) };
+    return { kind: 'ready', link, partnerName: link.partner_id === null ? null : ((await deps.partners.partnerName(link.partner_id)) ?? UNKNOWN_PARTNER) };
   }
 
   return {
     /** POST /users/{id}/login-link. */
     async issueForUser(ctx: WriteContext, rawUserId: string, sendEmail: boolean): Promise<LoginLink> {
-      const userId = await linkedUserId(db, ctx.caller.partnerId, rawUserId);
+      const userId = await deps.employees.requireLinked(ctx.caller.partnerId, rawUserId);
       return issue(ctx, { userId, payoutId: null }, sendEmail);
     },
 
@@ -116,36 +119,21 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       if (current.kind !== 'ready') return current;
       const { link } = current;
       const now = clock.now();
-      const sessionToken = randomToken(32);
-      const won = await db.transaction().execute(async (trx) => {
-        if (!(await repo.consumeLink(trx, link.id, link.nonce_hash, now.toISOString()))) return false;
+      const session = await db.transaction().execute(async (trx) => {
+        if (!(await repo.consumeLink(trx, link.id, link.nonce_hash, now.toISOString()))) return null;
         // The session shows what the link's origin may see: one partner's records, or (the person's own sign-in) all of them.
-        await repo.insertSession(trx, {
-          idHash: sha256Hex(sessionToken),
-          userId: link.user_id,
-          partnerId: link.partner_id,
-          now: now.toISOString(),
-          expiresAt: addMs(now, SESSION_LIFETIME_MS).toISOString(),
-        });
-        return true;
+        return deps.portal.startSession(trx, { userId: link.user_id, partnerId: link.partner_id });
       });
-      if (!won) {
+      if (!session) {
         const after = await state(token);
         return after.kind === 'ready' ? { kind: 'used' } : after;
       }
       return {
         kind: 'signed_in',
-        sessionToken,
-        sessionMaxAgeSeconds: SESSION_LIFETIME_MS / 1000,
+        sessionToken: session.token,
+        sessionMaxAgeSeconds: session.maxAgeSeconds,
         target: link.payout_id !== null ? `/me/payouts/${link.payout_id}` : '/me',
       };
-    },
-
-    /** The signed-in employee for a session cookie, and the session's scope, if the session is live. */
-    async sessionUser(sessionToken: string | undefined): Promise<EmployeeSession | null> {
-      if (!sessionToken || !/^[A-Za-z0-9_-]{20,100}$/.test(sessionToken)) return null;
-      const session = await repo.findLiveSession(db, sha256Hex(sessionToken), clock.now().toISOString());
-      return session ? { userId: session.user_id, partnerId: session.partner_id } : null;
     },
 
     /**
@@ -161,7 +149,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       if (!byAddress.allowed) return 'limited';
       const byEmail = await deps.limiter.hit(`signin-email:${sha256Hex(email)}`, nowMs, perEmail, windowMs);
       if (!byEmail.allowed) return 'limited';
-      const userId = await repo.findUserIdByEmail(db, email);
+      const userId = await deps.employees.userIdByEmail(email);
       if (userId === undefined) return 'accepted';
       const now = clock.now();
       const expiresAt = addMs(now, LINK_LIFETIME_MS).toISOString();
@@ -176,26 +164,23 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
           created_at: now.toISOString(),
         });
         const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
-        const recipient = await repo.findRecipient(trx, userId, null);
+        const recipient = await deps.employees.recipient(trx, userId, null);
         if (recipient) await enqueueMail(trx, { partnerId: null, ...ownSignInMail(recipient.email, loginUrl, expiresAt) }, now.toISOString());
       });
       return 'accepted';
     },
 
-    async signOut(sessionToken: string | undefined): Promise<void> {
-      if (sessionToken) await repo.endSession(db, sha256Hex(sessionToken), clock.now().toISOString());
-    },
   };
 }
 
 function linkMail(
-  user: { email: string; first_name: string | null },
+  user: { email: string; firstName: string | null },
   partnerName: string,
   url: string,
   expiresAt: string,
   forPayout: boolean,
 ) {
-  const greeting = user.first_name ? `Hi ${user.first_name},` : 'Hi,';
+  const greeting = user.firstName ? `Hi ${user.firstName},` : 'Hi,';
   const what = forPayout ? 'see your payout' : 'see your onpay account and payouts';
   const until = new Date(expiresAt).toUTCString();
   const subject = forPayout ? `Your payout from ${partnerName}` : `Sign in to onpay (${partnerName})`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
+import type { WorkerLog } from '../../platform/logging.js';
 import { addMs, type Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import * as repo from './mail.repository.js';
@@ -13,7 +13,7 @@ export interface MailWorkerDeps {
   from: string;
   /** Host part for Message-IDs. */
   domain: string;
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  log?: WorkerLog;
   workerId?: string;
   batchSize?: number;
   leaseMs?: number;

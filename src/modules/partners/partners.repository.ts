@@ -19,6 +19,12 @@ export async function findPartnerName(db: Executor, id: number): Promise<string 
   return row?.name ?? null;
 }
 
+export async function findPartnerNames(db: Executor, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('partners').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 export async function setFeeRate(db: Executor, id: number, feeRate: string): Promise<boolean> {
   const result = await db.updateTable('partners').set({ fee_rate: feeRate }).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

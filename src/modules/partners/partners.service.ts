@@ -198,6 +198,18 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
       return repo.findPartnerName(db, partnerId);
     },
 
+    /** The names of several partners (the employee's own pages list every employer). */
+    async partnerNames(partnerIds: number[]): Promise<Map<number, string>> {
+      return repo.findPartnerNames(db, [...new Set(partnerIds)]);
+    },
+
+    /** The partner's service fee rate for new payouts, an exact decimal string ("0.05"). */
+    async feeRate(partnerId: number): Promise<string> {
+      const partner = await repo.findPartner(db, partnerId);
+      if (!partner) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+      return partner.fee_rate;
+    },
+
     async countPartners(): Promise<number> {
       return repo.countPartners(db);
     },

@@ -1,8 +1,10 @@
+/** The payouts module: batches on one invoice, each payout's lifecycle (tables: invoices, payouts). */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { Idempotency } from '../../platform/idempotency.js';
-import type { TermsService } from '../terms/terms.service.js';
+import type { PartnerService } from '../partners/index.js';
+import type { Employees } from '../users/index.js';
 import { createPayoutBatchService } from './payout-batch.service.js';
 import { payoutRoutes } from './payouts.routes.js';
 import { createPayoutService } from './payouts.service.js';
@@ -11,8 +13,10 @@ export interface PayoutsModuleDeps {
   db: Kysely<Database>;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
-  terms: Pick<TermsService, 'current'>;
+  employees: Pick<Employees, 'find' | 'onboardingOfMany' | 'paymentFacts' | 'requireLinked'>;
+  partners: Pick<PartnerService, 'feeRate'>;
   publicBaseUrl: string;
+  /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
   afterChunk?: (insertedSoFar: number) => void;
 }
 
@@ -23,3 +27,7 @@ export function createPayoutsModule(deps: PayoutsModuleDeps) {
 }
 
 export type PayoutsModule = ReturnType<typeof createPayoutsModule>;
+export { checkPaidAt, PAID_AT_MAX_AHEAD_MS, payoutRowToPayload, type PayoutService } from './payouts.service.js';
+export { PayoutParams } from './payouts.schemas.js';
+export { formatAmount, toDecimal } from './money.js';
+export { calculatePayroll, fromMinorUnits, sumAmounts, toMinorUnits } from './payroll.js';

@@ -5,11 +5,8 @@ import { AppError, type FieldErrors } from '../../errors.js';
 import { isId } from '../../ids.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
-import type { TermsService } from '../terms/terms.service.js';
-import { identificationCandidates } from '../users/identity-numbers.js';
-import { onboardingOf } from '../users/users.payload.js';
-import { findLinkedUsersWithApproval } from '../users/users.repository.js';
-import { namedBy, normalisePhone, type EmployeeKey } from '../users/users.rules.js';
+import type { PartnerService } from '../partners/index.js';
+import { identificationCandidates, namedBy, normalisePhone, type EmployeeKey, type Employees } from '../users/index.js';
 import { checkPayoutBounds } from './item-rules.js';
 import { Dec } from './money.js';
 import {
@@ -30,7 +27,8 @@ export interface PayoutBatchDeps {
   db: Kysely<Database>;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
-  terms: Pick<TermsService, 'current'>;
+  employees: Pick<Employees, 'find' | 'onboardingOfMany' | 'paymentFacts'>;
+  partners: Pick<PartnerService, 'feeRate'>;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
   afterChunk?: (insertedSoFar: number) => void;
 }
@@ -90,12 +88,10 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
     const ids = [...new Set(items.flatMap((item) => (item.user_id !== undefined && isId(item.user_id) ? [item.user_id] : [])))];
     const phones = [...new Set(items.flatMap((item) => (item.phone !== undefined ? [normalisePhone(item.phone)] : [])))];
     const ssnCandidates = [...new Set(items.flatMap((item) => (item.ssn !== undefined ? identificationCandidates(item.ssn) : [])))];
-    const [linked, byPhone, byIdentity] = await Promise.all([
-      repo.linkedUserIds(db, partnerId, ids),
-      repo.linkedUsersByPhone(db, partnerId, phones),
-      repo.linkedUsersByIdentification(db, partnerId, ssnCandidates),
-    ]);
-    const linkedIds = new Set(linked);
+    const found = await deps.employees.find(partnerId, { ids, phones, identifications: ssnCandidates });
+    const linkedIds = new Set(found.ids);
+    const byPhone = found.phones;
+    const byIdentity = found.identifications;
     return items.map((item, i) => {
       // An item that names its employee in more (or fewer) than one way already has its error.
       if (named[i]?.length !== 1) return 0;
@@ -121,10 +117,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
   /** Every employee must be onboarded, as the paying partner sees them, to be paid. */
   async function checkOnboarded(partnerId: number, named: EmployeeKey[][], userIds: number[], errors: FieldErrors): Promise<void> {
     const unique = [...new Set(userIds.filter((id) => id > 0))];
-    const current = await deps.terms.current();
-    const employees = await findLinkedUsersWithApproval(db, partnerId, unique, current.code);
-    const now = clock.now();
-    const missing = new Map(employees.map((e) => [e.user.id, onboardingOf(e, e.approved, now)]));
+    const missing = await deps.employees.onboardingOfMany(partnerId, unique);
     userIds.forEach((userId, i) => {
       const onboarding = missing.get(userId);
       if (!onboarding || onboarding.is_onboarded) return;
@@ -143,23 +136,22 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
       await checkOnboarded(partnerId, named, userIds, errors);
       if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 
-      const feeRate = await repo.partnerFeeRate(db, partnerId);
+      const feeRate = await deps.partners.feeRate(partnerId);
       const rates = { ...DEFAULT_PAYROLL_RATES, feeRate };
       const years = [...new Set(items.map((item) => calendarYear(item.date)))];
       const uniqueUsers = [...new Set(userIds)];
 
       return inTransaction(db, deps.idempotency, ctx.idempotency, async (trx) => {
-        // Tax facts and the year's free-card usage are read under lock, inside the transaction.
-        const users = await repo.lockUsers(trx, uniqueUsers);
+        // Tax facts (the people locked) and the year's free-card usage are read inside the
+        // transaction. Each payout is paid to the account on the paying partner's link, copied now:
+        // a later change of the account does not move money already on its way.
+        const payment = await deps.employees.paymentFacts(trx, partnerId, uniqueUsers);
         const usage = await repo.freeCardUsage(trx, uniqueUsers, years);
-        // Each payout is paid to the account on the paying partner's link, copied now: a later change
-        // of the account does not move money already on its way.
-        const banks = new Map((await repo.linkBankAccounts(trx, partnerId, uniqueUsers)).map((b) => [b.user_id, b]));
         const facts = new Map<number, UserTaxFacts>();
-        for (const user of users) {
+        for (const [userId, fact] of payment) {
           const used: Record<string, string> = {};
-          for (const u of usage.filter((row) => row.user_id === user.id)) used[String(u.tax_year)] = fromMinorUnits(Number(u.used));
-          facts.set(user.id, { taxPercent: user.tax_percent, taxFreeCard: user.tax_free_card, freeCardUsedByYear: used });
+          for (const u of usage.filter((row) => row.user_id === userId)) used[String(u.tax_year)] = fromMinorUnits(Number(u.used));
+          facts.set(userId, { taxPercent: fact.taxPercent, taxFreeCard: fact.taxFreeCard, freeCardUsedByYear: used });
         }
         const computed = calculateBatch(
           items.map((item, i) => ({ ...item, userId: userIds[i] as number })),
@@ -210,9 +202,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
             vat: minor(result.vat),
             invoice_incl: minor(result.invoice_incl),
             free_card_used: minor(result.freeCardUsed),
-            bank_account_number: banks.get(userIds[i] as number)?.bank_account_number ?? null,
-            bank_iban_number: banks.get(userIds[i] as number)?.bank_iban_number ?? null,
-            bank_bic_number: banks.get(userIds[i] as number)?.bank_bic_number ?? null,
+            ...(payment.get(userIds[i] as number)?.bank ?? { bank_account_number: null, bank_iban_number: null, bank_bic_number: null }),
             paid_at: null,
             created_at: now,
             updated_at: now,

@@ -1,23 +1,11 @@
-import type { Insertable, Transaction } from 'kysely';
-import type { Database, Executor, InvoicesTable, NewPayout, PayoutStatus } from '../../db/database.js';
-import { forUpdate } from '../../db/dialect.js';
+import type { Insertable } from 'kysely';
+import type { Executor, InvoicesTable, NewPayout, PayoutStatus } from '../../db/database.js';
 
 export interface PayoutFilters {
   status?: PayoutStatus;
   userId?: number;
   from?: string;
   to?: string;
-}
-
-/** The users of a batch, locked on PostgreSQL so two batches cannot both spend one tax-free card. */
-export async function lockUsers(db: Transaction<Database>, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  const query = db
-    .selectFrom('users')
-    .select(['id', 'tax_percent', 'tax_free_card'])
-    .where('id', 'in', userIds)
-    .orderBy('id');
-  return forUpdate(db, query).execute();
 }
 
 /** Σ free_card_used per user and tax year, over payouts that were not cancelled. */
@@ -84,51 +72,16 @@ export async function transition(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Which of these user ids are linked to the partner. */
-export async function linkedUserIds(db: Executor, partnerId: number, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db.selectFrom('partner_users').select('user_id').where('partner_id', '=', partnerId).where('user_id', 'in', userIds).execute();
-  return rows.map((r) => r.user_id);
+/** The employee's payouts, newest work date first; only one partner's when the scope names it. */
+export async function payoutsOfEmployee(db: Executor, userId: number, partnerId: number | null, limit: number) {
+  let query = db.selectFrom('payouts').selectAll().where('user_id', '=', userId);
+  if (partnerId !== null) query = query.where('partner_id', '=', partnerId);
+  return query.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-/** The partner's employees by this partner's profile phone. */
-export async function linkedUsersByPhone(db: Executor, partnerId: number, phones: string[]) {
-  if (phones.length === 0) return [];
-  return db.selectFrom('partner_users').select(['user_id as id', 'phone']).where('partner_id', '=', partnerId).where('phone', 'in', phones).execute();
-}
-
-/**
- * The partner's employees whose verified identity, or the identity this partner registered, is
- * one of these spellings (never an identity another partner registered).
- */
-export async function linkedUsersByIdentification(db: Executor, partnerId: number, candidates: string[]) {
-  if (candidates.length === 0) return [];
-  const [verified, registered] = await Promise.all([
-    db
-      .selectFrom('partner_users as pu')
-      .innerJoin('users as u', 'u.id', 'pu.user_id')
-      .select(['u.id', 'u.identification'])
-      .where('pu.partner_id', '=', partnerId)
-      .where('u.identification', 'in', candidates)
-      .where('u.identity_verified_at', 'is not', null)
-      .execute(),
-    db.selectFrom('partner_users').select(['user_id as id', 'identification']).where('partner_id', '=', partnerId).where('identification', 'in', candidates).execute(),
-  ]);
-  return [...verified, ...registered];
-}
-
-/** The bank accounts on the paying partner's links: what its payouts are paid to. */
-export async function linkBankAccounts(db: Executor, partnerId: number, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom('partner_users')
-    .select(['user_id', 'bank_account_number', 'bank_iban_number', 'bank_bic_number'])
-    .where('partner_id', '=', partnerId)
-    .where('user_id', 'in', userIds)
-    .execute();
-}
-
-export async function partnerFeeRate(db: Executor, partnerId: number): Promise<string> {
-  const row = await db.selectFrom('partners').select('fee_rate').where('id', '=', partnerId).executeTakeFirstOrThrow();
-  return row.fee_rate;
+/** One payout, only if it is the employee's (and the scope's partner's, when it names one). */
+export async function payoutOfEmployee(db: Executor, userId: number, partnerId: number | null, payoutId: number) {
+  let query = db.selectFrom('payouts').selectAll().where('id', '=', payoutId).where('user_id', '=', userId);
+  if (partnerId !== null) query = query.where('partner_id', '=', partnerId);
+  return query.executeTakeFirst();
 }

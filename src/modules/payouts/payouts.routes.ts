@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import { described, errorResponses } from '../../platform/openapi.js';
 import { toPage } from '../../platform/pagination.js';
 import { callerOf, writeContext } from '../../platform/request-context.js';
-import { UserIdParams } from '../users/users.schemas.js';
+import { UserIdParams } from '../users/index.js';
 import type { PayoutBatchService } from './payout-batch.service.js';
 import type { PayoutService } from './payouts.service.js';
 import { CreatePayoutsBody, PayoutList, PayoutListQuery, PayoutParams, PayoutSchema, PayoutsCreated, UserPayoutListQuery } from './payouts.schemas.js';

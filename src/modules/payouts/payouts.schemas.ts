@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DOCUMENT_ONLY } from '../../platform/body-rules.js';
-import { exactlyOneOf } from '../users/users.schemas.js';
+import { DOCUMENT_ONLY, exactlyOneOf } from '../../platform/body-rules.js';
 import { PageQuery, PaginatedList } from '../../platform/pagination.js';
 
 const date = (description: string) => Type.String({ format: 'date', errorMessage: 'must be a date as YYYY-MM-DD.', description });

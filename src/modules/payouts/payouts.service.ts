@@ -4,7 +4,7 @@ import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isId, parseId } from '../../ids.js';
 import { pageOffset } from '../../platform/pagination.js';
-import { linkedUserId } from '../users/users.service.js';
+import type { Employees } from '../users/index.js';
 import { fromMinorUnits, sumAmounts } from './payroll.js';
 import * as repo from './payouts.repository.js';
 import type { PayoutFilters } from './payouts.repository.js';
@@ -13,6 +13,7 @@ import type { PayoutPayload } from './payouts.schemas.js';
 export interface PayoutServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
+  employees: Pick<Employees, 'requireLinked'>;
 }
 
 export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
@@ -116,7 +117,7 @@ const VERB: Record<keyof typeof TRANSITIONS, string> = {
   pending: 'retried',
 };
 
-export function createPayoutService({ db, clock }: PayoutServiceDeps) {
+export function createPayoutService({ db, clock, employees }: PayoutServiceDeps) {
   async function owned(partnerId: number, rawId: string): Promise<PayoutRow> {
     const row = await repo.findPayout(db, parsePayoutId(rawId));
     if (!row || row.partner_id !== partnerId) throw new AppError('payout_not_found');
@@ -147,8 +148,19 @@ export function createPayoutService({ db, clock }: PayoutServiceDeps) {
 
     /** GET /users/{id}/payouts: 404 when the employee is not linked to the caller. */
     async listForUser(partnerId: number, rawUserId: string, query: { page: number; per_page: number; status?: PayoutStatus; from?: string; to?: string }) {
-      const userId = await linkedUserId(db, partnerId, rawUserId);
+      const userId = await employees.requireLinked(partnerId, rawUserId);
       return page(partnerId, { status: query.status, userId, from: query.from, to: query.to }, query.page, query.per_page);
+    },
+
+    /** The employee's most recent payouts, from one partner or (the person's own pages) every partner. */
+    async ofEmployee(userId: number, partnerId: number | null, limit: number): Promise<PayoutRow[]> {
+      return repo.payoutsOfEmployee(db, userId, partnerId, limit);
+    },
+
+    /** One of the employee's payouts, within the same scope; null for anything else. */
+    async oneOfEmployee(userId: number, partnerId: number | null, rawId: string): Promise<PayoutRow | null> {
+      const id = parseId(rawId);
+      return id === null ? null : ((await repo.payoutOfEmployee(db, userId, partnerId, id)) ?? null);
     },
 
     /** Operator: moves a payout along its lifecycle, refusing illegal transitions with a clear message. */

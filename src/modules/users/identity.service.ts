@@ -3,24 +3,21 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
-import { identificationCandidates, normaliseIdentification } from './identity-numbers.js';
+import { normaliseIdentification } from './identity-numbers.js';
 import * as repo from './users.repository.js';
 import { isIdentityVerified } from './users.payload.js';
-import { checkBirthday, isCountryCode } from './users.rules.js';
+import { checkBirthday } from './dates.js';
+import { isCountryCode } from './profile-rules.js';
 import type { IdentityBody, UserPayload } from './users.schemas.js';
 import type { WriteContext } from '../../platform/request-context.js';
-import { parseUserId, type UserService } from './users.service.js';
+import { parseUserId } from './user-id.js';
+import type { UserService } from './users.service.js';
 
 export interface IdentityServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   users: Pick<UserService, 'payloadFor'>;
-}
-
-/** The caller's employees whose verified identity, or the identity the caller registered, matches `ssn` in any accepted spelling. */
-export async function findByIdentity(db: Kysely<Database>, partnerId: number, ssn: string): Promise<repo.LinkedUserRow[]> {
-  return repo.findLinkedUsersByIdentification(db, partnerId, identificationCandidates(ssn), 2);
 }
 
 /** Validates an identity; returns the stored form or throws a 422 naming the fields. */

@@ -1,9 +1,15 @@
+/**
+ * The users module: people (global by e-mail) and each partner's link to them (what that partner
+ * entered). Tables: users, partner_users, terms_approvals. Other modules use `employees`, the
+ * schemas and the pure helpers below; nothing else of this folder.
+ */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { Idempotency } from '../../platform/idempotency.js';
-import type { TermsService } from '../terms/terms.service.js';
-import { createIdentityService } from './identity.service.js';
+import type { TermsService } from '../terms/index.js';
+import { createEmployees } from './employees.service.js';
+import { createIdentityService, parseIdentity } from './identity.service.js';
 import { createTaxService } from './tax.service.js';
 import { createUserTermsService } from './user-terms.service.js';
 import { userRoutes } from './users.routes.js';
@@ -21,14 +27,23 @@ export function createUsersModule(deps: UsersModuleDeps) {
   const users = createUserService(deps);
   const identity = createIdentityService({ ...deps, users });
   const userTerms = createUserTermsService(deps);
-  const tax = createTaxService(deps);
   return {
     users,
     identity,
     userTerms,
-    tax,
+    tax: createTaxService(deps),
+    employees: createEmployees(deps),
     routes: userRoutes({ users, identity, userTerms, publicBaseUrl: deps.publicBaseUrl }),
   };
 }
 
 export type UsersModule = ReturnType<typeof createUsersModule>;
+export type { Employees, PartnerView, PaymentFacts, PersonView } from './employees.service.js';
+export type { ConfirmedIdentity } from './identity.service.js';
+export { taxChanges, type TaxFacts, type TaxInput } from './tax.service.js';
+export { parseIdentity };
+export { namedBy, normalisePhone, type EmployeeKey } from './employee-keys.js';
+export { identificationCandidates, normaliseIdentification } from './identity-numbers.js';
+export { ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from './onboarding.js';
+export { linkName } from './users.payload.js';
+export { OnboardingSchema, UserIdParams, UserPayload } from './users.schemas.js';

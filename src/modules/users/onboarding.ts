@@ -1,7 +1,37 @@
+import { Type, type Static } from '@sinclair/typebox';
+
 /** Onboarding status v2: a pure function of the stored facts. */
 
 export const ONBOARDING_STEPS = ['email_verified', 'terms_approved', 'profile', 'id_verification', 'bank_account'] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+
+export const ONBOARDING_EXAMPLE = {
+  is_onboarded: false,
+  missing_steps: ['id_verification' as const],
+  steps: { email_verified: true, terms_approved: true, profile: true, id_verification: false, bank_account: true },
+  status_version: 'v2' as const,
+  evaluated_at: '2026-11-21T10:05:00.000Z',
+};
+
+export const OnboardingSchema = Type.Object(
+  {
+    is_onboarded: Type.Boolean(),
+    missing_steps: Type.Array(Type.Union(ONBOARDING_STEPS.map((step) => Type.Literal(step)))),
+    steps: Type.Object(
+      {
+        email_verified: Type.Boolean(),
+        terms_approved: Type.Boolean(),
+        profile: Type.Boolean(),
+        id_verification: Type.Boolean(),
+        bank_account: Type.Boolean(),
+      },
+      { additionalProperties: false },
+    ),
+    status_version: Type.Literal('v2'),
+    evaluated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Onboarding', additionalProperties: false, description: 'Onboarding status (status_version v2)', examples: [ONBOARDING_EXAMPLE] },
+);
 
 export interface OnboardingFacts {
   emailVerified: boolean;
@@ -12,13 +42,7 @@ export interface OnboardingFacts {
   bankAccount: boolean;
 }
 
-export interface Onboarding {
-  is_onboarded: boolean;
-  missing_steps: OnboardingStep[];
-  steps: Record<OnboardingStep, boolean>;
-  status_version: 'v2';
-  evaluated_at: string;
-}
+export type Onboarding = Static<typeof OnboardingSchema>;
 
 export function evaluateOnboarding(facts: OnboardingFacts, evaluatedAt: Date): Onboarding {
   const steps: Record<OnboardingStep, boolean> = {

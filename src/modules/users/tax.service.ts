@@ -4,7 +4,8 @@ import type { Clock } from '../../clock.js';
 import type { Database, UserUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { setTaxFacts } from './users.repository.js';
-import { isCalendarDate, isUserId } from './users.rules.js';
+import { isId } from '../../ids.js';
+import { isCalendarDate } from './dates.js';
 
 export interface TaxInput {
   percent?: string;
@@ -61,7 +62,7 @@ export function createTaxService({ db, clock }: { db: Kysely<Database>; clock: C
     async setTax(userId: number, input: TaxInput): Promise<TaxFacts> {
       const changes = taxChanges(input);
       const notFound = () => new AppError('user_not_found', `User ${userId} does not exist.`);
-      if (!isUserId(userId)) throw notFound();
+      if (!isId(userId)) throw notFound();
       const row = await setTaxFacts(db, userId, { ...changes, updated_at: clock.now().toISOString() });
       if (!row) throw notFound();
       return {

@@ -3,19 +3,12 @@ import type { Clock } from '../../clock.js';
 import type { Database, TermsRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
-import { termsRowToMetadata, type TermsService } from '../terms/terms.service.js';
-import type { TermsMetadata } from '../terms/terms.schemas.js';
+import { termsRowToMetadata, type TermsService } from '../terms/index.js';
 import * as repo from './users.repository.js';
+import type { UserTermsChange, UserTermsStatus } from './users.schemas.js';
 import type { WriteContext } from '../../platform/request-context.js';
-import { parseUserId } from './users.service.js';
+import { parseUserId } from './user-id.js';
 
-export interface UserTermsStatus {
-  user_id: string;
-  terms_approved: boolean;
-  approved_at: string | null;
-  terms: TermsMetadata;
-  changed?: boolean;
-}
 
 export interface UserTermsServiceDeps {
   db: Kysely<Database>;
@@ -44,7 +37,7 @@ export function createUserTermsService({ db, clock, idempotency, terms }: UserTe
     },
 
     /** Records (approved true) or withdraws (false) approval of the current terms. */
-    async set(ctx: WriteContext, rawId: string, approved: boolean): Promise<UserTermsStatus & { changed: boolean }> {
+    async set(ctx: WriteContext, rawId: string, approved: boolean): Promise<UserTermsChange> {
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
       // Read before the transaction: `terms` queries through `db`, and on SQLite (one connection) a

@@ -280,19 +280,76 @@ export async function deleteApproval(db: Executor, partnerId: number, userId: nu
   return Number(result.numDeletedRows);
 }
 
-/** Every partner linked to the person, oldest link first, with that partner's approval of these terms (the person's own pages). */
-export async function findLinksOfUser(db: Executor, userId: number, termsCode: string): Promise<Array<{ link: PartnerUserRow; partnerName: string; approved: boolean }>> {
+/** Every link to the person, oldest first, each with that partner's approval of these terms (the person's own pages). */
+export async function findLinksOfUser(db: Executor, userId: number, termsCode: string): Promise<Array<{ link: PartnerUserRow; approved: boolean }>> {
   const rows = await db
     .selectFrom('partner_users as pu')
-    .innerJoin('partners as p', 'p.id', 'pu.partner_id')
     .leftJoin('terms_approvals as ta', (join) =>
       join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode),
     )
     .selectAll('pu')
-    .select(['p.name as partner_name', 'ta.approved_at as terms_approved_at'])
+    .select('ta.approved_at as terms_approved_at')
     .where('pu.user_id', '=', userId)
     .orderBy('pu.created_at')
     .orderBy('pu.partner_id')
     .execute();
-  return rows.map(({ partner_name, terms_approved_at, ...link }) => ({ link, partnerName: partner_name, approved: terms_approved_at !== null }));
+  return rows.map(({ terms_approved_at, ...link }) => ({ link, approved: terms_approved_at !== null }));
+}
+
+/** Which of these ids are the partner's employees. */
+export async function linkedUserIds(db: Executor, partnerId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db.selectFrom('partner_users').select('user_id').where('partner_id', '=', partnerId).where('user_id', 'in', userIds).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** The partner's employees by the profile phones this partner registered. */
+export async function linkedUsersByPhones(db: Executor, partnerId: number, phones: string[]) {
+  if (phones.length === 0) return [];
+  return db.selectFrom('partner_users').select(['user_id as id', 'phone']).where('partner_id', '=', partnerId).where('phone', 'in', phones).execute();
+}
+
+/** The partner's employees whose verified identity, or the one this partner registered, is one of these spellings. */
+export async function linkedUsersByIdentifications(db: Executor, partnerId: number, candidates: string[]) {
+  if (candidates.length === 0) return [];
+  const [verified, registered] = await Promise.all([
+    db
+      .selectFrom('partner_users as pu')
+      .innerJoin('users as u', 'u.id', 'pu.user_id')
+      .select(['u.id', 'u.identification'])
+      .where('pu.partner_id', '=', partnerId)
+      .where('u.identification', 'in', candidates)
+      .where('u.identity_verified_at', 'is not', null)
+      .execute(),
+    db.selectFrom('partner_users').select(['user_id as id', 'identification']).where('partner_id', '=', partnerId).where('identification', 'in', candidates).execute(),
+  ]);
+  return [...verified, ...registered];
+}
+
+/** The people's tax facts, locked until the transaction ends (two batches cannot both spend one tax-free card). */
+export async function lockTaxFacts(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return forUpdate(db, db.selectFrom('users').select(['id', 'tax_percent', 'tax_free_card']).where('id', 'in', userIds).orderBy('id')).execute();
+}
+
+/** The bank accounts on the partner's links: what its payouts are paid to. */
+export async function linkBankAccounts(db: Executor, partnerId: number, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('partner_users')
+    .select(['user_id', 'bank_account_number', 'bank_iban_number', 'bank_bic_number'])
+    .where('partner_id', '=', partnerId)
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
+/** Whom a mail goes to: the person's e-mail, greeted by the first name this partner registered (none without a partner). */
+export async function findRecipient(db: Executor, userId: number, partnerId: number | null) {
+  const user = await db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirst();
+  if (!user) return undefined;
+  const link =
+    partnerId === null
+      ? undefined
+      : await db.selectFrom('partner_users').select('first_name').where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirst();
+  return { email: user.email, firstName: link?.first_name ?? null };
 }

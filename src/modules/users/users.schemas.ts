@@ -1,8 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { MULTILINE } from '../../platform/body-rules.js';
-import { DOCUMENT_ONLY } from '../../platform/body-rules.js';
+import { DOCUMENT_ONLY, exactlyOneOf, MULTILINE } from '../../platform/body-rules.js';
 import { PaginatedList } from '../../platform/pagination.js';
-import { TERMS_EXAMPLE, TermsMetadata } from '../terms/terms.schemas.js';
+import { TERMS_EXAMPLE, TermsMetadata } from '../terms/index.js';
+import { ONBOARDING_EXAMPLE, OnboardingSchema } from './onboarding.js';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
@@ -40,9 +40,6 @@ const ONE_BANK_STYLE = {
     { if: has('bank_bic_number'), then: has('bank_iban_number') },
   ],
 };
-
-/** Exactly one of these fields, for the document (the service checks it with its own messages). */
-export const exactlyOneOf = (...fields: string[]) => ({ oneOf: fields.map((field) => ({ properties: { [field]: true }, required: [field] })) });
 
 /** The optional fields POST /users and PUT /users/{id} share, with the same limits (spec). */
 const userFields = {
@@ -105,42 +102,6 @@ export const LookupBody = Type.Object({
 export type LookupBody = Static<typeof LookupBody>;
 
 export const UserIdParams = Type.Object({ id: Type.String({ description: 'Employee id', examples: ['42'] }) });
-
-export const ONBOARDING_EXAMPLE = {
-  is_onboarded: false,
-  missing_steps: ['id_verification' as const],
-  steps: { email_verified: true, terms_approved: true, profile: true, id_verification: false, bank_account: true },
-  status_version: 'v2' as const,
-  evaluated_at: '2026-11-21T10:05:00.000Z',
-};
-
-export const OnboardingSchema = Type.Object(
-  {
-    is_onboarded: Type.Boolean(),
-    missing_steps: Type.Array(
-      Type.Union([
-        Type.Literal('email_verified'),
-        Type.Literal('terms_approved'),
-        Type.Literal('profile'),
-        Type.Literal('id_verification'),
-        Type.Literal('bank_account'),
-      ]),
-    ),
-    steps: Type.Object(
-      {
-        email_verified: Type.Boolean(),
-        terms_approved: Type.Boolean(),
-        profile: Type.Boolean(),
-        id_verification: Type.Boolean(),
-        bank_account: Type.Boolean(),
-      },
-      { additionalProperties: false },
-    ),
-    status_version: Type.Literal('v2'),
-    evaluated_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'Onboarding', additionalProperties: false, description: 'Onboarding status (status_version v2)', examples: [ONBOARDING_EXAMPLE] },
-);
 
 export const USER_EXAMPLE = {
   id: '42',
@@ -212,7 +173,10 @@ const userTermsFields = {
 };
 const USER_TERMS_EXAMPLE = { user_id: '42', terms_approved: true, approved_at: '2026-11-21T10:02:00.000Z', terms: TERMS_EXAMPLE };
 export const UserTermsStatus = Type.Object(userTermsFields, { additionalProperties: false, examples: [USER_TERMS_EXAMPLE] });
+export type UserTermsStatus = Static<typeof UserTermsStatus>;
 export const UserTermsChange = Type.Object(
   { ...userTermsFields, changed: Type.Boolean({ description: 'true when the stored value was updated' }) },
   { additionalProperties: false, examples: [{ ...USER_TERMS_EXAMPLE, changed: true }] },
 );
+export type UserTermsChange = Static<typeof UserTermsChange>;
+export { ONBOARDING_EXAMPLE, OnboardingSchema };

@@ -2,16 +2,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, LinkUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
-import { parseId } from '../../ids.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import { pageOffset, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
-import type { TermsService } from '../terms/terms.service.js';
+import type { TermsService } from '../terms/index.js';
 import { hasBankFields, parseBankAccount, type BankInput } from './bank.js';
-import { findByIdentity } from './identity.service.js';
+import { identificationCandidates } from './identity-numbers.js';
 import * as repo from './users.repository.js';
 import { userRowToPayload } from './users.payload.js';
-import { checkDialCode, isProvided, mainWorkToInt, namedBy, normalisePhone, PROFILE_FIELDS } from './users.rules.js';
+import { namedBy, normalisePhone } from './employee-keys.js';
+import { checkDialCode, isProvided, mainWorkToInt, PROFILE_FIELDS } from './profile-rules.js';
+import { parseUserId } from './user-id.js';
 import type { CreateUserBody, LookupBody, ProfileBody, UpdateUserBody, UserPayload } from './users.schemas.js';
 
 export interface UserServiceDeps {
@@ -19,20 +20,6 @@ export interface UserServiceDeps {
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   terms: Pick<TermsService, 'current'>;
-}
-
-/** Ids are positive integers; anything else names no user (404, like an unknown one). */
-export function parseUserId(raw: string | number): number {
-  const id = parseId(String(raw));
-  if (id === null) throw new AppError('user_not_found');
-  return id;
-}
-
-/** The id of one of the partner's employees, from a path id: 404 for anything else (other modules use it too). */
-export async function linkedUserId(db: Kysely<Database>, partnerId: number, rawId: string | number): Promise<number> {
-  const userId = parseUserId(rawId);
-  if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
-  return userId;
 }
 
 function bankColumns(input: BankInput, errors: FieldErrors): LinkUpdate {
@@ -236,7 +223,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
       const matches =
         body.phone !== undefined
           ? await repo.findLinkedUsersByPhone(db, partnerId, [normalisePhone(body.phone)], 2)
-          : await findByIdentity(db, partnerId, body.ssn ?? '');
+          : await repo.findLinkedUsersByIdentification(db, partnerId, identificationCandidates(body.ssn ?? ''), 2);
       if (matches.length === 0) throw new AppError('user_not_found');
       if (matches.length > 1) {
         const field = given[0] as string;

@@ -5,7 +5,7 @@ import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
 import type { ProviderAdapter, CallbackParams, ProviderOutcome } from './providers/types.js';
 import type { SandboxOutcome } from './providers/sandbox.js';
 import { redirectTarget } from './return-url-matching.js';
-import { findPartnerName } from '../partners/partners.repository.js';
+import type { PartnerService } from '../partners/index.js';
 import * as repo from './sessions.repository.js';
 import type { SessionService } from './sessions.service.js';
 
@@ -13,6 +13,7 @@ export interface BrowserFlowDeps {
   db: Kysely<Database>;
   clock: Clock;
   sessions: Pick<SessionService, 'fresh' | 'finish' | 'sandboxConfirms'>;
+  partners: Pick<PartnerService, 'partnerName'>;
   adapters: ReadonlyMap<VerificationProvider, ProviderAdapter>;
   callbackUrl: (provider: VerificationProvider) => string;
 }
@@ -64,7 +65,7 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
     async view(token: string): Promise<StartView> {
       const session = await byToken(token);
       if (!session) return { kind: 'unknown' };
-      const partnerName = (await findPartnerName(db, session.partner_id)) ?? 'Your employer';
+      const partnerName = (await deps.partners.partnerName(session.partner_id)) ?? 'Your employer';
       if (session.status !== 'pending') return { kind: 'finished', session, partnerName, returnTo: partnerRedirect(session) };
       return { kind: 'ready', session, partnerName };
     },

@@ -1,10 +1,16 @@
+/**
+ * The verification module: return URLs, verification sessions and the providers behind them
+ * (tables: return_urls, verification_sessions, webhook_receipts).
+ */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { Idempotency } from '../../platform/idempotency.js';
-import type { TermsService } from '../terms/terms.service.js';
+import type { PartnerService } from '../partners/index.js';
+import type { Employees } from '../users/index.js';
 import { createBrowserFlow } from './browser-flow.service.js';
+import { createDocWebhook } from './providers/doc-webhook.js';
 import { createProviderAdapters } from './providers/index.js';
 import { createReturnUrlService } from './return-urls.service.js';
 import { createSessionService } from './sessions.service.js';
@@ -15,10 +21,11 @@ export interface VerificationModuleDeps {
   clock: Clock;
   config: Config;
   idempotency: Pick<Idempotency, 'reserve'>;
-  terms: Pick<TermsService, 'current'>;
+  employees: Pick<Employees, 'requireLinked' | 'partnerView' | 'recordVerifiedIdentity' | 'registeredIdentity'>;
+  partners: Pick<PartnerService, 'partnerName'>;
 }
 
-export function createVerificationModule({ db, clock, config, idempotency, terms }: VerificationModuleDeps) {
+export function createVerificationModule({ db, clock, config, idempotency, employees, partners }: VerificationModuleDeps) {
   const base = config.publicBaseUrl;
   const sandbox = config.env === 'sandbox';
   const adapters = createProviderAdapters(config, (token) => `${base}/sandbox/provider/${token}`);
@@ -28,12 +35,21 @@ export function createVerificationModule({ db, clock, config, idempotency, terms
     clock,
     idempotency,
     returnUrls,
-    terms,
+    employees,
     publicBaseUrl: base,
     availableProviders: new Set(adapters.keys()),
   });
-  const flow = createBrowserFlow({ db, clock, sessions, adapters, callbackUrl: (provider) => `${base}/verify/callback/${provider}` });
-  return { returnUrls, sessions, flow, adapters, routes: verificationRoutes({ returnUrls, sessions, sandbox }) };
+  const flow = createBrowserFlow({ db, clock, sessions, partners, adapters, callbackUrl: (provider) => `${base}/verify/callback/${provider}` });
+  // The document vendor's decisions arrive by webhook; null when no vendor is configured.
+  const docWebhook = config.docVendor ? createDocWebhook({ db, clock, sessions, config: config.docVendor }) : null;
+  return { returnUrls, sessions, flow, adapters, docWebhook, routes: verificationRoutes({ returnUrls, sessions, sandbox }) };
 }
 
 export type VerificationModule = ReturnType<typeof createVerificationModule>;
+export type { BrowserFlow, Step } from './browser-flow.service.js';
+export type { DocWebhook, WebhookResult } from './providers/doc-webhook.js';
+export { signWebhookBody } from './providers/doc-webhook.js';
+export { SANDBOX_OUTCOMES, sandboxIdentity, type SandboxOutcome } from './providers/sandbox.js';
+export { returnUrlRowToPayload, type ReturnUrlService } from './return-urls.service.js';
+export { REPLACED_REASON } from './sessions.repository.js';
+export { VERIFICATION_SESSION_LIFETIME_MS, type SessionService } from './sessions.service.js';

@@ -1,9 +1,8 @@
 import type { Insertable } from 'kysely';
-import type { Executor, VerificationProvider, VerificationSessionRow, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
+import type { Executor, VerificationProvider, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
-import { LINKED_USER_COLUMNS, splitLinked, type JoinedRow, type LinkedUserRow } from '../users/users.repository.js';
 
-export async function insertSession(db: Executor, values: Insertable<VerificationSessionsTable>): Promise<void> {
+export async function insertVerificationSession(db: Executor, values: Insertable<VerificationSessionsTable>): Promise<void> {
   await db.insertInto('verification_sessions').values(values).execute();
 }
 
@@ -13,67 +12,6 @@ const sessionById = reusableQuery(1, (db: Executor, id: string) => db.selectFrom
 export async function findSession(db: Executor, id: string) {
   const [row] = await sessionById(db, id);
   return row;
-}
-
-/** What a status poll reads of the session. */
-export type PolledSession = Pick<
-  VerificationSessionRow,
-  'id' | 'partner_id' | 'user_id' | 'provider' | 'id_type' | 'status' | 'verified_at' | 'expires_at' | 'last_polled_at'
->;
-
-const sessionWithUser = reusableQuery(2, (db: Executor, id: string, termsCode: string) =>
-  db
-    .selectFrom('verification_sessions as s')
-    // The employee as the session's partner sees them: that partner's link, and its terms approval.
-    .leftJoin('partner_users as pu', (join) => join.onRef('pu.partner_id', '=', 's.partner_id').onRef('pu.user_id', '=', 's.user_id'))
-    .leftJoin('users as u', 'u.id', 'pu.user_id')
-    .leftJoin('terms_approvals as ta', (join) =>
-      join.onRef('ta.partner_id', '=', 's.partner_id').onRef('ta.user_id', '=', 's.user_id').on('ta.terms_code', '=', termsCode),
-    )
-    .select(LINKED_USER_COLUMNS())
-    .select([
-      's.id as s_id',
-      's.partner_id as s_partner_id',
-      's.user_id as s_user_id',
-      's.provider as s_provider',
-      's.id_type as s_id_type',
-      's.status as s_status',
-      's.verified_at as s_verified_at',
-      's.expires_at as s_expires_at',
-      's.last_polled_at as s_last_polled_at',
-      'ta.approved_at as terms_approved_at',
-    ])
-    .where('s.id', '=', id),
-);
-
-/**
- * A status poll's whole read in one statement: the session, its employee as the session's partner
- * sees them (null when the record is missing) and whether that partner recorded their approval of
- * these terms.
- */
-export async function findSessionWithUser(
-  db: Executor,
-  id: string,
-  termsCode: string,
-): Promise<{ session: PolledSession; employee: LinkedUserRow | null; approved: boolean } | undefined> {
-  const [row] = await sessionWithUser(db, id, termsCode);
-  if (!row) return undefined;
-  const { s_id, s_partner_id, s_user_id, s_provider, s_id_type, s_status, s_verified_at, s_expires_at, s_last_polled_at, terms_approved_at, ...joined } = row;
-  return {
-    session: {
-      id: s_id,
-      partner_id: s_partner_id,
-      user_id: s_user_id,
-      provider: s_provider,
-      id_type: s_id_type,
-      status: s_status,
-      verified_at: s_verified_at,
-      expires_at: s_expires_at,
-      last_polled_at: s_last_polled_at,
-    },
-    employee: joined.id === null ? null : splitLinked(joined as JoinedRow),
-    approved: terms_approved_at !== null,
-  };
 }
 
 export async function findSessionByStartToken(db: Executor, tokenHash: string) {

@@ -7,11 +7,7 @@ import { AppError } from '../../errors.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { isUuid, randomToken, sha256Hex } from '../../platform/secrets.js';
-import type { TermsService } from '../terms/terms.service.js';
-import { normaliseIdentification } from '../users/identity-numbers.js';
-import { parseIdentity, recordVerifiedIdentity, registeredIdentity } from '../users/identity.service.js';
-import { onboardingOf } from '../users/users.payload.js';
-import { linkedUserId } from '../users/users.service.js';
+import { normaliseIdentification, parseIdentity, type Employees } from '../users/index.js';
 import { nextActionFor } from './next-action.js';
 import { sandboxIdentity } from './providers/sandbox.js';
 import type { ProviderOutcome, VerifiedIdentity } from './providers/types.js';
@@ -19,8 +15,8 @@ import type { ReturnUrlService } from './return-urls.service.js';
 import * as repo from './sessions.repository.js';
 import type { CompleteBody, FlowCreated, SessionStatus, StartFlowBody } from './verification.schemas.js';
 
-/** docs/decisions.md §8: a session lives 60 minutes. */
-export const SESSION_LIFETIME_MS = 60 * 60 * 1000;
+/** A verification session lives 60 minutes (docs/decisions.md §8). */
+export const VERIFICATION_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 const MAX_START_ATTEMPTS = 8;
 /** A poll is recorded in last_polled_at when the recorded one is older than this. */
 export const POLL_RECORD_INTERVAL_MS = 60_000;
@@ -30,7 +26,7 @@ export interface SessionServiceDeps {
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   returnUrls: Pick<ReturnUrlService, 'requireMatch'>;
-  terms: Pick<TermsService, 'current'>;
+  employees: Pick<Employees, 'requireLinked' | 'partnerView' | 'recordVerifiedIdentity' | 'registeredIdentity'>;
   publicBaseUrl: string;
   /** Providers that can be started here (sandbox: both, simulated; live: those configured). */
   availableProviders: ReadonlySet<VerificationProvider>;
@@ -92,7 +88,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const moved = await repo.finishSession(trx, sessionId, { status: 'approved', verifiedAt: now, reason: null, now });
       if (moved) {
         const country = identity.countryCode.toUpperCase();
-        const recorded = await recordVerifiedIdentity(
+        const recorded = await deps.employees.recordVerifiedIdentity(
           trx,
           current.user_id,
           {
@@ -120,7 +116,7 @@ export function createSessionService(deps: SessionServiceDeps) {
    * partner knows); otherwise a synthetic test identity of the person's own.
    */
   async function sandboxConfirms(session: Pick<VerificationSessionRow, 'partner_id' | 'user_id'>): Promise<VerifiedIdentity> {
-    const registered = await registeredIdentity(db, session.partner_id, session.user_id);
+    const registered = await deps.employees.registeredIdentity(session.partner_id, session.user_id);
     if (!registered) return sandboxIdentity(session.user_id);
     return { identification: registered.identification, countryCode: registered.country, birthday: registered.birthday, name: null, documentId: registered.documentId };
   }
@@ -133,7 +129,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** POST /users/{id}/verification/flows: a new pending session (replacing a pending one). */
     async start(ctx: WriteContext, rawUserId: string, body: StartFlowBody): Promise<FlowCreated> {
       const partnerId = ctx.caller.partnerId;
-      const userId = await linkedUserId(db, partnerId, rawUserId);
+      const userId = await deps.employees.requireLinked(partnerId, rawUserId);
       const idType = body.provider === 'provider_doc' ? ((body.id_type as 'local' | 'international' | null | undefined) ?? null) : null;
       if (body.provider === 'provider_doc' && idType === null) {
         throw AppError.field('id_type', 'id_type is required for provider_doc: local or international.');
@@ -150,11 +146,11 @@ export function createSessionService(deps: SessionServiceDeps) {
       const id = randomUUID();
       const startToken = randomToken(32);
       const now = clock.now();
-      const expiresAt = addMs(now, SESSION_LIFETIME_MS).toISOString();
+      const expiresAt = addMs(now, VERIFICATION_SESSION_LIFETIME_MS).toISOString();
       const create = () =>
         inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
           await repo.cancelPendingForUser(trx, partnerId, userId, now.toISOString());
-          await repo.insertSession(trx, {
+          await repo.insertVerificationSession(trx, {
             id,
             partner_id: partnerId,
             user_id: userId,
@@ -193,13 +189,11 @@ export function createSessionService(deps: SessionServiceDeps) {
     async status(partnerId: number, id: string): Promise<SessionStatus> {
       if (!isUuid(id)) throw new AppError('session_not_found');
       const sessionId = id.toLowerCase();
-      const termsCode = (await deps.terms.current()).code;
-      // Partners poll every few seconds: the session, the employee and their terms approval come in one read.
-      let found = await repo.findSessionWithUser(db, sessionId, termsCode);
-      if (!found) throw new AppError('session_not_found');
-      if (found.session.partner_id !== partnerId) throw new AppError('session_forbidden');
-      if (await expireIfDue(found.session)) found = (await repo.findSessionWithUser(db, sessionId, termsCode)) ?? found;
-      const { session, employee, approved } = found;
+      const session = await load(sessionId);
+      if (!session) throw new AppError('session_not_found');
+      if (session.partner_id !== partnerId) throw new AppError('session_forbidden');
+      // The employee as the session's partner sees them (null when the record is gone).
+      const employee = await deps.employees.partnerView(session.partner_id, session.user_id);
       const now = clock.now();
       const polledAt = now.toISOString();
       // Recording every poll would make every poll a write.
@@ -217,7 +211,7 @@ export function createSessionService(deps: SessionServiceDeps) {
         expires_at: session.expires_at,
         next_action: nextActionFor(session.status),
         last_polled_at: polledAt,
-        onboarding: employee ? onboardingOf(employee, approved, now) : null,
+        onboarding: employee?.onboarding ?? null,
       };
     },
 

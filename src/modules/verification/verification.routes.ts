@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppError } from '../../errors.js';
 import { described, errorResponses } from '../../platform/openapi.js';
 import { callerOf, writeContext } from '../../platform/request-context.js';
-import { UserIdParams } from '../users/users.schemas.js';
+import { UserIdParams } from '../users/index.js';
 import type { ReturnUrlService } from './return-urls.service.js';
 import type { SessionService } from './sessions.service.js';
 import { CompleteBody, FlowCreated, RegisterReturnUrlBody, ReturnUrlRequest, SessionParams, SessionStatus, StartFlowBody } from './verification.schemas.js';

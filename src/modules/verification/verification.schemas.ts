@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { OnboardingSchema } from '../users/users.schemas.js';
+import { OnboardingSchema } from '../users/index.js';
 
 const RETURN_URL = 'https://partner.example/onpay/return';
 const SESSION_ID = '3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e';

@@ -121,7 +121,7 @@ export async function partnerWithReturnUrl(t: TestApp): Promise<TestPartner> {
   const partner = await t.partner();
   const res = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: RETURN_URL } });
   expect(res.statusCode, res.body).toBe(201);
-  await t.app.onpay.verification.returnUrls.decide(Number((res.json() as { id: string }).id), 'approved');
+  await t.services.verification.returnUrls.decide(Number((res.json() as { id: string }).id), 'approved');
   return partner;
 }
 

@@ -76,7 +76,7 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
     expect(status.onboarding?.steps.id_verification).toBe(true);
     const user = await t.as(partner, { method: 'GET', url: `/api/v1/users/${flow.userId}` });
     expect(expectUserPayload(user.json()).nationality).toBe('NO');
-    const stored = await t.app.onpay.db
+    const stored = await t.db.db
       .selectFrom('users')
       .select(['identification', 'birthday', 'verified_name', 'document_id'])
       .where('id', '=', Number(flow.userId))
@@ -127,7 +127,7 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
     const body = decisionPayload(session, 'approved', { person: { dateOfBirth: '1988-02-29' }, document: { country: 'DE', number: 'C01X00T47' } });
     expect((await send(body)).statusCode).toBe(200);
     expect(await statusOf(flow)).toBe('approved');
-    const stored = await t.app.onpay.db.selectFrom('users').select(['identification', 'identity_country_code', 'birthday']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
+    const stored = await t.db.db.selectFrom('users').select(['identification', 'identity_country_code', 'birthday']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
     expect(stored).toEqual({ identification: 'C01X00T47', identity_country_code: 'DE', birthday: '1988-02-29' });
   });
 
@@ -182,11 +182,11 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
       const raw = JSON.stringify(decisionPayload(session, 'declined'));
       expect((await send(raw)).statusCode).toBe(200);
       expect(await statusOf(flow)).toBe('declined');
-      const receipts = await t.app.onpay.db.selectFrom('webhook_receipts').select('digest').execute();
+      const receipts = await t.db.db.selectFrom('webhook_receipts').select('digest').execute();
       const replay = await send(raw);
       expect(replay.statusCode, replay.body).toBe(409);
       expect(await statusOf(flow)).toBe('declined');
-      expect(await t.app.onpay.db.selectFrom('webhook_receipts').select('digest').execute()).toHaveLength(receipts.length);
+      expect(await t.db.db.selectFrom('webhook_receipts').select('digest').execute()).toHaveLength(receipts.length);
     });
 
     it('the same delivery twice at once: one is applied, the other refused as a replay', async () => {

@@ -105,7 +105,7 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     const user = await userPayload(t, partner, flow.userId);
     expect(user.nationality).toBe('NO');
     expect(user.onboarding.steps.id_verification).toBe(true);
-    const stored = await t.app.onpay.db.selectFrom('users').select(['identification', 'birthday', 'verified_name']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
+    const stored = await t.db.db.selectFrom('users').select(['identification', 'birthday', 'verified_name']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
     expect(stored).toEqual({ identification: nin, birthday: '1990-05-17', verified_name: 'Kari Nordmann' });
 
     // The same answer again (a reload, or a replay) changes nothing: the session is final.
@@ -138,7 +138,7 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     expect(status.status).toBe('error');
     expect(status.next_action).toBe('retry');
     expect(status.onboarding?.steps.id_verification).toBe(false);
-    const session = await t.app.onpay.db.selectFrom('verification_sessions').select('outcome_reason').where('id', '=', flow.verificationId).executeTakeFirstOrThrow();
+    const session = await t.db.db.selectFrom('verification_sessions').select('outcome_reason').where('id', '=', flow.verificationId).executeTakeFirstOrThrow();
     expect(session.outcome_reason).toContain('nonce');
   });
 
@@ -149,7 +149,7 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     const victimBack = new URL((await signIn(victim.browser, victim.authorizationUrl, { account: 'kari' })).location as string);
     victimBack.searchParams.set('code', attackerBack.searchParams.get('code') as string);
     expectPartnerRedirect(await victim.browser.request(victimBack.href), victim.flow, 'error');
-    const session = await t.app.onpay.db.selectFrom('verification_sessions').select('outcome_reason').where('id', '=', victim.flow.verificationId).executeTakeFirstOrThrow();
+    const session = await t.db.db.selectFrom('verification_sessions').select('outcome_reason').where('id', '=', victim.flow.verificationId).executeTakeFirstOrThrow();
     expect(session.outcome_reason).toContain('invalid_grant');
   });
 
@@ -260,7 +260,7 @@ describe('provider_eid with claims only at userinfo (Signicat style) and another
     expectPartnerRedirect(await browser.request(back.location as string), flow, 'approved');
     expect((await pollStatus(t, partner, flow.verificationId)).onboarding?.steps.id_verification).toBe(true);
     expect((await userPayload(t, partner, flow.userId)).nationality).toBe('SE');
-    const stored = await t.app.onpay.db.selectFrom('users').select(['identification', 'birthday', 'verified_name']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
+    const stored = await t.db.db.selectFrom('users').select(['identification', 'birthday', 'verified_name']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
     expect(stored).toEqual({ identification: personnummer, birthday: '1990-05-17', verified_name: 'Sven Svensson' });
   });
 });

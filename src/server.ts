@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { openDatabase, services } from './cli/context.js';
+import { openDatabase } from './cli/context.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrator.js';
 import { migrationNotes } from './db/migration-notes.js';
+import type { WorkerLog } from './platform/logging.js';
+import { createServices } from './services.js';
 
 function demoBanner(base: string, credentials: { partner_id: number; api_key: string; access_token: string }): string {
   return [
@@ -34,10 +36,22 @@ export async function serve(): Promise<FastifyInstance> {
   for (const note of await migrationNotes(db.db, applied)) process.stderr.write(`onpay: review after migration ${note}\n`);
 
   // Instances starting together on an empty database create one demo partner between them.
-  const demo = config.env === 'sandbox' ? await services(config, db).partners.createDemoPartner('Demo partner') : null;
+  // The workers report to the server's log, which exists once the app is built.
+  let appLog: FastifyBaseLogger | null = null;
+  const log: WorkerLog = {
+    info: (object: object, message: string) => appLog?.info(object, message),
+    warn: (object: object, message: string) => appLog?.warn(object, message),
+    error: (object: object, message: string) => appLog?.error(object, message),
+  };
+  const services = await createServices({ config, db, log });
+  const demo = config.env === 'sandbox' ? await services.partners.createDemoPartner('Demo partner') : null;
 
-  const app = await buildApp(config, { db });
-  app.addHook('onClose', async () => db.close());
+  const app = await buildApp(services);
+  appLog = app.log;
+  app.addHook('onClose', async () => {
+    await services.close();
+    await db.close();
+  });
   await app.listen({ port: config.port, host: config.host });
   // Before anything is printed: whoever waits for the "listening" line may signal at once.
   let closing = false;
@@ -61,8 +75,9 @@ export async function serve(): Promise<FastifyInstance> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  // Outbox delivery runs beside the API in every instance; claims keep them from sending one mail twice.
-  app.onpay.mailWorker?.start();
+  // Outbox delivery and housekeeping run beside the API in every instance; claims keep them from
+  // sending one mail twice, and each clean-up task is idempotent.
+  services.startWorkers();
   // With PORT=0 (tests) the configured base names port 0: print the address actually bound.
   const address = app.server.address();
   const base =

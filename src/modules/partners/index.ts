@@ -1,0 +1,11 @@
+/** The partners module: partners and their credentials (tables: partners, api_keys, access_tokens). */
+export {
+  checkFeeRate,
+  checkPartnerName,
+  createPartnerService,
+  CREDENTIAL_CACHE_TTL_MS,
+  DEFAULT_FEE_RATE,
+  type IssuedToken,
+  type PartnerCredentials,
+  type PartnerService,
+} from './partners.service.js';

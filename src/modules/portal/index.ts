@@ -1,0 +1,2 @@
+/** The portal module: the employee's own pages and their sessions (table: employee_sessions). */
+export { createPortalService, EMPLOYEE_SESSION_LIFETIME_MS, type EmployeeSession, type PortalHome, type PortalPayout, type PortalService } from './portal.service.js';

@@ -1,0 +1,96 @@
+import type { Kysely, Transaction } from 'kysely';
+import { addMs, type Clock } from '../../clock.js';
+import type { Database, PayoutRow } from '../../db/database.js';
+import { randomToken, sha256Hex } from '../../platform/secrets.js';
+import type { PartnerService } from '../partners/index.js';
+import type { PayoutService } from '../payouts/index.js';
+import type { Employees, PartnerView, PersonView } from '../users/index.js';
+import * as repo from './portal.repository.js';
+
+/** An employee's signed-in session on the service's pages. */
+export const EMPLOYEE_SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * Who an employee session is for, and what it may show: a session opened by a partner's login link
+ * shows only that partner's records (its payouts, its view of the profile); the person's own
+ * sign-in shows everything that is theirs.
+ */
+export interface EmployeeSession {
+  userId: number;
+  /** null: the person's own sign-in. */
+  partnerId: number | null;
+}
+
+export type PortalPayout = PayoutRow & { partner_name: string };
+
+export type PortalHome =
+  | { scope: 'partner'; partnerName: string; view: PartnerView; payouts: PortalPayout[] }
+  | { scope: 'person'; view: PersonView & { partnerNames: Map<number, string> }; payouts: PortalPayout[] };
+
+export interface PortalDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  employees: Pick<Employees, 'partnerView' | 'personView'>;
+  payouts: Pick<PayoutService, 'ofEmployee' | 'oneOfEmployee'>;
+  partners: Pick<PartnerService, 'partnerName' | 'partnerNames'>;
+}
+
+const RECENT = 20;
+/** What pages say when the partner's record is gone. */
+const UNKNOWN_PARTNER = 'your employer';
+
+/** The employee's own pages: sessions, and what a session may see (only ever the person's own records, within its scope). */
+export function createPortalService({ db, clock, employees, payouts, partners }: PortalDeps) {
+  async function named(rows: PayoutRow[]): Promise<PortalPayout[]> {
+    const names = await partners.partnerNames(rows.map((row) => row.partner_id));
+    return rows.map((row) => ({ ...row, partner_name: names.get(row.partner_id) ?? UNKNOWN_PARTNER }));
+  }
+
+  return {
+    /** Starts a session in the transaction that used the login link; returns the cookie's value. */
+    async startSession(trx: Transaction<Database>, session: EmployeeSession): Promise<{ token: string; maxAgeSeconds: number }> {
+      const token = randomToken(32);
+      const now = clock.now();
+      await repo.insertEmployeeSession(trx, {
+        idHash: sha256Hex(token),
+        userId: session.userId,
+        partnerId: session.partnerId,
+        now: now.toISOString(),
+        expiresAt: addMs(now, EMPLOYEE_SESSION_LIFETIME_MS).toISOString(),
+      });
+      return { token, maxAgeSeconds: EMPLOYEE_SESSION_LIFETIME_MS / 1000 };
+    },
+
+    /** The signed-in employee for a session cookie, and the session's scope, if the session is live. */
+    async sessionOf(token: string | undefined): Promise<EmployeeSession | null> {
+      if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+      const session = await repo.findLiveSession(db, sha256Hex(token), clock.now().toISOString());
+      return session ? { userId: session.user_id, partnerId: session.partner_id } : null;
+    },
+
+    async signOut(token: string | undefined): Promise<void> {
+      if (token) await repo.endSession(db, sha256Hex(token), clock.now().toISOString());
+    },
+
+    async home(session: EmployeeSession): Promise<PortalHome | null> {
+      const payoutRows = await named(await payouts.ofEmployee(session.userId, session.partnerId, RECENT));
+      if (session.partnerId === null) {
+        const view = await employees.personView(session.userId);
+        if (!view) return null;
+        const partnerNames = await partners.partnerNames(view.links.map((l) => l.link.partner_id));
+        return { scope: 'person', view: { ...view, partnerNames }, payouts: payoutRows };
+      }
+      const view = await employees.partnerView(session.partnerId, session.userId);
+      if (!view) return null;
+      return { scope: 'partner', partnerName: (await partners.partnerName(session.partnerId)) ?? UNKNOWN_PARTNER, view, payouts: payoutRows };
+    },
+
+    /** The payout, only when it belongs to this employee and to the session's scope. */
+    async payout(session: EmployeeSession, rawId: string): Promise<PortalPayout | null> {
+      const row = await payouts.oneOfEmployee(session.userId, session.partnerId, rawId);
+      return row ? ((await named([row]))[0] ?? null) : null;
+    },
+  };
+}
+
+export type PortalService = ReturnType<typeof createPortalService>;

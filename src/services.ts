@@ -1,0 +1,122 @@
+/**
+ * The one composition root: every service built once, from the configuration, the database and a
+ * clock. The server (app.ts), the command line and the tests all use it, so they run the same
+ * wiring.
+ */
+import { Redis } from 'ioredis';
+import { systemClock, type Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Db } from './db/kysely.js';
+import { createLoginLinksModule } from './modules/login-links/index.js';
+import { createMailWorker, createSandboxMailbox, createSmtpTransport } from './modules/mail/index.js';
+import { createPartnerService } from './modules/partners/index.js';
+import { createPayoutsModule } from './modules/payouts/index.js';
+import { createPortalService } from './modules/portal/index.js';
+import { createTermsModule } from './modules/terms/index.js';
+import { createUsersModule } from './modules/users/index.js';
+import { createVerificationModule } from './modules/verification/index.js';
+import { createHousekeeping } from './platform/housekeeping.js';
+import { createIdempotency } from './platform/idempotency.js';
+import type { WorkerLog } from './platform/logging.js';
+import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './platform/rate-limit.js';
+import { resolveSigningSecret } from './platform/signing-secret.js';
+
+export interface ServicesDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Where the background workers report; silent without one. */
+  log?: WorkerLog;
+  /** A specific rate-limit store (tests share one Redis under a key prefix of their own). */
+  rateLimitStore?: RateLimitStore;
+  /** False for the command line: it limits nothing, so it needs no Redis connection. */
+  connectRedis?: boolean;
+  /** Test seam: called after each chunk of a payout batch (a failure there must leave nothing). */
+  afterPayoutChunk?: (insertedSoFar: number) => void;
+}
+
+export async function createServices(deps: ServicesDeps) {
+  const { config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const db = deps.db.db;
+  const publicBaseUrl = config.publicBaseUrl;
+
+  // A Redis that does not answer (frozen, partitioned) must not hold requests: past the command
+  // timeout the limiter lets the request through uncounted.
+  const redis =
+    config.redisUrl && deps.connectRedis !== false
+      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: config.rateLimitRedisTimeoutMs })
+      : null;
+  redis?.on('error', (error) => deps.log?.warn({ err: error }, 'redis connection problem'));
+  const rateLimitStore = deps.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
+
+  // Caches of rows other processes write are emptied whenever another connection commits.
+  const changeEpoch = () => deps.db.changeEpoch();
+  const partners = createPartnerService({ db, clock, env: config.env, changeEpoch });
+  const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
+  const signingSecret = await resolveSigningSecret(db, config);
+  const terms = createTermsModule({ db, clock, changeEpoch });
+  const users = createUsersModule({ db, clock, idempotency, terms: terms.service, publicBaseUrl });
+  const verification = createVerificationModule({ db, clock, config, idempotency, employees: users.employees, partners });
+  const payouts = createPayoutsModule({ db, clock, idempotency, employees: users.employees, partners, publicBaseUrl, afterChunk: deps.afterPayoutChunk });
+  const portal = createPortalService({ db, clock, employees: users.employees, payouts: payouts.payouts, partners });
+  const loginLinks = createLoginLinksModule({
+    db,
+    clock,
+    idempotency,
+    keys: { current: signingSecret, previous: config.secretPrevious },
+    publicBaseUrl,
+    payouts: payouts.payouts,
+    employees: users.employees,
+    partners,
+    portal,
+    limiter: rateLimitStore,
+  });
+  const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
+  // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).
+  const mailWorker = config.smtpUrl
+    ? createMailWorker({
+        db,
+        clock,
+        transport: createSmtpTransport(config.smtpUrl),
+        from: config.mailFrom ?? `onpay <no-reply@${new URL(publicBaseUrl).hostname}>`,
+        domain: new URL(publicBaseUrl).hostname,
+        log: deps.log,
+      })
+    : null;
+  const housekeeping = createHousekeeping([{ name: 'expired idempotency keys', run: () => idempotency.purgeExpired() }], deps.log);
+
+  return {
+    config,
+    clock,
+    db: deps.db,
+    redis,
+    rateLimitStore,
+    signingSecret,
+    partners,
+    idempotency,
+    terms,
+    users,
+    verification,
+    payouts,
+    portal,
+    loginLinks,
+    mailbox,
+    mailWorker,
+    housekeeping,
+    /** Starts the background work of a serving instance: mail delivery and housekeeping. */
+    startWorkers() {
+      mailWorker?.start();
+      housekeeping.start();
+    },
+    /** Stops the workers and closes the limiter's connection; the database belongs to the caller. */
+    async close() {
+      await mailWorker?.stop();
+      await housekeeping.stop();
+      await rateLimitStore.close();
+      await redis?.quit().catch(() => undefined);
+    },
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
