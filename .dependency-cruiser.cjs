@@ -47,7 +47,7 @@ module.exports = {
       severity: 'error',
       comment: 'Only src/db/ knows SQLite from PostgreSQL.',
       from: { path: '^src/', pathNot: '^src/db/' },
-      to: { path: '^node_modules/(better-sqlite3|pg)/' },
+      to: { path: '(^|/)node_modules/(better-sqlite3|pg)/' },
     },
   ],
   options: {
