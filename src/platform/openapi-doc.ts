@@ -6,6 +6,11 @@ import { documentedBodySchema, MULTILINE, OPTIONAL_BODY } from './body-rules.js'
 type Json = Record<string, unknown>;
 
 /** The partner guides (docs/<slug>.md), in reading order. */
+const SERVER_DESCRIPTION = {
+  sandbox: 'Sandbox: test credentials (onp_test_…), simulated identity providers and a mailbox instead of e-mail; no money moves',
+  live: 'Live: live credentials (onp_live_…), real identity providers, e-mail and payouts',
+} as const;
+
 export const GUIDES: ReadonlyArray<{ slug: string; title: string; summary: string }> = [
   { slug: 'basics', title: 'Basics', summary: 'credentials, environments, errors, rate limits, idempotency, pagination, types, versioning, and a go-live checklist' },
   { slug: 'employees', title: 'Employees and onboarding', summary: 'create or link employees, terms, profile, bank account, lookup' },
@@ -172,7 +177,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     openapi: {
       openapi: '3.1.0',
       info: { title: 'onpay partner API', version: '1.0.0', description: describeApi(config) },
-      servers: [{ url: config.publicBaseUrl, description: config.env === 'sandbox' ? 'Sandbox ({test_base_url})' : 'Live' }],
+      // This instance, as PUBLIC_BASE_URL names it (the paths carry /api/v1).
+      servers: [{ url: config.publicBaseUrl, description: SERVER_DESCRIPTION[config.env] }],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token (`onp_test_…` or `onp_live_…`)' },

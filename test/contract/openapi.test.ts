@@ -455,6 +455,9 @@ describe('the OpenAPI document', () => {
 
   it('lists the sandbox test helper only in sandbox', async () => {
     expect(contract.operations.map((o) => o.path)).toContain('/api/v1/test-helpers/verification/{verificationSession}/complete');
+    // A real address and description: no placeholder a client would have to fill in.
+    expect(contract.document.servers).toEqual([{ url: 'http://onpay.test', description: expect.stringMatching(/^Sandbox: test credentials .*no money moves$/) }]);
+    for (const server of contract.document.servers as Json[]) expect(`${server.url as string} ${server.description as string}`).not.toMatch(/[{}]/);
     const live = await buildTestApp({
       env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_BASE_URL: 'https://onpay.test' },
     });
@@ -464,6 +467,8 @@ describe('the OpenAPI document', () => {
       const document = res.json() as { paths: Json; tags: { name: string }[] };
       expect(Object.keys(document.paths).filter((p) => p.includes('test-helpers'))).toEqual([]);
       expect(document.tags.map((tag) => tag.name)).not.toContain('Sandbox test helpers');
+      // The server is this instance, as PUBLIC_BASE_URL names it, described for what it is.
+      expect((document as unknown as { servers: unknown }).servers).toEqual([{ url: 'https://onpay.test', description: expect.stringMatching(/^Live: live credentials/) }]);
       // Everything else is the same document.
       expect(Object.keys(document.paths).sort()).toEqual(Object.keys(contract.document.paths as Json).filter((p) => !p.includes('test-helpers')).sort());
     } finally {
