@@ -62,6 +62,25 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
     return login_url;
   }
 
+  /**
+   * Every amount in a table (a cell ending in "kr") and the header of
+   * its column, as Chromium lays them out: right-aligned, so the digits line up.
+   */
+  async function moneyAlignment(page: Page): Promise<{ amounts: number; misaligned: string[] }> {
+    return page.evaluate(() => {
+      const misaligned: string[] = [];
+      let amounts = 0;
+      for (const cell of document.querySelectorAll('td')) {
+        if (!/kr$/.test(cell.innerText.trim())) continue;
+        amounts += 1;
+        if (getComputedStyle(cell).textAlign !== 'right') misaligned.push(`cell ${cell.innerText}`);
+        const header = cell.closest('table')?.querySelector('thead tr')?.children[(cell as HTMLTableCellElement).cellIndex] as HTMLElement | undefined;
+        if (header && getComputedStyle(header).textAlign !== 'right') misaligned.push(`header ${header.innerText}`);
+      }
+      return { amounts, misaligned };
+    });
+  }
+
   it('open the link, press Continue, see the payout with its net amount; reopening shows "already used"', async () => {
     const created = await createPayouts(t, acme, batch([item(employee, { description: 'March, week 11 – evening shifts at the Storgata warehouse' })]));
     const payoutId = created.payout_ids[0] as number;
@@ -80,11 +99,13 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
       expect(readable(await page.getByRole('row', { name: /You receive/ }).innerText())).toBe('You receive 1 050,00 kr');
       const cookies = await page.context().cookies();
       expect(cookies.find((c) => c.name === 'onpay_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(await moneyAlignment(page)).toEqual({ amounts: 9, misaligned: [] });
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-payout.png'), fullPage: true });
 
       await Promise.all([page.waitForURL('**/me'), page.getByRole('link', { name: /Your account/ }).click()]);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Hello, /);
       expect(readable(await page.getByRole('row', { name: /15\sMar\s2026/ }).innerText())).toContain('1 050,00 kr');
+      expect(await moneyAlignment(page)).toEqual({ amounts: 1, misaligned: [] });
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-home.png'), fullPage: true });
 
       const again = await page.goto(loginUrl);
