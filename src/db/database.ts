@@ -310,8 +310,5 @@ export type UserUpdate = Partial<Omit<Selectable<UsersTable>, 'id'>>;
 export type LinkUpdate = Partial<Omit<Selectable<PartnerUsersTable>, 'partner_id' | 'user_id' | 'created_at'>>;
 export type PartnerUserRow = Selectable<PartnerUsersTable>;
 
-export type PartnerRow = Selectable<PartnersTable>;
-export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type TermsRow = Selectable<TermsTable>;
-export type NewTerms = Insertable<TermsTable>;
 export type { ColumnType };

@@ -67,18 +67,19 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
    * its column, as Chromium lays them out: right-aligned, so the digits line up.
    */
   async function moneyAlignment(page: Page): Promise<{ amounts: number; misaligned: string[] }> {
-    return page.evaluate(() => {
-      const misaligned: string[] = [];
+    // A string: the test files are compiled without the DOM's types.
+    return page.evaluate(`(() => {
+      const misaligned = [];
       let amounts = 0;
       for (const cell of document.querySelectorAll('td')) {
         if (!/kr$/.test(cell.innerText.trim())) continue;
         amounts += 1;
-        if (getComputedStyle(cell).textAlign !== 'right') misaligned.push(`cell ${cell.innerText}`);
-        const header = cell.closest('table')?.querySelector('thead tr')?.children[(cell as HTMLTableCellElement).cellIndex] as HTMLElement | undefined;
-        if (header && getComputedStyle(header).textAlign !== 'right') misaligned.push(`header ${header.innerText}`);
+        if (getComputedStyle(cell).textAlign !== 'right') misaligned.push('cell ' + cell.innerText);
+        const header = cell.closest('table')?.querySelector('thead tr')?.children[cell.cellIndex];
+        if (header && getComputedStyle(header).textAlign !== 'right') misaligned.push('header ' + header.innerText);
       }
       return { amounts, misaligned };
-    });
+    })()`);
   }
 
   it('open the link, press Continue, see the payout with its net amount; reopening shows "already used"', async () => {

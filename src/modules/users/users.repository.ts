@@ -68,9 +68,6 @@ export async function updateLink(db: Executor, partnerId: number, userId: number
   await db.updateTable('partner_users').set(values).where('partner_id', '=', partnerId).where('user_id', '=', userId).execute();
 }
 
-/** The person's columns as they are, then the link's prefixed (`l_`): a joined row splitLinked() takes apart. */
-export const LINKED_USER_COLUMNS = () => [...userColumns, ...linkColumns] as const;
-
 const userColumns = [
   'u.id',
   'u.email',
