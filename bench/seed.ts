@@ -72,7 +72,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   const partners = createPartnerService({ db, clock: systemClock, env: 'sandbox' });
   const created = await partners.createPartner('Bench partner AS');
   const other = await partners.createPartner('Other partner AS');
-  const termsCode = (await createTermsService({ db, clock: systemClock }).current()).code;
+  // Only reads the current terms: publishing (which announces events) is not used here.
+  const termsCode = (await createTermsService({ db, clock: systemClock, events: { emitToEveryPartner: async () => undefined } }).current()).code;
 
   // Employees joined over the last two years, oldest first (ids and link times ascend together).
   const span = 730 * DAY_MS;

@@ -1,6 +1,46 @@
 // Generated from the onpay OpenAPI document by `npm run client:generate`. Do not edit.
 
 export interface paths {
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your events, in order
+         * @description Every change to your employees, payouts, verification sessions and return URLs, in the order it committed (`sequence`, gapless and only increasing). Read from `after` (the last sequence you processed), store `next_after`, and ask again: nothing is skipped or repeated, also after downtime. Events are kept 30 days; an `after` older than that answers 410 with `oldest_available`. An extension to the interface specification.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One event
+         * @description One of your events, while the feed keeps it (30 days).
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/idempotency-keys/{key}": {
         parameters: {
             query?: never;
@@ -410,6 +450,51 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * Event
+         * @example {
+         *       "id": "evt_3k9q0d2m7x1c5v8b4n6z0a2s4f",
+         *       "type": "payout.paid",
+         *       "sequence": 42,
+         *       "created_at": "2026-11-23T10:15:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": 501,
+         *           "user_id": 42,
+         *           "status": "paid",
+         *           "paid_at": "2026-11-23T10:15:00.000Z"
+         *         }
+         *       },
+         *       "previous_attributes": {
+         *         "status": "pending",
+         *         "paid_at": null
+         *       }
+         *     }
+         */
+        Event: {
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                /** @description The resource exactly as the API returned it to you at that moment (a user, payout, verification status, return URL, terms or payout batch) */
+                object: unknown;
+            };
+            /**
+             * @description Unique; use it to recognise a repeated webhook delivery
+             * @example evt_3k9q0d2m7x1c5v8b4n6z0a2s4f
+             */
+            id: string;
+            /** @description For `user.updated` and `user.onboarding.updated`: the changed fields before the change */
+            previous_attributes?: {
+                [key: string]: unknown;
+            };
+            /** @description Your own counter: every event of yours has the next number, in the order the changes committed, with no gaps */
+            sequence: number;
+            /**
+             * @description `user.created`: You created a new employee (`POST /users` with an e-mail address onpay did not know). `user.linked`: You linked an employee who already had an onboarding with another partner (`POST /users`); your view starts empty. `user.updated`: Fields of your view of an employee changed: your `PUT`/`PATCH` of the employee, profile or identity, a verified identity, or tax facts the operator set. `previous_attributes` holds the changed fields before. `user.onboarding.updated`: The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before. `user.terms.updated`: The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status. `terms.published`: The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee). `verification.session.created`: You started a verification flow. `verification.session.approved`: A verification ended approved. `verification.session.declined`: A verification ended declined. `verification.session.cancelled`: A verification was cancelled (the employee cancelled, or a newer flow replaced it). `verification.session.expired`: A verification was not finished within its lifetime. `verification.session.error`: A verification ended in an error (the provider failed, or the identity conflicts). `payout.batch.created`: You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id). `payout.paid`: The operator marked a payout paid. `payout.failed`: The bank rejected a payout. `payout.cancelled`: A payout was cancelled. `payout.retried`: A failed payout was sent again (it is `pending` again). `return_url.approved`: The operator approved one of your verification return URLs. `return_url.rejected`: The operator rejected (or withdrew) one of your verification return URLs.
+             * @enum {string}
+             */
+            type: "user.created" | "user.linked" | "user.updated" | "user.onboarding.updated" | "user.terms.updated" | "terms.published" | "verification.session.created" | "verification.session.approved" | "verification.session.declined" | "verification.session.cancelled" | "verification.session.expired" | "verification.session.error" | "payout.batch.created" | "payout.paid" | "payout.failed" | "payout.cancelled" | "payout.retried" | "return_url.approved" | "return_url.rejected";
+        };
+        /**
          * Onboarding
          * @description Onboarding status (status_version v2)
          * @example {
@@ -602,6 +687,368 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Events after this sequence; omitted or 0: from the oldest event the feed keeps */
+                after?: number;
+                /** @description At most this many events, 1 to 500 */
+                limit?: number;
+                /** @description Only these types: exact types or prefixes ending in `.*`, separated by commas (`payout.*,user.onboarding.updated`) */
+                type?: string;
+            };
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your events after `after` */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "evt_3k9q0d2m7x1c5v8b4n6z0a2s4f",
+                     *           "type": "payout.paid",
+                     *           "sequence": 42,
+                     *           "created_at": "2026-11-23T10:15:00.000Z",
+                     *           "data": {
+                     *             "object": {
+                     *               "id": 501,
+                     *               "user_id": 42,
+                     *               "status": "paid",
+                     *               "paid_at": "2026-11-23T10:15:00.000Z"
+                     *             }
+                     *           },
+                     *           "previous_attributes": {
+                     *             "status": "pending",
+                     *             "paid_at": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_after": 42,
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description More events are ready now; false: poll again later with `next_after` */
+                        has_more: boolean;
+                        /** @description Send as `after` for the next page; store it to resume after downtime */
+                        next_after: number;
+                        results: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The events after `after` have aged out of the feed (kept 30 days); start again from `oldest_available` */
+            410: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @description The oldest sequence still in the feed: ask again with `after` one below it */
+                        oldest_available: number;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names every failing field */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Event id
+                 * @example evt_3k9q0d2m7x1c5v8b4n6z0a2s4f
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "evt_3k9q0d2m7x1c5v8b4n6z0a2s4f",
+                     *       "type": "payout.paid",
+                     *       "sequence": 42,
+                     *       "created_at": "2026-11-23T10:15:00.000Z",
+                     *       "data": {
+                     *         "object": {
+                     *           "id": 501,
+                     *           "user_id": 42,
+                     *           "status": "paid",
+                     *           "paid_at": "2026-11-23T10:15:00.000Z"
+                     *         }
+                     *       },
+                     *       "previous_attributes": {
+                     *         "status": "pending",
+                     *         "paid_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        data: {
+                            /** @description The resource exactly as the API returned it to you at that moment (a user, payout, verification status, return URL, terms or payout batch) */
+                            object: unknown;
+                        };
+                        /**
+                         * @description Unique; use it to recognise a repeated webhook delivery
+                         * @example evt_3k9q0d2m7x1c5v8b4n6z0a2s4f
+                         */
+                        id: string;
+                        /** @description For `user.updated` and `user.onboarding.updated`: the changed fields before the change */
+                        previous_attributes?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Your own counter: every event of yours has the next number, in the order the changes committed, with no gaps */
+                        sequence: number;
+                        /**
+                         * @description `user.created`: You created a new employee (`POST /users` with an e-mail address onpay did not know). `user.linked`: You linked an employee who already had an onboarding with another partner (`POST /users`); your view starts empty. `user.updated`: Fields of your view of an employee changed: your `PUT`/`PATCH` of the employee, profile or identity, a verified identity, or tax facts the operator set. `previous_attributes` holds the changed fields before. `user.onboarding.updated`: The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before. `user.terms.updated`: The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status. `terms.published`: The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee). `verification.session.created`: You started a verification flow. `verification.session.approved`: A verification ended approved. `verification.session.declined`: A verification ended declined. `verification.session.cancelled`: A verification was cancelled (the employee cancelled, or a newer flow replaced it). `verification.session.expired`: A verification was not finished within its lifetime. `verification.session.error`: A verification ended in an error (the provider failed, or the identity conflicts). `payout.batch.created`: You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id). `payout.paid`: The operator marked a payout paid. `payout.failed`: The bank rejected a payout. `payout.cancelled`: A payout was cancelled. `payout.retried`: A failed payout was sent again (it is `pending` again). `return_url.approved`: The operator approved one of your verification return URLs. `return_url.rejected`: The operator rejected (or withdrew) one of your verification return URLs.
+                         * @enum {string}
+                         */
+                        type: "user.created" | "user.linked" | "user.updated" | "user.onboarding.updated" | "user.terms.updated" | "terms.published" | "verification.session.created" | "verification.session.approved" | "verification.session.declined" | "verification.session.cancelled" | "verification.session.expired" | "verification.session.error" | "payout.batch.created" | "payout.paid" | "payout.failed" | "payout.cancelled" | "payout.retried" | "return_url.approved" | "return_url.rejected";
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No event of yours has this id (events of other partners are never shown) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     getIdempotencyKey: {
         parameters: {
             query?: never;

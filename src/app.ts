@@ -75,7 +75,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // API bodies are JSON only: without this, Fastify would parse text/plain and answer 400, not 415.
   app.removeContentTypeParser('text/plain');
 
-  const { partners, idempotency, terms, users, verification, payouts, loginLinks, portal, mailbox } = services;
+  const { partners, idempotency, events, terms, users, verification, payouts, loginLinks, portal, mailbox } = services;
   const limiter = config.benchDisableRateLimit ? null : createLimiter({ store: services.rateLimitStore, clock, metrics });
   const pageBudget = limiter ? { limiter, perMinute: config.rateLimitPagesPerMinute } : null;
 
@@ -118,6 +118,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       verification.routes,
       payouts.routes,
       loginLinks.routes,
+      events.routes,
       idempotencyRoutes(idempotency),
       ...(mailbox ? [mailRoutes(mailbox)] : []),
       ...(options.apiRoutes ?? []),

@@ -31,6 +31,8 @@ const CODES = {
   payout_not_found: { status: 404, shape: 'message', text: 'Payout not found.' },
   session_not_found: { status: 404, shape: 'error', text: 'Verification session not found.' },
   session_forbidden: { status: 403, shape: 'error', text: 'This verification session belongs to another partner.' },
+  event_not_found: { status: 404, shape: 'error', text: 'Event not found.' },
+  events_expired: { status: 410, shape: 'error', text: 'These events have aged out of the feed.' },
   conflict: { status: 409, shape: 'error', text: 'Conflict.' },
   identity_conflict: {
     status: 409,
@@ -53,6 +55,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly fieldErrors?: FieldErrors,
+    /** More members of an `{error}` body (410's `oldest_available`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message ?? CODES[code].text);
     this.name = 'AppError';
@@ -74,7 +78,7 @@ export class AppError extends Error {
   body(): Record<string, unknown> {
     switch (CODES[this.code].shape) {
       case 'error':
-        return { error: this.message };
+        return { error: this.message, ...this.details };
       case 'message':
         return { message: this.message };
       case 'validation_400':

@@ -6,7 +6,9 @@
 import { Redis } from 'ioredis';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { EventRow } from './db/database.js';
 import type { Db } from './db/kysely.js';
+import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
 import { createMailWorker, createSandboxMailbox, createSmtpTransport } from './modules/mail/index.js';
 import { createPartnerService } from './modules/partners/index.js';
@@ -33,7 +35,12 @@ export interface ServicesDeps {
   connectRedis?: boolean;
   /** Test seam: called after each chunk of a payout batch (a failure there must leave nothing). */
   afterPayoutChunk?: (insertedSoFar: number) => void;
+  /** Test seam: called after a transaction's events are written, before it commits. */
+  afterEventsWritten?: (written: readonly EventRow[]) => void;
 }
+
+/** How often a serving instance expands event fan-outs and sweeps expired verifications. */
+export const EVENT_WORK_INTERVAL_MS = 5_000;
 
 export async function createServices(deps: ServicesDeps) {
   const { config } = deps;
@@ -54,11 +61,12 @@ export async function createServices(deps: ServicesDeps) {
   const changeEpoch = () => deps.db.changeEpoch();
   const partners = createPartnerService({ db, clock, env: config.env, changeEpoch });
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
+  const events = createEventsModule({ db, clock, partners, afterEmit: deps.afterEventsWritten });
   const signingSecret = await resolveSigningSecret(db, config);
-  const terms = createTermsModule({ db, clock, changeEpoch });
-  const users = createUsersModule({ db, clock, idempotency, terms: terms.service, publicBaseUrl });
-  const verification = createVerificationModule({ db, clock, config, idempotency, employees: users.employees, partners });
-  const payouts = createPayoutsModule({ db, clock, idempotency, employees: users.employees, partners, publicBaseUrl, afterChunk: deps.afterPayoutChunk });
+  const terms = createTermsModule({ db, clock, changeEpoch, events: events.service });
+  const users = createUsersModule({ db, clock, idempotency, terms: terms.service, events: events.service, publicBaseUrl });
+  const verification = createVerificationModule({ db, clock, config, idempotency, employees: users.employees, partners, events: events.service });
+  const payouts = createPayoutsModule({ db, clock, idempotency, employees: users.employees, partners, events: events.service, publicBaseUrl, afterChunk: deps.afterPayoutChunk });
   const portal = createPortalService({ db, clock, employees: users.employees, payouts: payouts.payouts, partners });
   const loginLinks = createLoginLinksModule({
     db,
@@ -84,7 +92,21 @@ export async function createServices(deps: ServicesDeps) {
         log: deps.log,
       })
     : null;
-  const housekeeping = createHousekeeping([{ name: 'expired idempotency keys', run: () => idempotency.purgeExpired() }], deps.log);
+  const housekeeping = createHousekeeping(
+    [
+      { name: 'expired idempotency keys', run: () => idempotency.purgeExpired() },
+      { name: 'events past retention', run: () => events.service.purgeExpired() },
+    ],
+    deps.log,
+  );
+  // Work that partners wait for, every few seconds: fan-out events (one per partner).
+  const eventWork = createHousekeeping(
+    [
+      { name: 'event fan-out', run: () => events.service.runJobs() },
+      { name: 'expired verification sessions', run: () => verification.sessions.expireDue() },
+    ],
+    deps.log,
+  );
 
   return {
     config,
@@ -95,6 +117,7 @@ export async function createServices(deps: ServicesDeps) {
     signingSecret,
     partners,
     idempotency,
+    events,
     terms,
     users,
     verification,
@@ -104,15 +127,18 @@ export async function createServices(deps: ServicesDeps) {
     mailbox,
     mailWorker,
     housekeeping,
+    eventWork,
     /** Starts the background work of a serving instance: mail delivery and housekeeping. */
     startWorkers() {
       mailWorker?.start();
       housekeeping.start();
+      eventWork.start(EVENT_WORK_INTERVAL_MS);
     },
     /** Stops the workers and closes the limiter's connection; the database belongs to the caller. */
     async close() {
       await mailWorker?.stop();
       await housekeeping.stop();
+      await eventWork.stop();
       await rateLimitStore.close();
       await redis?.quit().catch(() => undefined);
     },

@@ -273,6 +273,35 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
 }
 
+export interface EventsTable {
+  /** `evt_` and 26 random characters. */
+  id: string;
+  partner_id: number;
+  /** The partner's own counter: gapless and increasing in commit order. */
+  sequence: number;
+  type: string;
+  /** JSON: the resource as the API returned it to this partner at that moment. */
+  object: string;
+  /** JSON: the changed fields' values before the change, for `*.updated` events. */
+  previous_attributes: string | null;
+  created_at: Timestamp;
+}
+
+export interface EventSequencesTable {
+  partner_id: number;
+  last_sequence: number;
+  purged_through: Generated<number>;
+}
+
+export interface EventJobsTable {
+  id: Generated<number>;
+  type: string;
+  object: string;
+  done_through_partner: Generated<number>;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 /** What a repository runs its SQL on: the database, or a transaction (a Transaction is a Kysely). */
 export type Executor = Kysely<Database>;
 
@@ -294,10 +323,15 @@ export interface Database {
   login_links: LoginLinksTable;
   employee_sessions: EmployeeSessionsTable;
   mail_outbox: MailOutboxTable;
+  events: EventsTable;
+  event_sequences: EventSequencesTable;
+  event_jobs: EventJobsTable;
 }
 
 export type LoginLinkRow = Selectable<LoginLinksTable>;
 export type MailRow = Selectable<MailOutboxTable>;
+
+export type EventRow = Selectable<EventsTable>;
 
 export type PayoutRow = Selectable<PayoutsTable>;
 export type NewPayout = Insertable<PayoutsTable>;

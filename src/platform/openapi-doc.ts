@@ -192,6 +192,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'Verification', description: 'Return URLs, verification sessions and polling' },
         { name: 'Payouts', description: 'Batches on one invoice, listing, one payout' },
         { name: 'Login links', description: 'Single-use magic links for employees' },
+        { name: 'Events', description: 'Your ordered feed of changes (an extension to the interface specification)' },
         { name: 'Idempotency', description: 'What a request sent with an Idempotency-key did' },
         ...(config.env === 'sandbox' ? [{ name: 'Sandbox test helpers', description: 'Only in sandbox' }] : []),
       ],

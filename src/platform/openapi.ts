@@ -4,6 +4,11 @@ import { AppError, type ErrorCode } from '../errors.js';
 
 /** The spec's error body shapes (docs/decisions.md §4), as schemas for serialisation and the OpenAPI document. */
 export const ErrorBody = Type.Object({ error: Type.String() }, { $id: 'ErrorBody', additionalProperties: false });
+/** 410 of the event feed: what aged out, and where the feed starts now. */
+export const GoneBody = Type.Object(
+  { error: Type.String(), oldest_available: Type.Integer({ description: 'The oldest sequence still in the feed: ask again with `after` one below it' }) },
+  { $id: 'GoneBody', additionalProperties: false },
+);
 export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageBody', additionalProperties: false });
 export const BadRequestBody = Type.Object(
   { error: Type.String(), data: Type.Optional(Type.String({ description: 'What is wrong with the body' })) },
@@ -26,6 +31,8 @@ const NAMED_EXAMPLES = 'x-examples';
 
 /** When each error happens, in a partner's words: the document's response descriptions and example summaries. */
 const WHEN: Record<ErrorCode, string> = {
+  event_not_found: 'No event of yours has this id (events of other partners are never shown)',
+  events_expired: 'The events after `after` have aged out of the feed (kept 30 days); start again from `oldest_available`',
   unauthenticated: 'Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner',
   rate_limited: 'More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds',
   malformed_body: 'The body is not valid JSON, or not a JSON object',
@@ -90,6 +97,7 @@ function toCases(error: DocumentedError): ErrorCase[] {
 function bodySchemaFor(status: number, cases: ErrorCase[]): TSchema {
   if (status === 400) return BadRequestBody;
   if (status === 422) return ValidationBody;
+  if (status === 410) return GoneBody;
   const shapes = new Set(cases.map((c) => ('message' in c.body ? 'message' : 'error')));
   if (shapes.size > 1) throw new Error(`status ${status} mixes {error} and {message} bodies`);
   return shapes.has('message') ? MessageBody : ErrorBody;

@@ -49,9 +49,11 @@ interface OperationCase {
 }
 
 /** The error each operation-specific status stands for (a case's `notFound` aside). */
-const CODE_OF_STATUS: Record<number, ErrorCode> = { 403: 'session_forbidden', 404: 'user_not_found', 409: 'conflict', 422: 'validation_failed' };
+const CODE_OF_STATUS: Record<number, ErrorCode> = { 403: 'session_forbidden', 404: 'user_not_found', 409: 'conflict', 410: 'events_expired', 422: 'validation_failed' };
 /** Errors whose text is the request's own (a field, a state): only the body's keys are fixed. */
-const OWN_TEXT = new Set<ErrorCode>(['malformed_body', 'validation_failed', 'conflict']);
+const OWN_TEXT = new Set<ErrorCode>(['malformed_body', 'validation_failed', 'conflict', 'events_expired']);
+/** Members an error body has beyond its shape's. */
+const DETAILS: Partial<Record<ErrorCode, Json>> = { events_expired: { oldest_available: 0 } };
 
 interface Fixtures {
   acme: TestPartner;
@@ -253,6 +255,46 @@ const CASES: Record<string, OperationCase> = {
     url: () => `/api/v1/payouts/${f.payoutId}`,
     errors: { 404: [() => ({ url: `/api/v1/payouts/${UNKNOWN_PAYOUT}` }), () => ({ url: `/api/v1/payouts/${f.payoutId}`, as: f.other })] },
   },
+  'GET /api/v1/events/{id}': {
+    notFound: 'event_not_found',
+    url: async () => {
+      const feed = (await t.as(f.acme, { method: 'GET', url: '/api/v1/events?limit=1' })).json() as { results: Array<{ id: string }> };
+      return `/api/v1/events/${feed.results[0]!.id}`;
+    },
+    errors: {
+      404: [
+        async () => {
+          // Another partner's event is not found, as an unknown one.
+          const feed = (await t.as(f.other, { method: 'GET', url: '/api/v1/events?limit=1' })).json() as { results: Array<{ id: string }> };
+          return { url: `/api/v1/events/${feed.results[0]!.id}` };
+        },
+        () => ({ url: '/api/v1/events/evt_000000000000000000000000000' }),
+        () => ({ url: '/api/v1/events/not-an-event' }),
+      ],
+    },
+  },
+  'GET /api/v1/events': {
+    url: () => '/api/v1/events?after=0&limit=10&type=user.*,payout.*',
+    errors: {
+      410: [
+        () => {
+          // The other partner's early events age out: asking for them answers where the feed starts.
+          const start = t.clock.now();
+          return {
+            url: '/api/v1/events?after=1',
+            as: f.other,
+            code: 'events_expired',
+            before: async () => {
+              t.clock.advance(31 * 24 * 60 * 60 * 1000);
+              await t.services.events.service.purgeExpired();
+            },
+            after: () => t.clock.set(start),
+          };
+        },
+      ],
+      422: [() => ({ url: '/api/v1/events?type=payouts.*' }), () => ({ url: '/api/v1/events?limit=501' }), () => ({ url: '/api/v1/events?after=-1' })],
+    },
+  },
   'GET /api/v1/idempotency-keys/{key}': {
     notFound: 'idempotency_key_not_found',
     url: () => `/api/v1/idempotency-keys/${f.usedKey}`,
@@ -435,7 +477,7 @@ describe('the OpenAPI document', () => {
     expect(text).not.toContain('"errorMessage"');
     expect(text).not.toContain('"nullable"');
     expect(text).not.toMatch(/#\/components\/schemas\/def-\d+/);
-    expect(Object.keys((contract.document.components as Json).schemas as Json).sort()).toEqual(['Onboarding', 'Payout', 'TermsMetadata', 'User']);
+    expect(Object.keys((contract.document.components as Json).schemas as Json).sort()).toEqual(['Event', 'Onboarding', 'Payout', 'TermsMetadata', 'User']);
   });
 
   it('documents the statuses every route shares, with their headers', () => {
@@ -506,7 +548,7 @@ describe('every operation answers as documented', () => {
           expect(res.statusCode, `${key} ${probe.url}: ${res.body.slice(0, 300)}`).toBe(status);
           if (status >= 400) {
             expect(probe.code, `${key} ${status}: the probe names no error`).toBeDefined();
-            const expected = new AppError(probe.code as ErrorCode).body();
+            const expected = new AppError(probe.code as ErrorCode, undefined, undefined, DETAILS[probe.code as ErrorCode]).body();
             const body = res.json() as Json;
             if (OWN_TEXT.has(probe.code as ErrorCode)) expect(Object.keys(body).sort(), `${key} ${status}: ${res.body}`).toEqual(Object.keys(expected).sort());
             else expect(body, `${key} ${status}`).toEqual(expected);

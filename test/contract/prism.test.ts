@@ -139,8 +139,10 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
           body = bodies[operation];
           if (body === undefined) throw new Error(`${operation} needs a body: add one`);
         }
+        // An event's id, not the employee's, in /events/{id}: the newest event of the feed.
+        const event = template === '/api/v1/events/{id}' ? (JSON.parse((await call('GET', '/api/v1/events?limit=500')).text) as { results: Array<{ id: string }> }).results.at(-1)?.id : undefined;
         const url = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-          const value = ids[name];
+          const value = event ?? ids[name];
           if (value === undefined) throw new Error(`no id for {${name}} in ${operation}: add one`);
           return value;
         });

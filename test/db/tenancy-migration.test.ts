@@ -323,7 +323,7 @@ describe(`onpay migrate over the previous schema (${testEngine})`, () => {
       await handle.close();
       const run = await onpay(['migrate', '--json'], cliEnv({ DATABASE_URL: database.url }));
       const result = jsonLine(run) as { applied: string[]; notes: string[] };
-      expect(result.applied).toEqual([TENANCY, '2026-11-23-0007-idempotency-outcome']);
+      expect(result.applied).toEqual(Object.keys(migrations).slice(Object.keys(migrations).indexOf(TENANCY)));
       expect(result.notes).toHaveLength(2);
       expect(result.notes[0]).toContain(`the link of partner ${ids.intruder} starts empty`);
       // A second run applies nothing and has nothing new to say.

@@ -54,6 +54,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Failure injection after each chunk of a payout batch (atomicity tests). */
   afterPayoutChunk?: ServicesDeps['afterPayoutChunk'];
+  /** Failure injection after a transaction's events are written (atomicity tests). */
+  afterEventsWritten?: ServicesDeps['afterEventsWritten'];
   /** Sees every route as it is registered (forwarded to buildApp). */
   onRoute?: AppOptions['onRoute'];
 }
@@ -87,7 +89,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitStore = createMemoryRateLimitStore();
   }
 
-  const services = await createServices({ config, db, clock, rateLimitStore, afterPayoutChunk: options.afterPayoutChunk });
+  const services = await createServices({ config, db, clock, rateLimitStore, afterPayoutChunk: options.afterPayoutChunk, afterEventsWritten: options.afterEventsWritten });
   const apiRoutes = options.apiRoutes;
   const app = await buildApp(services, {
     logger: options.logger ?? false,

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createDb, EPOCH_REFRESH_MS, type Db } from '../../src/db/kysely.js';
 import { CREDENTIAL_CACHE_TTL_MS, createPartnerService } from '../../src/modules/partners/partners.service.js';
-import { createTermsService, TERMS_CACHE_TTL_MS } from '../../src/modules/terms/terms.service.js';
+import { TERMS_CACHE_TTL_MS } from '../../src/modules/terms/terms.service.js';
+import { createServices } from '../../src/services.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
 
@@ -125,7 +126,7 @@ describe(`credential and terms caches (${testEngine})`, () => {
 
     const published = { code: `cache-test-${Date.now()}`, title: 'Terms from the CLI', url: 'https://onpay.example/terms/cli' };
     t.clock.advance(1000);
-    await createTermsService({ db: other.db, clock: t.clock }).publish(published);
+    await (await createServices({ config: t.config, db: other, clock: t.clock, connectRedis: false })).terms.service.publish(published);
     await heardOf(before);
 
     const after = (await terms(partner)).json() as { terms: { code: string } };

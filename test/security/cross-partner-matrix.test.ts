@@ -50,6 +50,8 @@ interface World {
   ay: { id: string };
   apayout: number;
   asession: string;
+  /** One of A's events (about X). */
+  event: string;
 }
 
 type Phase = 'before' | 'after';
@@ -183,6 +185,15 @@ const FIXTURES: Record<string, Fixture> = {
     attack: (w) => [post(`/api/v1/payouts/${w.payout}/login-link`, { send_email: true })],
     control: (w) => post(`/api/v1/payouts/${w.apayout}/login-link`, {}),
   },
+  'GET /api/v1/events': {
+    // B's feed holds B's own events only (after linking: B's empty view of the shared employees).
+    attack: () => [get('/api/v1/events?limit=500'), get('/api/v1/events?type=user.*,payout.*,verification.*&limit=500')],
+    control: () => get('/api/v1/events'),
+  },
+  'GET /api/v1/events/{id}': {
+    attack: (w) => [get(`/api/v1/events/${w.event}`)],
+    control: (w) => get(`/api/v1/events/${w.event}`),
+  },
 };
 
 describe('the cross-partner matrix', () => {
@@ -207,6 +218,8 @@ describe('the cross-partner matrix', () => {
       payout: await read(`/api/v1/payouts/${w.payout}`),
       session: await read(`/api/v1/verification/status/${w.session}`),
       mailbox: await read('/api/v1/test-helpers/mailbox'),
+      // Nothing B does writes an event to A's feed.
+      events: await read('/api/v1/events?limit=500'),
       bank,
     };
   }
@@ -259,6 +272,7 @@ describe('the cross-partner matrix', () => {
       ay: { id: ay.id },
       apayout,
       asession: (aflow.json() as { verification_id: string }).verification_id,
+      event: ((await t.as(a, { method: 'GET', url: '/api/v1/events?type=user.created' })).json() as { results: Array<{ id: string }> }).results[0]!.id,
     };
     const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     operations = Object.entries(document.paths).flatMap(([path, item]) =>

@@ -6,6 +6,7 @@ import * as payouts from './2026-11-21-0004-payouts.js';
 import * as loginLinks from './2026-11-21-0005-login-links-mail.js';
 import * as tenancy from './2026-11-23-0006-tenancy.js';
 import * as idempotencyOutcome from './2026-11-23-0007-idempotency-outcome.js';
+import * as events from './2026-11-23-0008-events.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-0005-login-links-mail': loginLinks,
   [tenancy.NAME]: tenancy,
   '2026-11-23-0007-idempotency-outcome': idempotencyOutcome,
+  '2026-11-23-0008-events': events,
 };

@@ -42,6 +42,12 @@ export async function listPartners(db: Executor) {
     .execute();
 }
 
+/** Partner ids above `afterId`, in order, at most `limit` (fan-outs walk every partner in steps). */
+export async function partnerIdsAfter(db: Executor, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('partners').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
 export async function countPartners(db: Executor): Promise<number> {
   const row = await db.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { isoNow, type Clock } from '../../clock.js';
 import type { Environment } from '../../config.js';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
@@ -208,6 +208,11 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
       const partner = await repo.findPartner(db, partnerId);
       if (!partner) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
       return partner.fee_rate;
+    },
+
+    /** Partner ids above `afterId`, in order, at most `limit`; `executor` lets a transaction read them. */
+    async partnerIdsAfter(afterId: number, limit: number, executor: Executor = db): Promise<number[]> {
+      return repo.partnerIdsAfter(executor, afterId, limit);
     },
 
     async countPartners(): Promise<number> {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { Idempotency } from '../../platform/idempotency.js';
+import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { Employees } from '../users/index.js';
 import { createPayoutBatchService } from './payout-batch.service.js';
@@ -15,6 +16,7 @@ export interface PayoutsModuleDeps {
   idempotency: Pick<Idempotency, 'reserve'>;
   employees: Pick<Employees, 'find' | 'onboardingOfMany' | 'paymentFacts' | 'requireLinked'>;
   partners: Pick<PartnerService, 'feeRate'>;
+  events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
   afterChunk?: (insertedSoFar: number) => void;

@@ -5,6 +5,7 @@ import { AppError, type FieldErrors } from '../../errors.js';
 import { isId } from '../../ids.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
+import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
 import { identificationCandidates, namedBy, normalisePhone, type EmployeeKey, type Employees } from '../users/index.js';
 import { checkPayoutBounds } from './item-rules.js';
@@ -29,6 +30,7 @@ export interface PayoutBatchDeps {
   idempotency: Pick<Idempotency, 'reserve'>;
   employees: Pick<Employees, 'find' | 'onboardingOfMany' | 'paymentFacts'>;
   partners: Pick<PartnerService, 'feeRate'>;
+  events: Pick<EventService, 'emit'>;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
   afterChunk?: (insertedSoFar: number) => void;
 }
@@ -213,12 +215,15 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
           payoutIds.push(...(await repo.insertPayouts(trx, rows.slice(start, start + CHUNK))));
           deps.afterChunk?.(payoutIds.length);
         }
-        return {
+        const created: PayoutsCreated = {
           count: payoutIds.length,
           results: `${payoutIds.length} payout${payoutIds.length === 1 ? '' : 's'} created on invoice ${invoiceId}`,
           invoice_id: invoiceId,
           payout_ids: payoutIds,
         };
+        // One event for the request, its object the response (docs/decisions.md §16).
+        await deps.events.emit(trx, [{ partnerId, type: 'payout.batch.created', object: created }]);
+        return created;
       });
     },
   };

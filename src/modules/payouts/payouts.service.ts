@@ -4,6 +4,7 @@ import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isId, parseId } from '../../ids.js';
 import { pageOffset } from '../../platform/pagination.js';
+import type { EventService, EventType } from '../events/index.js';
 import type { Employees } from '../users/index.js';
 import { fromMinorUnits, sumAmounts } from './payroll.js';
 import * as repo from './payouts.repository.js';
@@ -14,6 +15,7 @@ export interface PayoutServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   employees: Pick<Employees, 'requireLinked'>;
+  events: Pick<EventService, 'emit'>;
 }
 
 export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
@@ -117,7 +119,14 @@ const VERB: Record<keyof typeof TRANSITIONS, string> = {
   pending: 'retried',
 };
 
-export function createPayoutService({ db, clock, employees }: PayoutServiceDeps) {
+const EVENT_OF: Record<keyof typeof TRANSITIONS, EventType> = {
+  paid: 'payout.paid',
+  cancelled: 'payout.cancelled',
+  failed: 'payout.failed',
+  pending: 'payout.retried',
+};
+
+export function createPayoutService({ db, clock, employees, events }: PayoutServiceDeps) {
   async function owned(partnerId: number, rawId: string): Promise<PayoutRow> {
     const row = await repo.findPayout(db, parsePayoutId(rawId));
     if (!row || row.partner_id !== partnerId) throw new AppError('payout_not_found');
@@ -171,15 +180,20 @@ export function createPayoutService({ db, clock, employees }: PayoutServiceDeps)
       if (at !== undefined && to !== 'paid') throw AppError.field('at', '--at only goes with mark-paid.');
       const paidAt = at === undefined ? undefined : checkPaidAt(at, clock.now());
       const now = clock.now().toISOString();
-      const moved = await repo.transition(db, id, allowed, {
-        status: to,
-        ...(to === 'paid' ? { paid_at: paidAt ?? now } : {}),
-        updated_at: now,
+      return db.transaction().execute(async (trx) => {
+        const moved = await repo.transition(trx, id, allowed, {
+          status: to,
+          ...(to === 'paid' ? { paid_at: paidAt ?? now } : {}),
+          updated_at: now,
+        });
+        if (!moved) {
+          throw new AppError('conflict', `Payout ${id} is ${row.status}; only ${allowed.join(' or ')} payouts can be ${VERB[to]}.`);
+        }
+        const after = (await repo.findPayout(trx, id)) as PayoutRow;
+        const previous = { status: row.status, ...(row.paid_at === after.paid_at ? {} : { paid_at: row.paid_at }) };
+        await events.emit(trx, [{ partnerId: after.partner_id, type: EVENT_OF[to], object: payoutRowToPayload(after), previousAttributes: previous }]);
+        return after;
       });
-      if (!moved) {
-        throw new AppError('conflict', `Payout ${id} is ${row.status}; only ${allowed.join(' or ')} payouts can be ${VERB[to]}.`);
-      }
-      return (await repo.findPayout(db, id)) as PayoutRow;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Database, TermsRow } from '../../db/database.js';
 import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
 import { AppError, type FieldErrors } from '../../errors.js';
+import type { EventService } from '../events/index.js';
 import * as repo from './terms.repository.js';
 import type { TermsMetadata } from './terms.schemas.js';
 
@@ -12,6 +13,7 @@ export interface TermsServiceDeps {
   clock: Clock;
   /** Db.changeEpoch: lets the current terms be kept in memory while no other process wrote to the database. */
   changeEpoch?: () => number | null;
+  events: Pick<EventService, 'emitToEveryPartner'>;
 }
 
 /**
@@ -43,7 +45,7 @@ export function checkTerms(input: { code: string; title: string; url: string }):
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
 }
 
-export function createTermsService({ db, clock, changeEpoch }: TermsServiceDeps) {
+export function createTermsService({ db, clock, changeEpoch, events }: TermsServiceDeps) {
   // Every user read needs the current code; it changes when an operator publishes, which is rare.
   const cache = createEpochCache<'current', TermsRow>({ changeEpoch, ttlMs: TERMS_CACHE_TTL_MS, maxEntries: 1, now: () => clock.now().getTime() });
 
@@ -72,6 +74,8 @@ export function createTermsService({ db, clock, changeEpoch }: TermsServiceDeps)
       await db.transaction().execute(async (trx) => {
         if (await repo.findTermsByCode(trx, input.code)) await repo.republishTerms(trx, values);
         else await repo.insertTerms(trx, values);
+        // One event per partner, written by the events worker (there may be many partners).
+        await events.emitToEveryPartner(trx, 'terms.published', { terms: { code: values.code, title: values.title, url: values.url } });
         // Other processes' caches of the current terms hear of it when this commits.
         await announceChange(trx);
       });

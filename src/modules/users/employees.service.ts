@@ -3,7 +3,8 @@ import type { Clock } from '../../clock.js';
 import type { Database, PartnerUserRow, UserRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { TermsService } from '../terms/index.js';
-import { recordVerifiedIdentity, registeredIdentity } from './identity.service.js';
+import { recordVerifiedIdentity, registeredIdentity, type ConfirmedIdentity } from './identity.service.js';
+import type { UserEvents } from './user-events.js';
 import type { Onboarding } from './onboarding.js';
 import { parseUserId } from './user-id.js';
 import { onboardingOf } from './users.payload.js';
@@ -14,6 +15,7 @@ export interface EmployeesDeps {
   db: Kysely<Database>;
   clock: Clock;
   terms: Pick<TermsService, 'current'>;
+  userEvents: UserEvents;
 }
 
 /** One partner's view of the person, and its onboarding. */
@@ -38,10 +40,11 @@ export interface PaymentFacts {
  * What the other modules ask of the users module: always through the calling partner's link, so
  * that no partner reads or changes what another partner entered.
  */
-export function createEmployees({ db, clock, terms }: EmployeesDeps) {
-  async function partnerView(partnerId: number, userId: number): Promise<PartnerView | null> {
-    const current = await terms.current();
-    const found = await repo.findLinkedUserWithApproval(db, partnerId, userId, current.code);
+export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps) {
+  /** In a transaction pass it as `executor` (on SQLite a read on `db` would wait for it forever). */
+  async function partnerView(partnerId: number, userId: number, executor: Kysely<Database> = db): Promise<PartnerView | null> {
+    const current = await terms.current(executor);
+    const found = await repo.findLinkedUserWithApproval(executor, partnerId, userId, current.code);
     return found ? { user: found.user, link: found.link, onboarding: onboardingOf(found, found.approved, clock.now()) } : null;
   }
 
@@ -106,7 +109,14 @@ export function createEmployees({ db, clock, terms }: EmployeesDeps) {
       return (await repo.findUserByEmail(db, email.trim().toLowerCase()))?.id;
     },
 
-    recordVerifiedIdentity,
+    /**
+     * Records a provider-verified identity in the caller's transaction (see recordVerifiedIdentity),
+     * with the events of every partner view it changed (all the person's partners: the caller may
+     * then emit events for any of them in the same transaction without taking a lock out of order).
+     */
+    recordVerifiedIdentity(trx: Transaction<Database>, userId: number, identity: ConfirmedIdentity, now: string): ReturnType<typeof recordVerifiedIdentity> {
+      return userEvents.around(trx, userId, null, () => recordVerifiedIdentity(trx, userId, identity, now));
+    },
     registeredIdentity: (partnerId: number, userId: number) => registeredIdentity(db, partnerId, userId),
   };
 }

@@ -11,6 +11,7 @@ import { isCountryCode } from './profile-rules.js';
 import type { IdentityBody, UserPayload } from './users.schemas.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { parseUserId } from './user-id.js';
+import type { UserEvents } from './user-events.js';
 import type { UserService } from './users.service.js';
 
 export interface IdentityServiceDeps {
@@ -18,6 +19,7 @@ export interface IdentityServiceDeps {
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   users: Pick<UserService, 'payloadFor'>;
+  userEvents: UserEvents;
 }
 
 /** Validates an identity; returns the stored form or throws a 422 naming the fields. */
@@ -85,7 +87,7 @@ export async function registeredIdentity(db: Kysely<Database>, partnerId: number
   return { identification: link.identification, country: link.identity_country_code, birthday: link.birthday, documentId: link.document_id };
 }
 
-export function createIdentityService({ db, clock, idempotency, users }: IdentityServiceDeps) {
+export function createIdentityService({ db, clock, idempotency, users, userEvents }: IdentityServiceDeps) {
   return {
     /**
      * PUT /users/{id}/identity: records the identity this partner registered (it does not verify it).
@@ -105,13 +107,15 @@ export function createIdentityService({ db, clock, idempotency, users }: Identit
           throw new AppError('identity_conflict');
         }
         const now = clock.now().toISOString();
-        await repo.updateLink(trx, partnerId, userId, {
-          identification: identity.identification,
-          identity_country_code: identity.country,
-          birthday: identity.birthday,
-          document_id: identity.documentId,
-          updated_at: now,
-        });
+        await userEvents.around(trx, userId, [partnerId], () =>
+          repo.updateLink(trx, partnerId, userId, {
+            identification: identity.identification,
+            identity_country_code: identity.country,
+            birthday: identity.birthday,
+            document_id: identity.documentId,
+            updated_at: now,
+          }),
+        );
       });
       return users.payloadFor(partnerId, userId);
     },

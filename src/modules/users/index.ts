@@ -7,10 +7,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import type { Idempotency } from '../../platform/idempotency.js';
+import type { EventService } from '../events/index.js';
 import type { TermsService } from '../terms/index.js';
 import { createEmployees } from './employees.service.js';
 import { createIdentityService, parseIdentity } from './identity.service.js';
 import { createTaxService } from './tax.service.js';
+import { createUserEvents } from './user-events.js';
 import { createUserTermsService } from './user-terms.service.js';
 import { userRoutes } from './users.routes.js';
 import { createUserService } from './users.service.js';
@@ -20,19 +22,21 @@ export interface UsersModuleDeps {
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   terms: Pick<TermsService, 'current'>;
+  events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
 }
 
 export function createUsersModule(deps: UsersModuleDeps) {
-  const users = createUserService(deps);
-  const identity = createIdentityService({ ...deps, users });
-  const userTerms = createUserTermsService(deps);
+  const userEvents = createUserEvents(deps);
+  const users = createUserService({ ...deps, userEvents });
+  const identity = createIdentityService({ ...deps, users, userEvents });
+  const userTerms = createUserTermsService({ ...deps, userEvents });
   return {
     users,
     identity,
     userTerms,
-    tax: createTaxService(deps),
-    employees: createEmployees(deps),
+    tax: createTaxService({ ...deps, userEvents }),
+    employees: createEmployees({ ...deps, userEvents }),
     routes: userRoutes({ users, identity, userTerms, publicBaseUrl: deps.publicBaseUrl }),
   };
 }
@@ -40,6 +44,7 @@ export function createUsersModule(deps: UsersModuleDeps) {
 export type UsersModule = ReturnType<typeof createUsersModule>;
 export type { Employees, PartnerView, PaymentFacts, PersonView } from './employees.service.js';
 export type { ConfirmedIdentity } from './identity.service.js';
+export type { Views } from './user-events.js';
 export { taxChanges, type TaxFacts, type TaxInput } from './tax.service.js';
 export { parseIdentity };
 export { namedBy, normalisePhone, type EmployeeKey } from './employee-keys.js';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, UserUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
+import type { UserEvents } from './user-events.js';
 import { setTaxFacts } from './users.repository.js';
 import { isId } from '../../ids.js';
 import { isCalendarDate } from './dates.js';
@@ -56,14 +57,19 @@ export function taxChanges(input: TaxInput): UserUpdate {
 }
 
 /** Operator-only (docs/decisions.md §6): partners never set tax fields. */
-export function createTaxService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+export function createTaxService({ db, clock, userEvents }: { db: Kysely<Database>; clock: Clock; userEvents: UserEvents }) {
   return {
-    /** Sets the given facts; returns all of the employee's tax facts after the change. */
+    /**
+     * Sets the given facts; returns all of the employee's tax facts after the change. Every partner
+     * linked to the person sees the tax fields, so each gets `user.updated`.
+     */
     async setTax(userId: number, input: TaxInput): Promise<TaxFacts> {
       const changes = taxChanges(input);
       const notFound = () => new AppError('user_not_found', `User ${userId} does not exist.`);
       if (!isId(userId)) throw notFound();
-      const row = await setTaxFacts(db, userId, { ...changes, updated_at: clock.now().toISOString() });
+      const row = await db
+        .transaction()
+        .execute((trx) => userEvents.around(trx, userId, null, () => setTaxFacts(trx, userId, { ...changes, updated_at: clock.now().toISOString() })));
       if (!row) throw notFound();
       return {
         tax_percent: row.tax_percent,

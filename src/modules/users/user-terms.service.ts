@@ -8,6 +8,7 @@ import * as repo from './users.repository.js';
 import type { UserTermsChange, UserTermsStatus } from './users.schemas.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { parseUserId } from './user-id.js';
+import type { UserEvents } from './user-events.js';
 
 
 export interface UserTermsServiceDeps {
@@ -15,16 +16,17 @@ export interface UserTermsServiceDeps {
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   terms: Pick<TermsService, 'current'>;
+  userEvents: UserEvents;
 }
 
 /**
  * Approval of the current terms, recorded per terms code on the partner's link: each partner
  * records (and withdraws) its own, and no partner's withdrawal touches another's.
  */
-export function createUserTermsService({ db, clock, idempotency, terms }: UserTermsServiceDeps) {
+export function createUserTermsService({ db, clock, idempotency, terms, userEvents }: UserTermsServiceDeps) {
   /** The approval this partner recorded for these terms; the caller has checked the user is the partner's. */
-  async function status(partnerId: number, userId: number, current: TermsRow): Promise<UserTermsStatus> {
-    const approvals = await repo.findApprovals(db, partnerId, [userId], current.code);
+  async function status(partnerId: number, userId: number, current: TermsRow, executor: Kysely<Database> = db): Promise<UserTermsStatus> {
+    const approvals = await repo.findApprovals(executor, partnerId, [userId], current.code);
     const approvedAt = approvals.get(userId) ?? null;
     return { user_id: String(userId), terms_approved: approvedAt !== null, approved_at: approvedAt, terms: termsRowToMetadata(current) };
   }
@@ -45,9 +47,15 @@ export function createUserTermsService({ db, clock, idempotency, terms }: UserTe
       const current = await terms.current();
       const changed = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
         if (!(await repo.findLink(trx, partnerId, userId))) throw new AppError('user_not_found');
-        // Both are no-ops when there is nothing to change, also under concurrent requests.
-        if (approved) return repo.insertApprovalIfAbsent(trx, partnerId, userId, current.code, clock.now().toISOString());
-        return (await repo.deleteApproval(trx, partnerId, userId, current.code)) > 0;
+        const change = async () => {
+          // Both are no-ops when there is nothing to change, also under concurrent requests.
+          if (approved) return repo.insertApprovalIfAbsent(trx, partnerId, userId, current.code, clock.now().toISOString());
+          return (await repo.deleteApproval(trx, partnerId, userId, current.code)) > 0;
+        };
+        // The terms status first, then what the approval did to onboarding.
+        return userEvents.around(trx, userId, [partnerId], change, {
+          extra: async (changed) => (changed ? [{ partnerId, type: 'user.terms.updated', object: await status(partnerId, userId, current, trx) }] : []),
+        });
       });
       // The link was checked in the transaction (links are never removed).
       return { ...(await status(partnerId, userId, current)), changed };

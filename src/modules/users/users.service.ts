@@ -13,6 +13,7 @@ import { userRowToPayload } from './users.payload.js';
 import { namedBy, normalisePhone } from './employee-keys.js';
 import { checkDialCode, isProvided, mainWorkToInt, PROFILE_FIELDS } from './profile-rules.js';
 import { parseUserId } from './user-id.js';
+import type { UserEvents } from './user-events.js';
 import type { CreateUserBody, LookupBody, ProfileBody, UpdateUserBody, UserPayload } from './users.schemas.js';
 
 export interface UserServiceDeps {
@@ -20,6 +21,7 @@ export interface UserServiceDeps {
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   terms: Pick<TermsService, 'current'>;
+  userEvents: UserEvents;
 }
 
 function bankColumns(input: BankInput, errors: FieldErrors): LinkUpdate {
@@ -41,7 +43,7 @@ function blankToNull(value: string | null | undefined): string | null {
 
 const MAX_WRITE_ATTEMPTS = 4;
 
-export function createUserService({ db, clock, idempotency, terms }: UserServiceDeps) {
+export function createUserService({ db, clock, idempotency, terms, userEvents }: UserServiceDeps) {
   /**
    * Runs a write. A lost unique-constraint race is retried, and the retry's pre-checks see the
    * winner's row. A write can lose at most one race per constraint it touches (e-mail, the
@@ -87,8 +89,16 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
         if (existing) {
           const link = await repo.findLink(trx, partnerId, existing.id);
           if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, existing.id);
-          if (!link) await repo.insertLink(trx, { partner_id: partnerId, user_id: existing.id, internal_id: internalId, created_at: now, updated_at: now });
-          else if (internalId !== null) await repo.updateLink(trx, partnerId, existing.id, { internal_id: internalId, updated_at: now });
+          await userEvents.around(
+            trx,
+            existing.id,
+            [partnerId],
+            async () => {
+              if (!link) await repo.insertLink(trx, { partner_id: partnerId, user_id: existing.id, internal_id: internalId, created_at: now, updated_at: now });
+              else if (internalId !== null) await repo.updateLink(trx, partnerId, existing.id, { internal_id: internalId, updated_at: now });
+            },
+            { created: { partnerId, type: 'user.linked' } },
+          );
           return existing.id;
         }
 
@@ -100,6 +110,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
         // key fails here and the retry takes the linking path above, as a sequential request would.
         const user = await repo.insertUser(trx, { email, email_normalized: email.toLowerCase(), email_verified_at: now, created_at: now, updated_at: now });
         if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, user.id);
+        const before = new Map();
         await repo.insertLink(trx, {
           partner_id: partnerId,
           user_id: user.id,
@@ -117,6 +128,8 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
           created_at: now,
           updated_at: now,
         });
+        const after = await userEvents.views(trx, user.id, [partnerId]);
+        await userEvents.emitChanges(trx, before, after, { partnerId, type: 'user.created' });
         return user.id;
       });
       return payloadFor(db, partnerId, userId);
@@ -148,6 +161,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
       const userId = parseUserId(rawId);
       await write(ctx, async (trx) => {
         const { link } = await requireLinked(trx, partnerId, userId);
+        const before = await userEvents.views(trx, userId, [partnerId]);
         const errors: FieldErrors = {};
         const changes: LinkUpdate = {};
 
@@ -178,6 +192,7 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
         const now = clock.now().toISOString();
         if (sentProfile.length === PROFILE_FIELDS.length && link.profile_completed_at === null) changes.profile_completed_at = now;
         if (Object.keys(changes).length > 0) await repo.updateLink(trx, partnerId, userId, { ...changes, updated_at: now });
+        await userEvents.emitChanges(trx, before, await userEvents.views(trx, userId, [partnerId]));
       });
       return payloadFor(db, partnerId, userId);
     },
@@ -200,14 +215,16 @@ export function createUserService({ db, clock, idempotency, terms }: UserService
         const dialCode = checkDialCode(body.dial_code, errors);
         if (Object.keys(errors).length > 0) throw AppError.fields(errors);
         const now = clock.now().toISOString();
-        await repo.updateLink(trx, partnerId, userId, {
-          ...values,
-          dial_code: dialCode,
-          phone: body.phone,
-          main_work: mainWorkToInt(body.main_work),
-          profile_completed_at: link.profile_completed_at ?? now,
-          updated_at: now,
-        });
+        await userEvents.around(trx, userId, [partnerId], () =>
+          repo.updateLink(trx, partnerId, userId, {
+            ...values,
+            dial_code: dialCode,
+            phone: body.phone,
+            main_work: mainWorkToInt(body.main_work),
+            profile_completed_at: link.profile_completed_at ?? now,
+            updated_at: now,
+          }),
+        );
       });
       return payloadFor(db, partnerId, userId);
     },

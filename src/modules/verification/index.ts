@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { Idempotency } from '../../platform/idempotency.js';
+import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { Employees } from '../users/index.js';
 import { createBrowserFlow } from './browser-flow.service.js';
@@ -23,19 +24,21 @@ export interface VerificationModuleDeps {
   idempotency: Pick<Idempotency, 'reserve'>;
   employees: Pick<Employees, 'requireLinked' | 'partnerView' | 'recordVerifiedIdentity' | 'registeredIdentity'>;
   partners: Pick<PartnerService, 'partnerName'>;
+  events: Pick<EventService, 'emit'>;
 }
 
-export function createVerificationModule({ db, clock, config, idempotency, employees, partners }: VerificationModuleDeps) {
+export function createVerificationModule({ db, clock, config, idempotency, employees, partners, events }: VerificationModuleDeps) {
   const base = config.publicBaseUrl;
   const sandbox = config.env === 'sandbox';
   const adapters = createProviderAdapters(config, (token) => `${base}/sandbox/provider/${token}`);
-  const returnUrls = createReturnUrlService({ db, clock, idempotency, allowHttp: sandbox });
+  const returnUrls = createReturnUrlService({ db, clock, idempotency, allowHttp: sandbox, events });
   const sessions = createSessionService({
     db,
     clock,
     idempotency,
     returnUrls,
     employees,
+    events,
     publicBaseUrl: base,
     availableProviders: new Set(adapters.keys()),
   });

@@ -4,6 +4,7 @@ import type { Database, ReturnUrlRow, ReturnUrlStatus } from '../../db/database.
 import { AppError } from '../../errors.js';
 import { isId } from '../../ids.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
+import type { EventService } from '../events/index.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import * as repo from './return-urls.repository.js';
 import { findMatchingReturnUrl, parseReturnUrl, type CanonicalReturnUrl } from './return-url-matching.js';
@@ -15,6 +16,7 @@ export interface ReturnUrlServiceDeps {
   idempotency: Pick<Idempotency, 'reserve'>;
   /** Sandbox also accepts http; live requires https (docs/decisions.md §8). */
   allowHttp: boolean;
+  events: Pick<EventService, 'emit'>;
 }
 
 export function returnUrlRowToPayload(row: ReturnUrlRow): ReturnUrlRequest {
@@ -35,7 +37,19 @@ const COMMANDS: Record<ReturnUrlCommand, { to: Exclude<ReturnUrlStatus, 'pending
 
 const notFound = (id: number) => new AppError('route_not_found', `Return URL request ${id} does not exist.`);
 
-export function createReturnUrlService({ db, clock, idempotency, allowHttp }: ReturnUrlServiceDeps) {
+export function createReturnUrlService({ db, clock, idempotency, allowHttp, events }: ReturnUrlServiceDeps) {
+  /** Sets the decision (only from `from` when given) with the partner's `return_url.*` event; undefined when nothing changed. */
+  async function decided(id: number, to: Exclude<ReturnUrlStatus, 'pending'>, from?: readonly ReturnUrlStatus[]): Promise<ReturnUrlRow | undefined> {
+    return db.transaction().execute(async (trx) => {
+      const before = await repo.findReturnUrlById(trx, id);
+      const row = await repo.setReturnUrlStatus(trx, id, to, clock.now().toISOString(), from);
+      if (row && before?.status !== row.status) {
+        await events.emit(trx, [{ partnerId: row.partner_id, type: `return_url.${row.status as 'approved' | 'rejected'}`, object: returnUrlRowToPayload(row) }]);
+      }
+      return row;
+    });
+  }
+
   return {
     /** Registers a base URL for approval; registering one again returns the existing request. */
     async register(ctx: WriteContext, raw: string): Promise<ReturnUrlRequest> {
@@ -75,7 +89,7 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp }: Re
 
     /** Sets a decision whatever the current status (test set-up); operators go through `command`. */
     async decide(id: number, status: Exclude<ReturnUrlStatus, 'pending'>): Promise<ReturnUrlRow> {
-      const row = isId(id) ? await repo.setReturnUrlStatus(db, id, status, clock.now().toISOString()) : undefined;
+      const row = isId(id) ? await decided(id, status) : undefined;
       if (!row) throw notFound(id);
       return row;
     },
@@ -87,7 +101,7 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp }: Re
     async command(id: number, command: ReturnUrlCommand): Promise<{ row: ReturnUrlRow; changed: boolean }> {
       const { to, from } = COMMANDS[command];
       if (!isId(id)) throw notFound(id);
-      const updated = await repo.setReturnUrlStatus(db, id, to, clock.now().toISOString(), from);
+      const updated = await decided(id, to, from);
       if (updated) return { row: updated, changed: true };
       const row = await repo.findReturnUrlById(db, id);
       if (!row) throw notFound(id);

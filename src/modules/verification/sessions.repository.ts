@@ -38,6 +38,11 @@ export async function findPendingForUser(db: Executor, partnerId: number, userId
     .executeTakeFirst();
 }
 
+/** Pending sessions whose expiry has passed, oldest first. */
+export async function pendingExpiredBefore(db: Executor, now: string, limit: number) {
+  return db.selectFrom('verification_sessions').select(['id', 'status', 'expires_at']).where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
+}
+
 /** The outcome_reason of a session a newer flow of the same partner replaced. */
 export const REPLACED_REASON = 'replaced by a new flow';
 

@@ -7,7 +7,8 @@ import { AppError } from '../../errors.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { isUuid, randomToken, sha256Hex } from '../../platform/secrets.js';
-import { normaliseIdentification, parseIdentity, type Employees } from '../users/index.js';
+import type { EventService, EventType, NewEvent } from '../events/index.js';
+import { normaliseIdentification, parseIdentity, type Employees, type Onboarding } from '../users/index.js';
 import { nextActionFor } from './next-action.js';
 import { sandboxIdentity } from './providers/sandbox.js';
 import type { ProviderOutcome, VerifiedIdentity } from './providers/types.js';
@@ -27,6 +28,7 @@ export interface SessionServiceDeps {
   idempotency: Pick<Idempotency, 'reserve'>;
   returnUrls: Pick<ReturnUrlService, 'requireMatch'>;
   employees: Pick<Employees, 'requireLinked' | 'partnerView' | 'recordVerifiedIdentity' | 'registeredIdentity'>;
+  events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
   /** Providers that can be started here (sandbox: both, simulated; live: those configured). */
   availableProviders: ReadonlySet<VerificationProvider>;
@@ -34,13 +36,53 @@ export interface SessionServiceDeps {
 
 export type TerminalStatus = Exclude<VerificationStatus, 'pending'>;
 
+/** How many expired sessions one sweep ends (the next sweep takes the rest). */
+const SWEEP_BATCH = 500;
+
+/** The status payload of `GET /verification/status/{id}`, as a poll at `polledAt` would answer it. */
+export function sessionStatusPayload(session: VerificationSessionRow, onboarding: Onboarding | null, polledAt: string): SessionStatus {
+  return {
+    verification_id: session.id,
+    user_id: session.user_id,
+    provider: session.provider,
+    id_type: session.id_type,
+    status: session.status,
+    verified_at: session.verified_at,
+    expires_at: session.expires_at,
+    next_action: nextActionFor(session.status),
+    last_polled_at: polledAt,
+    onboarding,
+  };
+}
+
 export function createSessionService(deps: SessionServiceDeps) {
   const { db, clock, idempotency } = deps;
 
-  /** Expiry is lazy: a pending session whose time ran out becomes `expired` when it is read. True if it just did. */
+  /**
+   * The event of a session's new state, read in the transaction that changed it: its status
+   * payload as the partner would poll it now (`verification.session.created` for a new session).
+   */
+  async function sessionEvent(trx: Transaction<Database>, sessionId: string): Promise<NewEvent> {
+    const session = (await repo.findSession(trx, sessionId)) as VerificationSessionRow;
+    const view = await deps.employees.partnerView(session.partner_id, session.user_id, trx);
+    const type = `verification.session.${session.status === 'pending' ? 'created' : session.status}` as EventType;
+    return { partnerId: session.partner_id, type, object: sessionStatusPayload(session, view?.onboarding ?? null, clock.now().toISOString()) };
+  }
+
+  /** Ends a pending session in a transaction with its event; false when it was no longer pending. */
+  async function end(trx: Transaction<Database>, sessionId: string, values: Parameters<typeof repo.finishSession>[2]): Promise<boolean> {
+    if (!(await repo.finishSession(trx, sessionId, values))) return false;
+    await deps.events.emit(trx, [await sessionEvent(trx, sessionId)]);
+    return true;
+  }
+
+  /**
+   * A pending session whose time ran out becomes `expired` as of its expiry: when it is read, or
+   * when the sweeper (`expireDue`) finds it first. True if it just did.
+   */
   async function expireIfDue(session: Pick<VerificationSessionRow, 'id' | 'status' | 'expires_at'>): Promise<boolean> {
     if (session.status !== 'pending' || clock.now().getTime() < Date.parse(session.expires_at)) return false;
-    await repo.finishSession(db, session.id, { status: 'expired', verifiedAt: session.expires_at, reason: 'time ran out', now: clock.now().toISOString() });
+    await db.transaction().execute((trx) => end(trx, session.id, { status: 'expired', verifiedAt: session.expires_at, reason: 'time ran out', now: clock.now().toISOString() }));
     return true;
   }
 
@@ -74,14 +116,14 @@ export function createSessionService(deps: SessionServiceDeps) {
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
       if (outcome.status !== 'approved') {
-        await repo.finishSession(trx, sessionId, { status: outcome.status, verifiedAt: now, reason: outcome.reason, now });
+        await end(trx, sessionId, { status: outcome.status, verifiedAt: now, reason: outcome.reason, now });
         await within?.(trx);
         return;
       }
       const identity = outcome.identity;
       const complete = Boolean(identity.identification?.trim() && identity.countryCode && /^\d{4}-\d{2}-\d{2}$/.test(identity.birthday ?? ''));
       if (!complete) {
-        await repo.finishSession(trx, sessionId, { status: 'error', verifiedAt: now, reason: 'the provider did not return a complete identity', now });
+        await end(trx, sessionId, { status: 'error', verifiedAt: now, reason: 'the provider did not return a complete identity', now });
         await within?.(trx);
         return;
       }
@@ -104,6 +146,9 @@ export function createSessionService(deps: SessionServiceDeps) {
         if (recorded === 'conflict') {
           await repo.setOutcome(trx, sessionId, { status: 'error', reason: 'the provider confirmed a different identity than the one already verified for this person', now });
         }
+        // After the person's events: those took the locks of every partner of the person, this
+        // session's partner among them, so this takes no lock out of order.
+        await deps.events.emit(trx, [await sessionEvent(trx, sessionId)]);
       }
       await within?.(trx);
     });
@@ -149,6 +194,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       const expiresAt = addMs(now, VERIFICATION_SESSION_LIFETIME_MS).toISOString();
       const create = () =>
         inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
+          const replaced = await repo.findPendingForUser(trx, partnerId, userId);
           await repo.cancelPendingForUser(trx, partnerId, userId, now.toISOString());
           await repo.insertVerificationSession(trx, {
             id,
@@ -164,6 +210,7 @@ export function createSessionService(deps: SessionServiceDeps) {
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
           });
+          await deps.events.emit(trx, [...(replaced ? [await sessionEvent(trx, replaced.id)] : []), await sessionEvent(trx, id)]);
         });
       // Flows started at once by one partner for one person: the unique pending slot (partner,
       // person) lets one in at a time; each
@@ -201,18 +248,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (session.last_polled_at === null || session.last_polled_at < staleBefore) {
         await repo.touchPolled(db, session.id, polledAt, staleBefore);
       }
-      return {
-        verification_id: session.id,
-        user_id: session.user_id,
-        provider: session.provider,
-        id_type: session.id_type,
-        status: session.status,
-        verified_at: session.verified_at,
-        expires_at: session.expires_at,
-        next_action: nextActionFor(session.status),
-        last_polled_at: polledAt,
-        onboarding: employee?.onboarding ?? null,
-      };
+      return sessionStatusPayload(session, employee?.onboarding ?? null, polledAt);
     },
 
     /** Sandbox test helper: ends a session as the partner's automated tests ask (optionally confirming the given identity). */
@@ -229,7 +265,8 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (session.partner_id !== partnerId) throw new AppError('session_forbidden');
       if (session.status !== 'pending') throw new AppError('conflict', `The session is already ${session.status}; terminal states are final.`);
       if (status === 'expired') {
-        await repo.finishSession(db, session.id, { status: 'expired', verifiedAt: clock.now().toISOString(), reason: 'expired by the sandbox test helper', now: clock.now().toISOString() });
+        const now = clock.now().toISOString();
+        await db.transaction().execute((trx) => end(trx, session.id, { status: 'expired', verifiedAt: now, reason: 'expired by the sandbox test helper', now }));
       } else if (status === 'approved') {
         await finish(session.id, { status, identity: identity ?? (await sandboxConfirms(session)) });
       } else {
@@ -239,6 +276,18 @@ export function createSessionService(deps: SessionServiceDeps) {
     },
 
     sandboxConfirms,
+
+    /**
+     * The sweeper: ends sessions whose time ran out though nobody read them, so their
+     * `verification.session.expired` event is written. Returns how many it ended.
+     */
+    async expireDue(): Promise<number> {
+      let ended = 0;
+      for (const session of await repo.pendingExpiredBefore(db, clock.now().toISOString(), SWEEP_BATCH)) {
+        if (await expireIfDue(session)) ended += 1;
+      }
+      return ended;
+    },
   };
 }
 

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, EventRow } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { PartnerService } from '../partners/index.js';
+import { typesMatching, type EventType } from './event-types.js';
+import * as repo from './events.repository.js';
+
+/** How long the feed keeps an event (docs/decisions.md §16). */
+export const EVENT_RETENTION_DAYS = 30;
+/** Partners served per transaction of a fan-out job. */
+const JOB_STEP = 200;
+const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** An event to write: for one partner, its view of the object. */
+export interface NewEvent {
+  partnerId: number;
+  type: EventType;
+  /** The resource exactly as the API answers this partner now. */
+  object: unknown;
+  /** For `*.updated`: the changed fields' values before the change. */
+  previousAttributes?: Record<string, unknown>;
+}
+
+/** An event as the feed, `GET /events/{id}` and webhook deliveries show it. */
+export interface EventPayload {
+  id: string;
+  type: string;
+  sequence: number;
+  created_at: string;
+  data: { object: unknown };
+  previous_attributes?: Record<string, unknown>;
+}
+
+export interface FeedQuery {
+  after?: number;
+  limit?: number;
+  type?: string;
+}
+
+export interface Feed {
+  results: EventPayload[];
+  next_after: number;
+  has_more: boolean;
+}
+
+export function eventId(): string {
+  const bytes = randomBytes(26);
+  let id = 'evt_';
+  for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length];
+  return id;
+}
+
+export function eventRowToPayload(row: EventRow): EventPayload {
+  return {
+    id: row.id,
+    type: row.type,
+    sequence: Number(row.sequence),
+    created_at: row.created_at,
+    data: { object: JSON.parse(row.object) as unknown },
+    ...(row.previous_attributes === null ? {} : { previous_attributes: JSON.parse(row.previous_attributes) as Record<string, unknown> }),
+  };
+}
+
+export interface EventsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  partners: Pick<PartnerService, 'partnerIdsAfter'>;
+  /** Test seam: called after the events of a transaction are written (a failure there must leave neither them nor the change). */
+  afterEmit?: (written: readonly EventRow[]) => void;
+}
+
+export function createEventService({ db, clock, partners, afterEmit }: EventsDeps) {
+  /**
+   * Writes events in the caller's transaction: they commit with the change they announce, or not at
+   * all. Each partner's sequences come from its counter, taken in partner-id order so two
+   * transactions touching the same partners never wait on each other in a cycle. Call it once per
+   * transaction with every event of that transaction.
+   */
+  async function emit(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const now = clock.now().toISOString();
+    const byPartner = new Map<number, NewEvent[]>();
+    for (const event of events) byPartner.set(event.partnerId, [...(byPartner.get(event.partnerId) ?? []), event]);
+    const rows: EventRow[] = [];
+    for (const partnerId of [...byPartner.keys()].sort((a, b) => a - b)) {
+      const own = byPartner.get(partnerId)!;
+      const last = await repo.takeSequences(trx, partnerId, own.length);
+      own.forEach((event, index) =>
+        rows.push({
+          id: eventId(),
+          partner_id: partnerId,
+          sequence: last - own.length + 1 + index,
+          type: event.type,
+          object: JSON.stringify(event.object),
+          previous_attributes: event.previousAttributes ? JSON.stringify(event.previousAttributes) : null,
+          created_at: now,
+        }),
+      );
+    }
+    await repo.insertEvents(trx, rows);
+    afterEmit?.(rows);
+  }
+
+  return {
+    emit,
+
+    /**
+     * One event for every partner (terms.published): written as a job in the caller's
+     * transaction, expanded by the events worker (`runJobs`) a step of partners at a time.
+     */
+    async emitToEveryPartner(trx: Transaction<Database>, type: EventType, object: unknown): Promise<void> {
+      await repo.insertJob(trx, { type, object: JSON.stringify(object), created_at: clock.now().toISOString() });
+    },
+
+    /**
+     * Expands pending fan-out jobs; returns the number of events written. Each step claims its
+     * partners and writes their events in one transaction, so a crash repeats no partner and skips
+     * none.
+     */
+    async runJobs(): Promise<number> {
+      let written = 0;
+      for (;;) {
+        const job = await repo.nextJob(db);
+        if (!job) return written;
+        const step = await db.transaction().execute(async (trx) => {
+          const ids = await partners.partnerIdsAfter(job.done_through_partner, JOB_STEP, trx);
+          const through = ids.at(-1) ?? job.done_through_partner;
+          const finished = ids.length < JOB_STEP ? clock.now().toISOString() : null;
+          // Claim first: another worker on the same step finds nothing to advance and writes nothing.
+          if (!(await repo.advanceJob(trx, job.id, job.done_through_partner, through, finished))) return 0;
+          const object = JSON.parse(job.object) as unknown;
+          await emit(
+            trx,
+            ids.map((partnerId) => ({ partnerId, type: job.type as EventType, object })),
+          );
+          return ids.length;
+        });
+        written += step;
+      }
+    },
+
+    /** GET /events: the partner's events after `after`, in sequence order. */
+    async feed(partnerId: number, query: FeedQuery): Promise<Feed> {
+      const after = query.after ?? 0;
+      const limit = query.limit ?? 100;
+      const types = query.type === undefined ? null : typesMatching(query.type);
+      if (query.type !== undefined && types === null) throw AppError.field('type', 'type must be event types or prefixes ending in .* (payout.*), separated by commas.');
+      // The counter first: every event up to it is committed, so a page up to it never misses one
+      // that commits later (later commits take higher sequences).
+      const counter = await repo.counterOf(db, partnerId);
+      if (after > 0 && after < counter.purgedThrough) {
+        throw new AppError('events_expired', `Events up to sequence ${counter.purgedThrough} have aged out of the feed (kept ${EVENT_RETENTION_DAYS} days); the oldest available is ${counter.purgedThrough + 1}.`, undefined, {
+          oldest_available: counter.purgedThrough + 1,
+        });
+      }
+      const rows = await repo.eventsAfter(db, partnerId, after, counter.last, types, limit + 1);
+      const page = rows.slice(0, limit);
+      const hasMore = rows.length > limit;
+      const lastShown = page.at(-1)?.sequence;
+      // Without more to show, the reader may continue from the counter: nothing it skips matches.
+      const nextAfter = hasMore ? Number(lastShown) : Math.max(after, counter.last);
+      return { results: page.map(eventRowToPayload), next_after: nextAfter, has_more: hasMore };
+    },
+
+    async get(partnerId: number, id: string): Promise<EventPayload> {
+      const row = /^evt_[0-9a-z]{26}$/.test(id) ? await repo.findEvent(db, partnerId, id) : undefined;
+      if (!row) throw new AppError('event_not_found');
+      return eventRowToPayload(row);
+    },
+
+    /** The partner's events after `after` (webhook replay and delivery read the feed through this). */
+    async after(partnerId: number, after: number, limit: number): Promise<EventPayload[]> {
+      const counter = await repo.counterOf(db, partnerId);
+      return (await repo.eventsAfter(db, partnerId, after, counter.last, null, limit)).map(eventRowToPayload);
+    },
+
+    /** Housekeeping: removes events older than the retention; returns how many. */
+    async purgeExpired(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+      let removed = 0;
+      for (const { partnerId, through } of await repo.agedOut(db, cutoff)) {
+        removed += await db.transaction().execute((trx) => repo.purgeThrough(trx, partnerId, through));
+      }
+      return removed;
+    },
+  };
+}
+
+export type EventService = ReturnType<typeof createEventService>;
