@@ -108,7 +108,13 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
+/** Environment variables by name: the process's own (processEnvironment) or a test's. */
+export type Env = Record<string, string | undefined>;
+
+/** The process's environment, for the entry point to hand down; nothing else reads process.env. */
+export function processEnvironment(): Env {
+  return process.env;
+}
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -167,7 +173,7 @@ export function redact(raw: string): string {
   return raw.replace(/(\/\/[^:/@]*:)[^/]*@/, '$1***@');
 }
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(env: Env): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const host = read(env, 'HOST') ?? '127.0.0.1';
 

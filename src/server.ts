@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { openDatabase } from './cli/context.js';
+import { openDatabase, type CliContext } from './cli/context.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrator.js';
 import { migrationNotes } from './db/migration-notes.js';
@@ -27,13 +27,16 @@ function demoBanner(base: string, credentials: { partner_id: number; api_key: st
   ].join('\n');
 }
 
-/** `onpay serve`: migrate, build, listen, and drain gracefully on SIGTERM/SIGINT. */
-export async function serve(): Promise<FastifyInstance> {
-  const config = loadConfig();
+/**
+ * `onpay serve`: migrate, build, listen, and drain gracefully on SIGTERM/SIGINT. Returns once
+ * listening; from then on the server owns the process and ends it after a signal.
+ */
+export async function serve(ctx: CliContext): Promise<FastifyInstance> {
+  const config = loadConfig(ctx.env);
   const db = await openDatabase(config);
   const applied = await migrateToLatest(db);
   // What a migration left for the operator to review goes to stderr, apart from the request log.
-  for (const note of await migrationNotes(db.db, applied)) process.stderr.write(`onpay: review after migration ${note}\n`);
+  for (const note of await migrationNotes(db.db, applied)) ctx.stderr(`onpay: review after migration ${note}\n`);
 
   // Instances starting together on an empty database create one demo partner between them.
   // The workers report to the server's log, which exists once the app is built.
@@ -82,7 +85,7 @@ export async function serve(): Promise<FastifyInstance> {
   const address = app.server.address();
   const base =
     config.port === 0 && address && typeof address === 'object' ? config.publicBaseUrl.replace(/:0$/, `:${address.port}`) : config.publicBaseUrl;
-  process.stdout.write(`onpay (${config.env}) listening on ${base}; API at ${base}/api/v1\n`);
-  if (demo) process.stdout.write(`${demoBanner(base, demo)}\n`);
+  ctx.stdout(`onpay (${config.env}) listening on ${base}; API at ${base}/api/v1\n`);
+  if (demo) ctx.stdout(`${demoBanner(base, demo)}\n`);
   return app;
 }

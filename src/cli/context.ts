@@ -1,8 +1,18 @@
-import { ConfigError, loadConfig, redact, type Config } from '../config.js';
+import { ConfigError, loadConfig, redact, type Config, type Env } from '../config.js';
 import { createDb, type Db } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { AppError } from '../errors.js';
 import { createServices } from '../services.js';
+
+/**
+ * What a command may use of the world it runs in: the environment it reads its configuration from
+ * and where it prints. The entry point passes the process's own; the tests pass their own.
+ */
+export interface CliContext {
+  env: Env;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
 
 /** A failure the command line reports as one line on stderr. */
 export class CliError extends Error {}
@@ -46,8 +56,8 @@ export async function services(config: Config, db: Db) {
 export type Services = Awaited<ReturnType<typeof services>>;
 
 /** Runs one operator command against a migrated database, then closes it. */
-export async function withServices<T>(work: (services: Services, config: Config, db: Db) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+export async function withServices<T>(ctx: CliContext, work: (services: Services, config: Config, db: Db) => Promise<T>): Promise<T> {
+  const config = loadConfig(ctx.env);
   const db = await openDatabase(config);
   try {
     await migrateToLatest(db);
@@ -69,8 +79,8 @@ export function describeFailure(error: unknown): string {
 }
 
 /** Prints the result: one JSON object with --json, otherwise readable lines. */
-export function output(json: boolean, value: Record<string, unknown>, human: string): void {
-  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
+export function output(ctx: CliContext, json: boolean, value: Record<string, unknown>, human: string): void {
+  ctx.stdout(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
 }
 
 /** An id argument or option; a number beyond the id range is left to the service, where it names nothing. */

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { checkFeeRate, checkPartnerName } from '../modules/partners/index.js';
-import { output, positiveInt, withServices } from './context.js';
+import { type CliContext, output, positiveInt, withServices } from './context.js';
 
-export function registerPartnerCommands(program: Command): void {
+export function registerPartnerCommands(program: Command, ctx: CliContext): void {
   const partner = program.command('partner').description('manage partners');
   partner
     .command('create')
@@ -11,8 +11,9 @@ export function registerPartnerCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (opts: { name: string; json?: boolean }) => {
       const name = checkPartnerName(opts.name);
-      const created = await withServices((s) => s.partners.createPartner(name));
+      const created = await withServices(ctx, (s) => s.partners.createPartner(name));
       output(
+        ctx,
         Boolean(opts.json),
         { ...created },
         [
@@ -28,9 +29,10 @@ export function registerPartnerCommands(program: Command): void {
     .description('list partners with their fee rate and number of active tokens (never a key or a token)')
     .option('--json', 'print one JSON object')
     .action(async (opts: { json?: boolean }) => {
-      const partners = await withServices((s) => s.partners.listPartners());
+      const partners = await withServices(ctx, (s) => s.partners.listPartners());
       const lines = partners.map((p) => `  ${p.partner_id}\t${p.fee_rate}\t${p.active_tokens}\t${p.created_at}\t${p.name}`);
       output(
+        ctx,
         Boolean(opts.json),
         { partners },
         partners.length ? ['  id\tfee\ttokens\tcreated_at\tname', ...lines].join('\n') : 'No partners.',
@@ -46,8 +48,8 @@ export function registerPartnerCommands(program: Command): void {
     .action(async (raw: string, opts: { rate: string; json?: boolean }) => {
       const partnerId = positiveInt('PARTNER_ID', raw);
       checkFeeRate(opts.rate);
-      const result = await withServices((s) => s.partners.setFeeRate(partnerId, opts.rate));
-      output(Boolean(opts.json), result, `Partner ${partnerId} now pays a ${opts.rate} service fee on new payouts.`);
+      const result = await withServices(ctx, (s) => s.partners.setFeeRate(partnerId, opts.rate));
+      output(ctx, Boolean(opts.json), result, `Partner ${partnerId} now pays a ${opts.rate} service fee on new payouts.`);
     });
 
   const token = program.command('token').description('manage access tokens');
@@ -58,8 +60,8 @@ export function registerPartnerCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (opts: { partner: string; json?: boolean }) => {
       const partnerId = positiveInt('--partner', opts.partner);
-      const issued = await withServices((s) => s.partners.createToken(partnerId));
-      output(Boolean(opts.json), { ...issued }, `Token ${issued.token_id} created (shown once): ${issued.access_token}`);
+      const issued = await withServices(ctx, (s) => s.partners.createToken(partnerId));
+      output(ctx, Boolean(opts.json), { ...issued }, `Token ${issued.token_id} created (shown once): ${issued.access_token}`);
     });
   token
     .command('list')
@@ -68,9 +70,9 @@ export function registerPartnerCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (opts: { partner: string; json?: boolean }) => {
       const partnerId = positiveInt('--partner', opts.partner);
-      const tokens = await withServices((s) => s.partners.listTokens(partnerId));
+      const tokens = await withServices(ctx, (s) => s.partners.listTokens(partnerId));
       const lines = tokens.map((t) => `  ${t.token_id}\t${t.prefix}…\tcreated ${t.created_at}${t.revoked_at ? `\trevoked ${t.revoked_at}` : ''}`);
-      output(Boolean(opts.json), { partner_id: partnerId, tokens }, [`Tokens of partner ${partnerId}:`, ...lines].join('\n'));
+      output(ctx, Boolean(opts.json), { partner_id: partnerId, tokens }, [`Tokens of partner ${partnerId}:`, ...lines].join('\n'));
     });
   token
     .command('revoke')
@@ -79,8 +81,9 @@ export function registerPartnerCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (raw: string, opts: { json?: boolean }) => {
       const tokenId = positiveInt('TOKEN_ID', raw);
-      const result = await withServices((s) => s.partners.revokeToken(tokenId));
+      const result = await withServices(ctx, (s) => s.partners.revokeToken(tokenId));
       output(
+        ctx,
         Boolean(opts.json),
         result,
         result.revoked ? `Token ${tokenId} revoked.` : `Token ${tokenId} was already revoked.`,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { systemClock } from '../clock.js';
 import { checkPaidAt, payoutRowToPayload } from '../modules/payouts/index.js';
-import { output, positiveInt, withServices } from './context.js';
+import { type CliContext, output, positiveInt, withServices } from './context.js';
 
 const COMMANDS = [
   ['mark-paid', 'paid', 'mark a pending payout paid (sets paid_at)'],
@@ -10,7 +10,7 @@ const COMMANDS = [
   ['retry', 'pending', 'put a failed payout back to pending'],
 ] as const;
 
-export function registerPayoutCommands(program: Command): void {
+export function registerPayoutCommands(program: Command, ctx: CliContext): void {
   const payout = program.command('payout').description('move payouts along their lifecycle');
   for (const [name, status, description] of COMMANDS) {
     const command = payout
@@ -22,8 +22,8 @@ export function registerPayoutCommands(program: Command): void {
     command.action(async (raw: string, opts: { json?: boolean; at?: string }) => {
       const id = positiveInt('PAYOUT_ID', raw);
       if (opts.at !== undefined) checkPaidAt(opts.at, systemClock.now());
-      const row = await withServices((s) => s.payouts.transition(id, status, opts.at));
-      output(Boolean(opts.json), { payout: payoutRowToPayload(row) }, `Payout ${id} is now ${row.status}${row.paid_at ? ` (paid ${row.paid_at})` : ''}.`);
+      const row = await withServices(ctx, (s) => s.payouts.transition(id, status, opts.at));
+      output(ctx, Boolean(opts.json), { payout: payoutRowToPayload(row) }, `Payout ${id} is now ${row.status}${row.paid_at ? ` (paid ${row.paid_at})` : ''}.`);
     });
   }
 }

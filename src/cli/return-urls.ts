@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { returnUrlRowToPayload } from '../modules/verification/index.js';
-import { output, positiveInt, withServices } from './context.js';
+import { type CliContext, output, positiveInt, withServices } from './context.js';
 
-export function registerReturnUrlCommands(program: Command): void {
+export function registerReturnUrlCommands(program: Command, ctx: CliContext): void {
   const returnUrl = program.command('return-url').description('review the return URLs partners register');
   returnUrl
     .command('list')
@@ -11,9 +11,10 @@ export function registerReturnUrlCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (opts: { partner?: string; json?: boolean }) => {
       const partnerId = opts.partner === undefined ? null : positiveInt('--partner', opts.partner);
-      const rows = await withServices((s) => s.returnUrls.list(partnerId));
+      const rows = await withServices(ctx, (s) => s.returnUrls.list(partnerId));
       const lines = rows.map((r) => `  ${r.id}\t${r.status}\tpartner ${r.partner_id}\t${r.requested_url}`);
       output(
+        ctx,
         Boolean(opts.json),
         {
           return_urls: rows.map((r) => ({
@@ -39,9 +40,9 @@ export function registerReturnUrlCommands(program: Command): void {
       .option('--json', 'print one JSON object')
       .action(async (raw: string, opts: { json?: boolean }) => {
         const id = positiveInt('ID', raw);
-        const { row, changed } = await withServices((s) => s.returnUrls.command(id, command));
+        const { row, changed } = await withServices(ctx, (s) => s.returnUrls.command(id, command));
         const human = `Return URL ${id} (${row.requested_url}) ${changed ? 'is now' : 'was already'} ${row.status}.`;
-        output(Boolean(opts.json), { return_url: returnUrlRowToPayload(row) }, human);
+        output(ctx, Boolean(opts.json), { return_url: returnUrlRowToPayload(row) }, human);
       });
   }
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { checkTerms } from '../modules/terms/index.js';
-import { output, withServices } from './context.js';
+import { type CliContext, output, withServices } from './context.js';
 
-export function registerTermsCommands(program: Command): void {
+export function registerTermsCommands(program: Command, ctx: CliContext): void {
   const terms = program.command('terms').description('manage the terms employees approve');
   terms
     .command('publish')
@@ -13,7 +13,7 @@ export function registerTermsCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (opts: { code: string; title: string; url: string; json?: boolean }) => {
       checkTerms(opts);
-      const published = await withServices((s) => s.terms.publish(opts));
-      output(Boolean(opts.json), { terms: published }, `Terms ${published.code} are now current.`);
+      const published = await withServices(ctx, (s) => s.terms.publish(opts));
+      output(ctx, Boolean(opts.json), { terms: published }, `Terms ${published.code} are now current.`);
     });
 }

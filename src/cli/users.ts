@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { taxChanges } from '../modules/users/index.js';
-import { output, positiveInt, withServices } from './context.js';
+import { type CliContext, output, positiveInt, withServices } from './context.js';
 
-export function registerUserCommands(program: Command): void {
+export function registerUserCommands(program: Command, ctx: CliContext): void {
   const user = program.command('user').description('manage employees');
   user
     .command('set-tax')
@@ -18,8 +18,8 @@ export function registerUserCommands(program: Command): void {
       const userId = positiveInt('USER_ID', raw);
       const input = { percent: opts.percent, type: opts.type, table: opts.table, start: opts.start, freeCard: opts.freeCard };
       taxChanges(input);
-      const tax = await withServices((s) => s.tax.setTax(userId, input));
+      const tax = await withServices(ctx, (s) => s.tax.setTax(userId, input));
       const shown = Object.entries(tax).map(([name, value]) => `  ${name}: ${value === null || value === '' ? '(not set)' : value}`);
-      output(Boolean(opts.json), { user: { id: String(userId), ...tax } }, [`Tax facts of user ${userId} updated:`, ...shown].join('\n'));
+      output(ctx, Boolean(opts.json), { user: { id: String(userId), ...tax } }, [`Tax facts of user ${userId} updated:`, ...shown].join('\n'));
     });
 }

@@ -1,12 +1,12 @@
 /**
- * The operator's commands on what partners create (docs/decisions.md §3, §8, §9), run as the real program
+ * The operator's commands on what partners create (docs/decisions.md §3, §8, §9), run in-process
  * against the database of a test app: one JSON shape per command (`{"return_url": …}`,
  * `{"payout": …}`, `{"user": …}`, `{"terms": …}`), return-URL decisions that refuse to reject an
  * approved URL (revoke withdraws it), and `--at` messages that name what is wrong.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { cliEnv, expectJsonError, expectOneErrorLine, jsonLine, onpay as runCli, scratchDatabase, type Run } from '../helpers/cli.js';
+import { cliEnv, expectJsonError, expectOneErrorLine, jsonLine, runCli, scratchDatabase, type Run } from '../helpers/cli.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
 import { batch, createPayouts, getPayout, item } from '../helpers/payouts.js';

@@ -1,22 +1,21 @@
 /**
- * How the real `onpay` program answers a wrong command line (docs/decisions.md §3): exit status 2 and one
- * line `onpay: …` on stderr, never commander's help dump; a failed operation exits 1; with --json
- * either failure also prints one `{"error": …}` object on stdout. `--help` and `--version` exit 0.
+ * How the `onpay` command line answers a wrong command line (docs/decisions.md §3): exit status 2
+ * and one line `onpay: …` on stderr, never commander's help dump; a failed operation exits 1; with
+ * --json either failure also prints one `{"error": …}` object on stdout. `--help` and `--version`
+ * exit 0. Run in-process; test/cli/binary.test.ts shows the real program answers the same way.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
-import { cliEnv, expectJsonError, expectOneErrorLine, onpay, root, scratchDatabase, type Run } from '../helpers/cli.js';
+import { cliEnv, expectJsonError, expectOneErrorLine, root, runCli, scratchDatabase, type Run } from '../helpers/cli.js';
 
 const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 
-/** Runs the command lines a few at a time (each is a process of its own), in order. */
+/** Runs the command lines, one after another, in order. */
 async function runAll(commandLines: string[][], env: NodeJS.ProcessEnv): Promise<Run[]> {
   const runs: Run[] = [];
-  for (let i = 0; i < commandLines.length; i += 4) {
-    runs.push(...(await Promise.all(commandLines.slice(i, i + 4).map((args) => onpay(args, env)))));
-  }
+  for (const args of commandLines) runs.push(await runCli(args, env));
   return runs;
 }
 

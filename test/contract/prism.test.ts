@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../helpers/cli.js';
+import { root, runCli } from '../helpers/cli.js';
 import { testEngine } from '../helpers/engine.js';
 import { freePort } from '../helpers/net.js';
 import { norwegianId } from '../helpers/users.js';
@@ -100,7 +100,7 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
     const identity = { identification: norwegianId('170590', 411), country_code: 'NO', birthday: '1990-05-17' };
     await call('PUT', `/api/v1/users/${user.id}/identity`, identity);
     const returnUrl = JSON.parse((await call('POST', '/api/v1/verification-return-urls', { partner_return_url: 'https://partner.example/prism' })).text) as { id: string };
-    await new Promise((resolve) => execFile(process.execPath, ['bin/onpay.js', 'return-url', 'approve', returnUrl.id], { cwd: root, env: server.env }, resolve));
+    await runCli(['return-url', 'approve', returnUrl.id], server.env);
     const flow = JSON.parse((await call('POST', `/api/v1/users/${user.id}/verification/flows`, { provider: 'provider_eid', partner_return_url: 'https://partner.example/prism' })).text) as { verification_id: string };
     await call('POST', `/api/v1/test-helpers/verification/${flow.verification_id}/complete`, { status: 'approved' });
     const pending = JSON.parse((await call('POST', `/api/v1/users/${user.id}/verification/flows`, { provider: 'provider_doc', id_type: 'local', partner_return_url: 'https://partner.example/prism' })).text) as { verification_id: string };

@@ -10,7 +10,7 @@ import { parseDatabaseUrl } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrationNotes } from '../../src/db/migration-notes.js';
 import { migrations } from '../../src/db/migrations/index.js';
-import { cliEnv, jsonLine, onpay, scratchDatabase } from '../helpers/cli.js';
+import { cliEnv, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
 
 const BEFORE = '2026-11-21-0005-login-links-mail';
@@ -321,13 +321,13 @@ describe(`onpay migrate over the previous schema (${testEngine})`, () => {
       await migrateToBefore(handle.db);
       const ids = await seedPreviousSchema(handle.db);
       await handle.close();
-      const run = await onpay(['migrate', '--json'], cliEnv({ DATABASE_URL: database.url }));
+      const run = await runCli(['migrate', '--json'], cliEnv({ DATABASE_URL: database.url }));
       const result = jsonLine(run) as { applied: string[]; notes: string[] };
       expect(result.applied).toEqual(Object.keys(migrations).slice(Object.keys(migrations).indexOf(TENANCY)));
       expect(result.notes).toHaveLength(2);
       expect(result.notes[0]).toContain(`the link of partner ${ids.intruder} starts empty`);
       // A second run applies nothing and has nothing new to say.
-      expect(jsonLine(await onpay(['migrate', '--json'], cliEnv({ DATABASE_URL: database.url })))).toEqual({ applied: [], notes: [] });
+      expect(jsonLine(await runCli(['migrate', '--json'], cliEnv({ DATABASE_URL: database.url })))).toEqual({ applied: [], notes: [] });
     } finally {
       await handle.close().catch(() => undefined);
       await database.drop();

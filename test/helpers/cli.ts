@@ -1,10 +1,15 @@
-/** Running the real `onpay` command line as a child process, against a database of its own. */
+/**
+ * Running the `onpay` command line against a database of its own: in-process (`runCli`, what the
+ * tests use) or as the real program in a child process (`onpay`, for test/cli/binary.test.ts and
+ * the tests that need a process of its own). Both return the same `Run`.
+ */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { runCli as runProgram } from '../../src/cli/program.js';
 import { freshDatabase, testEngine, type TestDatabase } from './engine.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -13,6 +18,7 @@ export const cli = path.join(root, 'bin', 'onpay.js');
 /** Every variable src/config.ts reads: removed from the inherited environment so the host's settings cannot leak in. */
 const CONFIG_VARIABLE = /^(PORT|HOST|PUBLIC_BASE_URL|DATABASE_|REDIS_URL|ONPAY_|SMTP_URL|MAIL_FROM|LOG_LEVEL|RATE_LIMIT_PER_MINUTE|SHUTDOWN_|EID_|DOC_)/;
 
+/** The host's environment without its configuration, plus `extra`: for `runCli`, `onpay` and served processes. */
 export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!CONFIG_VARIABLE.test(key)) env[key] = value;
@@ -32,6 +38,22 @@ export interface Run {
   stderr: string;
 }
 
+/**
+ * The command line in-process (src/cli/program.ts): what the real program would exit with and
+ * print, read from `env` only (never this process's environment), as `onpay` does in a child.
+ */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runProgram(args, {
+    env: { ...env },
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  return { code, stdout, stderr };
+}
+
+/** The real program, `node bin/onpay.js …`, as a child process with exactly `env`. */
 export function onpay(args: string[], env: NodeJS.ProcessEnv, timeout = 30_000): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, [cli, ...args], { cwd: root, env, timeout }, (error, stdout, stderr) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { cliEnv, onpay as runCli, scratchDatabase, type Run } from '../helpers/cli.js';
+import { cliEnv, runCli, scratchDatabase, type Run } from '../helpers/cli.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
 import type { TestDatabase } from '../helpers/engine.js';
 import { batch, createPayouts, getPayout, item } from '../helpers/payouts.js';
@@ -149,7 +149,7 @@ describe('payout lifecycle', () => {
   });
 });
 
-/** The operator's command, as a real process (docs/decisions.md §3): exit status, one JSON line, one error line. */
+/** The operator's command, in-process (docs/decisions.md §3): exit status, one JSON line, one error line. */
 describe('onpay payout (command line)', () => {
   let database: TestDatabase;
   let t: TestApp;
@@ -157,7 +157,7 @@ describe('onpay payout (command line)', () => {
   let ids: number[];
 
   function onpay(args: string[]): Promise<Run> {
-    return runCli(args, cliEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ONPAY_ENV: 'sandbox' }), 20_000);
+    return runCli(args, cliEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ONPAY_ENV: 'sandbox' }));
   }
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { cliEnv, jsonLine, onpay as runCli, scratchDatabase, type Run } from '../helpers/cli.js';
+import { cliEnv, jsonLine, runCli, scratchDatabase, type Run } from '../helpers/cli.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
 import { createUser, expect422 } from '../helpers/users.js';
 
@@ -198,7 +198,7 @@ describe('live environment', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The operator command line, run as a child process against the same database.
+// The operator command line, run in-process against the same database.
 
 /** The command line against the test's database. */
 function onpay(args: string[], databaseUrl: string): Promise<Run> {
