@@ -76,7 +76,7 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
     });
   token
     .command('revoke')
-    .description('revoke an access token; it stops working at once')
+    .description('revoke an access token; it stops working at once (other instances on PostgreSQL: within milliseconds)')
     .argument('<token_id>', 'token id')
     .option('--json', 'print one JSON object')
     .action(async (raw: string, opts: { json?: boolean }) => {
