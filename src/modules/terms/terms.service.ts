@@ -58,13 +58,12 @@ export function createTermsService({ db, clock, changeEpoch, events }: TermsServ
 
   return {
     /**
-     * The current terms. Inside a transaction pass the transaction: on SQLite a query on `db` would
-     * wait for the connection the transaction holds, forever. Reads in a transaction always go to
-     * the database; others may be answered from memory (see TERMS_CACHE_TTL_MS).
+     * The current terms, from memory while no process has published since (see
+     * TERMS_CACHE_TTL_MS). Inside a transaction pass the transaction: a miss is read through it (on
+     * SQLite a query on `db` would wait forever for the connection the transaction holds).
      */
     async current(executor: Kysely<Database> = db): Promise<TermsRow> {
-      if (executor !== db) return load(executor);
-      return (await cache.get('current', () => load(db))) as TermsRow;
+      return (await cache.get('current', () => load(executor))) as TermsRow;
     },
 
     /** Makes these terms current. Publishing an existing code again makes that version current. */

@@ -58,8 +58,8 @@ export async function findUserIdByInternalId(db: Executor, partnerId: number, in
   return row?.user_id;
 }
 
-export async function insertLink(db: Executor, values: Insertable<PartnerUsersTable>): Promise<void> {
-  await db.insertInto('partner_users').values(values).execute();
+export async function insertLink(db: Executor, values: Insertable<PartnerUsersTable>): Promise<PartnerUserRow> {
+  return db.insertInto('partner_users').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Changes what one partner entered about the person; nothing another partner sees. */

@@ -83,7 +83,8 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
       const partnerId = ctx.caller.partnerId;
       const email = body.email.trim();
       const internalId = body.internal_id ?? null;
-      const userId = await write(ctx, async (trx) => {
+      // The new person's payload, or the id of the person linked (read back after the commit).
+      const result = await write(ctx, async (trx): Promise<UserPayload | number> => {
         const now = clock.now().toISOString();
         const existing = await repo.findUserByEmail(trx, email.toLowerCase());
         if (existing) {
@@ -110,8 +111,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
         // key fails here and the retry takes the linking path above, as a sequential request would.
         const user = await repo.insertUser(trx, { email, email_normalized: email.toLowerCase(), email_verified_at: now, created_at: now, updated_at: now });
         if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, user.id);
-        const before = new Map();
-        await repo.insertLink(trx, {
+        const link = await repo.insertLink(trx, {
           partner_id: partnerId,
           user_id: user.id,
           internal_id: internalId,
@@ -128,11 +128,12 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
           created_at: now,
           updated_at: now,
         });
-        const after = await userEvents.views(trx, user.id, [partnerId]);
-        await userEvents.emitChanges(trx, before, after, { partnerId, type: 'user.created' });
-        return user.id;
+        // A new person has one link, no approvals: the view needs no reading back.
+        const created = userRowToPayload({ user, link }, false, clock.now());
+        await userEvents.emitChanges(trx, new Map(), new Map([[partnerId, created]]), { partnerId, type: 'user.created' });
+        return created;
       });
-      return payloadFor(db, partnerId, userId);
+      return typeof result === 'number' ? payloadFor(db, partnerId, result) : result;
     },
 
     async get(partnerId: number, rawId: string): Promise<UserPayload> {
