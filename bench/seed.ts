@@ -9,6 +9,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { systemClock } from '../src/clock.js';
 import type { Database, PartnerUsersTable, PayoutsTable, UsersTable, VerificationSessionsTable } from '../src/db/database.js';
 import type { Engine } from '../src/db/dialect.js';
+import { createAuditService } from '../src/modules/audit/index.js';
 import { createPartnerService } from '../src/modules/partners/partners.service.js';
 import { calculatePayroll, toMinorUnits } from '../src/modules/payouts/payroll.js';
 import { createTermsService } from '../src/modules/terms/terms.service.js';
@@ -69,7 +70,7 @@ function stateOf(n: number): 'onboarded' | 'verifying' | 'no_profile' | 'invited
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const now = Date.now();
-  const partners = createPartnerService({ db, clock: systemClock, env: 'sandbox' });
+  const partners = createPartnerService({ db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db, clock: systemClock }) });
   const created = await partners.createPartner('Bench partner AS');
   const other = await partners.createPartner('Other partner AS');
   // Only reads the current terms: publishing (which announces events) is not used here.

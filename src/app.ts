@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { mailRoutes } from './modules/mail/index.js';
+import { ANONYMOUS, runAs } from './platform/actor.js';
 import { apiPlugin, refuseUnguardedApiRoutes, type ApiRoutes } from './platform/api-plugin.js';
 import { registerDrain } from './platform/drain.js';
 import { answerFrameworkError, registerErrorHandler } from './platform/error-handler.js';
@@ -82,7 +83,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // Hooks on every request are callback-style where they never wait: no promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
-    done();
+    // The rest of the request runs in its own actor scope (the audit log's "who"), anonymous
+    // until a guard or a session names the caller.
+    runAs({ ...ANONYMOUS, label: `anonymous (${request.ip})` }, request.id, done);
   });
   registerDrain(app);
   app.addHook('onResponse', (request, reply, done) => {

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { EventRow } from './db/database.js';
 import type { Db } from './db/kysely.js';
+import { createAuditService } from './modules/audit/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
 import { createMailWorker, createSandboxMailbox, createSmtpTransport } from './modules/mail/index.js';
@@ -17,6 +18,7 @@ import { createPortalService } from './modules/portal/index.js';
 import { createTermsModule } from './modules/terms/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
+import { runAs, SYSTEM_ACTOR } from './platform/actor.js';
 import { createHousekeeping } from './platform/housekeeping.js';
 import { createIdempotency } from './platform/idempotency.js';
 import type { WorkerLog } from './platform/logging.js';
@@ -59,15 +61,16 @@ export async function createServices(deps: ServicesDeps) {
 
   // Caches of rows other processes write are emptied whenever another connection commits.
   const changeEpoch = () => deps.db.changeEpoch();
-  const partners = createPartnerService({ db, clock, env: config.env, changeEpoch });
+  const audit = createAuditService({ db, clock });
+  const partners = createPartnerService({ db, clock, env: config.env, audit, changeEpoch });
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
-  const events = createEventsModule({ db, clock, partners, afterEmit: deps.afterEventsWritten });
+  const events = createEventsModule({ db, clock, partners, audit, afterEmit: deps.afterEventsWritten });
   const signingSecret = await resolveSigningSecret(db, config);
   const terms = createTermsModule({ db, clock, changeEpoch, events: events.service });
   const users = createUsersModule({ db, clock, idempotency, terms: terms.service, events: events.service, publicBaseUrl });
-  const verification = createVerificationModule({ db, clock, config, idempotency, employees: users.employees, partners, events: events.service });
+  const verification = createVerificationModule({ db, clock, config, idempotency, employees: users.employees, partners, events: events.service, audit });
   const payouts = createPayoutsModule({ db, clock, idempotency, employees: users.employees, partners, events: events.service, publicBaseUrl, afterChunk: deps.afterPayoutChunk });
-  const portal = createPortalService({ db, clock, employees: users.employees, payouts: payouts.payouts, partners });
+  const portal = createPortalService({ db, clock, employees: users.employees, payouts: payouts.payouts, partners, audit });
   const loginLinks = createLoginLinksModule({
     db,
     clock,
@@ -79,6 +82,7 @@ export async function createServices(deps: ServicesDeps) {
     partners,
     portal,
     limiter: rateLimitStore,
+    audit,
   });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).
@@ -117,6 +121,7 @@ export async function createServices(deps: ServicesDeps) {
     signingSecret,
     partners,
     idempotency,
+    audit,
     events,
     terms,
     users,
@@ -130,9 +135,12 @@ export async function createServices(deps: ServicesDeps) {
     eventWork,
     /** Starts the background work of a serving instance: mail delivery and housekeeping. */
     startWorkers() {
-      mailWorker?.start();
-      housekeeping.start();
-      eventWork.start(EVENT_WORK_INTERVAL_MS);
+      // Timers keep the scope they were started in: what the workers change is the system's doing.
+      runAs(SYSTEM_ACTOR, null, () => {
+        mailWorker?.start();
+        housekeeping.start();
+        eventWork.start(EVENT_WORK_INTERVAL_MS);
+      });
     },
     /** Stops the workers and closes the limiter's connection; the database belongs to the caller. */
     async close() {

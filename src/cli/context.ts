@@ -50,6 +50,7 @@ export async function services(config: Config, db: Db) {
     tax: all.users.tax,
     payouts: all.payouts.payouts,
     returnUrls: all.verification.returnUrls,
+    audit: all.audit,
   };
 }
 

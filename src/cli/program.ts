@@ -1,15 +1,18 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { Command, CommanderError } from 'commander';
 import { serve } from '../server.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { migrationNotes } from '../db/migration-notes.js';
+import { runAs, type Actor } from '../platform/actor.js';
 import { type CliContext, describeFailure, isUsageError, openDatabase, output } from './context.js';
 import { registerPartnerCommands } from './partners.js';
 import { registerTermsCommands } from './terms.js';
 import { registerPayoutCommands } from './payouts.js';
 import { registerReturnUrlCommands } from './return-urls.js';
 import { registerUserCommands } from './users.js';
+import { registerAuditCommands } from './audit.js';
 
 const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -28,7 +31,8 @@ export async function runCli(args: string[], ctx: CliContext): Promise<number> {
   });
 
   try {
-    await program.parseAsync(args, { from: 'user' });
+    // What a command changes is audited as the operator at the command line.
+    await runAs(commandLineActor(), null, () => program.parseAsync(args, { from: 'user' }));
     return 0;
   } catch (error) {
     if (error instanceof CommanderError && error.exitCode === 0) return 0; // --help, --version
@@ -38,6 +42,17 @@ export async function runCli(args: string[], ctx: CliContext): Promise<number> {
     ctx.stderr(`onpay: ${line}\n`);
     return usage ? 2 : 1;
   }
+}
+
+/** The operator at the command line, named by the system account running it. */
+function commandLineActor(): Actor {
+  let user = 'unknown user';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // No passwd entry (some containers): the command is still audited, without a name.
+  }
+  return { type: 'operator', id: null, label: `command line (${user})` };
 }
 
 /** A fresh program per command line: commander keeps what it parsed on the Command objects. */
@@ -76,6 +91,7 @@ function buildProgram(ctx: CliContext): Command {
   registerUserCommands(program, ctx);
   registerReturnUrlCommands(program, ctx);
   registerPayoutCommands(program, ctx);
+  registerAuditCommands(program, ctx);
   return program;
 }
 

@@ -302,6 +302,22 @@ export interface EventJobsTable {
   finished_at: Timestamp | null;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_type: string;
+  actor_id: string | null;
+  actor_label: string;
+  action: string;
+  object_type: string;
+  object_id: string;
+  partner_id: number | null;
+  request_id: string | null;
+  /** JSON array of the changed fields' names. */
+  fields: string | null;
+  reason: string | null;
+}
+
 /** What a repository runs its SQL on: the database, or a transaction (a Transaction is a Kysely). */
 export type Executor = Kysely<Database>;
 
@@ -326,12 +342,14 @@ export interface Database {
   events: EventsTable;
   event_sequences: EventSequencesTable;
   event_jobs: EventJobsTable;
+  audit_log: AuditLogTable;
 }
 
 export type LoginLinkRow = Selectable<LoginLinksTable>;
 export type MailRow = Selectable<MailOutboxTable>;
 
 export type EventRow = Selectable<EventsTable>;
+export type AuditRow = Selectable<AuditLogTable>;
 
 export type PayoutRow = Selectable<PayoutsTable>;
 export type NewPayout = Insertable<PayoutsTable>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { actAs } from './actor.js';
 import type { Caller } from './request-context.js';
 import { outcomeOf, type Idempotency, type IdempotencyClaim } from './idempotency.js';
 import { setRateLimitHeaders, type Budget, type Limiter } from './limiter.js';
@@ -86,6 +87,7 @@ export function registerApiGuard(api: FastifyInstance, deps: ApiGuardDeps): void
     if (request.routeOptions.config?.public) return;
     if (!caller) throw new AppError('unauthenticated');
     request.caller = caller;
+    actAs({ type: 'partner', id: String(caller.partnerId), label: `partner ${caller.partnerId} (token ${caller.tokenId})` });
 
     const key = header(request, 'idempotency-key');
     if (key === undefined) return;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createDb, EPOCH_REFRESH_MS, type Db } from '../../src/db/kysely.js';
+import { createAuditService } from '../../src/modules/audit/index.js';
 import { CREDENTIAL_CACHE_TTL_MS, createPartnerService } from '../../src/modules/partners/partners.service.js';
 import { TERMS_CACHE_TTL_MS } from '../../src/modules/terms/terms.service.js';
 import { createServices } from '../../src/services.js';
@@ -81,7 +82,7 @@ describe(`credential and terms caches (${testEngine})`, () => {
     expect((await terms(partner)).statusCode).toBe(200);
     const token = await t.db.db.selectFrom('access_tokens').select('id').where('partner_id', '=', partner.partnerId).executeTakeFirstOrThrow();
 
-    const cli = createPartnerService({ db: other.db, clock: systemClock, env: 'sandbox' });
+    const cli = createPartnerService({ db: other.db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db: other.db, clock: systemClock }) });
     expect(await cli.revokeToken(token.id)).toEqual({ token_id: token.id, revoked: true });
     await heardOf(before);
 
@@ -100,7 +101,7 @@ describe(`credential and terms caches (${testEngine})`, () => {
   it('does not remember unknown tokens: one issued after a refused attempt works at once', async () => {
     const partner = await t.partner('Late token');
     await cacheActive();
-    const issued = await createPartnerService({ db: other.db, clock: systemClock, env: 'sandbox' }).createToken(partner.partnerId);
+    const issued = await createPartnerService({ db: other.db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db: other.db, clock: systemClock }) }).createToken(partner.partnerId);
     // The same token was tried before it existed (say, by a client racing the operator).
     const early = await terms(partner, { authorization: `Bearer ${issued.access_token}x` });
     expect(early.statusCode).toBe(401);

@@ -8,6 +8,7 @@ import { parseDatabaseUrl } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { migrations } from '../../src/db/migrations/index.js';
+import { createAuditService } from '../../src/modules/audit/index.js';
 import { createPartnerService } from '../../src/modules/partners/partners.service.js';
 import { cliEnv, scratchDatabase } from '../helpers/cli.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
@@ -68,7 +69,7 @@ describe(`starting together on one fresh database (${testEngine})`, () => {
       const dbs = Array.from({ length: CONNECTIONS }, () => database.connect());
       await migrateToLatest(dbs[0]!);
       const created = await Promise.all(
-        dbs.map((db) => createPartnerService({ db: db.db, clock: systemClock, env: 'sandbox' }).createDemoPartner('Demo partner')),
+        dbs.map((db) => createPartnerService({ db: db.db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db: db.db, clock: systemClock }) }).createDemoPartner('Demo partner')),
       );
       expect(created.filter((credentials) => credentials !== null)).toHaveLength(1);
       expect(await dbs[0]!.db.selectFrom('partners').select('id').execute()).toHaveLength(1);
@@ -79,7 +80,7 @@ describe(`starting together on one fresh database (${testEngine})`, () => {
     const database = await fresh();
     const db = database.connect();
     await migrateToLatest(db);
-    const partners = createPartnerService({ db: db.db, clock: systemClock, env: 'sandbox' });
+    const partners = createPartnerService({ db: db.db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db: db.db, clock: systemClock }) });
     await partners.createPartner('Existing');
     expect(await partners.createDemoPartner('Demo partner')).toBeNull();
     expect(await partners.countPartners()).toBe(1);

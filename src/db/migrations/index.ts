@@ -7,6 +7,7 @@ import * as loginLinks from './2026-11-21-0005-login-links-mail.js';
 import * as tenancy from './2026-11-23-0006-tenancy.js';
 import * as idempotencyOutcome from './2026-11-23-0007-idempotency-outcome.js';
 import * as events from './2026-11-23-0008-events.js';
+import * as audit from './2026-11-23-0010-audit.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   [tenancy.NAME]: tenancy,
   '2026-11-23-0007-idempotency-outcome': idempotencyOutcome,
   '2026-11-23-0008-events': events,
+  '2026-11-23-0010-audit': audit,
 };

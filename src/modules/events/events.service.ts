@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, EventRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { AuditEntry, AuditService } from '../audit/index.js';
 import type { PartnerService } from '../partners/index.js';
 import { typesMatching, type EventType } from './event-types.js';
 import * as repo from './events.repository.js';
@@ -63,15 +64,44 @@ export function eventRowToPayload(row: EventRow): EventPayload {
   };
 }
 
+/** What an event is about, for the audit log. */
+function subjectOf(type: string, object: Record<string, unknown>): AuditEntry['object'] {
+  if (type.startsWith('user.')) return { type: 'user', id: String(object.id ?? object.user_id) };
+  if (type.startsWith('verification.session.')) return { type: 'verification_session', id: String(object.verification_id) };
+  if (type === 'payout.batch.created') return { type: 'invoice', id: String(object.invoice_id) };
+  if (type.startsWith('payout.')) return { type: 'payout', id: String(object.id) };
+  if (type.startsWith('return_url.')) return { type: 'return_url', id: String(object.id) };
+  return { type: type.split('.')[0] as string, id: String(object.id ?? '') };
+}
+
+/**
+ * The audit entries of a transaction's events: one per change (type and object), with the union of
+ * the changed fields over the partners' views. Onboarding events are derived state, not changes.
+ */
+export function auditEntries(events: readonly NewEvent[]): AuditEntry[] {
+  const entries = new Map<string, AuditEntry & { fields: string[]; partners: Set<number> }>();
+  for (const event of events) {
+    if (event.type === 'user.onboarding.updated') continue;
+    const object = subjectOf(event.type, event.object as Record<string, unknown>);
+    const key = `${event.type} ${object.type}:${object.id}`;
+    const entry = entries.get(key) ?? { action: event.type, object, fields: [], partners: new Set<number>() };
+    for (const field of Object.keys(event.previousAttributes ?? {})) if (!entry.fields.includes(field)) entry.fields.push(field);
+    entry.partners.add(event.partnerId);
+    entries.set(key, entry);
+  }
+  return [...entries.values()].map(({ partners, ...entry }) => ({ ...entry, partnerId: partners.size === 1 ? [...partners][0] : null }));
+}
+
 export interface EventsDeps {
   db: Kysely<Database>;
   clock: Clock;
   partners: Pick<PartnerService, 'partnerIdsAfter'>;
+  audit: Pick<AuditService, 'record'>;
   /** Test seam: called after the events of a transaction are written (a failure there must leave neither them nor the change). */
   afterEmit?: (written: readonly EventRow[]) => void;
 }
 
-export function createEventService({ db, clock, partners, afterEmit }: EventsDeps) {
+export function createEventService({ db, clock, partners, audit, afterEmit }: EventsDeps) {
   /**
    * Writes events in the caller's transaction: they commit with the change they announce, or not at
    * all. Each partner's sequences come from its counter, taken in partner-id order so two
@@ -79,6 +109,13 @@ export function createEventService({ db, clock, partners, afterEmit }: EventsDep
    * transaction with every event of that transaction.
    */
   async function emit(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await writeEvents(trx, events);
+    // Each change once in the audit log, whatever number of partners it was announced to.
+    await audit.record(trx, ...auditEntries(events));
+  }
+
+  async function writeEvents(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) return;
     const now = clock.now().toISOString();
     const byPartner = new Map<number, NewEvent[]>();
@@ -110,8 +147,9 @@ export function createEventService({ db, clock, partners, afterEmit }: EventsDep
      * One event for every partner (terms.published): written as a job in the caller's
      * transaction, expanded by the events worker (`runJobs`) a step of partners at a time.
      */
-    async emitToEveryPartner(trx: Transaction<Database>, type: EventType, object: unknown): Promise<void> {
+    async emitToEveryPartner(trx: Transaction<Database>, type: EventType, object: unknown, subject: AuditEntry['object']): Promise<void> {
       await repo.insertJob(trx, { type, object: JSON.stringify(object), created_at: clock.now().toISOString() });
+      await audit.record(trx, { action: type, object: subject });
     },
 
     /**
@@ -131,7 +169,8 @@ export function createEventService({ db, clock, partners, afterEmit }: EventsDep
           // Claim first: another worker on the same step finds nothing to advance and writes nothing.
           if (!(await repo.advanceJob(trx, job.id, job.done_through_partner, through, finished))) return 0;
           const object = JSON.parse(job.object) as unknown;
-          await emit(
+          // Announcing an audited change to each partner is not a change of its own.
+          await writeEvents(
             trx,
             ids.map((partnerId) => ({ partnerId, type: job.type as EventType, object })),
           );

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { addMs, type Clock } from '../../clock.js';
 import type { Database, LoginLinkRow } from '../../db/database.js';
+import { actAs } from '../../platform/actor.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { sha256Hex } from '../../platform/secrets.js';
 import { escapeHtml } from '../../platform/escape-html.js';
 import type { RateLimitStore } from '../../platform/rate-limit.js';
+import type { AuditService } from '../audit/index.js';
 import { enqueueMail } from '../mail/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { PayoutService } from '../payouts/index.js';
@@ -45,6 +47,7 @@ export interface LoginLinkServiceDeps {
   portal: Pick<PortalService, 'startSession'>;
   /** Counts sign-in requests (the shared rate-limit store, so the limits hold across instances). */
   limiter: Pick<RateLimitStore, 'hit'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
 /** What opening a link finds. Expected outcomes are values, not exceptions. */
@@ -83,6 +86,12 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
         const recipient = await deps.employees.recipient(trx, target.userId, partnerId);
         if (recipient) await enqueueMail(trx, { partnerId, ...linkMail(recipient, partnerName, loginUrl, expiresAt, target.payoutId !== null) }, now.toISOString());
       }
+      await deps.audit.record(trx, {
+        action: 'login_link.created',
+        object: { type: 'login_link', id: linkId },
+        partnerId,
+        fields: [target.payoutId === null ? 'user_id' : 'payout_id', ...(sendEmail ? ['send_email'] : [])],
+      });
       return { login_url: loginUrl, expires_at: expiresAt };
     });
   }
@@ -119,8 +128,11 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       if (current.kind !== 'ready') return current;
       const { link } = current;
       const now = clock.now();
+      // Whoever holds the link is the employee it was made for.
+      actAs({ type: 'employee', id: String(link.user_id), label: `employee ${link.user_id}` });
       const session = await db.transaction().execute(async (trx) => {
         if (!(await repo.consumeLink(trx, link.id, link.nonce_hash, now.toISOString()))) return null;
+        await deps.audit.record(trx, { action: 'employee.signed_in', object: { type: 'login_link', id: link.id }, partnerId: link.partner_id });
         // The session shows what the link's origin may see: one partner's records, or (the person's own sign-in) all of them.
         return deps.portal.startSession(trx, { userId: link.user_id, partnerId: link.partner_id });
       });
@@ -166,6 +178,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
         const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
         const recipient = await deps.employees.recipient(trx, userId, null);
         if (recipient) await enqueueMail(trx, { partnerId: null, ...ownSignInMail(recipient.email, loginUrl, expiresAt) }, now.toISOString());
+        await deps.audit.record(trx, { action: 'login_link.created', object: { type: 'login_link', id: linkId }, fields: ['user_id', 'send_email'] });
       });
       return 'accepted';
     },

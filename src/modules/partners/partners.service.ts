@@ -11,6 +11,7 @@ import { isId } from '../../ids.js';
 import type { Caller } from '../../platform/request-context.js';
 import { insertSetting } from '../../platform/settings.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
+import type { AuditService } from '../audit/index.js';
 import * as repo from './partners.repository.js';
 
 export interface PartnerCredentials {
@@ -52,6 +53,7 @@ export interface PartnerServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   env: Environment;
+  audit: Pick<AuditService, 'record'>;
   /**
    * Db.changeEpoch: lets verified credentials be kept in memory while no other process changed
    * them. Without it (the command line), or while it answers null (PostgreSQL's listener not
@@ -75,7 +77,7 @@ interface Credentials {
   keys: { keyHash: string; caller: Caller }[];
 }
 
-export function createPartnerService({ db, clock, env, changeEpoch }: PartnerServiceDeps) {
+export function createPartnerService({ db, clock, env, audit, changeEpoch }: PartnerServiceDeps) {
   const prefix = env === 'live' ? 'onp_live_' : 'onp_test_';
 
   // Only tokens that were found are kept (unknown ones would let anyone fill the cache).
@@ -116,7 +118,8 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
     const partnerId = await repo.insertPartner(trx, name, DEFAULT_FEE_RATE, now);
     const apiKey = randomUUID();
     await repo.insertApiKey(trx, partnerId, sha256Hex(apiKey.toLowerCase()), now);
-    const { access_token } = await issueToken(trx, partnerId);
+    const { token_id, access_token } = await issueToken(trx, partnerId);
+    await audit.record(trx, { action: 'partner.created', object: { type: 'partner', id: partnerId }, partnerId, fields: ['name'] }, { action: 'token.created', object: { type: 'token', id: token_id }, partnerId });
     return { partner_id: partnerId, api_key: apiKey, access_token };
   }
 
@@ -149,7 +152,11 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
     async createToken(partnerId: number): Promise<IssuedToken> {
       const partner = isId(partnerId) ? await repo.findPartner(db, partnerId) : undefined;
       if (!partner) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
-      return issueToken(db, partnerId);
+      return db.transaction().execute(async (trx) => {
+        const issued = await issueToken(trx, partnerId);
+        await audit.record(trx, { action: 'token.created', object: { type: 'token', id: issued.token_id }, partnerId });
+        return issued;
+      });
     },
 
     /** Every partner, oldest first. */
@@ -179,7 +186,10 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
       // Other processes' credential caches hear of it when this commits (announceChange).
       const revoked = await db.transaction().execute(async (trx) => {
         const changed = await repo.revokeAccessToken(trx, tokenId, isoNow(clock));
-        if (changed) await announceChange(trx);
+        if (changed) {
+          await announceChange(trx);
+          await audit.record(trx, { action: 'token.revoked', object: { type: 'token', id: tokenId }, partnerId: token.partner_id });
+        }
         return changed;
       });
       credentialCache.forget();
@@ -189,7 +199,12 @@ export function createPartnerService({ db, clock, env, changeEpoch }: PartnerSer
     /** The partner's service fee rate for new payouts (docs/decisions.md §9: default 5 %). */
     async setFeeRate(partnerId: number, rate: string): Promise<{ partner_id: number; fee_rate: string }> {
       checkFeeRate(rate);
-      if (!isId(partnerId) || !(await repo.setFeeRate(db, partnerId, rate))) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+      const found = isId(partnerId) && (await db.transaction().execute(async (trx) => {
+        if (!(await repo.setFeeRate(trx, partnerId, rate))) return false;
+        await audit.record(trx, { action: 'partner.updated', object: { type: 'partner', id: partnerId }, partnerId, fields: ['fee_rate'] });
+        return true;
+      }));
+      if (!found) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
       return { partner_id: partnerId, fee_rate: rate };
     },
 

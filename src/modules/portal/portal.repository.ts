@@ -15,6 +15,13 @@ export async function findLiveSession(db: Executor, idHash: string, now: string)
   return db.selectFrom('employee_sessions').selectAll().where('id_hash', '=', idHash).where('ended_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
 }
 
-export async function endSession(db: Executor, idHash: string, now: string): Promise<void> {
-  await db.updateTable('employee_sessions').set({ ended_at: now }).where('id_hash', '=', idHash).execute();
+/** Ends a live session; returns whose it was, or undefined when there was none to end. */
+export async function endSession(db: Executor, idHash: string, now: string) {
+  return db
+    .updateTable('employee_sessions')
+    .set({ ended_at: now })
+    .where('id_hash', '=', idHash)
+    .where('ended_at', 'is', null)
+    .returning(['user_id', 'partner_id'])
+    .executeTakeFirst();
 }

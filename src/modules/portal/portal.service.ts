@@ -2,6 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { addMs, type Clock } from '../../clock.js';
 import type { Database, PayoutRow } from '../../db/database.js';
 import { randomToken, sha256Hex } from '../../platform/secrets.js';
+import { actAs } from '../../platform/actor.js';
+import type { AuditService } from '../audit/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { PayoutService } from '../payouts/index.js';
 import type { Employees, PartnerView, PersonView } from '../users/index.js';
@@ -33,6 +35,7 @@ export interface PortalDeps {
   employees: Pick<Employees, 'partnerView' | 'personView'>;
   payouts: Pick<PayoutService, 'ofEmployee' | 'oneOfEmployee'>;
   partners: Pick<PartnerService, 'partnerName' | 'partnerNames'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
 const RECENT = 20;
@@ -40,7 +43,7 @@ const RECENT = 20;
 const UNKNOWN_PARTNER = 'your employer';
 
 /** The employee's own pages: sessions, and what a session may see (only ever the person's own records, within its scope). */
-export function createPortalService({ db, clock, employees, payouts, partners }: PortalDeps) {
+export function createPortalService({ db, clock, employees, payouts, partners, audit }: PortalDeps) {
   async function named(rows: PayoutRow[]): Promise<PortalPayout[]> {
     const names = await partners.partnerNames(rows.map((row) => row.partner_id));
     return rows.map((row) => ({ ...row, partner_name: names.get(row.partner_id) ?? UNKNOWN_PARTNER }));
@@ -65,11 +68,20 @@ export function createPortalService({ db, clock, employees, payouts, partners }:
     async sessionOf(token: string | undefined): Promise<EmployeeSession | null> {
       if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
       const session = await repo.findLiveSession(db, sha256Hex(token), clock.now().toISOString());
-      return session ? { userId: session.user_id, partnerId: session.partner_id } : null;
+      if (!session) return null;
+      // The rest of the request acts as this employee (the audit log's "who").
+      actAs({ type: 'employee', id: String(session.user_id), label: `employee ${session.user_id}` });
+      return { userId: session.user_id, partnerId: session.partner_id };
     },
 
     async signOut(token: string | undefined): Promise<void> {
-      if (token) await repo.endSession(db, sha256Hex(token), clock.now().toISOString());
+      if (!token) return;
+      await db.transaction().execute(async (trx) => {
+        const session = await repo.endSession(trx, sha256Hex(token), clock.now().toISOString());
+        if (!session) return;
+        actAs({ type: 'employee', id: String(session.user_id), label: `employee ${session.user_id}` });
+        await audit.record(trx, { action: 'employee.signed_out', object: { type: 'user', id: session.user_id }, partnerId: session.partner_id });
+      });
     },
 
     async home(session: EmployeeSession): Promise<PortalHome | null> {

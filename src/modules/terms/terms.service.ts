@@ -74,7 +74,7 @@ export function createTermsService({ db, clock, changeEpoch, events }: TermsServ
         if (await repo.findTermsByCode(trx, input.code)) await repo.republishTerms(trx, values);
         else await repo.insertTerms(trx, values);
         // One event per partner, written by the events worker (there may be many partners).
-        await events.emitToEveryPartner(trx, 'terms.published', { terms: { code: values.code, title: values.title, url: values.url } });
+        await events.emitToEveryPartner(trx, 'terms.published', { terms: { code: values.code, title: values.title, url: values.url } }, { type: 'terms', id: values.code });
         // Other processes' caches of the current terms hear of it when this commits.
         await announceChange(trx);
       });

@@ -6,6 +6,7 @@ import type { ProviderAdapter, CallbackParams, ProviderOutcome } from './provide
 import type { SandboxOutcome } from './providers/sandbox.js';
 import { redirectTarget } from './return-url-matching.js';
 import type { PartnerService } from '../partners/index.js';
+import { actAs } from '../../platform/actor.js';
 import * as repo from './sessions.repository.js';
 import type { SessionService } from './sessions.service.js';
 
@@ -40,7 +41,13 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
   async function byToken(token: string): Promise<VerificationSessionRow | undefined> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
     const row = await repo.findSessionByStartToken(db, sha256Hex(token));
+    if (row) employeeActs(row);
     return row && sessions.fresh(row);
+  }
+
+  /** The verification link's holder is the employee the session is for (the audit log's "who"). */
+  function employeeActs(session: Pick<VerificationSessionRow, 'user_id'>): void {
+    actAs({ type: 'employee', id: String(session.user_id), label: `employee ${session.user_id} (verification page)` });
   }
 
   function partnerRedirect(session: VerificationSessionRow): string {
@@ -106,6 +113,7 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
     async callback(provider: VerificationProvider, ref: string | undefined, params: CallbackParams, cookies: Record<string, string | undefined>): Promise<Step> {
       const adapter = deps.adapters.get(provider);
       const found = ref && adapter ? await repo.findSessionByProviderRef(db, provider, ref) : undefined;
+      if (found) employeeActs(found);
       const session = found && (await sessions.fresh(found));
       if (!session || !adapter) return { kind: 'page', status: 400, title: 'Verification not found', message: 'We could not match this answer from the identity provider to a verification. Open the verification link again.' };
       if (!bound(session, cookies)) return notThisBrowser;

@@ -7,6 +7,7 @@ import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { Idempotency } from '../../platform/idempotency.js';
+import type { AuditService } from '../audit/index.js';
 import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { Employees } from '../users/index.js';
@@ -25,13 +26,14 @@ export interface VerificationModuleDeps {
   employees: Pick<Employees, 'requireLinked' | 'partnerView' | 'recordVerifiedIdentity' | 'registeredIdentity'>;
   partners: Pick<PartnerService, 'partnerName'>;
   events: Pick<EventService, 'emit'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
-export function createVerificationModule({ db, clock, config, idempotency, employees, partners, events }: VerificationModuleDeps) {
+export function createVerificationModule({ db, clock, config, idempotency, employees, partners, events, audit }: VerificationModuleDeps) {
   const base = config.publicBaseUrl;
   const sandbox = config.env === 'sandbox';
   const adapters = createProviderAdapters(config, (token) => `${base}/sandbox/provider/${token}`);
-  const returnUrls = createReturnUrlService({ db, clock, idempotency, allowHttp: sandbox, events });
+  const returnUrls = createReturnUrlService({ db, clock, idempotency, allowHttp: sandbox, events, audit });
   const sessions = createSessionService({
     db,
     clock,

@@ -4,6 +4,7 @@ import type { Database, ReturnUrlRow, ReturnUrlStatus } from '../../db/database.
 import { AppError } from '../../errors.js';
 import { isId } from '../../ids.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
+import type { AuditService } from '../audit/index.js';
 import type { EventService } from '../events/index.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import * as repo from './return-urls.repository.js';
@@ -17,6 +18,7 @@ export interface ReturnUrlServiceDeps {
   /** Sandbox also accepts http; live requires https (docs/decisions.md §8). */
   allowHttp: boolean;
   events: Pick<EventService, 'emit'>;
+  audit: Pick<AuditService, 'record'>;
 }
 
 export function returnUrlRowToPayload(row: ReturnUrlRow): ReturnUrlRequest {
@@ -37,7 +39,7 @@ const COMMANDS: Record<ReturnUrlCommand, { to: Exclude<ReturnUrlStatus, 'pending
 
 const notFound = (id: number) => new AppError('route_not_found', `Return URL request ${id} does not exist.`);
 
-export function createReturnUrlService({ db, clock, idempotency, allowHttp, events }: ReturnUrlServiceDeps) {
+export function createReturnUrlService({ db, clock, idempotency, allowHttp, events, audit }: ReturnUrlServiceDeps) {
   /** Sets the decision (only from `from` when given) with the partner's `return_url.*` event; undefined when nothing changed. */
   async function decided(id: number, to: Exclude<ReturnUrlStatus, 'pending'>, from?: readonly ReturnUrlStatus[]): Promise<ReturnUrlRow | undefined> {
     return db.transaction().execute(async (trx) => {
@@ -61,7 +63,7 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
         inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
           const existing = await repo.findReturnUrl(trx, partnerId, url.canonical);
           if (existing) return existing;
-          return repo.insertReturnUrl(trx, {
+          const row = await repo.insertReturnUrl(trx, {
             partnerId,
             requestedUrl: url.canonical,
             scheme: url.scheme,
@@ -69,6 +71,8 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
             pathPrefix: url.path === '' ? '/' : url.path,
             now: clock.now().toISOString(),
           });
+          await audit.record(trx, { action: 'return_url.requested', object: { type: 'return_url', id: row.id }, partnerId, fields: ['requested_url'] });
+          return row;
         });
       // The same URL registered twice at once: the unique (partner, URL) pair lets one insert in;
       // the other answers with that request, as a sequential second registration would.

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { actAs } from '../../../platform/actor.js';
 import type { Clock } from '../../../clock.js';
 import type { DocVendorConfig } from '../../../config.js';
 import type { Database, VerificationSessionRow } from '../../../db/database.js';
@@ -135,6 +136,8 @@ export function createDocWebhook(deps: DocWebhookDeps) {
     async receive(rawBody: Buffer, headers: WebhookHeaders): Promise<WebhookResult> {
       const forged = forgery(rawBody, headers);
       if (forged) return forged;
+      // A signed delivery: what it changes is the vendor's decision.
+      actAs({ type: 'system', id: null, label: 'document vendor webhook' });
       let body: unknown;
       try {
         body = JSON.parse(rawBody.toString('utf8'));

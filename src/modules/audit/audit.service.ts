@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { AuditRow, Database, Executor } from '../../db/database.js';
+import { currentActor, currentRequestId } from '../../platform/actor.js';
+import * as repo from './audit.repository.js';
+
+/** One change, as the audit log keeps it: never the values, only which fields changed. */
+export interface AuditEntry {
+  /** What happened: `user.updated`, `payout.paid`, `operator.signed_in`, `pii.revealed`, … */
+  action: string;
+  object: { type: string; id: string | number };
+  /** The partner the object belongs to, if any. */
+  partnerId?: number | null;
+  /** Names of the changed fields (no values: the log holds no personal data). */
+  fields?: readonly string[];
+  /** Why, when the actor had to say (revealing personal data). */
+  reason?: string;
+}
+
+export interface AuditEntryPayload {
+  id: number;
+  at: string;
+  actor: { type: string; id: string | null; label: string };
+  action: string;
+  object: string;
+  partner_id: number | null;
+  request_id: string | null;
+  fields: string[];
+  reason: string | null;
+}
+
+export function auditRowToPayload(row: AuditRow): AuditEntryPayload {
+  return {
+    id: Number(row.id),
+    at: row.at,
+    actor: { type: row.actor_type, id: row.actor_id, label: row.actor_label },
+    action: row.action,
+    object: `${row.object_type}:${row.object_id}`,
+    partner_id: row.partner_id,
+    request_id: row.request_id,
+    fields: row.fields ? (JSON.parse(row.fields) as string[]) : [],
+    reason: row.reason,
+  };
+}
+
+export interface AuditQuery {
+  /** `user:12`, `payout:501`, `partner:3`. */
+  object?: string;
+  /** `partner:3`, `operator:2`, `employee:12`, `system`. */
+  actor?: string;
+  action?: string;
+  partnerId?: number;
+  since?: string;
+  beforeId?: number;
+  limit?: number;
+}
+
+export function createAuditService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  return {
+    /**
+     * Records changes in the caller's transaction (they are kept exactly when the change commits),
+     * by the actor of the current request, command or job.
+     */
+    async record(executor: Executor, ...entries: AuditEntry[]): Promise<void> {
+      const actor = currentActor();
+      const requestId = currentRequestId();
+      const at = clock.now().toISOString();
+      await repo.appendEntries(
+        executor,
+        entries.map((entry) => ({
+          at,
+          actor_type: actor.type,
+          actor_id: actor.id,
+          actor_label: actor.label.slice(0, 255),
+          action: entry.action,
+          object_type: entry.object.type,
+          object_id: String(entry.object.id),
+          partner_id: entry.partnerId ?? null,
+          request_id: requestId,
+          fields: entry.fields && entry.fields.length > 0 ? JSON.stringify([...entry.fields]) : null,
+          reason: entry.reason?.slice(0, 500) ?? null,
+        })),
+      );
+    },
+
+    /** Newest first. */
+    async list(query: AuditQuery): Promise<AuditEntryPayload[]> {
+      const [objectType, objectId] = query.object ? splitRef(query.object) : [undefined, undefined];
+      const [actorType, actorId] = query.actor ? splitRef(query.actor) : [undefined, undefined];
+      const rows = await repo.listEntries(
+        db,
+        { objectType, objectId, actorType, actorId, action: query.action, partnerId: query.partnerId, since: query.since, beforeId: query.beforeId },
+        Math.min(query.limit ?? 100, 1000),
+      );
+      return rows.map(auditRowToPayload);
+    },
+  };
+}
+
+/** `user:12` → ['user', '12']; `system` → ['system', undefined]. */
+function splitRef(ref: string): [string, string | undefined] {
+  const colon = ref.indexOf(':');
+  return colon === -1 ? [ref, undefined] : [ref.slice(0, colon), ref.slice(colon + 1)];
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

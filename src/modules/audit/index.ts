@@ -1,0 +1,6 @@
+/**
+ * The audit module: an append-only record of every change, by whom (a partner token, an operator,
+ * an employee, the system), with the request id and the names of the changed fields (table:
+ * audit_log). Other modules call `record(trx, entries)` in the transaction of the change.
+ */
+export { createAuditService, type AuditEntry, type AuditEntryPayload, type AuditQuery, type AuditService } from './audit.service.js';
