@@ -14,6 +14,7 @@ import { registerOpsRoutes } from './platform/ops.js';
 import { openApiDocumentRoutes, registerOpenApi } from './platform/openapi-doc.js';
 import { validatorCompiler } from './platform/validation.js';
 import type { Services } from './services.js';
+import { consolePages } from './web/console/console.plugin.js';
 import { employeePages } from './web/employee.pages.js';
 import { guidePages } from './web/guides.pages.js';
 import { homePage } from './web/home.page.js';
@@ -139,6 +140,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       async (pages) =>
         employeePages(pages, { portal, signingSecret: services.signingSecret, secureCookies }),
       ...(mailbox ? [async (pages: FastifyInstance) => mailboxPages(pages, { mailbox })] : []),
+      async (pages) =>
+        consolePages(pages, {
+          operators: services.operators,
+          console: services.console,
+          serviceSecret: services.signingSecret,
+          publicBaseUrl: config.publicBaseUrl,
+          requireTotp: config.consoleRequireTotp,
+        }),
     ],
   });
   await app.register(webhookRoutes, { docWebhook: verification.docWebhook, budget: pageBudget });

@@ -91,6 +91,11 @@ export interface Config {
    * headers are sent, so `npm run bench` can measure what the limiter costs. Refused in live.
    */
   readonly benchDisableRateLimit: boolean;
+  /**
+   * Whether console sign-in asks for the authenticator code (docs/decisions.md §18). Always in live;
+   * a sandbox may turn it off (`CONSOLE_REQUIRE_TOTP=0`) for local development.
+   */
+  readonly consoleRequireTotp: boolean;
   /** How long a stored Idempotency-key blocks reuse (docs/decisions.md §10). */
   readonly idempotencyTtlDays: number;
   /** Real identity providers; null means simulated in sandbox and unavailable in live. */
@@ -235,6 +240,7 @@ export function loadConfig(env: Env): Config {
   const rateLimitRedisTimeoutMs = integer(env, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 250, 10, 10_000);
   const trustProxy = proxies(env, 'TRUST_PROXY');
   const benchDisableRateLimit = benchSwitch(env, 'ONPAY_BENCH_DISABLE_RATE_LIMIT', environment);
+  const consoleRequireTotp = consoleTotp(env, environment);
   const eid = loadEid(env, environment);
   const docVendor = loadDocVendor(env, environment);
 
@@ -258,6 +264,7 @@ export function loadConfig(env: Env): Config {
     rateLimitRedisTimeoutMs,
     trustProxy,
     benchDisableRateLimit,
+    consoleRequireTotp,
     idempotencyTtlDays: 30,
     eid: eid ? Object.freeze(eid) : null,
     docVendor: docVendor ? Object.freeze(docVendor) : null,
@@ -312,6 +319,14 @@ function benchSwitch(env: Env, name: string, environment: Environment): boolean 
   if (raw !== '1') throw new ConfigError(name, `must be 1 or 0 (got "${raw}")`);
   if (environment === 'live') throw new ConfigError(name, 'is for benchmarks only and is refused when ONPAY_ENV=live');
   return true;
+}
+
+function consoleTotp(env: Env, environment: Environment): boolean {
+  const raw = read(env, 'CONSOLE_REQUIRE_TOTP');
+  if (raw === undefined || raw === '1') return true;
+  if (raw !== '0') throw new ConfigError('CONSOLE_REQUIRE_TOTP', `must be 1 or 0 (got "${raw}")`);
+  if (environment === 'live') throw new ConfigError('CONSOLE_REQUIRE_TOTP', 'cannot be 0 when ONPAY_ENV=live: operators always sign in with a code there');
+  return false;
 }
 
 function required(env: Env, name: string, because: string): string {

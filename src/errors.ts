@@ -33,6 +33,9 @@ const CODES = {
   session_forbidden: { status: 403, shape: 'error', text: 'This verification session belongs to another partner.' },
   event_not_found: { status: 404, shape: 'error', text: 'Event not found.' },
   events_expired: { status: 410, shape: 'error', text: 'These events have aged out of the feed.' },
+  forbidden: { status: 403, shape: 'error', text: 'Your role may not do this.' },
+  operator_not_found: { status: 404, shape: 'error', text: 'Operator not found.' },
+  setup_link_invalid: { status: 410, shape: 'error', text: 'This set-up link is not valid any more.' },
   conflict: { status: 409, shape: 'error', text: 'Conflict.' },
   identity_conflict: {
     status: 409,

@@ -11,7 +11,9 @@ import type { Db } from './db/kysely.js';
 import { createAuditService } from './modules/audit/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
-import { createMailWorker, createSandboxMailbox, createSmtpTransport } from './modules/mail/index.js';
+import { createConsoleService } from './modules/console/index.js';
+import { createMailWorker, createOutbox, createSandboxMailbox, createSmtpTransport } from './modules/mail/index.js';
+import { createOperatorService } from './modules/operators/index.js';
 import { createPartnerService } from './modules/partners/index.js';
 import { createPayoutsModule } from './modules/payouts/index.js';
 import { createPortalService } from './modules/portal/index.js';
@@ -84,6 +86,22 @@ export async function createServices(deps: ServicesDeps) {
     limiter: rateLimitStore,
     audit,
   });
+  const operators = createOperatorService({
+    db,
+    clock,
+    audit,
+    limiter: rateLimitStore,
+    serviceSecret: signingSecret,
+    publicBaseUrl,
+    requireTotp: config.consoleRequireTotp,
+  });
+  const consoleService = createConsoleService({
+    clock,
+    returnUrls: verification.returnUrls,
+    payouts: payouts.payouts,
+    sessions: verification.sessions,
+    outbox: createOutbox({ db }),
+  });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).
   const mailWorker = config.smtpUrl
@@ -129,6 +147,8 @@ export async function createServices(deps: ServicesDeps) {
     payouts,
     portal,
     loginLinks,
+    operators,
+    console: consoleService,
     mailbox,
     mailWorker,
     housekeeping,

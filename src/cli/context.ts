@@ -51,6 +51,7 @@ export async function services(config: Config, db: Db) {
     payouts: all.payouts.payouts,
     returnUrls: all.verification.returnUrls,
     audit: all.audit,
+    operators: all.operators,
   };
 }
 

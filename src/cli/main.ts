@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import { processEnvironment } from '../config.js';
-import { runCli } from './program.js';
 
 // package.json's engines (Node.js 24, the project's node_modules/.bin/node). Checked before any
 // database opens: better-sqlite3's Node-API binary crashes a Node.js 20 outright (a segfault).
@@ -11,6 +9,10 @@ if (process.versions.node.split('.')[0] !== nodeMajor) {
   process.exit(1);
 }
 
+// Loaded only now: the program's modules use Node.js 24 APIs (node:crypto's argon2) that an older
+// Node.js cannot even link, which would fail before the check above could say why.
+const { processEnvironment } = await import('../config.js');
+const { runCli } = await import('./program.js');
 const status = await runCli(process.argv.slice(2), {
   env: processEnvironment(),
   stdout: (text) => process.stdout.write(text),

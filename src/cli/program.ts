@@ -13,6 +13,7 @@ import { registerPayoutCommands } from './payouts.js';
 import { registerReturnUrlCommands } from './return-urls.js';
 import { registerUserCommands } from './users.js';
 import { registerAuditCommands } from './audit.js';
+import { registerOperatorCommands } from './operators.js';
 
 const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -92,6 +93,7 @@ function buildProgram(ctx: CliContext): Command {
   registerReturnUrlCommands(program, ctx);
   registerPayoutCommands(program, ctx);
   registerAuditCommands(program, ctx);
+  registerOperatorCommands(program, ctx);
   return program;
 }
 

@@ -318,6 +318,37 @@ export interface AuditLogTable {
   reason: string | null;
 }
 
+export type OperatorRole = 'admin' | 'operator' | 'viewer';
+export type OperatorStatus = 'pending' | 'active' | 'disabled';
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  role: OperatorRole;
+  status: OperatorStatus;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  recovery_codes: string | null;
+  setup_token_hash: string | null;
+  setup_expires_at: Timestamp | null;
+  failed_sign_ins: Generated<number>;
+  locked_until: Timestamp | null;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OperatorSessionsTable {
+  id_hash: string;
+  operator_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
 /** What a repository runs its SQL on: the database, or a transaction (a Transaction is a Kysely). */
 export type Executor = Kysely<Database>;
 
@@ -343,6 +374,8 @@ export interface Database {
   event_sequences: EventSequencesTable;
   event_jobs: EventJobsTable;
   audit_log: AuditLogTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
 }
 
 export type LoginLinkRow = Selectable<LoginLinksTable>;
@@ -350,6 +383,7 @@ export type MailRow = Selectable<MailOutboxTable>;
 
 export type EventRow = Selectable<EventsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+export type OperatorRow = Selectable<OperatorsTable>;
 
 export type PayoutRow = Selectable<PayoutsTable>;
 export type NewPayout = Insertable<PayoutsTable>;

@@ -31,6 +31,9 @@ const NAMED_EXAMPLES = 'x-examples';
 
 /** When each error happens, in a partner's words: the document's response descriptions and example summaries. */
 const WHEN: Record<ErrorCode, string> = {
+  forbidden: 'The console operator’s role does not allow this',
+  operator_not_found: 'No console operator has this id',
+  setup_link_invalid: 'The console set-up link is unknown, used or expired',
   event_not_found: 'No event of yours has this id (events of other partners are never shown)',
   events_expired: 'The events after `after` have aged out of the feed (kept 30 days); start again from `oldest_available`',
   unauthenticated: 'Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner',

@@ -5,6 +5,7 @@ import { formatAmount, fromMinorUnits, sumAmounts, toDecimal } from '../modules/
 import type { EmployeeSession, PortalService } from '../modules/portal/index.js';
 import { linkName, ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from '../modules/users/index.js';
 import { safeEqual } from '../platform/secrets.js';
+import { formatKroner } from './money.js';
 import { html, messagePage, page, type SafeHtml } from './html.js';
 import { SESSION_COOKIE } from './login.pages.js';
 import { pageHeaders } from './security.js';
@@ -29,14 +30,9 @@ const STATUS_LABEL: Record<string, string> = { pending: 'Being paid', paid: 'Pai
 const NBSP = '\u00a0';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-// Norwegian formatting ("1 875,00 kr"). Intl formats a decimal string exactly, never through a float.
-const KRONER = new Intl.NumberFormat('nb-NO', { style: 'currency', currency: 'NOK' });
 const QUANTITY = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 4 });
 
-/** An exact decimal amount ("1875.00") as Norwegian kroner. */
-function kroner(amount: string): string {
-  return KRONER.format(amount as unknown as number);
-}
+const kroner = formatKroner;
 
 function nok(minor: number): string {
   return kroner(fromMinorUnits(minor));

@@ -49,6 +49,15 @@ ul.checklist{list-style:none;padding:0}ul.checklist li::before{content:"\\2610  
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .status-ok{color:var(--ok)}.status-bad{color:var(--bad)}fieldset{border:1px solid var(--line);border-radius:.4rem}
 footer{border-top:1px solid var(--line);margin-top:1.5rem}
+body.wide header,body.wide main,body.wide footer{max-width:80rem}
+nav.console{display:flex;flex-wrap:wrap;gap:.25rem 1rem;font-weight:400;margin-top:.5rem}nav.console a[aria-current=page]{font-weight:600;text-decoration:none;color:var(--fg)}
+input[type=text],input[type=password],input[type=search],input[type=date],input[type=number],select,textarea{font:inherit;padding:.45rem;border:1px solid var(--line);border-radius:.4rem;background:var(--bg);color:var(--fg);max-width:100%}
+input:focus-visible,select:focus-visible,textarea:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+form.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-end;margin:1rem 0}form.filters label{display:flex;flex-direction:column;font-size:.9rem}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:1rem;margin:1rem 0}.card{border:1px solid var(--line);border-radius:.5rem;padding:.75rem 1rem}.card .count{font-size:1.6rem;font-weight:600}
+.notice{border-left:4px solid var(--accent);padding:.5rem 1rem;margin:1rem 0}.notice.bad{border-color:var(--bad)}.notice.ok{border-color:var(--ok)}
+div.qr{max-width:14rem;background:#fff;padding:.5rem;border-radius:.4rem}form.inline{display:inline}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 `;
 
 /** The service's icon: a ring on onpay's blue, drawn without text so it needs no font. */
@@ -58,9 +67,12 @@ export const FAVICON_SVG =
 export interface PageOptions {
   title: string;
   body: SafeHtml;
+  /** The console: a wider page, its own header (the signed-in operator's navigation). */
+  wide?: boolean;
+  header?: SafeHtml;
 }
 
-export function page({ title, body }: PageOptions): string {
+export function page({ title, body, wide, header }: PageOptions): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -71,8 +83,8 @@ export function page({ title, body }: PageOptions): string {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
-<body>
-<header>onpay</header>
+<body${wide ? ' class="wide"' : ''}>
+<header>${header ? header.value : 'onpay'}</header>
 <main id="main">
 ${body.value}
 </main>

@@ -58,7 +58,7 @@ describe('docs/architecture.md matches src/', () => {
   });
 
   it('the ownership table names each module, and every table its SQL touches is its own', async () => {
-    const rows = [...page.matchAll(/^\| ([a-z-]+) \| ([a-z_, ]*) \|/gm)].map((m) => ({ module: m[1]!, tables: m[2]!.split(',').map((t) => t.trim()).filter(Boolean) }));
+    const rows = [...page.matchAll(/^\| ([a-z-]+) \|([a-z_, ]*)\|/gm)].map((m) => ({ module: m[1]!, tables: m[2]!.split(',').map((t) => t.trim()).filter(Boolean) }));
     const names = await modules();
     expect(rows.map((r) => r.module).sort()).toEqual(names);
 

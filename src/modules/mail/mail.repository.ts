@@ -116,3 +116,14 @@ export async function recentMail(db: Executor, partnerId: number, limit: number)
 export async function findMail(db: Executor, partnerId: number, id: number): Promise<MailRow | undefined> {
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).where('partner_id', '=', partnerId).executeTakeFirst();
 }
+
+/** The outbox by status; `retrying`: pending messages that failed at least once. */
+export async function outboxCounts(db: Executor): Promise<{ pending: number; retrying: number; failed: number; sent: number }> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>(eb.case().when('attempts', '>', 0).then(1).else(0).end()).as('retrying')])
+    .groupBy('status')
+    .execute();
+  const of = (status: string) => rows.find((r) => r.status === status);
+  return { pending: Number(of('pending')?.n ?? 0), retrying: Number(of('pending')?.retrying ?? 0), failed: Number(of('failed')?.n ?? 0), sent: Number(of('sent')?.n ?? 0) };
+}

@@ -85,3 +85,17 @@ export async function payoutOfEmployee(db: Executor, userId: number, partnerId: 
   if (partnerId !== null) query = query.where('partner_id', '=', partnerId);
   return query.executeTakeFirst();
 }
+
+/** Pending payouts grouped by their invoice's due date, earliest first: how many, and what they pay out (minor units). */
+export async function pendingByDueDate(db: Executor, limit: number) {
+  const rows = await db
+    .selectFrom('payouts as p')
+    .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+    .select(['i.due_date', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>(eb('p.net_salary', '+', eb.ref('p.net_vacation'))).as('net')])
+    .where('p.status', '=', 'pending')
+    .groupBy('i.due_date')
+    .orderBy('i.due_date')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ dueDate: row.due_date, count: Number(row.count), netMinor: Number(row.net) }));
+}

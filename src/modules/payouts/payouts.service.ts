@@ -172,6 +172,11 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
       return id === null ? null : ((await repo.payoutOfEmployee(db, userId, partnerId, id)) ?? null);
     },
 
+    /** The console's queue: pending payouts by due date, with what they pay out. */
+    async pendingByDueDate(limit = 20): Promise<Array<{ due_date: string; count: number; net: string }>> {
+      return (await repo.pendingByDueDate(db, limit)).map((row) => ({ due_date: row.dueDate, count: row.count, net: fromMinorUnits(row.netMinor) }));
+    },
+
     /** Operator: moves a payout along its lifecycle, refusing illegal transitions with a clear message. */
     async transition(id: number, to: keyof typeof TRANSITIONS, at?: string): Promise<PayoutRow> {
       const row = isId(id) ? await repo.findPayout(db, id) : undefined;

@@ -118,3 +118,9 @@ export async function hasWebhookReceipt(db: Executor, digest: string): Promise<b
 export async function recordWebhookReceipt(db: Executor, digest: string, provider: string, now: string): Promise<void> {
   await db.insertInto('webhook_receipts').values({ digest, provider, received_at: now }).execute();
 }
+
+/** How many sessions ended in this status since then. */
+export async function countEndedSince(db: Executor, status: VerificationStatus, since: string): Promise<number> {
+  const row = await db.selectFrom('verification_sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', status).where('updated_at', '>=', since).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

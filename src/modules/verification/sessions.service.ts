@@ -277,6 +277,9 @@ export function createSessionService(deps: SessionServiceDeps) {
 
     sandboxConfirms,
 
+    /** The console's count of sessions that ended in `status` since then. */
+    countEndedSince: (status: TerminalStatus, since: string) => repo.countEndedSince(db, status, since),
+
     /**
      * The sweeper: ends sessions whose time ran out though nobody read them, so their
      * `verification.session.expired` event is written. Returns how many it ended.

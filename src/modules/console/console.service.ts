@@ -1,0 +1,42 @@
+import type { Clock } from '../../clock.js';
+import type { Outbox } from '../mail/index.js';
+import { requirePermission, type ConsoleOperator } from '../operators/index.js';
+import type { PayoutService } from '../payouts/index.js';
+import type { ReturnUrlService, SessionService } from '../verification/index.js';
+
+export interface ConsoleServiceDeps {
+  clock: Clock;
+  returnUrls: Pick<ReturnUrlService, 'list'>;
+  payouts: Pick<PayoutService, 'pendingByDueDate'>;
+  sessions: Pick<SessionService, 'countEndedSince'>;
+  outbox: Pick<Outbox, 'counts'>;
+}
+
+export interface Dashboard {
+  returnUrlsAwaiting: number;
+  payoutsPending: Array<{ due_date: string; count: number; net: string }>;
+  verificationErrorsToday: number;
+  mail: { pending: number; retrying: number; failed: number; sent: number };
+}
+
+/**
+ * What the console does, with the role check in front of each action: a form posted by a role
+ * that may not do it is refused here (403), whatever the page showed.
+ */
+export function createConsoleService(deps: ConsoleServiceDeps) {
+  return {
+    async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
+      requirePermission(operator, 'view');
+      const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;
+      const [urls, payoutsPending, verificationErrorsToday, mail] = await Promise.all([
+        deps.returnUrls.list(null),
+        deps.payouts.pendingByDueDate(),
+        deps.sessions.countEndedSince('error', startOfDay),
+        deps.outbox.counts(),
+      ]);
+      return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail };
+    },
+  };
+}
+
+export type ConsoleService = ReturnType<typeof createConsoleService>;

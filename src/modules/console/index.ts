@@ -1,0 +1,5 @@
+/**
+ * The console module: what operators do in the console, each action behind its role check
+ * (docs/decisions.md §18). It owns no table: it calls the other modules' doors.
+ */
+export { createConsoleService, type ConsoleService, type Dashboard } from './console.service.js';

@@ -1,0 +1,49 @@
+/**
+ * The operator console under /console: server-rendered pages, usable without JavaScript. Every
+ * page but the doors needs a live session; every form carries a CSRF token; what a role may do is
+ * checked by the actions themselves (src/modules/console), not by which buttons are shown.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ConsoleService } from '../../modules/console/index.js';
+import type { OperatorService } from '../../modules/operators/index.js';
+import { html } from '../html.js';
+import { consoleAuthPages } from './auth.pages.js';
+import { createConsoleKit } from './console-kit.js';
+import { dashboardPage } from './dashboard.page.js';
+
+export interface ConsolePluginDeps {
+  operators: OperatorService;
+  console: ConsoleService;
+  serviceSecret: string;
+  publicBaseUrl: string;
+  requireTotp: boolean;
+}
+
+export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps): Promise<void> {
+  const kit = createConsoleKit({ serviceSecret: deps.serviceSecret, secure: deps.publicBaseUrl.startsWith('https://') });
+  app.decorateRequest('operator', null);
+  // Who is signed in, on every console request (the doors use it too: a signed-in operator skips sign-in).
+  app.addHook('preHandler', async (request) => {
+    if (request.url === '/console' || request.url.startsWith('/console/') || request.url.startsWith('/console?')) {
+      request.operator = await deps.operators.sessionOf(request.cookies[kit.sessionCookie]);
+    }
+  });
+  await app.register(async (doors) => consoleAuthPages(doors, { operators: deps.operators, kit, requireTotp: deps.requireTotp }));
+
+  // The signed-in pages: without a session, a page goes to sign-in and a form is refused; a form's
+  // CSRF token must belong to the session.
+  await app.register(async (pages) => {
+    pages.addHook('preHandler', async (request, reply) => {
+      if (!request.operator) {
+        if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect('/console/login', 303);
+        reply.status(401);
+        return kit.render(request, reply, 'Signed out', html`<h1>You are signed out</h1><p>Nothing was changed. <a href="/console/login">Sign in</a> and try again.</p>`);
+      }
+      if (request.method === 'POST' && !kit.csrfOk(request, (request.body as Record<string, unknown> | undefined)?.csrf)) {
+        reply.status(403);
+        return kit.render(request, reply, 'Form expired', html`<h1>This form has expired</h1><p>Nothing was changed. Go back, reload the page and send the form again.</p>`);
+      }
+    });
+    await dashboardPage(pages, { kit, console: deps.console });
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ConsoleService } from '../../modules/console/index.js';
+import { formatKroner } from '../money.js';
+import { html } from '../html.js';
+import type { ConsoleKit } from './console-kit.js';
+
+export async function dashboardPage(app: FastifyInstance, { kit, console }: { kit: ConsoleKit; console: ConsoleService }): Promise<void> {
+  app.get('/console', async (request, reply) => {
+    const board = await console.dashboard(request.operator!);
+    const card = (label: string, count: number, href: string, detail = '') =>
+      html`<div class="card"><div class="count">${count}</div><a href="${href}">${label}</a>${detail ? html`<br><small class="muted">${detail}</small>` : html``}</div>`;
+    const due = board.payoutsPending.map(
+      (row) => html`<tr><td><a href="/console/payouts?status=pending&amp;due=${row.due_date}">${row.due_date}</a></td><td class="num">${row.count}</td><td class="num">${formatKroner(row.net)}</td></tr>`,
+    );
+    return kit.render(
+      request,
+      reply,
+      'Dashboard',
+      html`<h1>Dashboard</h1>
+<div class="cards">
+${card('Return URLs awaiting a decision', board.returnUrlsAwaiting, '/console/return-urls?status=pending')}
+${card('Verifications ending in an error today', board.verificationErrorsToday, '/console/employees')}
+${card('Mail failing', board.mail.failed, '/console/mail?status=failed', `${board.mail.retrying} being retried, ${board.mail.pending} waiting`)}
+</div>
+<h2>Payouts pending, by due date</h2>
+${
+  due.length
+    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Due date</th><th scope="col" class="num">Payouts</th><th scope="col" class="num">To pay out</th></tr></thead><tbody>${due}</tbody></table></div>`
+    : html`<p>No payouts are pending.</p>`
+}`,
+      '/console',
+    );
+  });
+}
