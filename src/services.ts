@@ -95,12 +95,14 @@ export async function createServices(deps: ServicesDeps) {
     publicBaseUrl,
     requireTotp: config.consoleRequireTotp,
   });
+  const outbox = createOutbox({ db, clock, audit });
   const consoleService = createConsoleService({
     clock,
     returnUrls: verification.returnUrls,
     payouts: payouts.payouts,
     sessions: verification.sessions,
-    outbox: createOutbox({ db }),
+    outbox,
+    admin: { partners, returnUrls: verification.returnUrls, terms: terms.service, audit, outbox },
   });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
+import { AUDIT_ACTION, AUDIT_ACTOR, AUDIT_OBJECT } from '../modules/audit/index.js';
 import { type CliContext, output, positiveInt, UsageError, withServices } from './context.js';
 
-const REF = /^(user|payout|partner|token|invoice|return_url|verification_session|login_link|terms|operator):[A-Za-z0-9._@:-]{1,64}$/;
-const ACTOR = /^(partner|operator|employee|system|anonymous)(:[A-Za-z0-9._@-]{1,64})?$/;
 
 export function registerAuditCommands(program: Command, ctx: CliContext): void {
   const audit = program.command('audit').description('read the audit log (append-only: who changed what, when)');
@@ -17,9 +16,9 @@ export function registerAuditCommands(program: Command, ctx: CliContext): void {
     .option('--limit <n>', 'at most this many entries (1 to 1000)', '100')
     .option('--json', 'print one JSON object')
     .action(async (opts: { object?: string; actor?: string; action?: string; since?: string; before?: string; limit: string; json?: boolean }) => {
-      if (opts.object !== undefined && !REF.test(opts.object)) throw new UsageError(`--object must be type:id, e.g. user:12 (got ${JSON.stringify(opts.object)})`);
-      if (opts.actor !== undefined && !ACTOR.test(opts.actor)) throw new UsageError(`--actor must be partner, operator, employee, system or anonymous, optionally :id (got ${JSON.stringify(opts.actor)})`);
-      if (opts.action !== undefined && !/^[a-z_.]{1,64}$/.test(opts.action)) throw new UsageError(`--action must be an action name such as payout.paid (got ${JSON.stringify(opts.action)})`);
+      if (opts.object !== undefined && !AUDIT_OBJECT.test(opts.object)) throw new UsageError(`--object must be type:id, e.g. user:12 (got ${JSON.stringify(opts.object)})`);
+      if (opts.actor !== undefined && !AUDIT_ACTOR.test(opts.actor)) throw new UsageError(`--actor must be partner, operator, employee, system or anonymous, optionally :id (got ${JSON.stringify(opts.actor)})`);
+      if (opts.action !== undefined && !AUDIT_ACTION.test(opts.action)) throw new UsageError(`--action must be an action name such as payout.paid (got ${JSON.stringify(opts.action)})`);
       const since = opts.since === undefined ? undefined : isoTime(opts.since);
       const limit = positiveInt('--limit', opts.limit);
       if (limit > 1000) throw new UsageError(`--limit must be at most 1000 (got ${limit})`);

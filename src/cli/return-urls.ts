@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { returnUrlRowToPayload } from '../modules/verification/index.js';
-import { type CliContext, output, positiveInt, withServices } from './context.js';
+import { type CliContext, output, positiveInt, UsageError, withServices } from './context.js';
 
 export function registerReturnUrlCommands(program: Command, ctx: CliContext): void {
   const returnUrl = program.command('return-url').description('review the return URLs partners register');
@@ -37,10 +37,12 @@ export function registerReturnUrlCommands(program: Command, ctx: CliContext): vo
       .command(command)
       .description(description)
       .argument('<id>', 'request id')
+      .option('--reason <text>', 'why (kept in the audit log, at most 500 characters)')
       .option('--json', 'print one JSON object')
-      .action(async (raw: string, opts: { json?: boolean }) => {
+      .action(async (raw: string, opts: { reason?: string; json?: boolean }) => {
         const id = positiveInt('ID', raw);
-        const { row, changed } = await withServices(ctx, (s) => s.returnUrls.command(id, command));
+        if (opts.reason !== undefined && opts.reason.length > 500) throw new UsageError('--reason must be at most 500 characters');
+        const { row, changed } = await withServices(ctx, (s) => s.returnUrls.command(id, command, opts.reason));
         const human = `Return URL ${id} (${row.requested_url}) ${changed ? 'is now' : 'was already'} ${row.status}.`;
         output(ctx, Boolean(opts.json), { return_url: returnUrlRowToPayload(row) }, human);
       });

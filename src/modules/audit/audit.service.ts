@@ -43,6 +43,13 @@ export function auditRowToPayload(row: AuditRow): AuditEntryPayload {
   };
 }
 
+/** An object filter: `type:id` (`user:12`, `partner:3`, `mail:9`). */
+export const AUDIT_OBJECT = /^(user|payout|partner|token|invoice|return_url|verification_session|login_link|terms|operator|mail):[A-Za-z0-9._@:-]{1,64}$/;
+/** An actor filter: a type, optionally `:id` (`operator`, `partner:3`, `system`). */
+export const AUDIT_ACTOR = /^(partner|operator|employee|system|anonymous)(:[A-Za-z0-9._@-]{1,64})?$/;
+/** An action filter: `payout.paid`, `token.revoked`. */
+export const AUDIT_ACTION = /^[a-z_.]{1,64}$/;
+
 export interface AuditQuery {
   /** `user:12`, `payout:501`, `partner:3`. */
   object?: string;

@@ -3,6 +3,7 @@ import type { Outbox } from '../mail/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PayoutService } from '../payouts/index.js';
 import type { ReturnUrlService, SessionService } from '../verification/index.js';
+import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -10,6 +11,8 @@ export interface ConsoleServiceDeps {
   payouts: Pick<PayoutService, 'pendingByDueDate'>;
   sessions: Pick<SessionService, 'countEndedSince'>;
   outbox: Pick<Outbox, 'counts'>;
+  /** Partners, tokens, return URLs, terms, the audit log and mail (admin.actions.ts). */
+  admin: AdminActionsDeps;
 }
 
 export interface Dashboard {
@@ -36,6 +39,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
       ]);
       return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail };
     },
+    admin: createAdminActions(deps.admin),
   };
 }
 

@@ -106,13 +106,14 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
    * Writes events in the caller's transaction: they commit with the change they announce, or not at
    * all. Each partner's sequences come from its counter, taken in partner-id order so two
    * transactions touching the same partners never wait on each other in a cycle. Call it once per
-   * transaction with every event of that transaction.
+   * transaction with every event of that transaction; `why.reason` goes into their audit entries.
    */
-  async function emit(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<void> {
+  async function emit(trx: Transaction<Database>, events: readonly NewEvent[], why?: { reason?: string }): Promise<void> {
     if (events.length === 0) return;
     await writeEvents(trx, events);
-    // Each change once in the audit log, whatever number of partners it was announced to.
-    await audit.record(trx, ...auditEntries(events));
+    // Each change once in the audit log, whatever number of partners it was announced to, with
+    // the reason the actor gave where they had to give one (an operator's return-URL decision).
+    await audit.record(trx, ...auditEntries(events).map((entry) => (why?.reason ? { ...entry, reason: why.reason } : entry)));
   }
 
   async function writeEvents(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<void> {

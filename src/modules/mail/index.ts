@@ -1,6 +1,6 @@
 /** The mail module: the outbox (table: mail_outbox), its SMTP worker, and the sandbox mailbox. */
 export { enqueueMail, type OutgoingMail } from './mail.repository.js';
-export { createOutbox, type Outbox } from './outbox.service.js';
+export { createOutbox, maskAddress, type Outbox, type OutboxFilter, type OutboxMail } from './outbox.service.js';
 export { mailRoutes } from './mail.routes.js';
 export { createSandboxMailbox, type SandboxMailbox } from './mailbox.service.js';
 export { backoffMs, createMailWorker, type MailWorker } from './mail.worker.js';

@@ -127,3 +127,33 @@ export async function outboxCounts(db: Executor): Promise<{ pending: number; ret
   const of = (status: string) => rows.find((r) => r.status === status);
   return { pending: Number(of('pending')?.n ?? 0), retrying: Number(of('pending')?.retrying ?? 0), failed: Number(of('failed')?.n ?? 0), sent: Number(of('sent')?.n ?? 0) };
 }
+
+/** What the console's outbox filters by: `retrying` is pending mail that failed at least once. */
+export type OutboxFilter = 'pending' | 'retrying' | 'failed' | 'sent';
+
+/** One page of the outbox, newest first, before `beforeId`; `limit + 1` rows tell whether more follow. */
+export async function listOutbox(db: Executor, status: OutboxFilter | null, beforeId: number | null, limit: number): Promise<MailRow[]> {
+  let query = db.selectFrom('mail_outbox').selectAll();
+  if (status === 'retrying') query = query.where('status', '=', 'pending').where('attempts', '>', 0);
+  else if (status !== null) query = query.where('status', '=', status);
+  if (beforeId !== null) query = query.where('id', '<', beforeId);
+  return query.orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function findOutboxMail(db: Executor, id: number): Promise<MailRow | undefined> {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Sends a failed or not yet delivered message again: due now, with a fresh count of attempts, and
+ * only while it is still undelivered (a message sent meanwhile stays sent).
+ */
+export async function requeueMail(db: Executor, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, locked_by: null, locked_until: null })
+    .where('id', '=', id)
+    .where('status', 'in', ['failed', 'pending'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,11 +1,71 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { isoNow, type Clock } from '../../clock.js';
+import type { Database, MailRow } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { isId } from '../../ids.js';
+import type { AuditService } from '../audit/index.js';
 import * as repo from './mail.repository.js';
 
+export type { OutboxFilter } from './mail.repository.js';
+
+/** A message as the console lists it: the recipient masked, never the body. */
+export interface OutboxMail {
+  id: number;
+  partner_id: number | null;
+  to: string;
+  subject: string;
+  status: MailRow['status'];
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** `kari.nordmann@example.com` → `k…@example.com`: enough to tell messages apart, no more. */
+export function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '…' : `${address[0]}…${address.slice(at)}`;
+}
+
+function mailRowToOutboxMail(row: MailRow): OutboxMail {
+  return {
+    id: row.id,
+    partner_id: row.partner_id,
+    to: maskAddress(row.to_address),
+    subject: row.subject,
+    status: row.status,
+    attempts: Number(row.attempts),
+    last_error: row.last_error,
+    next_attempt_at: row.next_attempt_at,
+    created_at: row.created_at,
+    sent_at: row.sent_at,
+  };
+}
+
 /** The outbox as the console sees it. */
-export function createOutbox({ db }: { db: Kysely<Database> }) {
+export function createOutbox({ db, clock, audit }: { db: Kysely<Database>; clock: Clock; audit: Pick<AuditService, 'record'> }) {
   return {
     counts: () => repo.outboxCounts(db),
+
+    /** One page, newest first, before `beforeId`. */
+    async list(query: { status: repo.OutboxFilter | null; beforeId: number | null; limit: number }): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
+      const rows = await repo.listOutbox(db, query.status, query.beforeId, query.limit + 1);
+      return { mail: rows.slice(0, query.limit).map(mailRowToOutboxMail), has_more: rows.length > query.limit };
+    },
+
+    /** Queues a failed or undelivered message again (the worker sends it next); a sent one is refused. */
+    async resend(id: number): Promise<OutboxMail> {
+      const row = isId(id) ? await repo.findOutboxMail(db, id) : undefined;
+      if (!row) throw new AppError('route_not_found', `Message ${id} does not exist.`);
+      const requeued = await db.transaction().execute(async (trx) => {
+        if (!(await repo.requeueMail(trx, id, isoNow(clock)))) return false;
+        await audit.record(trx, { action: 'mail.resent', object: { type: 'mail', id }, partnerId: row.partner_id, fields: ['status', 'attempts', 'next_attempt_at'] });
+        return true;
+      });
+      if (!requeued) throw new AppError('conflict', `Message ${id} was delivered already; there is nothing to send again.`);
+      return mailRowToOutboxMail((await repo.findOutboxMail(db, id))!);
+    },
   };
 }
 

@@ -8,4 +8,5 @@ export {
   type IssuedToken,
   type PartnerCredentials,
   type PartnerService,
+  type PartnerSummary,
 } from './partners.service.js';

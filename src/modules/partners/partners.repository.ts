@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 export async function insertPartner(db: Executor, name: string, feeRate: string, now: string): Promise<number> {
@@ -40,6 +41,48 @@ export async function listPartners(db: Executor) {
     .groupBy(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
     .orderBy('partners.id')
     .execute();
+}
+
+/**
+ * One page of partners, oldest first, with their active tokens: `search` matches the id exactly or
+ * the name (any part, any case). `limit + 1` rows tell the caller whether there is a next page.
+ */
+export async function searchPartners(db: Executor, search: string | null, offset: number, limit: number) {
+  let query = db
+    .selectFrom('partners')
+    .leftJoin('access_tokens', (join) => join.onRef('access_tokens.partner_id', '=', 'partners.id').on('access_tokens.revoked_at', 'is', null))
+    .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
+    .select((eb) => eb.fn.count<number | string>('access_tokens.id').as('active_tokens'));
+  if (search !== null) {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const id = /^\d{1,15}$/.test(search) ? Number(search) : null;
+    query = query.where((eb) =>
+      eb.or([sql<boolean>`lower(${sql.ref('partners.name')}) like ${pattern} escape '\\'`, ...(id !== null ? [eb('partners.id', '=', id)] : [])]),
+    );
+  }
+  return query
+    .groupBy(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
+    .orderBy('partners.id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** One partner with its number of active tokens. */
+export async function findPartnerSummary(db: Executor, id: number) {
+  return db
+    .selectFrom('partners')
+    .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('access_tokens')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('access_tokens.partner_id', '=', 'partners.id')
+        .where('access_tokens.revoked_at', 'is', null)
+        .as('active_tokens'),
+    )
+    .where('partners.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Partner ids above `afterId`, in order, at most `limit` (fan-outs walk every partner in steps). */

@@ -49,6 +49,10 @@ export function checkFeeRate(rate: string): string {
   return rate;
 }
 
+function partnerRowToSummary(row: { id: number; name: string; fee_rate: string; created_at: string; active_tokens: number | string | null }): PartnerSummary {
+  return { partner_id: row.id, name: row.name, fee_rate: row.fee_rate, created_at: row.created_at, active_tokens: Number(row.active_tokens) };
+}
+
 export interface PartnerServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -162,13 +166,25 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
     /** Every partner, oldest first. */
     async listPartners(): Promise<PartnerSummary[]> {
       const rows = await repo.listPartners(db);
-      return rows.map((row) => ({
-        partner_id: row.id,
-        name: row.name,
-        fee_rate: row.fee_rate,
-        created_at: row.created_at,
-        active_tokens: Number(row.active_tokens),
-      }));
+      return rows.map(partnerRowToSummary);
+    },
+
+    /**
+     * One page of partners, oldest first (the console's list): `search` is an id or part of a name.
+     * `has_more` tells whether another page follows.
+     */
+    async searchPartners(query: { search?: string; page?: number; limit: number }): Promise<{ partners: PartnerSummary[]; has_more: boolean }> {
+      const search = query.search?.trim() ? query.search.trim().slice(0, 255) : null;
+      const page = Math.max(1, query.page ?? 1);
+      const rows = await repo.searchPartners(db, search, (page - 1) * query.limit, query.limit + 1);
+      return { partners: rows.slice(0, query.limit).map(partnerRowToSummary), has_more: rows.length > query.limit };
+    },
+
+    /** One partner as the console shows it, or partner_not_found. */
+    async partnerSummary(partnerId: number): Promise<PartnerSummary> {
+      const found = isId(partnerId) ? await repo.findPartnerSummary(db, partnerId) : undefined;
+      if (!found) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+      return partnerRowToSummary(found);
     },
 
     /** The partner's tokens, by id, with the first characters only (the rest was shown once). */

@@ -29,3 +29,8 @@ export async function republishTerms(db: Executor, values: { code: string; title
     .where('code', '=', values.code)
     .execute();
 }
+
+/** Published versions, newest first, one page (`limit + 1` rows tell whether more follow). */
+export async function listTerms(db: Executor, offset: number, limit: number) {
+  return db.selectFrom('terms').selectAll().orderBy('published_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+}

@@ -66,6 +66,13 @@ export function createTermsService({ db, clock, changeEpoch, events }: TermsServ
       return (await cache.get('current', () => load(executor))) as TermsRow;
     },
 
+    /** Every published version, newest (the current one) first, a page at a time. */
+    async history(query: { page?: number; limit: number }): Promise<{ terms: Array<TermsMetadata & { published_at: string }>; has_more: boolean }> {
+      const page = Math.max(1, query.page ?? 1);
+      const rows = await repo.listTerms(db, (page - 1) * query.limit, query.limit + 1);
+      return { terms: rows.slice(0, query.limit).map((row) => ({ ...termsRowToMetadata(row), published_at: row.published_at })), has_more: rows.length > query.limit };
+    },
+
     /** Makes these terms current. Publishing an existing code again makes that version current. */
     async publish(input: { code: string; title: string; url: string }): Promise<TermsMetadata> {
       checkTerms(input);

@@ -55,6 +55,6 @@ export type { BrowserFlow, Step } from './browser-flow.service.js';
 export type { DocWebhook, WebhookResult } from './providers/doc-webhook.js';
 export { signWebhookBody } from './providers/doc-webhook.js';
 export { SANDBOX_OUTCOMES, sandboxIdentity, type SandboxOutcome } from './providers/sandbox.js';
-export { returnUrlRowToPayload, type ReturnUrlService } from './return-urls.service.js';
+export { returnUrlRowToPayload, type ReturnUrlCommand, type ReturnUrlService } from './return-urls.service.js';
 export { REPLACED_REASON } from './sessions.repository.js';
 export { VERIFICATION_SESSION_LIFETIME_MS, type SessionService } from './sessions.service.js';

@@ -48,3 +48,17 @@ export async function setReturnUrlStatus(db: Executor, id: number, status: Retur
   if (from) query = query.where('status', 'in', from);
   return query.returningAll().executeTakeFirst();
 }
+
+/** One page of requests, oldest first, after `afterId`; `limit + 1` rows tell whether more follow. */
+export async function listReturnUrlsPage(db: Executor, filter: { status: ReturnUrlStatus | null; partnerId: number | null; afterId: number }, limit: number) {
+  let query = db.selectFrom('return_urls').selectAll().where('id', '>', filter.afterId);
+  if (filter.status !== null) query = query.where('status', '=', filter.status);
+  if (filter.partnerId !== null) query = query.where('partner_id', '=', filter.partnerId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** The approved URLs of these partners. */
+export async function listApprovedOf(db: Executor, partnerIds: number[]) {
+  if (partnerIds.length === 0) return [];
+  return db.selectFrom('return_urls').selectAll().where('partner_id', 'in', partnerIds).where('status', '=', 'approved').orderBy('id').execute();
+}

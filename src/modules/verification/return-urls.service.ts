@@ -41,12 +41,12 @@ const notFound = (id: number) => new AppError('route_not_found', `Return URL req
 
 export function createReturnUrlService({ db, clock, idempotency, allowHttp, events, audit }: ReturnUrlServiceDeps) {
   /** Sets the decision (only from `from` when given) with the partner's `return_url.*` event; undefined when nothing changed. */
-  async function decided(id: number, to: Exclude<ReturnUrlStatus, 'pending'>, from?: readonly ReturnUrlStatus[]): Promise<ReturnUrlRow | undefined> {
+  async function decided(id: number, to: Exclude<ReturnUrlStatus, 'pending'>, from?: readonly ReturnUrlStatus[], reason?: string): Promise<ReturnUrlRow | undefined> {
     return db.transaction().execute(async (trx) => {
       const before = await repo.findReturnUrlById(trx, id);
       const row = await repo.setReturnUrlStatus(trx, id, to, clock.now().toISOString(), from);
       if (row && before?.status !== row.status) {
-        await events.emit(trx, [{ partnerId: row.partner_id, type: `return_url.${row.status as 'approved' | 'rejected'}`, object: returnUrlRowToPayload(row) }]);
+        await events.emit(trx, [{ partnerId: row.partner_id, type: `return_url.${row.status as 'approved' | 'rejected'}`, object: returnUrlRowToPayload(row) }], { reason });
       }
       return row;
     });
@@ -91,6 +91,17 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
       return repo.listReturnUrls(db, partnerId);
     },
 
+    /** One page of requests, oldest first (the console's queue), and whether more follow. */
+    async listPage(query: { status: ReturnUrlStatus | null; partnerId: number | null; afterId: number; limit: number }): Promise<{ rows: ReturnUrlRow[]; hasMore: boolean }> {
+      const rows = await repo.listReturnUrlsPage(db, query, query.limit + 1);
+      return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+    },
+
+    /** The approved URLs of these partners (shown beside a request being decided). */
+    async approvedOf(partnerIds: number[]): Promise<ReturnUrlRow[]> {
+      return repo.listApprovedOf(db, [...new Set(partnerIds)]);
+    },
+
     /** Sets a decision whatever the current status (test set-up); operators go through `command`. */
     async decide(id: number, status: Exclude<ReturnUrlStatus, 'pending'>): Promise<ReturnUrlRow> {
       const row = isId(id) ? await decided(id, status) : undefined;
@@ -99,13 +110,14 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
     },
 
     /**
-     * The operator's approve, reject and revoke (docs/decisions.md §8). Repeating a command that already
+     * The operator's approve, reject and revoke (docs/decisions.md §8), with the reason they gave (kept
+     * in the audit entry). Repeating a command that already
      * holds changes nothing (`changed: false`); any other status is refused with the command to use.
      */
-    async command(id: number, command: ReturnUrlCommand): Promise<{ row: ReturnUrlRow; changed: boolean }> {
+    async command(id: number, command: ReturnUrlCommand, reason?: string): Promise<{ row: ReturnUrlRow; changed: boolean }> {
       const { to, from } = COMMANDS[command];
       if (!isId(id)) throw notFound(id);
-      const updated = await decided(id, to, from);
+      const updated = await decided(id, to, from, reason?.trim() || undefined);
       if (updated) return { row: updated, changed: true };
       const row = await repo.findReturnUrlById(db, id);
       if (!row) throw notFound(id);

@@ -10,6 +10,8 @@ import { html } from '../html.js';
 import { consoleAuthPages } from './auth.pages.js';
 import { createConsoleKit } from './console-kit.js';
 import { dashboardPage } from './dashboard.page.js';
+import { adminPages } from './admin.pages.js';
+import { createFlash } from './flash.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -33,6 +35,12 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
   // The signed-in pages: without a session, a page goes to sign-in and a form is refused; a form's
   // CSRF token must belong to the session.
   await app.register(async (pages) => {
+    // Every signed-in form names the permission it needs (`config.permission`): the role and CSRF
+    // matrix (test/console/matrix.test.ts) tries each one, so a new form is covered by itself.
+    pages.addHook('onRoute', (route) => {
+      const methods = ([] as string[]).concat(route.method);
+      if (methods.includes('POST') && !route.config?.permission) throw new Error(`${route.url}: a console form must declare config.permission`);
+    });
     pages.addHook('preHandler', async (request, reply) => {
       if (!request.operator) {
         if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect('/console/login', 303);
@@ -45,5 +53,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       }
     });
     await dashboardPage(pages, { kit, console: deps.console });
+    const flash = createFlash({ serviceSecret: deps.serviceSecret, secure: deps.publicBaseUrl.startsWith('https://'), sessionCookie: kit.sessionCookie });
+    await adminPages(pages, { kit, console: deps.console, flash });
   });
 }

@@ -1,0 +1,77 @@
+/** What the administration pages share: their dependencies, a form's post-redirect-get, paging links, query parsing. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ConsoleService } from '../../modules/console/index.js';
+import type { Permission } from '../../modules/operators/index.js';
+import { html, type SafeHtml } from '../html.js';
+import type { ConsoleKit } from './console-kit.js';
+import type { Flash, FlashStore } from './flash.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a console form needs (PERMISSIONS in src/modules/operators). The action checks it itself;
+     * the declaration lets test/console/matrix.test.ts try every form with every role.
+     */
+    permission?: Permission;
+  }
+}
+
+export interface AdminPageDeps {
+  kit: ConsoleKit;
+  console: ConsoleService;
+  flash: FlashStore;
+}
+
+export type Query = Record<string, string | undefined>;
+export type Form = Record<string, string | undefined>;
+
+/** A positive integer from a query or a path, or null. */
+export function intOf(value: string | undefined): number | null {
+  return value !== undefined && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+}
+
+/** A form's outcome: on success, a 303 to `to` with the confirmation; on a refusal or bad input, the problem page. */
+export async function act(
+  { kit, flash }: AdminPageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  back: string,
+  work: () => Promise<{ to: string } & Flash>,
+): Promise<FastifyReply> {
+  try {
+    const { to, ...shown } = await work();
+    flash.set(request, reply, shown);
+    return reply.redirect(to, 303);
+  } catch (error) {
+    return kit.problem(request, reply, error, back);
+  }
+}
+
+/** `/path?a=1&b=2` from the non-empty values. */
+export function urlWith(path: string, params: Record<string, string | number | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== null && value !== undefined && value !== '') query.set(name, String(value));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** Paging links under a list; each is a plain link, so paging works without JavaScript. */
+export function pager(links: { newer?: string | null; older?: string | null; newerLabel?: string; olderLabel?: string }): SafeHtml {
+  const items = [
+    links.newer ? html`<a href="${links.newer}">${links.newerLabel ?? 'Previous page'}</a>` : null,
+    links.older ? html`<a href="${links.older}" rel="next">${links.olderLabel ?? 'Next page'}</a>` : null,
+  ].filter((item): item is SafeHtml => item !== null);
+  return items.length ? html`<nav class="console" aria-label="Pages">${items}</nav>` : html``;
+}
+
+/** A table, or a sentence when there is nothing to show. */
+export function table(caption: string, head: SafeHtml, rows: SafeHtml[], empty: string): SafeHtml {
+  return rows.length
+    ? html`<div class="table-wrap"><table><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<p>${empty}</p>`;
+}
+
+/** `2026-11-23T10:04:05.123Z` → `2026-11-23 10:04 UTC`. */
+export function when(iso: string | null): string {
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '';
+}

@@ -1,0 +1,73 @@
+/** The mail outbox: messages by status, newest first, paged on the server; sending a failed one again (operator). */
+import type { FastifyInstance } from 'fastify';
+import { OUTBOX_FILTERS } from '../../modules/console/index.js';
+import type { OutboxFilter } from '../../modules/mail/index.js';
+import { can } from '../../modules/operators/index.js';
+import { html } from '../html.js';
+import { act, type AdminPageDeps, type Form, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
+
+export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
+  const { kit, console, flash } = deps;
+
+  app.get<{ Querystring: Query }>('/console/mail', async (request, reply) => {
+    const operator = request.operator!;
+    const status = OUTBOX_FILTERS.includes(request.query.status as OutboxFilter) ? (request.query.status as OutboxFilter) : null;
+    const before = intOf(request.query.before);
+    const found = await console.admin.outbox(operator, { status, before });
+    const mayResend = can(operator.role, 'resend_mail');
+    const rows = found.mail.map((m) => {
+      const undelivered = m.status === 'failed' || (m.status === 'pending' && m.attempts > 0);
+      const state = m.status === 'pending' && m.attempts > 0 ? 'retrying' : m.status;
+      return html`<tr><td class="num">${m.id}</td><td>${when(m.created_at)}</td><td>${m.to}</td><td>${m.subject}</td><td><span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}">${state}</span>${
+        m.sent_at ? html`<br><small class="muted">${when(m.sent_at)}</small>` : html``
+      }</td><td class="num">${m.attempts}</td><td>${m.last_error ?? ''}</td>${
+        mayResend
+          ? html`<td>${
+              undelivered
+                ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary" aria-label="Send message ${m.id} again">Send again</button></form>`
+                : html``
+            }</td>`
+          : html``
+      }</tr>`;
+    });
+    const options = [html`<option value="">all</option>`, ...OUTBOX_FILTERS.map((value) => html`<option value="${value}"${status === value ? html` selected` : html``}>${value}</option>`)];
+    const oldest = found.mail.at(-1)?.id;
+    return kit.render(
+      request,
+      reply,
+      'Mail',
+      html`<h1>Mail</h1>
+${flash.take(request, reply)}
+<p>What onpay sends (sign-in links, notices), newest first. Recipients are shown shortened; bodies are not shown. <em>retrying</em>: not delivered yet, tried again later; <em>failed</em>: given up.${
+        mayResend ? '' : ' Operators and administrators can send a message again.'
+      }</p>
+<form method="get" action="/console/mail" class="filters">
+<label for="status">Status<select id="status" name="status">${options}</select></label>
+<button type="submit" class="secondary">Show</button>
+</form>
+${table(
+  'Mail',
+  html`<th scope="col" class="num">Id</th><th scope="col">Queued</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col" class="num">Attempts</th><th scope="col">Last error</th>${
+    mayResend ? html`<th scope="col"><span class="visually-hidden">Action</span></th>` : html``
+  }`,
+  rows,
+  status ? `No ${status} mail.` : 'No mail.',
+)}
+${pager({
+  newer: before ? urlWith('/console/mail', { status }) : null,
+  newerLabel: 'Newest mail',
+  older: found.has_more && oldest ? urlWith('/console/mail', { status, before: oldest }) : null,
+  olderLabel: 'Older mail',
+})}`,
+      '/console/mail',
+    );
+  });
+
+  app.post<{ Params: { id: string }; Body: Form }>('/console/mail/:id/resend', { config: { permission: 'resend_mail' } }, (request, reply) => {
+    const id = intOf(request.params.id) ?? 0;
+    return act(deps, request, reply, '/console/mail', async () => {
+      const mail = await console.admin.resendMail(request.operator!, id);
+      return { to: '/console/mail', message: `Message ${mail.id} to ${mail.to} will be sent again shortly.` };
+    });
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * Partners: a searchable list paged on the server, a partner's page (tokens, fee, return URLs, recent
+ * activity), and the administrator's forms (create a partner, a token, revoke one, set the fee).
+ */
+import type { FastifyInstance } from 'fastify';
+import { can } from '../../modules/operators/index.js';
+import { html } from '../html.js';
+import { act, type AdminPageDeps, type Form, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
+import { activityTable } from './audit.page.js';
+
+export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
+  const { kit, console, flash } = deps;
+
+  app.get<{ Querystring: Query }>('/console/partners', async (request, reply) => {
+    const operator = request.operator!;
+    const search = (request.query.q ?? '').slice(0, 255);
+    const page = intOf(request.query.page) ?? 1;
+    const found = await console.admin.partners(operator, { search, page });
+    const rows = found.partners.map(
+      (p) =>
+        html`<tr><td class="num">${p.partner_id}</td><td><a href="/console/partners/${p.partner_id}">${p.name}</a></td><td class="num">${p.fee_rate}</td><td class="num">${p.active_tokens}</td><td>${when(p.created_at)}</td></tr>`,
+    );
+    const create = can(operator.role, 'manage_partners')
+      ? html`<h2>New partner</h2>
+<form method="post" action="/console/partners">
+${kit.csrfField(request)}
+<p><label for="name">Name</label><br><input id="name" name="name" type="text" required maxlength="255" autocomplete="organization"></p>
+<button type="submit">Create partner</button>
+</form>
+<p class="muted">The partner's API key and first access token are shown once, on the next page.</p>`
+      : html`<p class="muted">Only administrators create partners.</p>`;
+    return kit.render(
+      request,
+      reply,
+      'Partners',
+      html`<h1>Partners</h1>
+${flash.take(request, reply)}
+<form method="get" action="/console/partners" class="filters" role="search">
+<label for="q">Name or id<input id="q" name="q" type="search" value="${search}" maxlength="255"></label>
+<button type="submit" class="secondary">Search</button>
+</form>
+${table(
+  'Partners',
+  html`<th scope="col" class="num">Id</th><th scope="col">Name</th><th scope="col" class="num">Fee</th><th scope="col" class="num">Active tokens</th><th scope="col">Created</th>`,
+  rows,
+  search ? `No partner matches “${search}”.` : 'No partners yet.',
+)}
+${pager({
+  newer: page > 1 ? urlWith('/console/partners', { q: search, page: page - 1 }) : null,
+  older: found.has_more ? urlWith('/console/partners', { q: search, page: page + 1 }) : null,
+})}
+${create}`,
+      '/console/partners',
+    );
+  });
+
+  app.post<{ Body: Form }>('/console/partners', { config: { permission: 'manage_partners' } }, (request, reply) =>
+    act(deps, request, reply, '/console/partners', async () => {
+      const created = await console.admin.createPartner(request.operator!, request.body?.name ?? '');
+      return {
+        to: `/console/partners/${created.partner_id}`,
+        message: `Partner ${created.partner_id} was created with an API key and an access token.`,
+        secrets: { 'API key': created.api_key, 'Access token': created.access_token },
+      };
+    }),
+  );
+
+  app.get<{ Params: { id: string } }>('/console/partners/:id', async (request, reply) => {
+    const operator = request.operator!;
+    let detail;
+    try {
+      detail = await console.admin.partner(operator, intOf(request.params.id) ?? 0);
+    } catch (error) {
+      return kit.problem(request, reply, error, '/console/partners');
+    }
+    const { partner, tokens, returnUrls, activity } = detail;
+    const id = partner.partner_id;
+    const mayTokens = can(operator.role, 'manage_tokens');
+    const mayPartners = can(operator.role, 'manage_partners');
+    const tokenRows = tokens.map(
+      (t) =>
+        html`<tr><td class="num">${t.token_id}</td><td><code>${t.prefix}…</code></td><td>${when(t.created_at)}</td><td>${t.revoked_at ? html`<span class="status-bad">revoked ${when(t.revoked_at)}</span>` : html`<span class="status-ok">active</span>`}</td>${
+          mayTokens
+            ? html`<td>${
+                t.revoked_at
+                  ? html``
+                  : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary" aria-label="Revoke token ${t.token_id}">Revoke</button></form>`
+              }</td>`
+            : html``
+        }</tr>`,
+    );
+    const urlRows = returnUrls.map(
+      (u) => html`<tr><td class="num">${u.id}</td><td><code>${u.requested_url}</code></td><td>${u.status}</td><td>${when(u.requested_at)}</td><td>${when(u.decided_at)}</td></tr>`,
+    );
+    return kit.render(
+      request,
+      reply,
+      `Partner ${id}`,
+      html`<p><a href="/console/partners">Partners</a></p>
+<h1>${partner.name}</h1>
+${flash.take(request, reply)}
+<dl class="facts"><dt>Id</dt><dd>${id}</dd><dt>Service fee</dt><dd>${partner.fee_rate}</dd><dt>Active tokens</dt><dd>${partner.active_tokens}</dd><dt>Created</dt><dd>${when(partner.created_at)}</dd></dl>
+${
+  mayPartners
+    ? html`<form method="post" action="/console/partners/${id}/fee" class="filters">
+${kit.csrfField(request)}
+<label for="rate">Service fee on new payouts (a fraction: 0.05 is 5 %)<input id="rate" name="rate" type="text" inputmode="decimal" required maxlength="6" value="${partner.fee_rate}"></label>
+<button type="submit">Set fee</button>
+</form>`
+    : html``
+}
+<h2>Access tokens</h2>
+${table(
+  'Access tokens',
+  html`<th scope="col" class="num">Id</th><th scope="col">Begins with</th><th scope="col">Created</th><th scope="col">Status</th>${mayTokens ? html`<th scope="col"><span class="visually-hidden">Action</span></th>` : html``}`,
+  tokenRows,
+  'No access tokens.',
+)}
+${
+  mayTokens
+    ? html`<form method="post" action="/console/partners/${id}/tokens">${kit.csrfField(request)}<button type="submit">Create access token</button></form>
+<p class="muted">A new token is shown once. A revoked token stops working at once.</p>`
+    : html`<p class="muted">Only administrators create and revoke tokens.</p>`
+}
+<h2>Return URLs</h2>
+${table(
+  'Return URLs',
+  html`<th scope="col" class="num">Id</th><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Requested</th><th scope="col">Decided</th>`,
+  urlRows,
+  'This partner has registered no return URL.',
+)}
+<p><a href="/console/return-urls?partner=${id}&amp;status=pending">Pending return URLs of this partner</a></p>
+<h2>Recent activity</h2>
+${activityTable(activity, 'No activity yet.')}
+<p><a href="/console/audit?object=partner:${id}">This partner in the audit log</a></p>`,
+      '/console/partners',
+    );
+  });
+
+  app.post<{ Params: { id: string }; Body: Form }>('/console/partners/:id/fee', { config: { permission: 'manage_partners' } }, (request, reply) => {
+    const id = intOf(request.params.id) ?? 0;
+    return act(deps, request, reply, `/console/partners/${id}`, async () => {
+      const result = await console.admin.setFeeRate(request.operator!, id, request.body?.rate ?? '');
+      return { to: `/console/partners/${id}`, message: `Partner ${id} now pays a ${result.fee_rate} service fee on new payouts.` };
+    });
+  });
+
+  app.post<{ Params: { id: string }; Body: Form }>('/console/partners/:id/tokens', { config: { permission: 'manage_tokens' } }, (request, reply) => {
+    const id = intOf(request.params.id) ?? 0;
+    return act(deps, request, reply, `/console/partners/${id}`, async () => {
+      const issued = await console.admin.createToken(request.operator!, id);
+      return { to: `/console/partners/${id}`, message: `Access token ${issued.token_id} was created.`, secrets: { 'Access token': issued.access_token } };
+    });
+  });
+
+  app.post<{ Params: { id: string; tokenId: string }; Body: Form }>(
+    '/console/partners/:id/tokens/:tokenId/revoke',
+    { config: { permission: 'manage_tokens' } },
+    (request, reply) => {
+      const id = intOf(request.params.id) ?? 0;
+      return act(deps, request, reply, `/console/partners/${id}`, async () => {
+        const result = await console.admin.revokeToken(request.operator!, id, intOf(request.params.tokenId) ?? 0);
+        return { to: `/console/partners/${id}`, message: result.revoked ? `Access token ${result.token_id} was revoked.` : `Access token ${result.token_id} was already revoked.` };
+      });
+    },
+  );
+}
