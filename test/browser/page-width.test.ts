@@ -130,11 +130,13 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       { route: '/sandbox/mailbox/:token', url: path(mailbox.mailbox_url) },
       { route: '/sandbox/mailbox/:token/:id', url: path(mailbox.messages[0]!.page_url) },
       { route: '/sandbox/mailbox/:token', url: '/sandbox/mailbox/no-such-mailbox' },
-      // The console's doors (its signed-in pages are measured by test/browser/console.test.ts).
+      // The console's doors (its signed-in pages are measured by test/browser/console-admin.test.ts).
       { route: '/console', url: '/console' },
       { route: '/console/login', url: '/console/login' },
       { route: '/console/setup/:token', url: path((await t.services.operators.create('width.operator.with.a.long.address@operations.onpay.example', 'admin')).setupUrl) },
       { route: '/console/setup/:token', url: '/console/setup/no-such-link' },
+      // Signed out, the administration pages go to sign-in (signed in, test/browser/console-admin.test.ts measures them).
+      ...['/console/partners', '/console/partners/:id', '/console/return-urls', '/console/terms', '/console/audit', '/console/mail'].map((route) => ({ route, url: route.replace(':id', '1') })),
     ];
   });
 

@@ -24,7 +24,7 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
         mayResend
           ? html`<td>${
               undelivered
-                ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary" aria-label="Send message ${m.id} again">Send again</button></form>`
+                ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Send again<span class="visually-hidden"> message ${m.id}</span></button></form>`
                 : html``
             }</td>`
           : html``

@@ -84,7 +84,7 @@ ${create}`,
             ? html`<td>${
                 t.revoked_at
                   ? html``
-                  : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary" aria-label="Revoke token ${t.token_id}">Revoke</button></form>`
+                  : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Revoke<span class="visually-hidden"> token ${t.token_id}</span></button></form>`
               }</td>`
             : html``
         }</tr>`,

@@ -36,7 +36,7 @@ ${kit.csrfField(request)}
 <textarea id="reason-${row.id}" name="reason" rows="2" cols="40" maxlength="${REASON_MAX}"></textarea></p>
 ${commands.map(
   (command, index) =>
-    html`<button type="submit"${index > 0 ? html` formaction="/console/return-urls/${row.id}/${command}" class="secondary"` : html``} aria-label="${LABELS[command]} return URL ${row.id}">${LABELS[command]}</button>`,
+    html`<button type="submit"${index > 0 ? html` formaction="/console/return-urls/${row.id}/${command}" class="secondary"` : html``}>${LABELS[command]}<span class="visually-hidden"> return URL ${row.id}</span></button>`,
 )}
 </form>`
         : html``;
