@@ -143,10 +143,10 @@ describe(`partners (${testEngine})`, () => {
       const empty = await asAdmin.post('/console/partners', { name: '   ' });
       expect(empty.statusCode).toBe(422);
       expect(empty.body).toContain('role="alert"');
-      expect(empty.body).toContain('1 to 255 characters');
+      expect(empty.body).toContain('The name must be 1 to 255 characters.');
       const rate = await asAdmin.post(`/console/partners/${partner.partnerId}/fee`, { rate: '5 %' }, { from: `/console/partners/${partner.partnerId}` });
       expect(rate.statusCode).toBe(422);
-      expect(rate.body).toContain('fraction from 0 to 1');
+      expect(rate.body).toContain('The fee must be a fraction from 0 to 1');
       // Another partner's token is not revoked from this partner's page.
       const foreign = await asAdmin.post(`/console/partners/${partner.partnerId}/tokens/${otherToken}/revoke`, {}, { from: `/console/partners/${partner.partnerId}` });
       expect(foreign.statusCode).toBe(404);
@@ -231,7 +231,7 @@ describe(`return URLs (${testEngine})`, () => {
       expect(tooLong.statusCode).toBe(422);
       const wrong = await asOperator.post(`/console/return-urls/${approved}/reject`, { reason: 'no' }, { from: '/console/return-urls' });
       expect(wrong.statusCode).toBe(409);
-      expect(wrong.body).toContain('is approved');
+      expect(wrong.body).toContain('is approved and flows may use it; to withdraw it, revoke it instead.');
       expect((await asOperator.post('/console/return-urls/999999/approve', {}, { from: '/console/return-urls' })).statusCode).toBe(404);
       const refused = await asViewer.post(`/console/return-urls/${pending}/approve`, { reason: 'I would like to' }, { from: '/console/return-urls' });
       expect(refused.statusCode).toBe(403);
@@ -270,7 +270,8 @@ describe(`terms (${testEngine})`, () => {
     await unchanged(async () => {
       const bad = await asAdmin.post('/console/terms', { code: 'has space', title: '', url: 'javascript:alert(1)' });
       expect(bad.statusCode).toBe(422);
-      for (const text of ['--code must be', '--title must be', '--url must be']) expect(bad.body).toContain(text.slice(2));
+      for (const text of ['The code must be', 'The title must be', 'The address must be']) expect(bad.body).toContain(text);
+      expect(bad.body.slice(bad.body.indexOf('<main'))).not.toMatch(/--[a-z]/);
       expect((await asOperator.post('/console/terms', { code: 'op-terms', title: 'No', url: 'https://onpay.example/t' }, { from: '/console/terms' })).statusCode).toBe(403);
     });
   });

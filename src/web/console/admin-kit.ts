@@ -1,5 +1,6 @@
 /** What the administration pages share: their dependencies, a form's post-redirect-get, paging links, query parsing. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
 import type { ConsoleService } from '../../modules/console/index.js';
 import type { Permission } from '../../modules/operators/index.js';
 import { html, type SafeHtml } from '../html.js';
@@ -43,8 +44,24 @@ export async function act(
     flash.set(request, reply, shown);
     return reply.redirect(to, 303);
   } catch (error) {
-    return kit.problem(request, reply, error, back);
+    return kit.problem(request, reply, inFormWords(error), back);
   }
+}
+
+/** The fields the services name as command-line options (`--rate`), as a form labels them. */
+const FIELD_WORDS: Record<string, string> = { name: 'The name', rate: 'The fee', code: 'The code', title: 'The title', url: 'The address' };
+
+function plain(text: string): string {
+  return text
+    .replace(/--([a-z]+)/g, (option, name: string) => FIELD_WORDS[name] ?? option)
+    .replace(/run `onpay return-url (approve|reject|revoke) \d+`/, (_, command: string) => `${command} it instead`);
+}
+
+/** A service's error, worded for the form that caused it rather than for the command line. */
+function inFormWords(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  const fields = error.fieldErrors ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, problems]) => [field, problems.map(plain)])) : undefined;
+  return new AppError(error.code, plain(error.message), fields, error.details);
 }
 
 /** `/path?a=1&b=2` from the non-empty values. */
