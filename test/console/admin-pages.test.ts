@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../src/modules/mail/index.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { cliEnv, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
 import { signedIn, readyOperator, type Browser, type ReadyOperator } from '../helpers/console.js';
 import { snapshot } from '../helpers/db-snapshot.js';
 import { testEngine } from '../helpers/engine.js';
@@ -353,5 +354,42 @@ describe(`mail (${testEngine})`, () => {
     const older = /href="([^"]+)" rel="next">Older mail/.exec(first.body)?.[1];
     const second = await asViewer.get(older!.replaceAll('&amp;', '&'));
     expect(second.body.match(/<tr><td class="num">/g)!.length).toBeGreaterThan(0);
+  });
+});
+
+describe(`the console and the command line do the same (${testEngine})`, () => {
+  it('a return-URL rejection and a token revocation leave the same audit entries either way, but for the actor', async () => {
+    const database = await scratchDatabase('onpay-console-cli');
+    const shared = await buildTestApp({ database, env: { RATE_LIMIT_PAGES_PER_MINUTE: '100000' } });
+    try {
+      const cli = (...args: string[]) => runCli(args, cliEnv({ DATABASE_URL: database.url, PUBLIC_BASE_URL: 'http://onpay.test' }));
+      const op = await readyOperator(shared, 'admin');
+      const b = await signedIn(shared, op);
+      const partner = await shared.partner('Same Either Way AS');
+      const register = async (url: string) =>
+        Number(((await shared.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: url } })).json() as { id: string }).id);
+      const [viaConsole, viaCli] = [await register('https://same.example/a'), await register('https://same.example/b')];
+      const [tokenA, tokenB] = [(await shared.services.partners.createToken(partner.partnerId)).token_id, (await shared.services.partners.createToken(partner.partnerId)).token_id];
+
+      expect((await b.post(`/console/return-urls/${viaConsole}/reject`, { reason: 'Not theirs' }, { from: '/console' })).statusCode).toBe(303);
+      expect((await b.post(`/console/partners/${partner.partnerId}/tokens/${tokenA}/revoke`, {}, { from: '/console' })).statusCode).toBe(303);
+      jsonLine(await cli('return-url', 'reject', String(viaCli), '--reason', 'Not theirs', '--json'));
+      jsonLine(await cli('token', 'revoke', String(tokenB), '--json'));
+
+      const entry = async (object: string) => {
+        const [found] = await shared.services.audit.list({ object, limit: 1 });
+        const { id: _id, at: _at, request_id: _request, actor, object: _object, ...rest } = found!;
+        return { rest, actor: actor.type };
+      };
+      const consoleReject = await entry(`return_url:${viaConsole}`);
+      const cliReject = await entry(`return_url:${viaCli}`);
+      expect(consoleReject.rest).toEqual(cliReject.rest);
+      expect(consoleReject.rest).toMatchObject({ action: 'return_url.rejected', reason: 'Not theirs' });
+      expect((await entry(`token:${tokenA}`)).rest).toEqual((await entry(`token:${tokenB}`)).rest);
+      expect([consoleReject.actor, cliReject.actor]).toEqual(['operator', 'operator']);
+    } finally {
+      await shared.close();
+      await database.drop();
+    }
   });
 });
