@@ -81,11 +81,34 @@ export function pager(links: { newer?: string | null; older?: string | null; new
   return items.length ? html`<nav class="console" aria-label="Pages">${items}</nav>` : html``;
 }
 
-/** A table, or a sentence when there is nothing to show. */
-export function table(caption: string, head: SafeHtml, rows: SafeHtml[], empty: string): SafeHtml {
-  return rows.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`
-    : html`<p>${empty}</p>`;
+export interface Column {
+  label: string;
+  /** Right-aligned figures. */
+  num?: boolean;
+  /** A column of buttons: its heading is for screen readers only. */
+  action?: boolean;
+}
+
+export type Cell = SafeHtml | string | number | null;
+
+/**
+ * A table, or a sentence when there is nothing to show. On a phone each row becomes a small card
+ * (`table.stack`), every cell preceded by its column's name, so nothing is squeezed to a letter a
+ * line.
+ */
+export function table(caption: string, columns: readonly Column[], rows: ReadonlyArray<readonly Cell[]>, empty: string): SafeHtml {
+  if (rows.length === 0) return html`<p>${empty}</p>`;
+  const head = columns.map(
+    (c) => html`<th scope="col"${c.num ? html` class="num"` : html``}>${c.action ? html`<span class="visually-hidden">${c.label}</span>` : c.label}</th>`,
+  );
+  const body = rows.map(
+    (cells) =>
+      html`<tr>${cells.map((cell, i) => {
+        const column = columns[i]!;
+        return html`<td${column.num ? html` class="num"` : html``}${column.action ? html`` : html` data-label="${column.label}"`}>${cell ?? ''}</td>`;
+      })}</tr>`,
+  );
+  return html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** `2026-11-23T10:04:05.123Z` → `2026-11-23 10:04 UTC`. */

@@ -9,11 +9,16 @@ import { type AdminPageDeps, intOf, pager, type Query, table, urlWith, when } fr
 export function activityTable(entries: AuditEntryPayload[], empty: string): SafeHtml {
   return table(
     'Audit entries',
-    html`<th scope="col" class="num">Id</th><th scope="col">When</th><th scope="col">Actor</th><th scope="col">Action</th><th scope="col">Object</th><th scope="col">Fields</th><th scope="col">Reason</th>`,
-    entries.map(
-      (e) =>
-        html`<tr><td class="num">${e.id}</td><td>${when(e.at)}</td><td>${e.actor.label}</td><td><code>${e.action}</code></td><td><a href="/console/audit?object=${encodeURIComponent(e.object)}">${e.object}</a></td><td>${e.fields.join(', ')}</td><td>${e.reason ?? ''}</td></tr>`,
-    ),
+    [{ label: 'Id', num: true }, { label: 'When' }, { label: 'Actor' }, { label: 'Action' }, { label: 'Object' }, { label: 'Fields' }, { label: 'Reason' }],
+    entries.map((e) => [
+      e.id,
+      when(e.at),
+      e.actor.label,
+      html`<code>${e.action}</code>`,
+      html`<a href="/console/audit?object=${encodeURIComponent(e.object)}">${e.object}</a>`,
+      e.fields.join(', '),
+      e.reason,
+    ]),
     empty,
   );
 }

@@ -4,7 +4,7 @@ import { OUTBOX_FILTERS } from '../../modules/console/index.js';
 import type { OutboxFilter } from '../../modules/mail/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
-import { act, type AdminPageDeps, type Form, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
+import { act, type AdminPageDeps, type Cell, type Form, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
 
 export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
   const { kit, console, flash } = deps;
@@ -18,17 +18,23 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
     const rows = found.mail.map((m) => {
       const undelivered = m.status === 'failed' || (m.status === 'pending' && m.attempts > 0);
       const state = m.status === 'pending' && m.attempts > 0 ? 'retrying' : m.status;
-      return html`<tr><td class="num">${m.id}</td><td>${when(m.created_at)}</td><td>${m.to}</td><td>${m.subject}</td><td><span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}">${state}</span>${
-        m.sent_at ? html`<br><small class="muted">${when(m.sent_at)}</small>` : html``
-      }</td><td class="num">${m.attempts}</td><td>${m.last_error ?? ''}</td>${
-        mayResend
-          ? html`<td>${
-              undelivered
-                ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Send again<span class="visually-hidden"> message ${m.id}</span></button></form>`
-                : html``
-            }</td>`
-          : html``
-      }</tr>`;
+      const cells: Cell[] = [
+        m.id,
+        when(m.created_at),
+        m.to,
+        m.subject,
+        html`<span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}">${state}</span>${m.sent_at ? html`<br><small class="muted">${when(m.sent_at)}</small>` : html``}`,
+        m.attempts,
+        m.last_error,
+      ];
+      if (mayResend) {
+        cells.push(
+          undelivered
+            ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Send again<span class="visually-hidden"> message ${m.id}</span></button></form>`
+            : null,
+        );
+      }
+      return cells;
     });
     const options = [html`<option value="">all</option>`, ...OUTBOX_FILTERS.map((value) => html`<option value="${value}"${status === value ? html` selected` : html``}>${value}</option>`)];
     const oldest = found.mail.at(-1)?.id;
@@ -47,9 +53,16 @@ ${flash.take(request, reply)}
 </form>
 ${table(
   'Mail',
-  html`<th scope="col" class="num">Id</th><th scope="col">Queued</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Status</th><th scope="col" class="num">Attempts</th><th scope="col">Last error</th>${
-    mayResend ? html`<th scope="col"><span class="visually-hidden">Action</span></th>` : html``
-  }`,
+  [
+    { label: 'Id', num: true },
+    { label: 'Queued' },
+    { label: 'To' },
+    { label: 'Subject' },
+    { label: 'Status' },
+    { label: 'Attempts', num: true },
+    { label: 'Last error' },
+    ...(mayResend ? [{ label: 'Action', action: true }] : []),
+  ],
   rows,
   status ? `No ${status} mail.` : 'No mail.',
 )}

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
-import { act, type AdminPageDeps, type Form, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
+import { act, type AdminPageDeps, type Cell, type Form, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
 import { activityTable } from './audit.page.js';
 
 export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
@@ -16,10 +16,7 @@ export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): 
     const search = (request.query.q ?? '').slice(0, 255);
     const page = intOf(request.query.page) ?? 1;
     const found = await console.admin.partners(operator, { search, page });
-    const rows = found.partners.map(
-      (p) =>
-        html`<tr><td class="num">${p.partner_id}</td><td><a href="/console/partners/${p.partner_id}">${p.name}</a></td><td class="num">${p.fee_rate}</td><td class="num">${p.active_tokens}</td><td>${when(p.created_at)}</td></tr>`,
-    );
+    const rows = found.partners.map((p) => [p.partner_id, html`<a href="/console/partners/${p.partner_id}">${p.name}</a>`, p.fee_rate, p.active_tokens, when(p.created_at)]);
     const create = can(operator.role, 'manage_partners')
       ? html`<h2>New partner</h2>
 <form method="post" action="/console/partners">
@@ -41,7 +38,7 @@ ${flash.take(request, reply)}
 </form>
 ${table(
   'Partners',
-  html`<th scope="col" class="num">Id</th><th scope="col">Name</th><th scope="col" class="num">Fee</th><th scope="col" class="num">Active tokens</th><th scope="col">Created</th>`,
+  [{ label: 'Id', num: true }, { label: 'Name' }, { label: 'Fee', num: true }, { label: 'Active tokens', num: true }, { label: 'Created' }],
   rows,
   search ? `No partner matches “${search}”.` : 'No partners yet.',
 )}
@@ -77,21 +74,23 @@ ${create}`,
     const id = partner.partner_id;
     const mayTokens = can(operator.role, 'manage_tokens');
     const mayPartners = can(operator.role, 'manage_partners');
-    const tokenRows = tokens.map(
-      (t) =>
-        html`<tr><td class="num">${t.token_id}</td><td><code>${t.prefix}…</code></td><td>${when(t.created_at)}</td><td>${t.revoked_at ? html`<span class="status-bad">revoked ${when(t.revoked_at)}</span>` : html`<span class="status-ok">active</span>`}</td>${
-          mayTokens
-            ? html`<td>${
-                t.revoked_at
-                  ? html``
-                  : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Revoke<span class="visually-hidden"> token ${t.token_id}</span></button></form>`
-              }</td>`
-            : html``
-        }</tr>`,
-    );
-    const urlRows = returnUrls.map(
-      (u) => html`<tr><td class="num">${u.id}</td><td><code>${u.requested_url}</code></td><td>${u.status}</td><td>${when(u.requested_at)}</td><td>${when(u.decided_at)}</td></tr>`,
-    );
+    const tokenRows = tokens.map((t) => {
+      const cells: Cell[] = [
+        t.token_id,
+        html`<code>${t.prefix}…</code>`,
+        when(t.created_at),
+        t.revoked_at ? html`<span class="status-bad">revoked ${when(t.revoked_at)}</span>` : html`<span class="status-ok">active</span>`,
+      ];
+      if (mayTokens) {
+        cells.push(
+          t.revoked_at
+            ? null
+            : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Revoke<span class="visually-hidden"> token ${t.token_id}</span></button></form>`,
+        );
+      }
+      return cells;
+    });
+    const urlRows = returnUrls.map((u) => [u.id, html`<code>${u.requested_url}</code>`, u.status, when(u.requested_at), when(u.decided_at)]);
     return kit.render(
       request,
       reply,
@@ -112,7 +111,7 @@ ${kit.csrfField(request)}
 <h2>Access tokens</h2>
 ${table(
   'Access tokens',
-  html`<th scope="col" class="num">Id</th><th scope="col">Begins with</th><th scope="col">Created</th><th scope="col">Status</th>${mayTokens ? html`<th scope="col"><span class="visually-hidden">Action</span></th>` : html``}`,
+  [{ label: 'Id', num: true }, { label: 'Begins with' }, { label: 'Created' }, { label: 'Status' }, ...(mayTokens ? [{ label: 'Action', action: true }] : [])],
   tokenRows,
   'No access tokens.',
 )}
@@ -125,7 +124,7 @@ ${
 <h2>Return URLs</h2>
 ${table(
   'Return URLs',
-  html`<th scope="col" class="num">Id</th><th scope="col">URL</th><th scope="col">Status</th><th scope="col">Requested</th><th scope="col">Decided</th>`,
+  [{ label: 'Id', num: true }, { label: 'URL' }, { label: 'Status' }, { label: 'Requested' }, { label: 'Decided' }],
   urlRows,
   'This partner has registered no return URL.',
 )}

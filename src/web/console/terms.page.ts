@@ -11,10 +11,12 @@ export async function termsPages(app: FastifyInstance, deps: AdminPageDeps): Pro
     const operator = request.operator!;
     const page = intOf(request.query.page) ?? 1;
     const found = await console.admin.terms(operator, { page });
-    const rows = found.terms.map(
-      (t) =>
-        html`<tr><td><code>${t.code}</code>${t.code === found.current ? html` <strong>(current)</strong>` : html``}</td><td>${t.title}</td><td><a href="${t.url}" rel="noreferrer">${t.url}</a></td><td>${when(t.published_at)}</td></tr>`,
-    );
+    const rows = found.terms.map((t) => [
+      html`<code>${t.code}</code>${t.code === found.current ? html` <strong>(current)</strong>` : html``}`,
+      t.title,
+      html`<a href="${t.url}" rel="noreferrer">${t.url}</a>`,
+      when(t.published_at),
+    ]);
     const publish = can(operator.role, 'publish_terms')
       ? html`<h2>Publish new terms</h2>
 <p>New terms become current at once: every employee must approve them again, and every partner hears of it (<code>terms.published</code>). Publishing an existing code makes that version current again.</p>
@@ -34,7 +36,7 @@ ${kit.csrfField(request)}
 ${flash.take(request, reply)}
 ${table(
   'Published terms',
-  html`<th scope="col">Code</th><th scope="col">Title</th><th scope="col">Address</th><th scope="col">Published</th>`,
+  [{ label: 'Code' }, { label: 'Title' }, { label: 'Address' }, { label: 'Published' }],
   rows,
   'No terms are published.',
 )}
