@@ -101,6 +101,18 @@ export async function createServices(deps: ServicesDeps) {
     payouts: payouts.payouts,
     sessions: verification.sessions,
     outbox: createOutbox({ db }),
+    money: {
+      db,
+      clock,
+      operations: payouts.operations,
+      payouts: payouts.payouts,
+      directory: users.directory,
+      employees: users.employees,
+      tax: users.tax,
+      sessions: verification.sessions,
+      partners,
+      audit,
+    },
   });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).

@@ -3,6 +3,7 @@ import type { Outbox } from '../mail/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PayoutService } from '../payouts/index.js';
 import type { ReturnUrlService, SessionService } from '../verification/index.js';
+import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -10,6 +11,8 @@ export interface ConsoleServiceDeps {
   payouts: Pick<PayoutService, 'pendingByDueDate'>;
   sessions: Pick<SessionService, 'countEndedSince'>;
   outbox: Pick<Outbox, 'counts'>;
+  /** Employees, payouts and invoices (money.actions.ts). */
+  money: MoneyActionsDeps;
 }
 
 export interface Dashboard {
@@ -25,6 +28,8 @@ export interface Dashboard {
  */
 export function createConsoleService(deps: ConsoleServiceDeps) {
   return {
+    money: createMoneyActions(deps.money),
+
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
       const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;

@@ -3,3 +3,4 @@
  * (docs/decisions.md §18). It owns no table: it calls the other modules' doors.
  */
 export { createConsoleService, type ConsoleService, type Dashboard } from './console.service.js';
+export { mask, REVEAL_SHOWN_MS, REVEALABLE, type EmployeeView, type Guarded, type MoneyActions } from './money.actions.js';

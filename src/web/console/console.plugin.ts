@@ -10,6 +10,9 @@ import { html } from '../html.js';
 import { consoleAuthPages } from './auth.pages.js';
 import { createConsoleKit } from './console-kit.js';
 import { dashboardPage } from './dashboard.page.js';
+import { employeesPage } from './employees.page.js';
+import { invoicesPage } from './invoices.page.js';
+import { payoutsPage } from './payouts.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -45,5 +48,6 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       }
     });
     await dashboardPage(pages, { kit, console: deps.console });
+    for (const money of [employeesPage, payoutsPage, invoicesPage]) await money(pages, { kit, console: deps.console });
   });
 }
