@@ -32,6 +32,7 @@ const STYLE = `
 header,main,footer{max-width:40rem;margin:0 auto;padding:1rem}header{border-bottom:1px solid var(--line);font-weight:600}
 h1{font-size:1.5rem;line-height:1.25}h2{font-size:1.25rem;line-height:1.3}h3{font-size:1.05rem}p.muted,footer{color:var(--muted);font-size:.9rem}
 .button,button{display:inline-block;font:inherit;padding:.65rem 1.2rem;border-radius:.4rem;border:1px solid var(--accent);background:var(--accent);color:#fff;text-decoration:none;cursor:pointer;margin:.25rem .5rem .25rem 0}
+@media (prefers-color-scheme:dark){.button,button{color:#0d1117}}
 button.secondary{background:transparent;color:var(--accent)}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 fieldset{margin:0 0 1rem;padding:.5rem 1rem}input[type=email]{font:inherit;padding:.5rem;width:100%;max-width:24rem;border:1px solid var(--line);border-radius:.4rem}legend{padding:0 .25rem}

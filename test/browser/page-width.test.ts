@@ -135,6 +135,12 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       { route: '/console/login', url: '/console/login' },
       { route: '/console/setup/:token', url: path((await t.services.operators.create('width.operator.with.a.long.address@operations.onpay.example', 'admin')).setupUrl) },
       { route: '/console/setup/:token', url: '/console/setup/no-such-link' },
+      // Signed out, the money pages send the browser to sign-in; signed in, test/browser/console-money.test.ts measures them.
+      { route: '/console/employees', url: '/console/employees' },
+      { route: '/console/employees/:id', url: `/console/employees/${employeeId}` },
+      { route: '/console/payouts', url: '/console/payouts' },
+      { route: '/console/invoices', url: '/console/invoices' },
+      { route: '/console/invoices/:id', url: '/console/invoices/1' },
     ];
   });
 
