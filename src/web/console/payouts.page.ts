@@ -63,7 +63,7 @@ ${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-
 <td class="num">${formatKroner(row.invoiceIncl)}</td>
 </tr>`,
   );
-  return html`<div class="table-wrap"><table><thead><tr>${select ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : html``}<th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Employee</th><th scope="col">Invoice</th><th scope="col">Due</th><th scope="col">Status</th><th scope="col" class="num">Net</th><th scope="col" class="num">Invoiced incl. VAT</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  return html`<div class="table-wrap"><table style="min-width:46rem"><caption class="visually-hidden">Payouts</caption><thead><tr>${select ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : html``}<th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Employee</th><th scope="col">Invoice</th><th scope="col">Due</th><th scope="col">Status</th><th scope="col" class="num">Net</th><th scope="col" class="num">Invoiced incl. VAT</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** Where to go back to after an action: the list the operator came from (only a payouts list). */
