@@ -99,7 +99,9 @@ describe('employees', () => {
     const from = `/console/employees/${employee.id}`;
     const before = await eventCount('user.updated');
     expect((await viewer.post(url, { percent: '35' }, { from })).statusCode).toBe(403);
-    expect((await op.post(url, { percent: '101' }, { from })).statusCode).toBe(422);
+    const wrong = await op.post(url, { percent: '101' }, { from });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.body).toContain('Withholding % must be a number from 0 to 100');
     const res = await op.post(url, { percent: '35.5', type: 'tax_card', table: '', start: '2026-01-01', free_card: '' }, { from });
     expect(res.statusCode).toBe(303);
     const user = await t.db.db.selectFrom('users').select(['tax_percent', 'tax_type', 'tax_start']).where('id', '=', employee.userId).executeTakeFirstOrThrow();
@@ -217,6 +219,7 @@ describe('payouts', () => {
     const pick = two.map((id) => ['id', String(id)] as [string, string]);
     expect((await postMany(op, '/console/payouts/apply', [['move', 'failed'], ...pick], list)).statusCode).toBe(303);
     expect(await statuses(two)).toEqual(['failed', 'failed']);
+    expect((await op.get('/console')).body).toMatch(/<div class="count">2<\/div><a href="\/console\/payouts\?status=failed">/);
     expect((await postMany(op, '/console/payouts/apply', [['move', 'retry'], ...pick], list)).statusCode).toBe(303);
     expect(await statuses(two)).toEqual(['pending', 'pending']);
     expect(await eventCount('payout.retried')).toBe(2);

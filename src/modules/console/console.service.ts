@@ -19,6 +19,8 @@ export interface Dashboard {
   returnUrlsAwaiting: number;
   payoutsPending: Array<{ due_date: string; count: number; net: string }>;
   verificationErrorsToday: number;
+  /** Payouts the bank rejected: waiting for a retry or a cancellation. */
+  payoutsFailed: { count: number; net: string };
   mail: { pending: number; retrying: number; failed: number; sent: number };
 }
 
@@ -33,13 +35,15 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
       const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const [urls, payoutsPending, verificationErrorsToday, mail] = await Promise.all([
+      const [urls, payoutsPending, verificationErrorsToday, mail, failed] = await Promise.all([
         deps.returnUrls.list(null),
         deps.payouts.pendingByDueDate(),
         deps.sessions.countEndedSince('error', startOfDay),
         deps.outbox.counts(),
+        deps.money.operations.totals({ status: 'failed' }),
       ]);
-      return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail };
+      const payoutsFailed = { count: failed.count, net: failed.net };
+      return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail, payoutsFailed };
     },
   };
 }

@@ -89,6 +89,12 @@ export function createPayoutOperations({ db, clock, events }: { db: Kysely<Datab
       return { totals: { count: totals.count, net: fromMinorUnits(totals.netMinor), invoiceIncl: fromMinorUnits(totals.inclMinor) }, rows: rows.map(line) };
     },
 
+    /** How many payouts match, and their sums (the dashboard's queues). */
+    async totals(filter: OperationsFilter): Promise<Totals> {
+      const totals = await repo.totalsOf(db, filter);
+      return { count: totals.count, net: fromMinorUnits(totals.netMinor), invoiceIncl: fromMinorUnits(totals.inclMinor) };
+    },
+
     /** The ids matching a filter ("select all N matching"); refuses more than one action may move. */
     async idsMatching(filter: OperationsFilter): Promise<number[]> {
       const ids = await repo.idsMatching(db, filter, MAX_PAYOUTS_PER_ACTION + 1);

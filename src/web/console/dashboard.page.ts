@@ -20,6 +20,7 @@ export async function dashboardPage(app: FastifyInstance, { kit, console }: { ki
 <div class="cards">
 ${card('Return URLs awaiting a decision', board.returnUrlsAwaiting, '/console/return-urls?status=pending')}
 ${card('Verifications ending in an error today', board.verificationErrorsToday, '/console/employees')}
+${card('Payouts failed (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
 ${card('Mail failing', board.mail.failed, '/console/mail?status=failed', `${board.mail.retrying} being retried, ${board.mail.pending} waiting`)}
 </div>
 <h2>Payouts pending, by due date</h2>

@@ -1,5 +1,6 @@
 /** Employees in the console: search across partners, one person's detail (personal numbers masked until revealed with a reason), tax facts. */
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.js';
 import type { ConsoleService, EmployeeView, Guarded } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { fromMinorUnits } from '../../modules/payouts/index.js';
@@ -13,6 +14,21 @@ const FIELD_LABEL: Record<Guarded['field'], string> = {
   bank_account_number: 'Bank account',
   bank_iban_number: 'IBAN',
 };
+
+/** The tax rules speak of the command line's options; the form names its fields instead. */
+const FORM_NAMES: Record<string, string> = {
+  '--percent': 'Withholding %',
+  '--type': 'Tax type',
+  '--table': 'Tax table',
+  '--start': 'Valid from',
+  '--free-card': 'Tax-free card',
+};
+
+function formWording(error: unknown): unknown {
+  if (!(error instanceof AppError) || !error.fieldErrors) return error;
+  const reword = (text: string) => text.replace(/--(percent|type|table|start|free-card)\b/g, (option) => FORM_NAMES[option] ?? option);
+  return AppError.fields(Object.fromEntries(Object.entries(error.fieldErrors).map(([name, problems]) => [name, problems.map(reword)])));
+}
 
 export async function employeesPage(app: FastifyInstance, { kit, console }: { kit: ConsoleKit; console: ConsoleService }): Promise<void> {
   const money = console.money;
@@ -160,7 +176,7 @@ ${payouts.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col
     try {
       await money.setTax(request.operator!, request.params.id, { percent: given('percent'), type: given('type'), table: given('table'), start: given('start'), freeCard: given('free_card') });
     } catch (error) {
-      return kit.problem(request, reply, error, back);
+      return kit.problem(request, reply, formWording(error), back);
     }
     return reply.redirect(`${back}?saved=tax`, 303);
   });
