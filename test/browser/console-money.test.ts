@@ -93,6 +93,8 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
 
   async function fits(page: Page, label: string): Promise<void> {
     const { scrollWidth, innerWidth } = (await page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })')) as { scrollWidth: number; innerWidth: number };
+    // A phone browser zooms out a page wider than the screen, widening innerWidth: a failure too.
+    expect.soft(innerWidth, `${label}: the viewport was widened`).toBe(page.viewportSize()?.width);
     expect.soft(scrollWidth, `${label}: ${scrollWidth} px wide in ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
   }
 

@@ -192,7 +192,8 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       requirePermission(operator, 'move_payouts');
       const ids = 'ids' in selection ? selection.ids : await deps.operations.idsMatching(selection.filter);
       if (ids.length === 0) throw AppError.field('ids', 'Select at least one payout.');
-      return deps.operations.selection(ids);
+      const chosen = await deps.operations.selection(ids);
+      return { ...chosen, partnerNames: await deps.partners.partnerNames(chosen.rows.map((r) => r.partnerId)) };
     },
 
     /** Mark paid, fail, cancel or retry many payouts in one transaction, all or nothing. */

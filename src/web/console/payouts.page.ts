@@ -106,7 +106,7 @@ ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio
 ${done && count > 0 ? flash(`${count} payout${count === 1 ? '' : 's'} ${done.done}.`) : html``}
 <form class="filters" method="get" action="/console/payouts">
 <label for="f-status">Status<select id="f-status" name="status"><option value="">Any</option>${STATUSES.map((s) => html`<option value="${s}"${s === params.status ? html` selected` : html``}>${s}</option>`)}</select></label>
-<label for="f-partner">Partner<select id="f-partner" name="partner"><option value="">Any</option>${partnerOptions}</select></label>
+<label for="f-partner">Partner<select id="f-partner" name="partner" style="max-width:15rem"><option value="">Any</option>${partnerOptions}</select></label>
 <label for="f-from">Due from<input type="date" id="f-from" name="due_from" value="${params.due_from}"></label>
 <label for="f-to">Due to<input type="date" id="f-to" name="due_to" value="${params.due_to}"></label>
 <label for="f-invoice">Invoice<input type="text" inputmode="numeric" id="f-invoice" name="invoice" value="${params.invoice}" size="8"></label>
@@ -155,7 +155,7 @@ ${selection.rows.map((row) => html`<input type="hidden" name="id" value="${row.i
 <button type="submit">${move.label}: ${totals.count} payout${totals.count === 1 ? '' : 's'}</button> <a href="${back}">Back to the list, change nothing</a>
 </form>
 <h2>The selection</h2>
-${linesTable(shown, new Map(), false)}
+${linesTable(shown, selection.partnerNames, false)}
 ${selection.rows.length > shown.length ? html`<p>And ${selection.rows.length - shown.length} more.</p>` : html``}`,
         '/console/payouts',
       );
