@@ -227,6 +227,21 @@ describe('payouts', () => {
     expect(await statuses(two)).toEqual(['cancelled', 'cancelled']);
   });
 
+  it('two bulk actions racing over the same payouts: one moves them all, the other changes nothing and names them', async () => {
+    const created = await createPayouts(t, partner, batch(Array.from({ length: 20 }, () => item(employee)), '2026-06-01'));
+    const ids = created.payout_ids;
+    const operations = t.services.payouts.operations;
+    const before = (await auditRows('payout.paid')).length + (await auditRows('payout.cancelled')).length;
+    const [paid, cancelled] = await Promise.all([operations.transitionMany(ids, 'paid'), operations.transitionMany([...ids].reverse(), 'cancelled')]);
+    const winners = [paid, cancelled].filter((outcome) => !outcome.blocked);
+    expect(winners).toHaveLength(1);
+    expect(winners[0]!.moved).toBe(20);
+    const loser = [paid, cancelled].find((outcome) => outcome.blocked)!;
+    expect(loser.blocked).toHaveLength(20);
+    expect(new Set(await statuses(ids)).size).toBe(1);
+    expect((await auditRows('payout.paid')).length + (await auditRows('payout.cancelled')).length).toBe(before + 20);
+  });
+
   it('lists invoices and shows one with its totals and lines', async () => {
     const list = await viewer.get('/console/invoices');
     expect(list.statusCode).toBe(200);
