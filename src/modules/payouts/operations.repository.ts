@@ -1,4 +1,5 @@
 import type { Executor, PayoutStatus } from '../../db/database.js';
+import { forUpdate } from '../../db/dialect.js';
 
 /** The console's filters over every partner's payouts: status, partner, the invoice's due date range, the invoice. */
 export interface OperationsFilter {
@@ -66,9 +67,17 @@ export async function listByIds(db: Executor, ids: readonly number[]) {
   return rows;
 }
 
-export async function fullRowsByIds(db: Executor, ids: readonly number[]) {
+/**
+ * The named payouts, locked for the caller's transaction (PostgreSQL; SQLite's writer holds the
+ * whole database): taken in id order, so two bulk actions over the same payouts queue up behind
+ * each other instead of deadlocking.
+ */
+export async function lockRowsByIds(db: Executor, ids: readonly number[]) {
+  const sorted = [...ids].sort((a, b) => a - b);
   const rows = [];
-  for (let i = 0; i < ids.length; i += 500) rows.push(...(await db.selectFrom('payouts').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute()));
+  for (let i = 0; i < sorted.length; i += 500) {
+    rows.push(...(await forUpdate(db, db.selectFrom('payouts').selectAll().where('id', 'in', sorted.slice(i, i + 500)).orderBy('id')).execute()));
+  }
   return rows;
 }
 

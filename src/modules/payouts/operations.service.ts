@@ -134,7 +134,7 @@ export function createPayoutOperations({ db, clock, events }: { db: Kysely<Datab
       const now = clock.now().toISOString();
       try {
         return await db.transaction().execute(async (trx): Promise<BulkOutcome> => {
-          const before = await repo.fullRowsByIds(trx, ids);
+          const before = await repo.lockRowsByIds(trx, ids);
           const byId = new Map(before.map((row) => [row.id, row]));
           const blocked = ids.flatMap((id): Blocked[] => {
             const row = byId.get(id);
