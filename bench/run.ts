@@ -313,6 +313,8 @@ async function consoleScenarios(baseUrl: string, session: NonNullable<SeedResult
     ['console.dashboard', '/console', 'console: GET /console, the dashboard (1 connection)'],
     ['console.payouts', '/console/payouts', 'console: GET /console/payouts, first page of all (1 connection)'],
     ['console.payouts.pending', '/console/payouts?status=pending', 'console: GET /console/payouts?status=pending (1 connection)'],
+    ['console.employees.name', '/console/employees?q=hansen', 'console: GET /console/employees?q=hansen, a common name (1 connection)'],
+    ['console.employees.phone', '/console/employees?q=40012345', 'console: GET /console/employees?q=40012345, a phone number (1 connection)'],
   ];
   for (const [name, url, description] of pages) {
     if (!wanted('console') && !wanted(name)) continue;

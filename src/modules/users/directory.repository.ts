@@ -1,7 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
-/** What an operator typed: an e-mail, a name, a phone number or a partner's internal id. */
+/**
+ * What an operator typed: digits (with spaces, dashes or a leading +) are a phone number or a
+ * partner's internal id, matched exactly; anything else is part of an e-mail or a name.
+ */
 export interface PeopleQuery {
   text: string;
 }
@@ -15,18 +18,23 @@ function matching(db: Executor, query: PeopleQuery) {
   const pattern = `%${escapeLike(text)}%`;
   const like = (expression: Expression<unknown>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
   const digits = /^\+?[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  if (digits !== '') {
+    // A phone number (as entered, or with a dial code before it) or a partner's internal id: exact, by index.
+    const phones = [...new Set([digits, digits.slice(-8)])];
+    select = select.where((eb) => {
+      const inLinks = eb
+        .selectFrom('partner_users as pu')
+        .select('pu.user_id')
+        .where((w) => w.or([w('pu.phone', 'in', phones), ...(digits.length <= 9 ? [w('pu.internal_id', '=', Number(digits))] : [])]));
+      return eb('u.id', 'in', inLinks);
+    });
+    return select;
+  }
   select = select.where((eb) => {
     const inLinks = eb
       .selectFrom('partner_users as pu')
       .select('pu.user_id')
-      .where((w) => {
-        const ors: Expression<SqlBool>[] = [like(sql`${sql.ref('pu.first_name')} || ' ' || ${sql.ref('pu.last_name')}`), like(sql.ref('pu.last_name'))];
-        if (digits !== '') {
-          ors.push(w('pu.phone', 'like', `%${digits}%`));
-          if (digits.length <= 9) ors.push(w('pu.internal_id', '=', Number(digits)));
-        }
-        return w.or(ors);
-      });
+      .where((w) => w.or([like(sql`${sql.ref('pu.first_name')} || ' ' || ${sql.ref('pu.last_name')}`), like(sql.ref('pu.last_name'))]));
     return eb.or([like(sql.ref('u.email_normalized')), eb('u.id', 'in', inLinks)]);
   });
   return select;
