@@ -96,6 +96,7 @@ export async function throughput(options: LoadOptions): Promise<LoadResult> {
 export interface SequentialResult {
   requests: number;
   medianMs: number;
+  p95Ms: number;
   p99Ms: number;
   minMs: number;
   maxMs: number;
@@ -128,6 +129,7 @@ export async function sequential(
   return {
     requests: times.length,
     medianMs: round(median(times)),
+    p95Ms: round(percentile(times, 95)),
     p99Ms: round(percentile(times, 99)),
     minMs: round(times[0] ?? NaN),
     maxMs: round(times[times.length - 1] ?? NaN),

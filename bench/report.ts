@@ -73,6 +73,12 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets' | 'totalSeco
     const limit = report.engine === 'sqlite' ? 250 : 500;
     checks.push({ target: `POST /payouts (1 000 items) median < ${limit} ms`, measured: `${num(payouts.medianMs)} ms`, met: payouts.failures === 0 && payouts.medianMs < limit });
   }
+  for (const name of ['console.dashboard', 'console.payouts', 'console.payouts.pending']) {
+    const page = byName.get(name)?.sequential;
+    if (page) checks.push({ target: `${name} p95 < 100 ms`, measured: `${num(page.p95Ms)} ms`, met: page.failures === 0 && page.p95Ms < 100 });
+  }
+  const bulk = byName.get('console.markPaid')?.sequential;
+  if (bulk) checks.push({ target: 'console: mark 1 000 payouts paid < 1 s', measured: `${num(bulk.maxMs)} ms (slowest)`, met: bulk.failures === 0 && bulk.maxMs < 1000 });
   const overhead = overheads(report.variants);
   if (overhead.limiterMemory !== undefined) {
     checks.push({ target: 'limiter overhead (in-process) < 10 %', measured: pct(overhead.limiterMemory), met: overhead.limiterMemory < 0.1 });

@@ -92,6 +92,7 @@ function serviceEnv(databaseUrl: string, extra: Record<string, string> = {}): Re
     LOG_LEVEL: 'warn',
     // High enough that no scenario trips it; the limiter still counts every request.
     RATE_LIMIT_PER_MINUTE: '10000000',
+    RATE_LIMIT_PAGES_PER_MINUTE: '10000000',
     ...extra,
   };
 }
@@ -224,6 +225,8 @@ async function main(): Promise<void> {
       scenarios.push({ name: 'payouts.create', description: 'POST /payouts, 1 000 items (1 connection)', sequential: result });
     }
 
+    if (seeded.console && (wanted('console') || wanted('console.markPaid'))) await consoleScenarios(service.baseUrl, seeded.console, scenarios);
+
     const memory = service.memory();
     await service.stop();
     service = null;
@@ -296,6 +299,42 @@ async function main(): Promise<void> {
     await service?.stop();
     await database.drop();
   }
+}
+
+/**
+ * The operator console, as one signed-in operator uses it (one connection, one page after another):
+ * the dashboard and the payout list (first page, and filtered to pending) with p95, then "mark
+ * paid" of 1 000 pending payouts in one action (the form after the confirm step), twice.
+ */
+async function consoleScenarios(baseUrl: string, session: NonNullable<SeedResult['console']>, scenarios: ScenarioResult[]): Promise<void> {
+  const cookie = `onpay_console=${session.sessionToken}`;
+  const page = (url: string) => fetch(`${baseUrl}${url}`, { headers: { cookie }, redirect: 'manual' });
+  const pages: Array<[string, string, string]> = [
+    ['console.dashboard', '/console', 'console: GET /console, the dashboard (1 connection)'],
+    ['console.payouts', '/console/payouts', 'console: GET /console/payouts, first page of all (1 connection)'],
+    ['console.payouts.pending', '/console/payouts?status=pending', 'console: GET /console/payouts?status=pending (1 connection)'],
+    ['console.employees.name', '/console/employees?q=hansen', 'console: GET /console/employees?q=hansen, a common name (1 connection)'],
+    ['console.employees.phone', '/console/employees?q=40012345', 'console: GET /console/employees?q=40012345, a phone number (1 connection)'],
+  ];
+  for (const [name, url, description] of pages) {
+    if (!wanted('console') && !wanted(name)) continue;
+    log(name);
+    scenarios.push({ name, description, sequential: await sequential(300, 30, () => page(url)) });
+  }
+  if (!wanted('console') && !wanted('console.markPaid')) return;
+  log('console.markPaid');
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await (await page('/console/payouts')).text())?.[1];
+  if (!csrf) throw new Error('console: no CSRF field on the payouts page (is the operator signed in?)');
+  // Two actions of 1 000 at the full seed; one smaller action on a tiny seed (the harness test).
+  const rounds = Math.max(1, Math.floor(session.pendingPayoutIds.length / 1000));
+  const result = await sequential(rounds, 0, async (i) => {
+    const ids = session.pendingPayoutIds.slice(i * 1000, (i + 1) * 1000);
+    const body = new URLSearchParams([['move', 'paid'], ...ids.map((id): [string, string] => ['id', String(id)]), ['csrf', csrf]]);
+    const res = await fetch(`${baseUrl}/console/payouts/apply`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
+    // The action answers 303 to the list: that is success.
+    return res.status === 303 ? new Response('moved', { status: 200 }) : res;
+  });
+  scenarios.push({ name: 'console.markPaid', description: 'console: mark 1 000 payouts paid in one action (1 connection)', sequential: result });
 }
 
 /** Seeds in a child process (see bench/seed-process.ts): this process keeps a small heap for autocannon. */

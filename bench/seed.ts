@@ -38,6 +38,8 @@ export interface SeedResult {
   pendingSessionIds: string[];
   counts: { users: number; links: number; onboarded: number; sessions: number; payouts: number; invoices: number; termsApprovals: number };
   seconds: number;
+  /** A signed-in console operator (added by bench/seed-process.ts): its session cookie, and pending payouts to mark paid. */
+  console?: { sessionToken: string; pendingPayoutIds: number[] };
 }
 
 /** Rows per INSERT: ~30 columns × 500 stays under both engines' bound-parameter limits. */

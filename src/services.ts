@@ -103,6 +103,18 @@ export async function createServices(deps: ServicesDeps) {
     sessions: verification.sessions,
     outbox,
     admin: { partners, returnUrls: verification.returnUrls, terms: terms.service, audit, outbox },
+    money: {
+      db,
+      clock,
+      operations: payouts.operations,
+      payouts: payouts.payouts,
+      directory: users.directory,
+      employees: users.employees,
+      tax: users.tax,
+      sessions: verification.sessions,
+      partners,
+      audit,
+    },
   });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).

@@ -29,7 +29,7 @@ const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#57606a;--accent:#0b5cad;--on-accent:#fff;--line:#d0d7de;--ok:#116329;--bad:#a40e26}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9da7b3;--accent:#58a6ff;--on-accent:#0d1117;--line:#30363d;--ok:#3fb950;--bad:#ff7b72}}
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-header,main,footer{max-width:40rem;margin:0 auto;padding:1rem}header{border-bottom:1px solid var(--line);font-weight:600}
+header,main,footer{max-width:40rem;margin:0 auto;padding:1rem}header{border-bottom:1px solid var(--line);font-weight:600;overflow-wrap:anywhere}
 h1{font-size:1.5rem;line-height:1.25}h2{font-size:1.25rem;line-height:1.3}h3{font-size:1.05rem}p.muted,footer{color:var(--muted);font-size:.9rem}
 .button,button{display:inline-block;font:inherit;padding:.65rem 1.2rem;border-radius:.4rem;border:1px solid var(--accent);background:var(--accent);color:var(--on-accent);text-decoration:none;cursor:pointer;margin:.25rem .5rem .25rem 0}
 button.secondary{background:transparent;color:var(--accent)}

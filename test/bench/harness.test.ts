@@ -28,7 +28,7 @@ describe(`benchmark harness (${testEngine})`, () => {
   it('seeds, measures every scenario against the ceiling and writes the report', async () => {
     // --tsx: no tsc build, so this cannot race the README test's `npm start` over dist/.
     const args = ['bin/run-ts.js', 'bench/run.ts', '--engine', testEngine, '--tsx', '--users', '300', '--duration', '1', '--warmup', '0'];
-    args.push('--connections', '4', '--payout-requests', '1', '--only', [...SCENARIOS, 'calibration'].join(','), '--results-dir', resultsDir);
+    args.push('--connections', '4', '--payout-requests', '1', '--only', [...SCENARIOS, 'calibration', 'console'].join(','), '--results-dir', resultsDir);
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, args, { cwd: root, env: cliEnv({}), timeout: 150_000 }, (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -44,7 +44,7 @@ describe(`benchmark harness (${testEngine})`, () => {
     expect(report.ceiling.runs).toHaveLength(2);
     expect(report.ceiling.meanRequestsPerSecond).toBeGreaterThan(0);
     const names = report.scenarios.map((s) => s.name);
-    expect(names).toEqual(expect.arrayContaining([...SCENARIOS, 'calibration.25', 'calibration.50', 'calibration.100']));
+    expect(names).toEqual(expect.arrayContaining([...SCENARIOS, 'calibration.25', 'calibration.50', 'calibration.100', 'console.dashboard', 'console.payouts', 'console.markPaid']));
     for (const scenario of report.scenarios) {
       if (scenario.load) {
         expect(scenario.load.requestsPerSecond, scenario.name).toBeGreaterThan(0);

@@ -137,6 +137,12 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       { route: '/console/setup/:token', url: '/console/setup/no-such-link' },
       // Signed out, the administration pages go to sign-in (signed in, test/browser/console-admin.test.ts measures them).
       ...['/console/partners', '/console/partners/:id', '/console/return-urls', '/console/terms', '/console/audit', '/console/mail'].map((route) => ({ route, url: route.replace(':id', '1') })),
+      // Signed out, the money pages send the browser to sign-in; signed in, test/browser/console-money.test.ts measures them.
+      { route: '/console/employees', url: '/console/employees' },
+      { route: '/console/employees/:id', url: `/console/employees/${employeeId}` },
+      { route: '/console/payouts', url: '/console/payouts' },
+      { route: '/console/invoices', url: '/console/invoices' },
+      { route: '/console/invoices/:id', url: '/console/invoices/1' },
     ];
   });
 

@@ -4,6 +4,7 @@ import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PayoutService } from '../payouts/index.js';
 import type { ReturnUrlService, SessionService } from '../verification/index.js';
 import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
+import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -13,12 +14,16 @@ export interface ConsoleServiceDeps {
   outbox: Pick<Outbox, 'counts'>;
   /** Partners, tokens, return URLs, terms, the audit log and mail (admin.actions.ts). */
   admin: AdminActionsDeps;
+  /** Employees, payouts and invoices (money.actions.ts). */
+  money: MoneyActionsDeps;
 }
 
 export interface Dashboard {
   returnUrlsAwaiting: number;
   payoutsPending: Array<{ due_date: string; count: number; net: string }>;
   verificationErrorsToday: number;
+  /** Payouts the bank rejected: waiting for a retry or a cancellation. */
+  payoutsFailed: { count: number; net: string };
   mail: { pending: number; retrying: number; failed: number; sent: number };
 }
 
@@ -28,16 +33,20 @@ export interface Dashboard {
  */
 export function createConsoleService(deps: ConsoleServiceDeps) {
   return {
+    money: createMoneyActions(deps.money),
+
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
       const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const [urls, payoutsPending, verificationErrorsToday, mail] = await Promise.all([
+      const [urls, payoutsPending, verificationErrorsToday, mail, failed] = await Promise.all([
         deps.returnUrls.list(null),
         deps.payouts.pendingByDueDate(),
         deps.sessions.countEndedSince('error', startOfDay),
         deps.outbox.counts(),
+        deps.money.operations.totals({ status: 'failed' }),
       ]);
-      return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail };
+      const payoutsFailed = { count: failed.count, net: failed.net };
+      return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail, payoutsFailed };
     },
     admin: createAdminActions(deps.admin),
   };

@@ -4,3 +4,4 @@
  */
 export { createConsoleService, type ConsoleService, type Dashboard } from './console.service.js';
 export { OUTBOX_FILTERS, PAGE_SIZE, REASON_MAX, RETURN_URL_STATUSES, type AdminActions, type ReturnUrlParts } from './admin.actions.js';
+export { mask, REVEAL_SHOWN_MS, REVEALABLE, type EmployeeView, type Guarded, type MoneyActions } from './money.actions.js';

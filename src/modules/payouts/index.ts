@@ -6,6 +6,7 @@ import type { Idempotency } from '../../platform/idempotency.js';
 import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { Employees } from '../users/index.js';
+import { createPayoutOperations } from './operations.service.js';
 import { createPayoutBatchService } from './payout-batch.service.js';
 import { payoutRoutes } from './payouts.routes.js';
 import { createPayoutService } from './payouts.service.js';
@@ -25,11 +26,23 @@ export interface PayoutsModuleDeps {
 export function createPayoutsModule(deps: PayoutsModuleDeps) {
   const batches = createPayoutBatchService(deps);
   const payouts = createPayoutService(deps);
-  return { batches, payouts, routes: payoutRoutes({ batches, payouts, publicBaseUrl: deps.publicBaseUrl }) };
+  const operations = createPayoutOperations(deps);
+  return { batches, payouts, operations, routes: payoutRoutes({ batches, payouts, publicBaseUrl: deps.publicBaseUrl }) };
 }
 
 export type PayoutsModule = ReturnType<typeof createPayoutsModule>;
-export { checkPaidAt, PAID_AT_MAX_AHEAD_MS, payoutRowToPayload, type PayoutService } from './payouts.service.js';
+export { checkPaidAt, PAID_AT_MAX_AHEAD_MS, payoutRowToPayload, TRANSITIONS, type PayoutMove, type PayoutService } from './payouts.service.js';
+export {
+  MAX_PAYOUTS_PER_ACTION,
+  type Blocked,
+  type BulkOutcome,
+  type InvoiceFilter,
+  type InvoiceView,
+  type OperationsFilter,
+  type PayoutLine,
+  type PayoutOperations,
+  type Totals,
+} from './operations.service.js';
 export { PayoutParams } from './payouts.schemas.js';
 export { formatAmount, toDecimal } from './money.js';
 export { calculatePayroll, fromMinorUnits, sumAmounts, toMinorUnits } from './payroll.js';

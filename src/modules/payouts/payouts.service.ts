@@ -105,21 +105,23 @@ export function checkPaidAt(raw: string, now: Date): string {
  * The lifecycle (docs/decisions.md §9): pending → paid | cancelled | failed; failed → pending (retried) or
  * cancelled. paid and cancelled are final.
  */
-const TRANSITIONS: Record<'paid' | 'cancelled' | 'failed' | 'pending', PayoutStatus[]> = {
+export type PayoutMove = 'paid' | 'cancelled' | 'failed' | 'pending';
+
+export const TRANSITIONS: Record<PayoutMove, PayoutStatus[]> = {
   paid: ['pending'],
   cancelled: ['pending', 'failed'],
   failed: ['pending'],
   pending: ['failed'],
 };
 
-const VERB: Record<keyof typeof TRANSITIONS, string> = {
+export const VERB: Record<keyof typeof TRANSITIONS, string> = {
   paid: 'marked paid',
   cancelled: 'cancelled',
   failed: 'marked failed',
   pending: 'retried',
 };
 
-const EVENT_OF: Record<keyof typeof TRANSITIONS, EventType> = {
+export const EVENT_OF: Record<keyof typeof TRANSITIONS, EventType> = {
   paid: 'payout.paid',
   cancelled: 'payout.cancelled',
   failed: 'payout.failed',

@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.js';
 import type { Idempotency } from '../../platform/idempotency.js';
 import type { EventService } from '../events/index.js';
 import type { TermsService } from '../terms/index.js';
+import { createDirectory } from './directory.service.js';
 import { createEmployees } from './employees.service.js';
 import { createIdentityService, parseIdentity } from './identity.service.js';
 import { createTaxService } from './tax.service.js';
@@ -37,15 +38,17 @@ export function createUsersModule(deps: UsersModuleDeps) {
     userTerms,
     tax: createTaxService({ ...deps, userEvents }),
     employees: createEmployees({ ...deps, userEvents }),
+    directory: createDirectory(deps),
     routes: userRoutes({ users, identity, userTerms, publicBaseUrl: deps.publicBaseUrl }),
   };
 }
 
 export type UsersModule = ReturnType<typeof createUsersModule>;
 export type { Employees, PartnerView, PaymentFacts, PersonView } from './employees.service.js';
+export type { Directory, PersonSummary } from './directory.service.js';
 export type { ConfirmedIdentity } from './identity.service.js';
 export type { Views } from './user-events.js';
-export { taxChanges, type TaxFacts, type TaxInput } from './tax.service.js';
+export { taxChanges, type TaxFacts, type TaxInput, type TaxService } from './tax.service.js';
 export { parseIdentity };
 export { namedBy, normalisePhone, type EmployeeKey } from './employee-keys.js';
 export { identificationCandidates, normaliseIdentification } from './identity-numbers.js';

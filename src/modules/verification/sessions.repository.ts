@@ -124,3 +124,14 @@ export async function countEndedSince(db: Executor, status: VerificationStatus, 
   const row = await db.selectFrom('verification_sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', status).where('updated_at', '>=', since).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** A person's most recent sessions with every partner (the console's employee page). */
+export async function sessionsOfUser(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('verification_sessions')
+    .select(['id', 'partner_id', 'provider', 'status', 'outcome_reason', 'created_at', 'verified_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -280,6 +280,9 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** The console's count of sessions that ended in `status` since then. */
     countEndedSince: (status: TerminalStatus, since: string) => repo.countEndedSince(db, status, since),
 
+    /** The console: a person's most recent sessions, every partner's. */
+    ofUser: (userId: number, limit = 20) => repo.sessionsOfUser(db, userId, limit),
+
     /**
      * The sweeper: ends sessions whose time ran out though nobody read them, so their
      * `verification.session.expired` event is written. Returns how many it ended.

@@ -12,6 +12,9 @@ import { createConsoleKit } from './console-kit.js';
 import { dashboardPage } from './dashboard.page.js';
 import { adminPages } from './admin.pages.js';
 import { createFlash } from './flash.js';
+import { employeesPage } from './employees.page.js';
+import { invoicesPage } from './invoices.page.js';
+import { payoutsPage } from './payouts.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -55,5 +58,6 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     await dashboardPage(pages, { kit, console: deps.console });
     const flash = createFlash({ serviceSecret: deps.serviceSecret, secure: deps.publicBaseUrl.startsWith('https://'), sessionCookie: kit.sessionCookie });
     await adminPages(pages, { kit, console: deps.console, flash });
+    for (const money of [employeesPage, payoutsPage, invoicesPage]) await money(pages, { kit, console: deps.console });
   });
 }

@@ -1,0 +1,227 @@
+/**
+ * The console's money side: employees (search, detail with personal data masked until revealed
+ * with a reason, tax facts), payouts (filtered lists, bulk moves all or nothing) and invoices. Each
+ * action checks the operator's role first (docs/decisions.md §18); the work is done by the owning
+ * modules' doors, the same ones the command line calls, so both behave and audit alike.
+ */
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { parseId } from '../../ids.js';
+import type { AuditService } from '../audit/index.js';
+import { requirePermission, type ConsoleOperator } from '../operators/index.js';
+import type { PartnerService } from '../partners/index.js';
+import { TRANSITIONS, type OperationsFilter, type PayoutMove, type PayoutOperations, type PayoutService } from '../payouts/index.js';
+import type { Directory, Employees, Onboarding, TaxInput, TaxService } from '../users/index.js';
+import type { SessionService } from '../verification/index.js';
+
+export interface MoneyActionsDeps {
+  /** Only handed to the audit module's `record` (the console owns no table). */
+  db: Kysely<Database>;
+  clock: Clock;
+  operations: PayoutOperations;
+  payouts: Pick<PayoutService, 'ofEmployee'>;
+  directory: Pick<Directory, 'search'>;
+  employees: Pick<Employees, 'personView'>;
+  tax: Pick<TaxService, 'setTax'>;
+  sessions: Pick<SessionService, 'ofUser'>;
+  partners: Pick<PartnerService, 'partnerNames' | 'listPartners'>;
+  audit: Pick<AuditService, 'record' | 'list'>;
+}
+
+/** Personal data the console masks until an operator reveals it: the person's verified identity, and per link the registered identity and bank account. */
+export const REVEALABLE = ['identification', 'bank_account_number', 'bank_iban_number'] as const;
+export type Revealable = (typeof REVEALABLE)[number];
+
+/** How long a reveal stays shown to the operator who made it (then it is masked again; revealing again is audited again). */
+export const REVEAL_SHOWN_MS = 5 * 60_000;
+
+/** Bullets for all but the last 4 characters: `•••••••8903`. */
+export function mask(value: string | null): string | null {
+  if (value === null || value === '') return value;
+  const shown = value.length > 4 ? value.slice(-4) : '';
+  return '•'.repeat(value.length - shown.length) + shown;
+}
+
+/** A personal value as a page may show it: masked, or revealed (with when and why). */
+export interface Guarded {
+  field: Revealable;
+  /** null: the person's own (verified) value; else the partner whose link holds it. */
+  partnerId: number | null;
+  value: string;
+  revealed: boolean;
+}
+
+export interface EmployeeLinkView {
+  partnerId: number;
+  partnerName: string;
+  internalId: number | null;
+  name: string;
+  phone: string | null;
+  address: string | null;
+  note: string | null;
+  createdAt: string;
+  onboarding: Onboarding;
+  identification: Guarded | null;
+  bankAccount: Guarded | null;
+  iban: Guarded | null;
+  bic: string | null;
+}
+
+export interface EmployeeView {
+  id: number;
+  email: string;
+  emailVerifiedAt: string | null;
+  identityVerifiedAt: string | null;
+  verifiedName: string | null;
+  identification: Guarded | null;
+  tax: { percent: string | null; type: string; table: string; start: string; freeCard: string };
+  links: EmployeeLinkView[];
+  sessions: Awaited<ReturnType<SessionService['ofUser']>>;
+  payouts: PayoutRow[];
+  partnerNames: Map<number, string>;
+}
+
+const PER_PAGE = 50;
+const offsetOf = (page: number) => (Math.max(1, Math.min(page, 1_000_000)) - 1) * PER_PAGE;
+
+export function userIdOf(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw new AppError('user_not_found', `There is no employee ${raw}.`);
+  return id;
+}
+
+const MOVE_MISSING = 'Choose what to do with the selected payouts.';
+
+export function createMoneyActions(deps: MoneyActionsDeps) {
+  const key = (field: string, partnerId: number | null) => `${partnerId ?? 'person'}:${field}`;
+
+  /** What this operator revealed of this person in the last few minutes (from the audit log: the reveal's own record). */
+  async function revealedBy(operator: ConsoleOperator, userId: number): Promise<Set<string>> {
+    const since = new Date(deps.clock.now().getTime() - REVEAL_SHOWN_MS).toISOString();
+    const entries = await deps.audit.list({ object: `user:${userId}`, actor: `operator:${operator.id}`, action: 'pii.revealed', since, limit: 100 });
+    return new Set(entries.flatMap((entry) => entry.fields.map((field) => key(field, entry.partner_id))));
+  }
+
+  return {
+    perPage: PER_PAGE,
+
+    /** Whether a payout in this status can make this move (the pages warn before the action refuses). */
+    canMove: (status: PayoutStatus, to: PayoutMove) => TRANSITIONS[to].includes(status),
+
+    async searchEmployees(operator: ConsoleOperator, text: string, page: number) {
+      requirePermission(operator, 'view');
+      const found = await deps.directory.search(text, PER_PAGE, offsetOf(page));
+      const names = await deps.partners.partnerNames(found.people.flatMap((p) => p.links.map((l) => l.partnerId)));
+      return { ...found, partnerNames: names };
+    },
+
+    /** One person with every partner's link; personal numbers masked unless this operator just revealed them. */
+    async employee(operator: ConsoleOperator, rawId: string): Promise<EmployeeView> {
+      requirePermission(operator, 'view');
+      const userId = userIdOf(rawId);
+      const person = await deps.employees.personView(userId);
+      if (!person) throw new AppError('user_not_found', `There is no employee ${rawId}.`);
+      const [revealed, sessions, payouts] = await Promise.all([revealedBy(operator, userId), deps.sessions.ofUser(userId, 20), deps.payouts.ofEmployee(userId, null, 50)]);
+      const guard = (field: Revealable, partnerId: number | null, value: string | null): Guarded | null => {
+        if (value === null || value === '') return null;
+        const shown = revealed.has(key(field, partnerId));
+        return { field, partnerId, value: shown ? value : (mask(value) as string), revealed: shown };
+      };
+      const partnerNames = await deps.partners.partnerNames([...person.links.map((l) => l.link.partner_id), ...payouts.map((p) => p.partner_id), ...sessions.map((s) => s.partner_id)]);
+      const { user } = person;
+      return {
+        id: user.id,
+        email: user.email,
+        emailVerifiedAt: user.email_verified_at,
+        identityVerifiedAt: user.identity_verified_at,
+        verifiedName: user.verified_name,
+        identification: guard('identification', null, user.identification),
+        tax: { percent: user.tax_percent, type: user.tax_type ?? '', table: user.tax_table ?? '', start: user.tax_start ?? '', freeCard: user.tax_free_card ?? '' },
+        links: person.links.map(({ link, onboarding }) => ({
+          partnerId: link.partner_id,
+          partnerName: partnerNames.get(link.partner_id) ?? `partner ${link.partner_id}`,
+          internalId: link.internal_id,
+          name: [link.first_name, link.last_name].filter(Boolean).join(' '),
+          phone: link.phone ? `${link.dial_code ?? ''} ${link.phone}`.trim() : null,
+          address: [link.address, [link.postal_code, link.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null,
+          note: link.note,
+          createdAt: link.created_at,
+          onboarding,
+          identification: guard('identification', link.partner_id, link.identification),
+          bankAccount: guard('bank_account_number', link.partner_id, link.bank_account_number),
+          iban: guard('bank_iban_number', link.partner_id, link.bank_iban_number),
+          bic: link.bank_bic_number,
+        })),
+        sessions,
+        payouts,
+        partnerNames,
+      };
+    },
+
+    /** Reveals one personal value: operator or admin, with a reason; audited as `pii.revealed` with the reason. */
+    async reveal(operator: ConsoleOperator, rawId: string, input: { field: string; partnerId: string; reason: string }): Promise<void> {
+      requirePermission(operator, 'reveal_personal_data');
+      const userId = userIdOf(rawId);
+      const reason = input.reason.trim();
+      if (reason.length < 3) throw AppError.field('reason', 'Say why you need to see it (at least 3 characters): the reason is kept in the audit log.');
+      if (reason.length > 500) throw AppError.field('reason', 'The reason must be at most 500 characters.');
+      if (!(REVEALABLE as readonly string[]).includes(input.field)) throw AppError.field('field', 'Choose a value to reveal.');
+      const partnerId = input.partnerId === '' ? null : parseId(input.partnerId);
+      if (input.partnerId !== '' && partnerId === null) throw AppError.field('field', 'Choose a value to reveal.');
+      const person = await deps.employees.personView(userId);
+      if (!person) throw new AppError('user_not_found', `There is no employee ${rawId}.`);
+      if (partnerId !== null && !person.links.some((l) => l.link.partner_id === partnerId)) throw new AppError('user_not_found', 'That partner has no link to this employee.');
+      await deps.audit.record(deps.db, { action: 'pii.revealed', object: { type: 'user', id: userId }, partnerId, fields: [input.field], reason });
+    },
+
+    /** What `onpay user set-tax` does: operator or admin; the users module emits `user.updated` (audited) to each partner. */
+    async setTax(operator: ConsoleOperator, rawId: string, input: TaxInput) {
+      requirePermission(operator, 'set_tax');
+      return deps.tax.setTax(userIdOf(rawId), input);
+    },
+
+    async payouts(operator: ConsoleOperator, filter: OperationsFilter, page: number) {
+      requirePermission(operator, 'view');
+      const [listed, partners] = await Promise.all([deps.operations.list(filter, PER_PAGE, offsetOf(page)), deps.partners.listPartners()]);
+      const partnerNames = new Map(partners.map((p) => [p.partner_id, p.name]));
+      return { ...listed, partnerNames, partners: partners.map((p) => ({ id: p.partner_id, name: p.name })) };
+    },
+
+    /** The confirmation step: the selected payouts (named, or all matching the filter), their count and totals. */
+    async confirmMove(operator: ConsoleOperator, selection: { ids: number[] } | { filter: OperationsFilter }, to: PayoutMove | undefined) {
+      requirePermission(operator, 'move_payouts');
+      if (to === undefined) throw AppError.field('move', MOVE_MISSING);
+      const ids = 'ids' in selection ? selection.ids : await deps.operations.idsMatching(selection.filter);
+      if (ids.length === 0) throw AppError.field('ids', 'Select at least one payout.');
+      const chosen = await deps.operations.selection(ids);
+      return { ...chosen, partnerNames: await deps.partners.partnerNames(chosen.rows.map((r) => r.partnerId)) };
+    },
+
+    /** Mark paid, fail, cancel or retry many payouts in one transaction, all or nothing. */
+    async movePayouts(operator: ConsoleOperator, ids: number[], to: PayoutMove | undefined) {
+      requirePermission(operator, 'move_payouts');
+      if (to === undefined) throw AppError.field('move', MOVE_MISSING);
+      return deps.operations.transitionMany(ids, to);
+    },
+
+    async invoices(operator: ConsoleOperator, filter: { partnerId?: number; dueFrom?: string; dueTo?: string }, page: number) {
+      requirePermission(operator, 'view');
+      const listed = await deps.operations.invoices(filter, PER_PAGE, offsetOf(page));
+      return { ...listed, partnerNames: await deps.partners.partnerNames(listed.rows.map((r) => r.partnerId)) };
+    },
+
+    async invoice(operator: ConsoleOperator, rawId: string, page: number) {
+      requirePermission(operator, 'view');
+      const id = parseId(rawId);
+      const found = id === null ? null : await deps.operations.invoice(id);
+      if (!found || id === null) throw new AppError('route_not_found', `There is no invoice ${rawId}.`);
+      const lines = await deps.operations.list({ invoiceId: id }, PER_PAGE, offsetOf(page));
+      return { ...found, lines, partnerName: (await deps.partners.partnerNames([found.invoice.partnerId])).get(found.invoice.partnerId) ?? '' };
+    },
+  };
+}
+
+export type MoneyActions = ReturnType<typeof createMoneyActions>;
+export type { PayoutStatus };

@@ -1,0 +1,215 @@
+/**
+ * What operators do with payouts across partners (the console): find them by status, partner, due
+ * date and invoice, total a selection, and move many along their lifecycle at once, all or nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { EventService } from '../events/index.js';
+import { fromMinorUnits } from './payroll.js';
+import * as repo from './operations.repository.js';
+import type { InvoiceFilter, OperationsFilter } from './operations.repository.js';
+import { EVENT_OF, payoutRowToPayload, TRANSITIONS, VERB, type PayoutMove } from './payouts.service.js';
+
+/** The most payouts one console action moves (one transaction; the audit log and the events get one row each). */
+export const MAX_PAYOUTS_PER_ACTION = 1000;
+
+export type { InvoiceFilter, OperationsFilter };
+
+/** A payout as the console lists it (amounts as exact decimal strings). */
+export interface PayoutLine {
+  id: number;
+  partnerId: number;
+  userId: number;
+  invoiceId: number;
+  status: PayoutStatus;
+  date: string;
+  dueDate: string;
+  net: string;
+  invoiceIncl: string;
+  paidAt: string | null;
+}
+
+export interface Totals {
+  count: number;
+  net: string;
+  invoiceIncl: string;
+}
+
+/** A payout that stopped a bulk action: it does not exist (status null) or is in a state the move does not start from. */
+export interface Blocked {
+  id: number;
+  status: PayoutStatus | null;
+}
+
+export type BulkOutcome = { moved: number; blocked?: undefined } | { moved: 0; blocked: Blocked[]; message: string };
+
+type ListedRow = Awaited<ReturnType<typeof repo.listMatching>>[number];
+
+function line(row: ListedRow): PayoutLine {
+  return {
+    id: row.id,
+    partnerId: row.partner_id,
+    userId: row.user_id,
+    invoiceId: row.invoice_id,
+    status: row.status,
+    date: row.date,
+    dueDate: row.due_date,
+    net: fromMinorUnits(Number(row.net_salary) + Number(row.net_vacation)),
+    invoiceIncl: fromMinorUnits(Number(row.invoice_incl)),
+    paidAt: row.paid_at,
+  };
+}
+
+/** Thrown inside the transaction to undo it when a payout moved under us (another operator, the command line). */
+class Raced extends Error {}
+
+export function createPayoutOperations({ db, clock, events }: { db: Kysely<Database>; clock: Clock; events: Pick<EventService, 'emit'> }) {
+  async function blockedAmong(ids: readonly number[], to: PayoutMove): Promise<Blocked[]> {
+    const found = new Map((await repo.listByIds(db, ids)).map((row) => [row.id, row.status]));
+    return ids.flatMap((id) => {
+      const status = found.get(id) ?? null;
+      return status !== null && TRANSITIONS[to].includes(status) ? [] : [{ id, status }];
+    });
+  }
+
+  function blockedMessage(blocked: Blocked[], to: PayoutMove): string {
+    const named = blocked
+      .slice(0, 20)
+      .map((b) => (b.status === null ? `${b.id} (does not exist)` : `${b.id} (${b.status})`))
+      .join(', ');
+    const more = blocked.length > 20 ? ` and ${blocked.length - 20} more` : '';
+    return `Nothing was changed: ${blocked.length} of the selected payouts cannot be ${VERB[to]} (only ${TRANSITIONS[to].join(' or ')} payouts can): ${named}${more}.`;
+  }
+
+  return {
+    async list(filter: OperationsFilter, limit: number, offset: number): Promise<{ totals: Totals; rows: PayoutLine[] }> {
+      const [totals, rows] = await Promise.all([repo.totalsOf(db, filter), repo.listMatching(db, filter, limit, offset)]);
+      return { totals: { count: totals.count, net: fromMinorUnits(totals.netMinor), invoiceIncl: fromMinorUnits(totals.inclMinor) }, rows: rows.map(line) };
+    },
+
+    /** How many payouts match, and their sums (the dashboard's queues). */
+    async totals(filter: OperationsFilter): Promise<Totals> {
+      const totals = await repo.totalsOf(db, filter);
+      return { count: totals.count, net: fromMinorUnits(totals.netMinor), invoiceIncl: fromMinorUnits(totals.inclMinor) };
+    },
+
+    /** The ids matching a filter ("select all N matching"); refuses more than one action may move. */
+    async idsMatching(filter: OperationsFilter): Promise<number[]> {
+      const ids = await repo.idsMatching(db, filter, MAX_PAYOUTS_PER_ACTION + 1);
+      if (ids.length > MAX_PAYOUTS_PER_ACTION) {
+        throw AppError.field('ids', `More than ${MAX_PAYOUTS_PER_ACTION} payouts match; narrow the filter (a due date, a partner or an invoice) and act on each part.`);
+      }
+      return ids;
+    },
+
+    /** The selected payouts with their count and totals (the confirmation step). */
+    async selection(ids: readonly number[]): Promise<{ totals: Totals; rows: PayoutLine[]; missing: number[] }> {
+      const rows = (await repo.listByIds(db, ids)).map(line).sort((a, b) => a.id - b.id);
+      const present = new Set(rows.map((r) => r.id));
+      const cents = (amount: string) => Math.round(Number(amount.replace('.', '')));
+      return {
+        totals: {
+          count: rows.length,
+          net: fromMinorUnits(rows.reduce((sum, r) => sum + cents(r.net), 0)),
+          invoiceIncl: fromMinorUnits(rows.reduce((sum, r) => sum + cents(r.invoiceIncl), 0)),
+        },
+        rows,
+        missing: ids.filter((id) => !present.has(id)),
+      };
+    },
+
+    /**
+     * Moves every named payout, in one transaction, or none: each payout's transition is checked,
+     * and if one cannot make it nothing changes and the outcome names the ones that blocked it.
+     * Each moved payout gets its event (and, through the events module, its audit entry), emitted
+     * together in the same transaction.
+     */
+    async transitionMany(rawIds: readonly number[], to: PayoutMove): Promise<BulkOutcome> {
+      const ids = [...new Set(rawIds)];
+      if (ids.length === 0) throw AppError.field('ids', 'Select at least one payout.');
+      if (ids.length > MAX_PAYOUTS_PER_ACTION) throw AppError.field('ids', `At most ${MAX_PAYOUTS_PER_ACTION} payouts can be moved in one action.`);
+      const allowed = TRANSITIONS[to];
+      const now = clock.now().toISOString();
+      try {
+        return await db.transaction().execute(async (trx): Promise<BulkOutcome> => {
+          const before = await repo.lockRowsByIds(trx, ids);
+          const byId = new Map(before.map((row) => [row.id, row]));
+          const blocked = ids.flatMap((id): Blocked[] => {
+            const row = byId.get(id);
+            return row && allowed.includes(row.status) ? [] : [{ id, status: row?.status ?? null }];
+          });
+          if (blocked.length > 0) return { moved: 0, blocked, message: blockedMessage(blocked, to) };
+          const values = { status: to, ...(to === 'paid' ? { paid_at: now } : {}), updated_at: now };
+          if ((await repo.transitionMany(trx, ids, allowed, values)) !== ids.length) throw new Raced();
+          await events.emit(
+            trx,
+            ids.map((id) => {
+              const row = byId.get(id) as PayoutRow;
+              const after: PayoutRow = { ...row, ...values };
+              const previous = { status: row.status, ...(row.paid_at === after.paid_at ? {} : { paid_at: row.paid_at }) };
+              return { partnerId: row.partner_id, type: EVENT_OF[to], object: payoutRowToPayload(after), previousAttributes: previous };
+            }),
+          );
+          return { moved: ids.length };
+        });
+      } catch (error) {
+        if (!(error instanceof Raced)) throw error;
+        const blocked = await blockedAmong(ids, to);
+        return { moved: 0, blocked, message: blockedMessage(blocked, to) };
+      }
+    },
+
+    async invoices(filter: InvoiceFilter, limit: number, offset: number) {
+      const [total, rows] = await Promise.all([repo.countInvoices(db, filter), repo.listInvoices(db, filter, limit, offset)]);
+      return { total, rows: rows.map(invoiceRowToView) };
+    },
+
+    /** One invoice: its totals, each status's count; null when there is none. */
+    async invoice(id: number) {
+      const row = await repo.findInvoice(db, id);
+      if (!row) return null;
+      return { invoice: invoiceRowToView(row), statuses: await repo.invoiceStatusCounts(db, id) };
+    },
+  };
+}
+
+type InvoiceRow = NonNullable<Awaited<ReturnType<typeof repo.findInvoice>>>;
+
+export interface InvoiceView {
+  id: number;
+  partnerId: number;
+  dueDate: string;
+  payoutCount: number;
+  salary: string;
+  vacation: string;
+  pension: string;
+  employerContribution: string;
+  serviceFee: string;
+  excl: string;
+  vat: string;
+  incl: string;
+  createdAt: string;
+}
+
+function invoiceRowToView(row: InvoiceRow): InvoiceView {
+  const money = (minor: number) => fromMinorUnits(Number(minor));
+  return {
+    id: row.id,
+    partnerId: row.partner_id,
+    dueDate: row.due_date,
+    payoutCount: row.payout_count,
+    salary: money(row.total_salary),
+    vacation: money(row.total_vacation),
+    pension: money(row.total_pension),
+    employerContribution: money(row.total_employer_contribution),
+    serviceFee: money(row.total_service_fee),
+    excl: money(row.total_excl),
+    vat: money(row.total_vat),
+    incl: money(row.total_incl),
+    createdAt: row.created_at,
+  };
+}
+
+export type PayoutOperations = ReturnType<typeof createPayoutOperations>;

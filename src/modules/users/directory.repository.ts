@@ -1,0 +1,61 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+/**
+ * What an operator typed: digits (with spaces, dashes or a leading +) are a phone number or a
+ * partner's internal id, matched exactly; anything else is part of an e-mail or a name.
+ */
+export interface PeopleQuery {
+  text: string;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function matching(db: Executor, query: PeopleQuery) {
+  const text = query.text.trim().toLowerCase();
+  let select = db.selectFrom('users as u');
+  if (text === '') return select;
+  const pattern = `%${escapeLike(text)}%`;
+  const like = (expression: Expression<unknown>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
+  const digits = /^\+?[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+  if (digits !== '') {
+    // A phone number (as entered, or with a dial code before it) or a partner's internal id: exact, by index.
+    const phones = [...new Set([digits, digits.slice(-8)])];
+    select = select.where((eb) => {
+      const inLinks = eb
+        .selectFrom('partner_users as pu')
+        .select('pu.user_id')
+        .where((w) => w.or([w('pu.phone', 'in', phones), ...(digits.length <= 9 ? [w('pu.internal_id', '=', Number(digits))] : [])]));
+      return eb('u.id', 'in', inLinks);
+    });
+    return select;
+  }
+  select = select.where((eb) => {
+    const inLinks = eb
+      .selectFrom('partner_users as pu')
+      .select('pu.user_id')
+      .where((w) => w.or([like(sql`${sql.ref('pu.first_name')} || ' ' || ${sql.ref('pu.last_name')}`), like(sql.ref('pu.last_name'))]));
+    return eb.or([like(sql.ref('u.email_normalized')), eb('u.id', 'in', inLinks)]);
+  });
+  return select;
+}
+
+export async function countPeople(db: Executor, query: PeopleQuery): Promise<number> {
+  return Number((await matching(db, query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+}
+
+export async function findPeople(db: Executor, query: PeopleQuery, limit: number, offset: number) {
+  return matching(db, query).select(['u.id', 'u.email', 'u.identity_verified_at']).orderBy('u.id', 'desc').limit(limit).offset(offset).execute();
+}
+
+/** Each partner's link of these people: the names, phone and internal id that partner entered. */
+export async function linksOfPeople(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('partner_users')
+    .select(['user_id', 'partner_id', 'first_name', 'last_name', 'dial_code', 'phone', 'internal_id'])
+    .where('user_id', 'in', userIds)
+    .orderBy('user_id')
+    .orderBy('partner_id')
+    .execute();
+}
