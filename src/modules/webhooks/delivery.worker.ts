@@ -32,8 +32,8 @@ export interface WebhookWorkerDeps {
   batchSize?: number;
   /** Events read from the feed per endpoint per run. */
   enqueuePage?: number;
-  /** Test seam: after a delivery was sent, before its result is recorded (throwing there is a crash). */
-  afterSend?: (delivery: WebhookDeliveryRow, result: SendResult) => void;
+  /** Test seam: after a delivery was sent, before its result is recorded (a promise that never settles: the worker died there). */
+  afterSend?: (delivery: WebhookDeliveryRow, result: SendResult) => void | Promise<void>;
 }
 
 class CursorMoved extends Error {}
@@ -116,7 +116,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
         'webhook-signature': signatureHeader(endpoint, delivery.event_id, at, delivery.payload),
       };
       const result = await sendWebhook(endpoint.url, headers, delivery.payload, { timeoutMs: deps.timeoutMs, rules: deps.rules, resolve: deps.resolve });
-      deps.afterSend?.(delivery, result);
+      await deps.afterSend?.(delivery, result);
       const attempts = delivery.attempts + 1;
       const ok = result.error === null;
       const giveUp = !ok && attempts >= MAX_ATTEMPTS;
@@ -185,6 +185,8 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
   return {
     workerId,
     runOnce,
+    /** Test seam: the first step of a run alone. */
+    enqueue,
     /** Test seam: lease endpoints as a run would, without delivering (a worker that dies here). */
     claim,
     /** Runs until stopped: again at once while there is work, else every `intervalMs`. */
