@@ -132,4 +132,28 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect(sequences[0]).toBe(sequences[3]);
     expect(r.verified()).toHaveLength(4);
   });
+
+  it('rotation: during 24 hours a receiver with only the old or only the new secret verifies; then only the new one', async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.paid'] });
+    const rotated = (await t.as(acme, { method: 'POST', url: `/api/v1/webhook-endpoints/${endpoint.id}/rotate-secret` })).json() as { secret: string };
+    // The receiver's two holders: [old only, new only].
+    r.secrets.push(endpoint.secret, rotated.secret);
+    await emitEvents(t, acme.partnerId, 1);
+    await drain(t);
+    expect(r.received.at(-1)!.verifiedWith).toEqual([true, true]);
+    expect(r.received.at(-1)!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+
+    t.clock.advance(24 * 3_600_000 - 1);
+    await emitEvents(t, acme.partnerId, 1);
+    await drain(t);
+    expect(r.received.at(-1)!.verifiedWith).toEqual([true, true]);
+
+    t.clock.advance(1);
+    await emitEvents(t, acme.partnerId, 1);
+    await drain(t);
+    expect(r.received.at(-1)!.verifiedWith).toEqual([false, true]);
+    expect(r.received.at(-1)!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
+    expect(r.received).toHaveLength(3);
+  });
 });
