@@ -118,19 +118,43 @@ describe(`webhook delivery (${testEngine})`, () => {
     });
   }
 
-  it('a delivery that fails does not stop the ones after it; the failed one is retried', async () => {
+  it('after a failed attempt the endpoint pauses 5 s; then the failed one goes first and the rest follow in order', async () => {
     const r = await receiver([], (n) => (n === 0 ? 503 : 200));
     const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.paid'] });
     r.secrets.push(endpoint.secret);
     await emitEvents(t, acme.partnerId, 3);
-    await t.services.webhookWorker.runOnce();
+    expect((await t.services.webhookWorker.runOnce()).attempts).toBe(1);
+    // A receiver that fails is not sent the rest of the batch at once.
+    t.clock.advance(4_999);
     await drain(t);
-    t.clock.advance(5_000);
+    expect(r.received).toHaveLength(1);
+    t.clock.advance(1);
     await drain(t);
     const sequences = r.received.map((d) => d.event.sequence);
-    expect(sequences).toHaveLength(4);
-    expect(sequences[0]).toBe(sequences[3]);
+    expect(sequences).toEqual([sequences[0], sequences[0], sequences[0]! + 1, sequences[0]! + 2]);
     expect(r.verified()).toHaveLength(4);
+  });
+
+  it('a delivery that keeps failing does not hold the ones after it beyond the pause', async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.paid'] });
+    r.secrets.push(endpoint.secret);
+    await emitEvents(t, acme.partnerId, 2);
+    const [first] = (await t.services.events.service.after(acme.partnerId, 0, 10_000)).slice(-2);
+    // The receiver refuses only the first event.
+    let refused = 0;
+    r.answer = (n) => (r.received[n]?.event.id === first!.id ? (refused++, 500) : 204);
+    await t.services.webhookWorker.runOnce();
+    // After the pause the failed one goes first (its retry is due after 5 s too) and fails again.
+    t.clock.advance(5_000);
+    await drain(t);
+    expect(refused).toBe(2);
+    expect(r.verified().filter((d) => d.event.id !== first!.id)).toHaveLength(0);
+    // Its next retry is 5 minutes away: after the next pause the one behind it goes out.
+    t.clock.advance(5_000);
+    await drain(t);
+    expect(refused).toBe(2);
+    expect(r.verified().filter((d) => d.event.id !== first!.id)).toHaveLength(1);
   });
 
   it('rotation: during 24 hours a receiver with only the old or only the new secret verifies; then only the new one', async () => {

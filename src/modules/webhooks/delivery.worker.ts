@@ -15,6 +15,8 @@ import { DISABLE_AFTER_FAILING_MS, typesOf } from './webhooks.service.js';
 export const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 /** One first attempt and a retry per step of the schedule. */
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
+/** After a failed attempt the endpoint rests this long: a receiver that is down gets at most one request per pause. */
+export const FAILURE_PAUSE_MS = 5_000;
 
 export interface WebhookWorkerDeps {
   db: Kysely<Database>;
@@ -98,8 +100,8 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     );
   }
 
-  /** Step 2 and 3 for one leased endpoint. Returns the attempts made. */
-  async function deliverTo(endpoint: WebhookEndpointRow): Promise<number> {
+  /** Step 2 and 3 for one leased endpoint. Returns the attempts made, and whether the last one failed. */
+  async function deliverTo(endpoint: WebhookEndpointRow): Promise<{ attempts: number; failed: boolean }> {
     const due = await repo.dueDeliveries(db, endpoint.id, clock.now().toISOString(), batchSize);
     const records: repo.AttemptRecord[] = [];
     let leaseUntil = addMs(clock.now(), leaseMs).getTime();
@@ -124,11 +126,11 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
       records.push({ delivery, attemptedAt: at.toISOString(), statusCode: result.statusCode, durationMs: result.durationMs, error: result.error, nextRetryAt, outcome: ok ? 'delivered' : giveUp ? 'failed' : 'retry' });
       if (!ok) {
         deps.log?.info({ endpointId: endpoint.id, eventId: delivery.event_id, attempts, giveUp, reason: result.error }, 'webhook delivery failed');
-        // The rest wait for the next run: a receiver that is down gets one request per run, not a batch.
+        // The rest wait (the endpoint pauses): a receiver that is down is not sent the whole batch.
         break;
       }
     }
-    if (records.length === 0) return 0;
+    if (records.length === 0) return { attempts: 0, failed: false };
     await db.transaction().execute(async (trx) => {
       const now = clock.now().toISOString();
       await repo.recordAttempts(trx, endpoint.id, records, now);
@@ -141,7 +143,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
         if (clock.now().getTime() - new Date(since).getTime() >= DISABLE_AFTER_FAILING_MS) await disable(trx, endpoint, since);
       }
     });
-    return records.length;
+    return { attempts: records.length, failed: records.at(-1)!.outcome !== 'delivered' };
   }
 
   /** Endpoints that have failed for 5 days without a new attempt (all their deliveries gave up) are disabled too. */
@@ -172,10 +174,13 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     const queued = await enqueue();
     let attempts = 0;
     for (const endpoint of await claim()) {
+      let pauseUntil: string | null = null;
       try {
-        attempts += await deliverTo(endpoint);
+        const did = await deliverTo(endpoint);
+        attempts += did.attempts;
+        if (did.failed) pauseUntil = addMs(clock.now(), FAILURE_PAUSE_MS).toISOString();
       } finally {
-        await repo.releaseEndpoint(db, endpoint.id, workerId);
+        await repo.releaseEndpoint(db, endpoint.id, workerId, pauseUntil);
       }
     }
     await disableLongFailing();

@@ -120,8 +120,9 @@ export async function renewEndpoint(db: Executor, id: number, workerId: string, 
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function releaseEndpoint(db: Executor, id: number, workerId: string): Promise<void> {
-  await db.updateTable('webhook_endpoints').set({ locked_by: null, locked_until: null }).where('id', '=', id).where('locked_by', '=', workerId).execute();
+/** Gives the endpoint up; with `until`, no worker may claim it before then (a pause after a failure). */
+export async function releaseEndpoint(db: Executor, id: number, workerId: string, until: string | null = null): Promise<void> {
+  await db.updateTable('webhook_endpoints').set({ locked_by: null, locked_until: until }).where('id', '=', id).where('locked_by', '=', workerId).execute();
 }
 
 /** Endpoints with a delivery due now, whose lease is free. */
