@@ -180,4 +180,16 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect(r.received.at(-1)!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
     expect(r.received).toHaveLength(3);
   });
+
+  it('does not follow a redirect: a 3xx is a failed attempt, and the redirect target gets nothing', async () => {
+    const target = await receiver();
+    const r = await receiver([], () => 302);
+    r.redirectTo = target.url;
+    const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.paid'] });
+    await emitEvents(t, acme.partnerId, 1);
+    await t.services.webhookWorker.runOnce();
+    const attempts = (await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })).json() as { results: Array<Record<string, unknown>> };
+    expect(attempts.results[0]).toMatchObject({ status_code: 302, error: 'answered HTTP 302', delivery_status: 'pending' });
+    expect(target.received).toHaveLength(0);
+  });
 });

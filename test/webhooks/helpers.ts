@@ -30,6 +30,8 @@ export interface Receiver {
   verified(): Received[];
   secrets: string[];
   answer: (n: number) => Answer;
+  /** Where a 3xx answer points. */
+  redirectTo?: string;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startReceiver(clock: Clock, secrets: string[] = [], answer
         return;
       }
       res.statusCode = reply;
+      if (reply >= 300 && reply < 400) res.setHeader('location', receiver.redirectTo ?? '/elsewhere');
       res.end();
     });
   });
