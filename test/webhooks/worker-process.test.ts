@@ -53,3 +53,22 @@ describe(`onpay worker, a process of its own (${testEngine})`, () => {
     }
   }, 60_000);
 });
+
+describe(`the delivery worker of a serving instance (${testEngine})`, () => {
+  it('services.startWorkers() delivers by itself; close() stops it', async () => {
+    const clock = new ManualClock(new Date());
+    const t = await buildTestApp({ clock });
+    const r = await startReceiver(clock);
+    try {
+      const acme = await t.partner('Acme');
+      const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.*'] });
+      r.secrets.push(endpoint.secret);
+      t.services.startWorkers();
+      await emitEvents(t, acme.partnerId, 2);
+      await expect.poll(() => r.verified().length, { timeout: 10_000, interval: 50 }).toBe(2);
+    } finally {
+      await t.close();
+      await r.close();
+    }
+  });
+});
