@@ -170,3 +170,36 @@ describe(`webhook reliability (${testEngine})`, () => {
     expect((await runCli(['webhook', 'enable', '999999'], env)).code).toBe(1);
   });
 });
+
+describe(`an endpoint deleted while its delivery is in flight (${testEngine})`, () => {
+  it('the worker records nothing for it and goes on', async () => {
+    const clock = new ManualClock(new Date());
+    const t = await buildTestApp({ clock });
+    const r = await startReceiver(clock);
+    try {
+      const acme = await t.partner('Acme');
+      const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.*'] });
+      await emitEvents(t, acme.partnerId, 1);
+      const services = t.services;
+      const worker = createWebhookWorker({
+        db: services.db.db,
+        clock,
+        events: services.events.service,
+        audit: services.audit,
+        timeoutMs: 300,
+        rules: { live: false },
+        resolve: async () => [],
+        // The partner deletes the endpoint while the request is out.
+        afterSend: async () => {
+          expect((await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(200);
+        },
+      });
+      expect(await worker.runOnce()).toMatchObject({ attempts: 1 });
+      expect(r.received).toHaveLength(1);
+      expect((await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(404);
+    } finally {
+      await r.close();
+      await t.close();
+    }
+  });
+});

@@ -132,15 +132,18 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     }
     if (records.length === 0) return { attempts: 0, failed: false };
     await db.transaction().execute(async (trx) => {
+      // As it is now: the partner may have deleted, disabled or changed it while this batch was sent.
+      const current = await repo.findEndpoint(trx, endpoint.id, null);
+      if (!current) return;
       const now = clock.now().toISOString();
-      await repo.recordAttempts(trx, endpoint.id, records, now);
+      await repo.recordAttempts(trx, current.id, records, now);
       const last = records.at(-1)!;
       if (last.outcome === 'delivered') {
-        if (endpoint.failing_since !== null) await repo.updateEndpoint(trx, endpoint.id, { failing_since: null });
+        if (current.failing_since !== null) await repo.updateEndpoint(trx, current.id, { failing_since: null });
       } else {
-        const since = endpoint.failing_since ?? last.attemptedAt;
-        if (endpoint.failing_since === null) await repo.updateEndpoint(trx, endpoint.id, { failing_since: since });
-        if (clock.now().getTime() - new Date(since).getTime() >= DISABLE_AFTER_FAILING_MS) await disable(trx, endpoint, since);
+        const since = current.failing_since ?? last.attemptedAt;
+        if (current.failing_since === null) await repo.updateEndpoint(trx, current.id, { failing_since: since });
+        if (current.disabled_at === null && clock.now().getTime() - new Date(since).getTime() >= DISABLE_AFTER_FAILING_MS) await disable(trx, current, since);
       }
     });
     return { attempts: records.length, failed: records.at(-1)!.outcome !== 'delivered' };
