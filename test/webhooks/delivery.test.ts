@@ -82,6 +82,7 @@ describe(`webhook delivery (${testEngine})`, () => {
         url = r.url;
       }
       const endpoint = await createEndpoint(t, acme, { url, event_types: ['payout.paid'] });
+      r.secrets.push(endpoint.secret);
       await emitEvents(t, acme.partnerId, 1);
       const schedule = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
       const started = t.clock.now().getTime();
@@ -114,7 +115,12 @@ describe(`webhook delivery (${testEngine})`, () => {
         if (failure === 'connection refused') expect(attempt.error).toContain('ECONNREFUSED');
       }
       expect(at - started).toBe(elapsed);
-      if (failure !== 'connection refused') expect(r.received).toHaveLength(8);
+      if (failure !== 'connection refused') {
+        // Every attempt is signed anew (its own timestamp) and verifies, with the same webhook-id and body.
+        expect(r.verified()).toHaveLength(8);
+        expect(new Set(r.received.map((d) => d.headers['webhook-id'])).size).toBe(1);
+        expect(new Set(r.received.map((d) => d.body)).size).toBe(1);
+      }
     });
   }
 
