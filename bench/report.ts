@@ -11,6 +11,8 @@ export interface ScenarioResult {
   sequential?: SequentialResult;
   /** requests/s as a fraction of the ceiling's (mean of the ceiling's runs). */
   ratioToCeiling?: number;
+  /** Webhook delivery: one worker, one endpoint, a local receiver. */
+  deliveries?: { events: number; seconds: number; perSecond: number };
 }
 
 export interface TargetCheck {
@@ -90,6 +92,8 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets' | 'totalSeco
     const failed = run.non2xx + run.errors;
     if (failed > 0) checks.push({ target: `${name}: every response 2xx`, measured: `${failed} failed`, met: false });
   }
+  const webhooks = byName.get('webhooks.deliver')?.deliveries;
+  if (webhooks) checks.push({ target: 'webhook delivery (one worker) ≥ 500 events/s', measured: `${num(webhooks.perSecond, 0)} events/s`, met: webhooks.perSecond >= 500 });
   if (report.memory) checks.push({ target: 'RSS after the runs < 200 MB', measured: `${num(report.memory.rssMb)} MiB`, met: report.memory.rssMb < 200 });
   for (const scenario of report.scenarios) {
     const failed = scenario.load ? scenario.load.non2xx + scenario.load.errors : (scenario.sequential?.failures ?? 0);
@@ -115,6 +119,7 @@ export function formatReport(report: BenchReport): string {
       const perSecond = 1000 / s.sequential.medianMs;
       rows.push([s.description, num(perSecond, 1), num(s.sequential.medianMs, 1), num(s.sequential.p99Ms, 1), '—']);
     }
+    if (s.deliveries) rows.push([s.description, num(s.deliveries.perSecond, 0), '—', '—', '—']);
   }
   const v = report.variants;
   const ceiling = report.ceiling.meanRequestsPerSecond;

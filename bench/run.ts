@@ -1,6 +1,7 @@
 /**
  * npm run bench -- --engine sqlite|postgres [--duration 10] [--connections 50] [--warmup 3]
  *                  [--users 100000] [--only users.get,payouts.create] [--profile] [--tsx]
+ *                  [--webhook-events 5000]
  *                  [--results-dir bench/results]
  *
  * The service runs as `npm start` runs it: built with tsc into dist/, then `node dist/cli/main.js
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     users: { type: 'string', default: '100000' },
     'payout-requests': { type: 'string', default: '20' },
+    'webhook-events': { type: 'string', default: '5000' },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
     tsx: { type: 'boolean', default: false },
@@ -57,6 +59,7 @@ const warmupSeconds = Number(args.warmup);
 if (!Number.isInteger(warmupSeconds) || warmupSeconds < 0) throw new Error(`--warmup must be a whole number of seconds (got "${args.warmup}")`);
 const userCount = positiveInt('users', args.users);
 const payoutRequests = positiveInt('payout-requests', args['payout-requests']);
+const webhookEvents = positiveInt('webhook-events', args['webhook-events']);
 const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : null;
 const wanted = (name: string) => only === null || only.has(name);
 
@@ -231,6 +234,12 @@ async function main(): Promise<void> {
     await service.stop();
     service = null;
 
+    // Webhook delivery, with no service running beside it (its own worker would share the work).
+    if (wanted('webhooks.deliver')) {
+      log(`webhooks.deliver (${webhookEvents} events)`);
+      scenarios.push({ name: 'webhooks.deliver', description: `webhook delivery: one worker, ${webhookEvents} events to a local receiver (events/s)`, deliveries: deliverWebhooks(database.url) });
+    }
+
     // The same read against otherwise identical services: the limiter off, in-process and in Redis,
     // and request logging at info. Started side by side and measured in alternating rounds, so
     // drift on a noisy machine hits every variant alike.
@@ -282,7 +291,7 @@ async function main(): Promise<void> {
         // Other work on the machine skews every number: the 1-minute load average around the run.
         loadAverage: { start: Math.round(loadAtStart[0]! * 100) / 100, end: Math.round(os.loadavg()[0]! * 100) / 100 },
       },
-      options: { durationSeconds, connections, warmupSeconds, users: userCount, payoutRequests, nodeFlags, compiled, only: only ? [...only] : null },
+      options: { durationSeconds, connections, warmupSeconds, users: userCount, payoutRequests, webhookEvents, nodeFlags, compiled, only: only ? [...only] : null },
       seed: { ...seeded.counts, seconds: Math.round(seeded.seconds * 10) / 10 },
       ceiling: { runs: ceilingRuns, meanRequestsPerSecond: Math.round(ceilingMean) },
       scenarios,
@@ -344,6 +353,18 @@ async function seedDatabase(url: string): Promise<SeedResult> {
   if (child.status !== 0) throw new Error('seeding failed');
   try {
     return JSON.parse(fs.readFileSync(out, 'utf8')) as SeedResult;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
+/** The webhook scenario in a child process (bench/webhooks-process.ts). */
+function deliverWebhooks(url: string): { events: number; seconds: number; perSecond: number } {
+  const out = path.join(os.tmpdir(), `onpay-bench-webhooks-${process.pid}.json`);
+  const child = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/webhooks-process.ts', url, String(webhookEvents), out], { cwd: ROOT, stdio: 'inherit' });
+  if (child.status !== 0) throw new Error('the webhook scenario failed');
+  try {
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as { events: number; seconds: number; perSecond: number };
   } finally {
     fs.rmSync(out, { force: true });
   }

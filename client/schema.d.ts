@@ -445,6 +445,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoints
+         * @description Your endpoints, oldest first (secrets are never shown again). An extension to the interface specification (the Events and webhooks guide).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint
+         * @description Your events of the given types are POSTed to `url` from now on, signed per Standard Webhooks. The answer holds the signing `secret`: it is shown only here (and after a rotation). An extension to the interface specification (the Events and webhooks guide).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description One of your endpoints. An extension to the interface specification (the Events and webhooks guide).
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is delivered to it; its deliveries and attempts are deleted with it. An extension to the interface specification (the Events and webhooks guide).
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Change the URL, the event types or the description, or disable (`disabled: true`) and re-enable it; a re-enabled endpoint resumes where it stopped. An extension to the interface specification (the Events and webhooks guide).
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery attempts of an endpoint
+         * @description Every attempt to deliver to the endpoint, newest first: the event, when, your answer's status, how long it took, the error, and when it is tried again. An extension to the interface specification (the Events and webhooks guide).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send events from a sequence
+         * @description Queues your events after `after` (of the endpoint's types, still in the feed) again, in order, up to the last one already queued; later events come as usual. A replayed event has its original `webhook-id`. An extension to the interface specification (the Events and webhooks guide).
+         */
+        post: operations["replayWebhookEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description A new secret signs from now on; for 24 hours the old one signs too (two signatures in `webhook-signature`), so you can switch your receiver without losing a delivery. An extension to the interface specification (the Events and webhooks guide).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event (sequence 0, not part of your feed) for the endpoint, signed like every delivery. An extension to the interface specification (the Events and webhooks guide).
+         */
+        post: operations["testWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6450,6 +6582,1735 @@ export interface operations {
                 };
             };
             /** @description No verification session with this id */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number; a page past the end is empty */
+                page?: number;
+                /** @description Rows per page, 1 to 100 */
+                per_page?: number;
+            };
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your endpoints */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "next": "",
+                     *       "previous": "",
+                     *       "count": 1,
+                     *       "results": [
+                     *         {
+                     *           "id": 7,
+                     *           "url": "https://partner.example/onpay/webhooks",
+                     *           "description": "Payroll system",
+                     *           "event_types": [
+                     *             "payout.*",
+                     *             "user.onboarding.updated"
+                     *           ],
+                     *           "disabled": false,
+                     *           "disabled_reason": null,
+                     *           "failing_since": null,
+                     *           "previous_secret_expires_at": null,
+                     *           "created_at": "2026-11-23T10:00:00.000Z",
+                     *           "updated_at": "2026-11-23T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Rows in this page */
+                        count: number;
+                        /** @description Absolute URL of the next page, or "" on the last page */
+                        next: string;
+                        /** @description Absolute URL of the previous page, or "" on the first page */
+                        previous: string;
+                        results: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Your own note */
+                            description: string;
+                            /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                            disabled: boolean;
+                            /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
+                            disabled_reason: "partner" | "failing" | null;
+                            /** @description The event types delivered: exact types and prefixes ending in `.*` */
+                            event_types: string[];
+                            /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
+                            failing_since: string | null;
+                            /** @description The endpoint id */
+                            id: number;
+                            /** @description After a rotation: until when the old secret still signs beside the new one */
+                            previous_secret_expires_at: string | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** @description Where deliveries are POSTed */
+                            url: string;
+                        }[];
+                        /** @description Rows matching the query, over all pages */
+                        total: number;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names every failing field */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://partner.example/onpay/webhooks",
+                 *       "event_types": [
+                 *         "payout.*",
+                 *         "user.onboarding.updated"
+                 *       ],
+                 *       "description": "Payroll system"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your own note */
+                    description?: string;
+                    /** @description Event types to deliver: exact types (`payout.paid`) or prefixes ending in `.*` (`payout.*`, `*` not accepted); see the Event schema for every type */
+                    event_types: string[];
+                    /** @description An https:// URL of a public host (the sandbox also accepts http://127.0.0.1 and http://localhost) */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret (shown once) */
+            201: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "url": "https://partner.example/onpay/webhooks",
+                     *       "description": "Payroll system",
+                     *       "event_types": [
+                     *         "payout.*",
+                     *         "user.onboarding.updated"
+                     *       ],
+                     *       "disabled": false,
+                     *       "disabled_reason": null,
+                     *       "failing_since": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-23T10:00:00.000Z",
+                     *       "updated_at": "2026-11-23T10:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Your own note */
+                        description: string;
+                        /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                        disabled: boolean;
+                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
+                        disabled_reason: "partner" | "failing" | null;
+                        /** @description The event types delivered: exact types and prefixes ending in `.*` */
+                        event_types: string[];
+                        /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
+                        failing_since: string | null;
+                        /** @description The endpoint id */
+                        id: number;
+                        /** @description After a rotation: until when the old secret still signs beside the new one */
+                        previous_secret_expires_at: string | null;
+                        /** @description The signing secret (`whsec_…`): shown only now; verify the `webhook-signature` header with it */
+                        secret: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description Where deliveries are POSTed */
+                        url: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 5 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names every failing field */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Endpoint id
+                 * @example 7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "url": "https://partner.example/onpay/webhooks",
+                     *       "description": "Payroll system",
+                     *       "event_types": [
+                     *         "payout.*",
+                     *         "user.onboarding.updated"
+                     *       ],
+                     *       "disabled": false,
+                     *       "disabled_reason": null,
+                     *       "failing_since": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-23T10:00:00.000Z",
+                     *       "updated_at": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Your own note */
+                        description: string;
+                        /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                        disabled: boolean;
+                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
+                        disabled_reason: "partner" | "failing" | null;
+                        /** @description The event types delivered: exact types and prefixes ending in `.*` */
+                        event_types: string[];
+                        /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
+                        failing_since: string | null;
+                        /** @description The endpoint id */
+                        id: number;
+                        /** @description After a rotation: until when the old secret still signs beside the new one */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description Where deliveries are POSTed */
+                        url: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No webhook endpoint of yours has this id (endpoints of other partners are never shown) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Endpoint id
+                 * @example 7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is deleted */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        id: number;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No webhook endpoint of yours has this id (endpoints of other partners are never shown) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Endpoint id
+                 * @example 7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "disabled": false,
+                 *       "event_types": [
+                 *         "payout.*"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    /** @description true stops deliveries; false resumes them where they stopped (also after a disable for failing) */
+                    disabled?: boolean;
+                    /** @description Event types to deliver: exact types (`payout.paid`) or prefixes ending in `.*` (`payout.*`, `*` not accepted); see the Event schema for every type */
+                    event_types?: string[];
+                    /** @description An https:// URL of a public host (the sandbox also accepts http://127.0.0.1 and http://localhost) */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "url": "https://partner.example/onpay/webhooks",
+                     *       "description": "Payroll system",
+                     *       "event_types": [
+                     *         "payout.*",
+                     *         "user.onboarding.updated"
+                     *       ],
+                     *       "disabled": false,
+                     *       "disabled_reason": null,
+                     *       "failing_since": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-23T10:00:00.000Z",
+                     *       "updated_at": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Your own note */
+                        description: string;
+                        /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                        disabled: boolean;
+                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
+                        disabled_reason: "partner" | "failing" | null;
+                        /** @description The event types delivered: exact types and prefixes ending in `.*` */
+                        event_types: string[];
+                        /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
+                        failing_since: string | null;
+                        /** @description The endpoint id */
+                        id: number;
+                        /** @description After a rotation: until when the old secret still signs beside the new one */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description Where deliveries are POSTed */
+                        url: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No webhook endpoint of yours has this id (endpoints of other partners are never shown) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is larger than 5 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names every failing field */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number; a page past the end is empty */
+                page?: number;
+                /** @description Rows per page, 1 to 100 */
+                per_page?: number;
+            };
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Endpoint id
+                 * @example 7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of attempts */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 1,
+                     *       "next": "",
+                     *       "previous": "",
+                     *       "count": 1,
+                     *       "results": [
+                     *         {
+                     *           "id": 31,
+                     *           "event_id": "evt_3k9q0d2m7x1c5v8b4n6z0a2s4f",
+                     *           "event_type": "payout.paid",
+                     *           "sequence": 42,
+                     *           "attempted_at": "2026-11-23T10:15:01.000Z",
+                     *           "status_code": 500,
+                     *           "duration_ms": 84,
+                     *           "error": "answered HTTP 500",
+                     *           "next_retry_at": "2026-11-23T10:15:06.000Z",
+                     *           "delivery_status": "pending"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Rows in this page */
+                        count: number;
+                        /** @description Absolute URL of the next page, or "" on the last page */
+                        next: string;
+                        /** @description Absolute URL of the previous page, or "" on the first page */
+                        previous: string;
+                        results: {
+                            /** Format: date-time */
+                            attempted_at: string;
+                            /** @description Where the delivery stands now */
+                            delivery_status: "pending" | "delivered" | "failed";
+                            duration_ms: number;
+                            /** @description Why it failed; null when delivered */
+                            error: string | null;
+                            /** @description The event (and the delivery’s `webhook-id`) */
+                            event_id: string;
+                            event_type: string;
+                            /** @description The attempt id */
+                            id: number;
+                            /** @description When it is tried again; null when delivered or failed for good */
+                            next_retry_at: string | null;
+                            /** @description The event’s sequence; 0 for `webhook.test` */
+                            sequence: number;
+                            /** @description Your answer’s HTTP status; null when none came */
+                            status_code: number | null;
+                        }[];
+                        /** @description Rows matching the query, over all pages */
+                        total: number;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No webhook endpoint of yours has this id (endpoints of other partners are never shown) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names every failing field */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    replayWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Endpoint id
+                 * @example 7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "after": 40
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Re-send your events after this sequence (of the endpoint’s types), in order, up to the last one already sent */
+                    after: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The events are queued */
+            202: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "count": 12
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Deliveries queued */
+                        count: number;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No webhook endpoint of yours has this id (endpoints of other partners are never shown) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The events after `after` have aged out of the feed (kept 30 days); start again from `oldest_available` */
+            410: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @description The oldest sequence still in the feed: ask again with `after` one below it */
+                        oldest_available: number;
+                    };
+                };
+            };
+            /** @description The body is larger than 5 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The body is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid; `errors` names every failing field */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Endpoint id
+                 * @example 7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, with its new secret (shown once) */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "url": "https://partner.example/onpay/webhooks",
+                     *       "description": "Payroll system",
+                     *       "event_types": [
+                     *         "payout.*",
+                     *         "user.onboarding.updated"
+                     *       ],
+                     *       "disabled": false,
+                     *       "disabled_reason": null,
+                     *       "failing_since": null,
+                     *       "previous_secret_expires_at": null,
+                     *       "created_at": "2026-11-23T10:00:00.000Z",
+                     *       "updated_at": "2026-11-23T10:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Your own note */
+                        description: string;
+                        /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                        disabled: boolean;
+                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
+                        disabled_reason: "partner" | "failing" | null;
+                        /** @description The event types delivered: exact types and prefixes ending in `.*` */
+                        event_types: string[];
+                        /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
+                        failing_since: string | null;
+                        /** @description The endpoint id */
+                        id: number;
+                        /** @description After a rotation: until when the old secret still signs beside the new one */
+                        previous_secret_expires_at: string | null;
+                        /** @description The signing secret (`whsec_…`): shown only now; verify the `webhook-signature` header with it */
+                        secret: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description Where deliveries are POSTed */
+                        url: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No webhook endpoint of yours has this id (endpoints of other partners are never shown) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Endpoint id
+                 * @example 7
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event is queued */
+            202: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "event_id": "evt_0c8d3m2k1q9x7v5b4n6z0a2s4f"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The `webhook.test` event queued (its id is the delivery’s `webhook-id`) */
+                        event_id: string;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No webhook endpoint of yours has this id (endpoints of other partners are never shown) */
             404: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */

@@ -123,6 +123,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       payouts.routes,
       loginLinks.routes,
       events.routes,
+      services.webhooks.routes,
       idempotencyRoutes(idempotency),
       ...(mailbox ? [mailRoutes(mailbox)] : []),
       ...(options.apiRoutes ?? []),

@@ -98,6 +98,8 @@ export interface Config {
   readonly consoleRequireTotp: boolean;
   /** How long a stored Idempotency-key blocks reuse (docs/decisions.md §10). */
   readonly idempotencyTtlDays: number;
+  /** How long a webhook delivery waits for the receiver's answer (WEBHOOK_TIMEOUT_MS, default 10 s). */
+  readonly webhookTimeoutMs: number;
   /** Real identity providers; null means simulated in sandbox and unavailable in live. */
   readonly eid: EidConfig | null;
   readonly docVendor: DocVendorConfig | null;
@@ -266,6 +268,7 @@ export function loadConfig(env: Env): Config {
     benchDisableRateLimit,
     consoleRequireTotp,
     idempotencyTtlDays: 30,
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 50, 60_000),
     eid: eid ? Object.freeze(eid) : null,
     docVendor: docVendor ? Object.freeze(docVendor) : null,
   });

@@ -32,6 +32,7 @@ const CODES = {
   session_not_found: { status: 404, shape: 'error', text: 'Verification session not found.' },
   session_forbidden: { status: 403, shape: 'error', text: 'This verification session belongs to another partner.' },
   event_not_found: { status: 404, shape: 'error', text: 'Event not found.' },
+  webhook_endpoint_not_found: { status: 404, shape: 'error', text: 'Webhook endpoint not found.' },
   events_expired: { status: 410, shape: 'error', text: 'These events have aged out of the feed.' },
   forbidden: { status: 403, shape: 'error', text: 'Your role may not do this.' },
   operator_not_found: { status: 404, shape: 'error', text: 'Operator not found.' },

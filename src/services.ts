@@ -20,6 +20,7 @@ import { createPortalService } from './modules/portal/index.js';
 import { createTermsModule } from './modules/terms/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
+import { createWebhooksModule, createWebhookWorker, systemResolver, type Resolver } from './modules/webhooks/index.js';
 import { runAs, SYSTEM_ACTOR } from './platform/actor.js';
 import { createHousekeeping } from './platform/housekeeping.js';
 import { createIdempotency } from './platform/idempotency.js';
@@ -41,6 +42,8 @@ export interface ServicesDeps {
   afterPayoutChunk?: (insertedSoFar: number) => void;
   /** Test seam: called after a transaction's events are written, before it commits. */
   afterEventsWritten?: (written: readonly EventRow[]) => void;
+  /** Test seam: how webhook hosts are resolved (the SSRF guard checks what it answers). */
+  webhookResolver?: Resolver;
 }
 
 /** How often a serving instance expands event fan-outs and sweeps expired verifications. */
@@ -116,6 +119,11 @@ export async function createServices(deps: ServicesDeps) {
       audit,
     },
   });
+  const webhookRules = { live: config.env === 'live' };
+  const webhookResolver = deps.webhookResolver ?? systemResolver;
+  const webhooks = createWebhooksModule({ db, clock, idempotency, events: events.service, audit, rules: webhookRules, resolve: webhookResolver, publicBaseUrl });
+  // Delivers the partners' events to their webhook endpoints (every instance; endpoint leases keep one sender per endpoint).
+  const webhookWorker = createWebhookWorker({ db, clock, events: events.service, audit, timeoutMs: config.webhookTimeoutMs, rules: webhookRules, resolve: webhookResolver, log: deps.log });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).
   const mailWorker = config.smtpUrl
@@ -155,6 +163,8 @@ export async function createServices(deps: ServicesDeps) {
     idempotency,
     audit,
     events,
+    webhooks,
+    webhookWorker,
     terms,
     users,
     verification,
@@ -167,18 +177,20 @@ export async function createServices(deps: ServicesDeps) {
     mailWorker,
     housekeeping,
     eventWork,
-    /** Starts the background work of a serving instance: mail delivery and housekeeping. */
+    /** Starts the background work (a serving instance, or `onpay worker`): mail and webhook delivery, event fan-out, housekeeping. */
     startWorkers() {
       // Timers keep the scope they were started in: what the workers change is the system's doing.
       runAs(SYSTEM_ACTOR, null, () => {
         mailWorker?.start();
         housekeeping.start();
         eventWork.start(EVENT_WORK_INTERVAL_MS);
+        webhookWorker.start();
       });
     },
     /** Stops the workers and closes the limiter's connection; the database belongs to the caller. */
     async close() {
       await mailWorker?.stop();
+      await webhookWorker.stop();
       await housekeeping.stop();
       await eventWork.stop();
       await rateLimitStore.close();

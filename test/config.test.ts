@@ -39,7 +39,14 @@ describe('loadConfig defaults', () => {
       rateLimitRedisTimeoutMs: 250,
       trustProxy: null,
       idempotencyTtlDays: 30,
+      webhookTimeoutMs: 10_000,
     });
+  });
+
+  it('reads WEBHOOK_TIMEOUT_MS, and refuses one out of range in one line naming it', () => {
+    expect(loadConfig({ WEBHOOK_TIMEOUT_MS: '250' }).webhookTimeoutMs).toBe(250);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' })).toThrow('WEBHOOK_TIMEOUT_MS must be a whole number from 50 to 60000 (got "10")');
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '5s' })).toThrow(/^WEBHOOK_TIMEOUT_MS /);
   });
 
   it('treats blank values as unset', () => {

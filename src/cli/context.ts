@@ -52,6 +52,7 @@ export async function services(config: Config, db: Db) {
     returnUrls: all.verification.returnUrls,
     audit: all.audit,
     operators: all.operators,
+    webhooks: all.webhooks.service,
   };
 }
 

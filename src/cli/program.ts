@@ -14,6 +14,8 @@ import { registerReturnUrlCommands } from './return-urls.js';
 import { registerUserCommands } from './users.js';
 import { registerAuditCommands } from './audit.js';
 import { registerOperatorCommands } from './operators.js';
+import { registerWebhookCommands } from './webhooks.js';
+import { registerWorkerCommand } from './worker.js';
 
 const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -74,6 +76,8 @@ function buildProgram(ctx: CliContext): Command {
       await serve(ctx);
     });
 
+  registerWorkerCommand(program, ctx);
+
   program
     .command('migrate')
     .description('apply pending migrations (idempotent)')
@@ -94,6 +98,7 @@ function buildProgram(ctx: CliContext): Command {
   registerPayoutCommands(program, ctx);
   registerAuditCommands(program, ctx);
   registerOperatorCommands(program, ctx);
+  registerWebhookCommands(program, ctx);
   return program;
 }
 

@@ -349,6 +349,54 @@ export interface OperatorSessionsTable {
   ended_at: Timestamp | null;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  partner_id: number;
+  url: string;
+  description: Generated<string>;
+  /** JSON array of exact types and `prefix.*` patterns. */
+  event_types: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  /** The last sequence of the partner's feed enqueued for this endpoint. */
+  cursor: Generated<number>;
+  disabled_at: Timestamp | null;
+  disabled_reason: 'partner' | 'failing' | null;
+  failing_since: Timestamp | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string;
+  event_type: string;
+  sequence: number;
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  endpoint_id: number;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  next_retry_at: Timestamp | null;
+}
+
 /** What a repository runs its SQL on: the database, or a transaction (a Transaction is a Kysely). */
 export type Executor = Kysely<Database>;
 
@@ -376,6 +424,9 @@ export interface Database {
   audit_log: AuditLogTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type LoginLinkRow = Selectable<LoginLinksTable>;
@@ -384,6 +435,9 @@ export type MailRow = Selectable<MailOutboxTable>;
 export type EventRow = Selectable<EventsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type OperatorRow = Selectable<OperatorsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 
 export type PayoutRow = Selectable<PayoutsTable>;
 export type NewPayout = Insertable<PayoutsTable>;

@@ -17,6 +17,7 @@ export const GUIDES: ReadonlyArray<{ slug: string; title: string; summary: strin
   { slug: 'verification', title: 'Identity verification', summary: 'return URLs, verification flows, the employee’s browser, polling' },
   { slug: 'payouts', title: 'Payouts', summary: 'batches on one invoice, how every amount is computed, listing, retries' },
   { slug: 'login-links', title: 'Login links', summary: 'single-use links to the employee’s own pages and payouts' },
+  { slug: 'events', title: 'Events and webhooks', summary: 'the ordered feed, event types, webhook endpoints, signatures, retries, replay and ordering' },
 ];
 
 const REQUEST_ID_HEADER: Json = {
@@ -193,6 +194,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'Payouts', description: 'Batches on one invoice, listing, one payout' },
         { name: 'Login links', description: 'Single-use magic links for employees' },
         { name: 'Events', description: 'Your ordered feed of changes (an extension to the interface specification)' },
+        { name: 'Webhooks', description: 'Your events POSTed to your endpoints, signed (an extension to the interface specification)' },
         { name: 'Idempotency', description: 'What a request sent with an Idempotency-key did' },
         ...(config.env === 'sandbox' ? [{ name: 'Sandbox test helpers', description: 'Only in sandbox' }] : []),
       ],

@@ -35,6 +35,7 @@ const WHEN: Record<ErrorCode, string> = {
   operator_not_found: 'No console operator has this id',
   setup_link_invalid: 'The console set-up link is unknown, used or expired',
   event_not_found: 'No event of yours has this id (events of other partners are never shown)',
+  webhook_endpoint_not_found: 'No webhook endpoint of yours has this id (endpoints of other partners are never shown)',
   events_expired: 'The events after `after` have aged out of the feed (kept 30 days); start again from `oldest_available`',
   unauthenticated: 'Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner',
   rate_limited: 'More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds',

@@ -17,6 +17,7 @@ export const SOURCES: ReadonlyArray<{ file: string; title: string; summary: stri
   { file: 'client/index.ts', title: 'Typed client', summary: 'credentials, retries, Idempotency-keys on payouts and paging, over openapi-fetch' },
   { file: 'client/schema.d.ts', title: 'Typed client’s types', summary: 'generated from the OpenAPI document' },
   { file: 'examples/onboard-employee.ts', title: 'Example integration', summary: 'one employee onboarded, verified in the sandbox, paid and handed a login link, with the typed client' },
+  { file: 'examples/webhook-receiver.ts', title: 'Example webhook receiver', summary: 'verifies onpay’s webhook signatures with standardwebhooks and skips repeated deliveries' },
 ];
 
 export function sourceUrl(file: string): string {

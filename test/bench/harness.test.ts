@@ -11,12 +11,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../helpers/engine.js';
 import { cliEnv, root } from '../helpers/cli.js';
 
-const SCENARIOS = ['floor.terms', 'users.get', 'users.list.first', 'users.list.deep', 'verification.status', 'users.create', 'payouts.create'];
+const SCENARIOS = ['floor.terms', 'users.get', 'users.list.first', 'users.list.deep', 'verification.status', 'users.create', 'payouts.create', 'webhooks.deliver'];
 
 interface Report {
   engine: string;
   ceiling: { runs: { requestsPerSecond: number }[]; meanRequestsPerSecond: number };
-  scenarios: { name: string; ratioToCeiling?: number; load?: { requestsPerSecond: number; non2xx: number; errors: number }; sequential?: { medianMs: number; failures: number } }[];
+  scenarios: {
+    name: string;
+    ratioToCeiling?: number;
+    load?: { requestsPerSecond: number; non2xx: number; errors: number };
+    sequential?: { medianMs: number; failures: number };
+    deliveries?: { events: number; perSecond: number };
+  }[];
   targets: { target: string; measured: string; met: boolean }[];
   memory?: { rssMb: number };
 }
@@ -28,7 +34,7 @@ describe(`benchmark harness (${testEngine})`, () => {
   it('seeds, measures every scenario against the ceiling and writes the report', async () => {
     // --tsx: no tsc build, so this cannot race the README test's `npm start` over dist/.
     const args = ['bin/run-ts.js', 'bench/run.ts', '--engine', testEngine, '--tsx', '--users', '300', '--duration', '1', '--warmup', '0'];
-    args.push('--connections', '4', '--payout-requests', '1', '--only', [...SCENARIOS, 'calibration', 'console'].join(','), '--results-dir', resultsDir);
+    args.push('--connections', '4', '--payout-requests', '1', '--webhook-events', '200', '--only', [...SCENARIOS, 'calibration', 'console'].join(','), '--results-dir', resultsDir);
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, args, { cwd: root, env: cliEnv({}), timeout: 150_000 }, (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -50,6 +56,9 @@ describe(`benchmark harness (${testEngine})`, () => {
         expect(scenario.load.requestsPerSecond, scenario.name).toBeGreaterThan(0);
         expect(scenario.load.non2xx + scenario.load.errors, scenario.name).toBe(0);
         expect(scenario.ratioToCeiling, scenario.name).toBeGreaterThan(0);
+      } else if (scenario.deliveries) {
+        expect(scenario.deliveries.events, scenario.name).toBe(200);
+        expect(scenario.deliveries.perSecond, scenario.name).toBeGreaterThan(0);
       } else {
         expect(scenario.sequential?.failures, scenario.name).toBe(0);
         expect(scenario.sequential?.medianMs, scenario.name).toBeGreaterThan(0);
@@ -57,6 +66,7 @@ describe(`benchmark harness (${testEngine})`, () => {
     }
     // Every performance target is evaluated, none is reported as a failed 2xx check.
     expect(report.targets.some((t) => t.target.includes('GET /users/{id}'))).toBe(true);
+    expect(report.targets.some((t) => t.target.startsWith('webhook delivery'))).toBe(true);
     expect(report.targets.filter((t) => t.target.includes('every response 2xx'))).toEqual([]);
     expect(report.memory?.rssMb).toBeGreaterThan(0);
     // The printed table names the ceiling and the scenarios.

@@ -42,6 +42,7 @@ const NOT_HTML = new Set([
   '/docs/client/index.ts',
   '/docs/client/schema.d.ts',
   '/docs/examples/onboard-employee.ts',
+  '/docs/examples/webhook-receiver.ts',
 ]);
 
 interface Visit {

@@ -42,7 +42,7 @@ describe('onpay --help and --version', () => {
 describe('usage errors', () => {
   it('exit 2 with one line naming the problem, before the configuration is read', async () => {
     const cases: Array<[string[], string]> = [
-      [[], 'onpay: missing command, one of serve, migrate, partner, token, terms, user, return-url, payout, audit, operator (see onpay --help)'],
+      [[], 'onpay: missing command, one of serve, worker, migrate, partner, token, terms, user, return-url, payout, audit, operator, webhook (see onpay --help)'],
       [['partner'], 'onpay: partner: missing command, one of create, list, set-fee (see onpay partner --help)'],
       [['patner', 'list'], "onpay: unknown command 'patner' (did you mean partner?)"],
       [['return-url', 'revok', '1'], "onpay: return-url: unknown command 'revok' (did you mean revoke?)"],

@@ -69,6 +69,9 @@ interface Fixtures {
   payoutId: number;
   /** An Idempotency-key acme has already used. */
   usedKey: string;
+  /** A webhook endpoint of acme, and one of the other partner. */
+  endpoint: number;
+  othersEndpoint: number;
 }
 
 let t: TestApp;
@@ -326,6 +329,97 @@ const CASES: Record<string, OperationCase> = {
   },
 };
 
+/** A new webhook endpoint of the partner (for DELETE, which removes one per request). */
+async function newEndpoint(partner: TestPartner): Promise<number> {
+  const res = await t.as(partner, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url: 'https://partner.example/hooks', event_types: ['payout.*'] } });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: number }).id;
+}
+
+const UNKNOWN_ENDPOINT = '/api/v1/webhook-endpoints/999999';
+/** The 404s of an endpoint operation: an unknown id, and the other partner's endpoint. */
+function endpointNotFound(suffix = '', payload?: unknown): Array<() => Probe> {
+  return [() => ({ url: `${UNKNOWN_ENDPOINT}${suffix}`, payload }), () => ({ url: `/api/v1/webhook-endpoints/${f.othersEndpoint}${suffix}`, payload })];
+}
+
+Object.assign(CASES, {
+  'POST /api/v1/webhook-endpoints': {
+    url: () => '/api/v1/webhook-endpoints',
+    body: requestExample,
+    errors: {
+      422: [
+        () => ({ url: '/api/v1/webhook-endpoints', payload: { url: 'ftp://partner.example/x', event_types: ['payout.*'] } }),
+        () => ({ url: '/api/v1/webhook-endpoints', payload: { url: 'https://partner.example/x', event_types: ['payouts.*'] } }),
+      ],
+    },
+  },
+  'GET /api/v1/webhook-endpoints': {
+    url: () => '/api/v1/webhook-endpoints?page=1&per_page=10',
+    errors: { 422: [() => ({ url: '/api/v1/webhook-endpoints?per_page=1000' })] },
+  },
+  'GET /api/v1/webhook-endpoints/{id}': {
+    notFound: 'webhook_endpoint_not_found',
+    url: () => `/api/v1/webhook-endpoints/${f.endpoint}`,
+    errors: { 404: [...endpointNotFound(), () => ({ url: '/api/v1/webhook-endpoints/not-an-id' })] },
+  },
+  'PATCH /api/v1/webhook-endpoints/{id}': {
+    notFound: 'webhook_endpoint_not_found',
+    url: () => `/api/v1/webhook-endpoints/${f.endpoint}`,
+    body: requestExample,
+    errors: {
+      404: endpointNotFound('', { disabled: true }),
+      422: [() => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, payload: { event_types: ['nope'] } }), () => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, payload: { url: 'http://partner.example/x' } })],
+    },
+  },
+  'DELETE /api/v1/webhook-endpoints/{id}': {
+    notFound: 'webhook_endpoint_not_found',
+    url: async () => `/api/v1/webhook-endpoints/${await newEndpoint(f.acme)}`,
+    errors: { 404: endpointNotFound() },
+  },
+  'POST /api/v1/webhook-endpoints/{id}/rotate-secret': {
+    notFound: 'webhook_endpoint_not_found',
+    url: () => `/api/v1/webhook-endpoints/${f.endpoint}/rotate-secret`,
+    errors: { 404: endpointNotFound('/rotate-secret') },
+  },
+  'POST /api/v1/webhook-endpoints/{id}/test': {
+    notFound: 'webhook_endpoint_not_found',
+    url: () => `/api/v1/webhook-endpoints/${f.endpoint}/test`,
+    errors: { 404: endpointNotFound('/test') },
+  },
+  'GET /api/v1/webhook-endpoints/{id}/deliveries': {
+    notFound: 'webhook_endpoint_not_found',
+    url: () => `/api/v1/webhook-endpoints/${f.endpoint}/deliveries?page=1&per_page=10`,
+    errors: { 404: endpointNotFound('/deliveries'), 422: [() => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}/deliveries?page=0` })] },
+  },
+  'POST /api/v1/webhook-endpoints/{id}/replay': {
+    notFound: 'webhook_endpoint_not_found',
+    url: () => `/api/v1/webhook-endpoints/${f.endpoint}/replay`,
+    // From the oldest event kept (the 410 probes of other operations age acme's early events out too).
+    body: () => ({ after: 0 }),
+    errors: {
+      404: endpointNotFound('/replay', { after: 0 }),
+      410: [
+        () => {
+          // The other partner's early events age out: a replay from before them answers where the feed starts.
+          const start = t.clock.now();
+          return {
+            url: `/api/v1/webhook-endpoints/${f.othersEndpoint}/replay`,
+            payload: { after: 1 },
+            as: f.other,
+            code: 'events_expired',
+            before: async () => {
+              t.clock.advance(31 * 24 * 60 * 60 * 1000);
+              await t.services.events.service.purgeExpired();
+            },
+            after: () => t.clock.set(start),
+          };
+        },
+      ],
+      422: [() => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}/replay`, payload: { after: -1 } })],
+    },
+  },
+} satisfies Record<string, OperationCase>);
+
 function send(operation: Operation, probe: Probe): Promise<LightMyRequestResponse> {
   const app = probe.app ?? t;
   const credentials = probe.as === null ? {} : (probe.as ?? f.acme).headers;
@@ -346,6 +440,7 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
   switch (status) {
     case 200:
     case 201:
+    case 202:
       return [request];
     case 400:
       return [
@@ -427,7 +522,9 @@ beforeAll(async () => {
   await ensureApprovedReturnUrl(t, other);
   const othersSession = (await startFlow(t, other, othersEmployee.id, { provider: 'provider_eid', partner_return_url: RETURN_URL })).verification_id;
 
-  f = { acme, other, kari: { id: kari.id, userId: Number(kari.id) }, othersEmployee: othersEmployee.id, acmeSession: '', othersSession, payoutId: 0, usedKey };
+  f = { acme, other, kari: { id: kari.id, userId: Number(kari.id) }, othersEmployee: othersEmployee.id, acmeSession: '', othersSession, payoutId: 0, usedKey, endpoint: 0, othersEndpoint: 0 };
+  f.endpoint = await newEndpoint(acme);
+  f.othersEndpoint = await newEndpoint(other);
   await ensureApprovedReturnUrl(t, acme);
   f.acmeSession = await pendingSession();
   const created = await post(acme, '/api/v1/payouts', payoutsExample(contract.operation('POST /api/v1/payouts')), 201);

@@ -122,6 +122,9 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
       'POST /api/v1/verification-return-urls': { partner_return_url: 'https://partner.example/prism' },
       'POST /api/v1/users/{id}/verification/flows': { provider: 'provider_eid', partner_return_url: 'https://partner.example/prism', id_type: 'anything: ignored for eID' },
       'POST /api/v1/test-helpers/verification/{verificationSession}/complete': { status: 'declined' },
+      'POST /api/v1/webhook-endpoints': { url: 'http://127.0.0.1:9/prism', event_types: ['payout.*'] },
+      'PATCH /api/v1/webhook-endpoints/{id}': { description: 'via Prism', disabled: true },
+      'POST /api/v1/webhook-endpoints/{id}/replay': { after: 0 },
       'POST /api/v1/payouts': { due_date: '2026-12-15', payouts: [{ user_id: Number(user.id), date: '2026-12-02', products: [{ quantity: 2, price: 50, description: 'Shift' }] }] },
     };
     const answered: string[] = [];
@@ -141,8 +144,12 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
         }
         // An event's id, not the employee's, in /events/{id}: the newest event of the feed.
         const event = template === '/api/v1/events/{id}' ? (JSON.parse((await call('GET', '/api/v1/events?limit=500')).text) as { results: Array<{ id: string }> }).results.at(-1)?.id : undefined;
+        // A webhook endpoint's id in /webhook-endpoints/{id}: a fresh one per operation (one of them deletes it).
+        const endpoint = template.startsWith('/api/v1/webhook-endpoints/{id}')
+          ? String((JSON.parse((await call('POST', '/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/prism', event_types: ['payout.*'] })).text) as { id: number }).id)
+          : undefined;
         const url = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-          const value = event ?? ids[name];
+          const value = event ?? endpoint ?? ids[name];
           if (value === undefined) throw new Error(`no id for {${name}} in ${operation}: add one`);
           return value;
         });

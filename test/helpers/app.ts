@@ -56,6 +56,10 @@ export interface TestAppOptions {
   afterPayoutChunk?: ServicesDeps['afterPayoutChunk'];
   /** Failure injection after a transaction's events are written (atomicity tests). */
   afterEventsWritten?: ServicesDeps['afterEventsWritten'];
+  /** How webhook hosts resolve (SSRF tests); the system resolver without one. */
+  webhookResolver?: ServicesDeps['webhookResolver'];
+  /** Where the background workers report (forwarded to createServices). */
+  log?: ServicesDeps['log'];
   /** Sees every route as it is registered (forwarded to buildApp). */
   onRoute?: AppOptions['onRoute'];
 }
@@ -89,7 +93,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitStore = createMemoryRateLimitStore();
   }
 
-  const services = await createServices({ config, db, clock, rateLimitStore, afterPayoutChunk: options.afterPayoutChunk, afterEventsWritten: options.afterEventsWritten });
+  const services = await createServices({ config, db, clock, rateLimitStore, afterPayoutChunk: options.afterPayoutChunk, afterEventsWritten: options.afterEventsWritten, webhookResolver: options.webhookResolver, log: options.log });
   const apiRoutes = options.apiRoutes;
   const app = await buildApp(services, {
     logger: options.logger ?? false,

@@ -52,6 +52,9 @@ interface World {
   asession: string;
   /** One of A's events (about X). */
   event: string;
+  /** A's webhook endpoint, and another of A's for the DELETE control. */
+  endpoint: number;
+  endpointToDelete: number;
 }
 
 type Phase = 'before' | 'after';
@@ -194,6 +197,34 @@ const FIXTURES: Record<string, Fixture> = {
     attack: (w) => [get(`/api/v1/events/${w.event}`)],
     control: (w) => get(`/api/v1/events/${w.event}`),
   },
+  // B's endpoint is B's own; A's endpoints are not found for B, whatever B asks of them.
+  'POST /api/v1/webhook-endpoints': {
+    attack: () => [post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/b', event_types: ['user.*', 'payout.*', 'verification.*'] })],
+    control: () => post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/a2', event_types: ['payout.*'] }),
+  },
+  'GET /api/v1/webhook-endpoints': { attack: () => [get('/api/v1/webhook-endpoints?per_page=100')], control: () => get('/api/v1/webhook-endpoints') },
+  'GET /api/v1/webhook-endpoints/{id}': { attack: (w) => [get(`/api/v1/webhook-endpoints/${w.endpoint}`)], control: (w) => get(`/api/v1/webhook-endpoints/${w.endpoint}`) },
+  'PATCH /api/v1/webhook-endpoints/{id}': {
+    attack: (w) => [put(`/api/v1/webhook-endpoints/${w.endpoint}`, { url: 'http://127.0.0.1:9/b', disabled: true }, 'PATCH')],
+    control: (w) => put(`/api/v1/webhook-endpoints/${w.endpoint}`, { description: 'A control' }, 'PATCH'),
+  },
+  'DELETE /api/v1/webhook-endpoints/{id}': {
+    attack: (w) => [{ method: 'DELETE', url: `/api/v1/webhook-endpoints/${w.endpoint}` }],
+    control: (w) => ({ method: 'DELETE', url: `/api/v1/webhook-endpoints/${w.endpointToDelete}` }),
+  },
+  'POST /api/v1/webhook-endpoints/{id}/rotate-secret': {
+    attack: (w) => [post(`/api/v1/webhook-endpoints/${w.endpoint}/rotate-secret`)],
+    control: (w) => post(`/api/v1/webhook-endpoints/${w.endpoint}/rotate-secret`),
+  },
+  'POST /api/v1/webhook-endpoints/{id}/test': { attack: (w) => [post(`/api/v1/webhook-endpoints/${w.endpoint}/test`)], control: (w) => post(`/api/v1/webhook-endpoints/${w.endpoint}/test`) },
+  'GET /api/v1/webhook-endpoints/{id}/deliveries': {
+    attack: (w) => [get(`/api/v1/webhook-endpoints/${w.endpoint}/deliveries`)],
+    control: (w) => get(`/api/v1/webhook-endpoints/${w.endpoint}/deliveries`),
+  },
+  'POST /api/v1/webhook-endpoints/{id}/replay': {
+    attack: (w) => [post(`/api/v1/webhook-endpoints/${w.endpoint}/replay`, { after: 0 })],
+    control: (w) => post(`/api/v1/webhook-endpoints/${w.endpoint}/replay`, { after: 0 }),
+  },
 };
 
 describe('the cross-partner matrix', () => {
@@ -220,6 +251,9 @@ describe('the cross-partner matrix', () => {
       mailbox: await read('/api/v1/test-helpers/mailbox'),
       // Nothing B does writes an event to A's feed.
       events: await read('/api/v1/events?limit=500'),
+      // Nor changes A's webhook endpoints or their deliveries.
+      webhooks: await read('/api/v1/webhook-endpoints?per_page=100'),
+      deliveries: await read(`/api/v1/webhook-endpoints/${w.endpoint}/deliveries?per_page=100`),
       bank,
     };
   }
@@ -260,6 +294,13 @@ describe('the cross-partner matrix', () => {
     const ay = await createUser(t, a);
     const aflow = await t.as(a, { method: 'POST', url: `/api/v1/users/${ay.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } });
 
+    const endpoint = async () => {
+      const res = await t.as(a, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url: 'http://127.0.0.1:9/a', event_types: ['user.*', 'payout.*'] } });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: number }).id;
+    };
+    const endpoints = [await endpoint(), await endpoint()];
+
     w = {
       a,
       b,
@@ -273,6 +314,8 @@ describe('the cross-partner matrix', () => {
       apayout,
       asession: (aflow.json() as { verification_id: string }).verification_id,
       event: ((await t.as(a, { method: 'GET', url: '/api/v1/events?type=user.created' })).json() as { results: Array<{ id: string }> }).results[0]!.id,
+      endpoint: endpoints[0]!,
+      endpointToDelete: endpoints[1]!,
     };
     const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
@@ -320,6 +363,8 @@ describe('the cross-partner matrix', () => {
           if (line.includes(w.session)) expect(line).toMatch(/ 403$/);
         }
       }
+      // A's webhook endpoints are never B's, linked or not.
+      for (const line of statuses) if (line.includes(`/webhook-endpoints/${w.endpoint}`)) expect(line).toMatch(/ 404$/);
       // A's employee is still onboarded, and A's payout still goes to A's account.
       const view = await aView();
       expect((view.x as { onboarding: { is_onboarded: boolean } }).onboarding.is_onboarded).toBe(true);

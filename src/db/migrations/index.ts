@@ -9,6 +9,7 @@ import * as idempotencyOutcome from './2026-11-23-0007-idempotency-outcome.js';
 import * as events from './2026-11-23-0008-events.js';
 import * as audit from './2026-11-23-0010-audit.js';
 import * as operators from './2026-11-23-0011-operators.js';
+import * as webhooks from './2026-11-23-0012-webhooks.js';
 import * as consoleIndexes from './2026-11-23-0013-console-indexes.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0008-events': events,
   '2026-11-23-0010-audit': audit,
   '2026-11-23-0011-operators': operators,
+  '2026-11-23-0012-webhooks': webhooks,
   '2026-11-23-0013-console-indexes': consoleIndexes,
 };

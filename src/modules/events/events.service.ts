@@ -218,6 +218,11 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
       return (await repo.eventsAfter(db, partnerId, after, counter.last, null, limit)).map(eventRowToPayload);
     },
 
+    /** The partner's counter: the last sequence committed, and up to which events have aged out of the feed. */
+    async counter(partnerId: number): Promise<{ last: number; purgedThrough: number }> {
+      return repo.counterOf(db, partnerId);
+    },
+
     /** Housekeeping: removes events older than the retention; returns how many. */
     async purgeExpired(): Promise<number> {
       const cutoff = new Date(clock.now().getTime() - EVENT_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString();

@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import { loadConfig, type LogLevel } from '../config.js';
+import { migrateToLatest } from '../db/migrator.js';
+import type { WorkerLog } from '../platform/logging.js';
+import { createServices } from '../services.js';
+import { type CliContext, openDatabase } from './context.js';
+
+const LEVELS: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 };
+
+/** One JSON line per entry on stdout, as the server's log (pino's level numbers and `msg`). */
+function jsonLog(ctx: CliContext, level: LogLevel): WorkerLog {
+  const write = (at: number) => (object: object, message: string) => {
+    if (at < LEVELS[level]) return;
+    const fields = Object.fromEntries(Object.entries(object).map(([key, value]) => [key, value instanceof Error ? { message: value.message, stack: value.stack } : value]));
+    ctx.stdout(`${JSON.stringify({ level: at, time: Date.now(), name: 'onpay-worker', ...fields, msg: message })}\n`);
+  };
+  return { info: write(LEVELS.info), warn: write(LEVELS.warn), error: write(LEVELS.error) };
+}
+
+/**
+ * `onpay worker`: the background work without the HTTP server (mail and webhook delivery, event
+ * fan-out, housekeeping), as a process of its own. Several may run beside the servers on one
+ * PostgreSQL: leases and conditional claims keep any delivery from going out twice at once. Stops
+ * cleanly on SIGTERM/SIGINT: the run in progress finishes, then the process exits 0.
+ */
+export function registerWorkerCommand(program: Command, ctx: CliContext): void {
+  program
+    .command('worker')
+    .description('run the background workers (mail and webhook delivery, event fan-out, housekeeping) without serving HTTP')
+    .action(async () => {
+      const config = loadConfig(ctx.env);
+      const db = await openDatabase(config);
+      await migrateToLatest(db);
+      const services = await createServices({ config, db, log: jsonLog(ctx, config.logLevel), connectRedis: false });
+      // The workers' timers do not hold the process open; this does, until a signal.
+      const keepAlive = setInterval(() => undefined, 1 << 30);
+      let closing = false;
+      const shutdown = async (signal: string) => {
+        if (closing) return;
+        closing = true;
+        ctx.stdout(`onpay worker: ${signal}, finishing the work in progress\n`);
+        const force = setTimeout(() => process.exit(1), config.shutdown.timeoutMs + 5_000);
+        force.unref();
+        try {
+          await services.close();
+          await db.close();
+          clearInterval(keepAlive);
+          process.exit(0);
+        } catch (error) {
+          ctx.stderr(`onpay worker: error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.exit(1);
+        }
+      };
+      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      process.once('SIGINT', () => void shutdown('SIGINT'));
+      services.startWorkers();
+      ctx.stdout(`onpay worker (${config.env}) running: mail${services.mailWorker ? '' : ' (no SMTP_URL: kept in the outbox)'}, webhooks, event fan-out, housekeeping\n`);
+    });
+}

@@ -1,0 +1,17 @@
+/**
+ * The webhooks module: partners' endpoints, and the worker that delivers each partner's events to
+ * them (tables: webhook_endpoints, webhook_deliveries, webhook_attempts). It reads the feed through
+ * the events module's door (`after`, `counter`); nothing else writes to it.
+ */
+import { webhookRoutes } from './webhooks.routes.js';
+import { createWebhookService, type WebhookServiceDeps } from './webhooks.service.js';
+
+export function createWebhooksModule(deps: WebhookServiceDeps & { publicBaseUrl: string }) {
+  const service = createWebhookService(deps);
+  return { service, routes: webhookRoutes(service, deps.publicBaseUrl) };
+}
+
+export type WebhooksModule = ReturnType<typeof createWebhooksModule>;
+export { createWebhookWorker, MAX_ATTEMPTS, RETRY_SCHEDULE_MS, signatureHeader, type WebhookWorker, type WebhookWorkerDeps } from './delivery.worker.js';
+export { isForbiddenAddress, systemResolver, type Resolver } from './ssrf.js';
+export { DISABLE_AFTER_FAILING_MS, SECRET_OVERLAP_MS, type WebhookService } from './webhooks.service.js';

@@ -1,0 +1,249 @@
+import { addMs } from '../../clock.js';
+import type { Executor, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/database.js';
+
+export interface NewEndpoint {
+  partnerId: number;
+  url: string;
+  description: string;
+  eventTypes: string[];
+  secret: string;
+  cursor: number;
+  now: string;
+}
+
+export async function insertEndpoint(db: Executor, e: NewEndpoint): Promise<WebhookEndpointRow> {
+  return db
+    .insertInto('webhook_endpoints')
+    .values({
+      partner_id: e.partnerId,
+      url: e.url,
+      description: e.description,
+      event_types: JSON.stringify(e.eventTypes),
+      secret: e.secret,
+      cursor: e.cursor,
+      created_at: e.now,
+      updated_at: e.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** One endpoint; with a partner, only if it is that partner's. */
+export async function findEndpoint(db: Executor, id: number, partnerId: number | null): Promise<WebhookEndpointRow | undefined> {
+  let query = db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id);
+  if (partnerId !== null) query = query.where('partner_id', '=', partnerId);
+  return query.executeTakeFirst();
+}
+
+export async function listEndpoints(db: Executor, partnerId: number, limit: number, offset: number): Promise<{ total: number; rows: WebhookEndpointRow[] }> {
+  const count = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('partner_id', '=', partnerId).orderBy('id').limit(limit).offset(offset).execute();
+  return { total: Number(count.n), rows };
+}
+
+/** Every endpoint (the operator's list), optionally one partner's or only failing/disabled-for-failing ones. */
+export async function allEndpoints(db: Executor, filter: { partnerId: number | null; failing: boolean }): Promise<WebhookEndpointRow[]> {
+  let query = db.selectFrom('webhook_endpoints').selectAll();
+  if (filter.partnerId !== null) query = query.where('partner_id', '=', filter.partnerId);
+  if (filter.failing) query = query.where((eb) => eb.or([eb('failing_since', 'is not', null), eb('disabled_reason', '=', 'failing')]));
+  return query.orderBy('id').execute();
+}
+
+export async function updateEndpoint(db: Executor, id: number, values: Partial<Omit<WebhookEndpointRow, 'id' | 'partner_id'>>): Promise<WebhookEndpointRow | undefined> {
+  return db.updateTable('webhook_endpoints').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function deleteEndpoint(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('webhook_attempts').where('endpoint_id', '=', id).execute();
+  await db.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+  await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+}
+
+export async function enabledEndpoints(db: Executor): Promise<WebhookEndpointRow[]> {
+  return db.selectFrom('webhook_endpoints').selectAll().where('disabled_at', 'is', null).orderBy('id').execute();
+}
+
+/**
+ * Moves an endpoint's cursor from `from` to `to`: false when another worker moved it first (the
+ * caller's transaction then rolls back the deliveries it wrote).
+ */
+export async function advanceCursor(trx: Executor, id: number, from: number, to: number): Promise<boolean> {
+  const result = await trx.updateTable('webhook_endpoints').set({ cursor: to }).where('id', '=', id).where('cursor', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export interface NewDelivery {
+  endpoint_id: number;
+  event_id: string;
+  event_type: string;
+  sequence: number;
+  payload: string;
+  next_attempt_at: string;
+  created_at: string;
+}
+
+export async function insertDeliveries(trx: Executor, rows: NewDelivery[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) {
+    await trx
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(i, i + 500).map((row) => ({ ...row, status: 'pending' as const })))
+      .execute();
+  }
+}
+
+/**
+ * Leases an enabled endpoint to one worker: a conditional update that succeeds only while no other
+ * worker's lease is running (on both engines a concurrent claim of the same row updates nothing).
+ */
+export async function claimEndpoint(db: Executor, id: number, workerId: string, now: Date, leaseMs: number): Promise<boolean> {
+  const nowIso = now.toISOString();
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ locked_by: workerId, locked_until: addMs(now, leaseMs).toISOString() })
+    .where('id', '=', id)
+    .where('disabled_at', 'is', null)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Extends this worker's lease; false when it ran out (another worker may hold the endpoint now). */
+export async function renewEndpoint(db: Executor, id: number, workerId: string, now: Date, leaseMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ locked_until: addMs(now, leaseMs).toISOString() })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .where('locked_until', '>', now.toISOString())
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives the endpoint up; with `until`, no worker may claim it before then (a pause after a failure). */
+export async function releaseEndpoint(db: Executor, id: number, workerId: string, until: string | null = null): Promise<void> {
+  await db.updateTable('webhook_endpoints').set({ locked_by: null, locked_until: until }).where('id', '=', id).where('locked_by', '=', workerId).execute();
+}
+
+/** Endpoints with a delivery due now, whose lease is free. */
+export async function endpointsWithDueWork(db: Executor, now: string, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('disabled_at', 'is', null)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('webhook_deliveries')
+          .select('webhook_deliveries.id')
+          .whereRef('webhook_deliveries.endpoint_id', '=', 'webhook_endpoints.id')
+          .where('webhook_deliveries.status', '=', 'pending')
+          .where('webhook_deliveries.next_attempt_at', '<=', now),
+      ),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The endpoint's due deliveries, in the order they were enqueued (the feed's order). */
+export async function dueDeliveries(db: Executor, endpointId: number, now: string, limit: number): Promise<WebhookDeliveryRow[]> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export interface AttemptRecord {
+  delivery: WebhookDeliveryRow;
+  attemptedAt: string;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** When it is tried again; null when delivered or failed for good. */
+  nextRetryAt: string | null;
+  outcome: 'delivered' | 'retry' | 'failed';
+}
+
+/** Records a run's attempts and moves their deliveries on, in the caller's transaction. */
+export async function recordAttempts(trx: Executor, endpointId: number, records: AttemptRecord[], now: string): Promise<void> {
+  if (records.length === 0) return;
+  for (let i = 0; i < records.length; i += 500) {
+    await trx
+      .insertInto('webhook_attempts')
+      .values(
+        records.slice(i, i + 500).map((r) => ({
+          delivery_id: r.delivery.id,
+          endpoint_id: endpointId,
+          attempted_at: r.attemptedAt,
+          status_code: r.statusCode,
+          duration_ms: r.durationMs,
+          error: r.error?.slice(0, 1024) ?? null,
+          next_retry_at: r.nextRetryAt,
+        })),
+      )
+      .execute();
+  }
+  const delivered = records.filter((r) => r.outcome === 'delivered').map((r) => r.delivery.id);
+  for (let i = 0; i < delivered.length; i += 500) {
+    await trx
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({ status: 'delivered', attempts: eb('attempts', '+', 1), finished_at: now }))
+      .where('id', 'in', delivered.slice(i, i + 500))
+      .where('status', '=', 'pending')
+      .execute();
+  }
+  for (const r of records.filter((record) => record.outcome !== 'delivered')) {
+    await trx
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        status: r.outcome === 'failed' ? 'failed' : 'pending',
+        attempts: eb('attempts', '+', 1),
+        next_attempt_at: r.nextRetryAt ?? r.delivery.next_attempt_at,
+        finished_at: r.outcome === 'failed' ? now : null,
+      }))
+      .where('id', '=', r.delivery.id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+}
+
+export async function countAttempts(db: Executor, endpointId: number): Promise<number> {
+  const row = await db.selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<number>().as('n')).where('endpoint_id', '=', endpointId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type AttemptWithEvent = WebhookAttemptRow & { event_id: string; event_type: string; sequence: number; delivery_status: string };
+
+/** An endpoint's attempts, newest first, with the event each was for. */
+export async function listAttempts(db: Executor, endpointId: number, limit: number, offset: number): Promise<AttemptWithEvent[]> {
+  return db
+    .selectFrom('webhook_attempts')
+    .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+    .selectAll('webhook_attempts')
+    .select(['webhook_deliveries.event_id', 'webhook_deliveries.event_type', 'webhook_deliveries.sequence', 'webhook_deliveries.status as delivery_status'])
+    .where('webhook_attempts.endpoint_id', '=', endpointId)
+    .orderBy('webhook_attempts.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Counts of an endpoint's deliveries by status (the operator's list). */
+export async function deliveryCounts(db: Executor, endpointId: number): Promise<{ pending: number; failed: number; delivered: number }> {
+  const rows = await db
+    .selectFrom('webhook_deliveries')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('endpoint_id', '=', endpointId)
+    .groupBy('status')
+    .execute();
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { pending: of('pending'), failed: of('failed'), delivered: of('delivered') };
+}

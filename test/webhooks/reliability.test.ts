@@ -1,0 +1,205 @@
+/**
+ * At least once, never twice at the same time: a worker that dies holding an endpoint's lease
+ * leaves its delivery to the next worker once the lease is over; two instances (each with its own
+ * services) on one database deliver every event exactly once; an endpoint failing for 5 days is
+ * disabled, logged and listed for the operator, who re-enables it.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createWebhookWorker, DISABLE_AFTER_FAILING_MS } from '../../src/modules/webhooks/index.js';
+import type { WorkerLog } from '../../src/platform/logging.js';
+import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { cliEnv, runCli, scratchDatabase } from '../helpers/cli.js';
+import { ManualClock } from '../helpers/clock.js';
+import { testEngine, type TestDatabase } from '../helpers/engine.js';
+import { createEndpoint, emitEvents, startReceiver, type Receiver } from './helpers.js';
+
+describe(`webhook reliability (${testEngine})`, () => {
+  let database: TestDatabase;
+  let clock: ManualClock;
+  let first: TestApp;
+  let second: TestApp;
+  let acme: TestPartner;
+  const logged: Array<{ level: string; object: object; message: string }> = [];
+  const log: WorkerLog = {
+    info: (object, message) => logged.push({ level: 'info', object, message }),
+    warn: (object, message) => logged.push({ level: 'warn', object, message }),
+    error: (object, message) => logged.push({ level: 'error', object, message }),
+  };
+  const receivers: Receiver[] = [];
+
+  beforeAll(async () => {
+    // A database both instances open (a file for SQLite), and one clock for both.
+    database = await scratchDatabase('onpay-webhooks');
+    clock = new ManualClock(new Date());
+    first = await buildTestApp({ database, clock, log, env: { WEBHOOK_TIMEOUT_MS: '300' } });
+    second = await buildTestApp({ database, clock, log, env: { WEBHOOK_TIMEOUT_MS: '300' } });
+    acme = await first.partner('Acme');
+  });
+  afterEach(async () => {
+    const list = (await first.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints?per_page=100' })).json() as { results: Array<{ id: number }> };
+    for (const endpoint of list.results) await first.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
+    while (receivers.length) await receivers.pop()!.close();
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await database?.drop();
+  });
+
+  async function receiver(answer?: Parameters<typeof startReceiver>[2]): Promise<Receiver> {
+    const r = await startReceiver(clock, [], answer);
+    receivers.push(r);
+    return r;
+  }
+
+  it('a delivery whose worker died after claiming it is delivered again once the lease is over', async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint(first, acme, { url: r.url, event_types: ['payout.*'] });
+    r.secrets.push(endpoint.secret);
+    await emitEvents(first, acme.partnerId, 1);
+    const services = first.services;
+    const doomed = createWebhookWorker({ db: services.db.db, clock, events: services.events.service, audit: services.audit, timeoutMs: 300, rules: { live: false }, resolve: async () => [], leaseMs: 60_000 });
+    // The doomed worker enqueues and leases the endpoint, then dies: it never sends nor records.
+    expect(await doomed.enqueue()).toBe(1);
+    expect((await doomed.claim()).map((e) => e.id)).toEqual([endpoint.id]);
+    // While its lease runs, nobody else sends.
+    expect((await second.services.webhookWorker.runOnce()).attempts).toBe(0);
+    clock.advance(59_999);
+    expect((await first.services.webhookWorker.runOnce()).attempts).toBe(0);
+    expect(r.received).toHaveLength(0);
+    clock.advance(1);
+    expect((await second.services.webhookWorker.runOnce()).attempts).toBe(1);
+    expect(r.verified()).toHaveLength(1);
+  });
+
+  it('a delivery sent but not recorded (the worker died after sending) is sent again after the lease, with the same webhook-id', async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint(first, acme, { url: r.url, event_types: ['payout.*'] });
+    r.secrets.push(endpoint.secret);
+    await emitEvents(first, acme.partnerId, 1);
+    const services = first.services;
+    const crashing = createWebhookWorker({
+      db: services.db.db,
+      clock,
+      events: services.events.service,
+      audit: services.audit,
+      timeoutMs: 300,
+      rules: { live: false },
+      resolve: async () => [],
+      // Dies right after sending: never records, never releases its lease.
+      afterSend: () => new Promise<void>(() => undefined),
+    });
+    void crashing.runOnce();
+    await expect.poll(() => r.received.length).toBe(1);
+    // The crashed worker's lease has not been released: nobody sends until it is over.
+    expect((await second.services.webhookWorker.runOnce()).attempts).toBe(0);
+    clock.advance(60_000);
+    await second.services.webhookWorker.runOnce();
+    expect(r.verified()).toHaveLength(2);
+    expect(r.received[1]!.headers['webhook-id']).toBe(r.received[0]!.headers['webhook-id']);
+    expect(r.received[1]!.body).toBe(r.received[0]!.body);
+  });
+
+  it('two instances on one database deliver every event exactly once, in order', async () => {
+    const r = await receiver();
+    const endpoints = [];
+    for (let i = 0; i < 3; i++) endpoints.push(await createEndpoint(first, acme, { url: `${r.url}/${i}`, event_types: ['payout.paid'] }));
+    r.secrets.push(...endpoints.map((e) => e.secret));
+    await emitEvents(first, acme.partnerId, 60);
+    // Both run at once until neither finds work.
+    for (let round = 0; round < 20; round++) {
+      const [a, b] = await Promise.all([first.services.webhookWorker.runOnce(), second.services.webhookWorker.runOnce()]);
+      if (a.queued + a.attempts + b.queued + b.attempts === 0) break;
+    }
+    expect(r.verified()).toHaveLength(180);
+    for (let i = 0; i < 3; i++) {
+      const mine = r.received.filter((d) => d.verifiedWith[i]);
+      const sequences = mine.map((d) => d.event.sequence);
+      expect(sequences).toHaveLength(60);
+      expect(new Set(sequences).size).toBe(60);
+      expect(sequences).toEqual([...sequences].sort((x, y) => x - y));
+    }
+  });
+
+  it('an endpoint failing for 5 days is disabled, logged and listed; webhook enable re-enables it', async () => {
+    const r = await receiver(() => 500);
+    const endpoint = await createEndpoint(first, acme, { url: r.url, event_types: ['payout.paid'] });
+    const env = cliEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+    const started = clock.now().getTime();
+    // A new failing event every 12 hours; each retries on its schedule.
+    while (clock.now().getTime() - started < DISABLE_AFTER_FAILING_MS + 12 * 3_600_000) {
+      await emitEvents(first, acme.partnerId, 1);
+      await first.services.webhookWorker.runOnce();
+      clock.advance(3_600_000);
+      await first.services.webhookWorker.runOnce();
+      clock.advance(11 * 3_600_000);
+    }
+    await first.services.webhookWorker.runOnce();
+    const got = (await first.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).json() as Record<string, unknown>;
+    expect(got).toMatchObject({ disabled: true, disabled_reason: 'failing', failing_since: new Date(started).toISOString() });
+    const line = logged.find((entry) => entry.level === 'warn' && entry.message.includes(`webhook endpoint ${endpoint.id} `));
+    expect(line?.message).toContain('disabled: every delivery failed for 5 days');
+    expect(line?.object).toMatchObject({ endpointId: endpoint.id, partnerId: acme.partnerId });
+
+    // Disabled: nothing more is sent.
+    const before = r.received.length;
+    await emitEvents(first, acme.partnerId, 1);
+    clock.advance(36_000_000);
+    await first.services.webhookWorker.runOnce();
+    expect(r.received).toHaveLength(before);
+
+    const listed = await runCli(['webhook', 'list', '--failing', '--json'], env);
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = (JSON.parse(listed.stdout) as { webhook_endpoints: Array<Record<string, unknown>> }).webhook_endpoints;
+    expect(rows.map((row) => row.id)).toEqual([endpoint.id]);
+    expect(rows[0]).toMatchObject({ partner_id: acme.partnerId, disabled: true, disabled_reason: 'failing' });
+    const human = await runCli(['webhook', 'list', '--failing'], env);
+    expect(human.stdout).toContain('disabled (failing)');
+
+    // Re-enabled, it resumes where it stopped: the event written while disabled is delivered.
+    r.answer = () => 204;
+    const enabled = await runCli(['webhook', 'enable', String(endpoint.id)], env);
+    expect(enabled.code, enabled.stderr).toBe(0);
+    expect(enabled.stdout).toContain('is enabled again');
+    expect((await first.services.audit.list({ object: `webhook_endpoint:${endpoint.id}` })).map((e) => e.action)).toEqual(
+      expect.arrayContaining(['webhook_endpoint.created', 'webhook_endpoint.disabled', 'webhook_endpoint.enabled']),
+    );
+    await first.services.webhookWorker.runOnce();
+    expect(r.received.length).toBeGreaterThan(before);
+    expect((await runCli(['webhook', 'list', '--failing', '--json'], env)).stdout).toBe('{"webhook_endpoints":[]}\n');
+    expect((await runCli(['webhook', 'enable', '999999'], env)).code).toBe(1);
+  });
+});
+
+describe(`an endpoint deleted while its delivery is in flight (${testEngine})`, () => {
+  it('the worker records nothing for it and goes on', async () => {
+    const clock = new ManualClock(new Date());
+    const t = await buildTestApp({ clock });
+    const r = await startReceiver(clock);
+    try {
+      const acme = await t.partner('Acme');
+      const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.*'] });
+      await emitEvents(t, acme.partnerId, 1);
+      const services = t.services;
+      const worker = createWebhookWorker({
+        db: services.db.db,
+        clock,
+        events: services.events.service,
+        audit: services.audit,
+        timeoutMs: 300,
+        rules: { live: false },
+        resolve: async () => [],
+        // The partner deletes the endpoint while the request is out.
+        afterSend: async () => {
+          expect((await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(200);
+        },
+      });
+      expect(await worker.runOnce()).toMatchObject({ attempts: 1 });
+      expect(r.received).toHaveLength(1);
+      expect((await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(404);
+    } finally {
+      await r.close();
+      await t.close();
+    }
+  });
+});
