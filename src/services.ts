@@ -98,6 +98,9 @@ export async function createServices(deps: ServicesDeps) {
     publicBaseUrl,
     requireTotp: config.consoleRequireTotp,
   });
+  const webhookRules = { live: config.env === 'live' };
+  const webhookResolver = deps.webhookResolver ?? systemResolver;
+  const webhooks = createWebhooksModule({ db, clock, idempotency, events: events.service, audit, rules: webhookRules, resolve: webhookResolver, publicBaseUrl });
   const outbox = createOutbox({ db, clock, audit });
   const consoleService = createConsoleService({
     clock,
@@ -105,6 +108,7 @@ export async function createServices(deps: ServicesDeps) {
     payouts: payouts.payouts,
     sessions: verification.sessions,
     outbox,
+    webhooks: webhooks.service,
     admin: { partners, returnUrls: verification.returnUrls, terms: terms.service, audit, outbox },
     money: {
       db,
@@ -119,9 +123,6 @@ export async function createServices(deps: ServicesDeps) {
       audit,
     },
   });
-  const webhookRules = { live: config.env === 'live' };
-  const webhookResolver = deps.webhookResolver ?? systemResolver;
-  const webhooks = createWebhooksModule({ db, clock, idempotency, events: events.service, audit, rules: webhookRules, resolve: webhookResolver, publicBaseUrl });
   // Delivers the partners' events to their webhook endpoints (every instance; endpoint leases keep one sender per endpoint).
   const webhookWorker = createWebhookWorker({ db, clock, events: events.service, audit, timeoutMs: config.webhookTimeoutMs, rules: webhookRules, resolve: webhookResolver, log: deps.log });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;

@@ -83,7 +83,22 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'POST /api/v1/users/{id}/login-link': { url: () => `/api/v1/users/${kari.id}/login-link`, body: () => ({ send_email: false }) },
   'POST /api/v1/payouts/{payout}/login-link': { url: () => `/api/v1/payouts/${payoutId}/login-link`, body: () => ({ send_email: false }) },
+  'POST /api/v1/webhook-endpoints': { url: () => '/api/v1/webhook-endpoints', body: () => WEBHOOK_ENDPOINT },
+  'PATCH /api/v1/webhook-endpoints/{id}': {
+    url: async () => `/api/v1/webhook-endpoints/${await freshWebhookEndpoint()}`,
+    body: () => ({ url: 'http://127.0.0.1:9/hooks/payroll', event_types: ['user.*'], description: 'Payroll sync, second system', disabled: false }),
+  },
+  'POST /api/v1/webhook-endpoints/{id}/replay': { url: async () => `/api/v1/webhook-endpoints/${await freshWebhookEndpoint()}/replay`, body: () => ({ after: 0 }) },
 };
+
+/** A sandbox endpoint on a closed loopback port: nothing here runs the delivery worker. */
+const WEBHOOK_ENDPOINT = { url: 'http://127.0.0.1:9/hooks/onpay', event_types: ['payout.*', 'user.onboarding.updated'], description: 'Payroll sync' };
+
+async function freshWebhookEndpoint(): Promise<string> {
+  const res = await t.as(acme, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: WEBHOOK_ENDPOINT });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+}
 
 /** The schema's alternatives at one place (nullable and union branches). */
 function branches(schema: Json): Json[] {

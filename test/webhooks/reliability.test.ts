@@ -126,10 +126,14 @@ describe(`webhook reliability (${testEngine})`, () => {
     const endpoint = await createEndpoint(first, acme, { url: r.url, event_types: ['payout.paid'] });
     const env = cliEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
     const started = clock.now().getTime();
+    // The console's dashboard counts what the operator must look at.
+    const viewer = { id: 0, email: 'viewer@onpay.example', role: 'viewer' as const, sessionHash: '' };
+    const dashboardCounts = async () => (await first.services.console.dashboard(viewer)).webhooks;
     // A new failing event every 12 hours; each retries on its schedule.
     while (clock.now().getTime() - started < DISABLE_AFTER_FAILING_MS + 12 * 3_600_000) {
       await emitEvents(first, acme.partnerId, 1);
       await first.services.webhookWorker.runOnce();
+      if (clock.now().getTime() === started) expect(await dashboardCounts()).toEqual({ failing: 1, disabled: 0 });
       clock.advance(3_600_000);
       await first.services.webhookWorker.runOnce();
       clock.advance(11 * 3_600_000);
@@ -140,6 +144,7 @@ describe(`webhook reliability (${testEngine})`, () => {
     const line = logged.find((entry) => entry.level === 'warn' && entry.message.includes(`webhook endpoint ${endpoint.id} `));
     expect(line?.message).toContain('disabled: every delivery failed for 5 days');
     expect(line?.object).toMatchObject({ endpointId: endpoint.id, partnerId: acme.partnerId });
+    expect(await dashboardCounts()).toEqual({ failing: 0, disabled: 1 });
 
     // Disabled: nothing more is sent.
     const before = r.received.length;
@@ -167,6 +172,7 @@ describe(`webhook reliability (${testEngine})`, () => {
     await first.services.webhookWorker.runOnce();
     expect(r.received.length).toBeGreaterThan(before);
     expect((await runCli(['webhook', 'list', '--failing', '--json'], env)).stdout).toBe('{"webhook_endpoints":[]}\n');
+    expect(await dashboardCounts()).toEqual({ failing: 0, disabled: 0 });
     expect((await runCli(['webhook', 'enable', '999999'], env)).code).toBe(1);
   });
 });

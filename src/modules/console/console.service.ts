@@ -3,6 +3,7 @@ import type { Outbox } from '../mail/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PayoutService } from '../payouts/index.js';
 import type { ReturnUrlService, SessionService } from '../verification/index.js';
+import type { WebhookService } from '../webhooks/index.js';
 import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 
@@ -12,6 +13,7 @@ export interface ConsoleServiceDeps {
   payouts: Pick<PayoutService, 'pendingByDueDate'>;
   sessions: Pick<SessionService, 'countEndedSince'>;
   outbox: Pick<Outbox, 'counts'>;
+  webhooks: Pick<WebhookService, 'failingCounts'>;
   /** Partners, tokens, return URLs, terms, the audit log and mail (admin.actions.ts). */
   admin: AdminActionsDeps;
   /** Employees, payouts and invoices (money.actions.ts). */
@@ -25,6 +27,8 @@ export interface Dashboard {
   /** Payouts the bank rejected: waiting for a retry or a cancellation. */
   payoutsFailed: { count: number; net: string };
   mail: { pending: number; retrying: number; failed: number; sent: number };
+  /** Webhook endpoints whose deliveries fail now, and those disabled after failing for 5 days. */
+  webhooks: { failing: number; disabled: number };
 }
 
 /**
@@ -38,15 +42,16 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
       const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const [urls, payoutsPending, verificationErrorsToday, mail, failed] = await Promise.all([
+      const [urls, payoutsPending, verificationErrorsToday, mail, failed, webhooks] = await Promise.all([
         deps.returnUrls.list(null),
         deps.payouts.pendingByDueDate(),
         deps.sessions.countEndedSince('error', startOfDay),
         deps.outbox.counts(),
         deps.money.operations.totals({ status: 'failed' }),
+        deps.webhooks.failingCounts(),
       ]);
       const payoutsFailed = { count: failed.count, net: failed.net };
-      return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail, payoutsFailed };
+      return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail, payoutsFailed, webhooks };
     },
     admin: createAdminActions(deps.admin),
   };

@@ -49,6 +49,18 @@ export async function allEndpoints(db: Executor, filter: { partnerId: number | n
   return query.orderBy('id').execute();
 }
 
+/** Endpoints failing now (still enabled) and endpoints disabled after failing too long. */
+export async function failingCounts(db: Executor): Promise<{ failing: number; disabled: number }> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when(eb.and([eb('failing_since', 'is not', null), eb('disabled_at', 'is', null)])).then(1).else(0).end()).as('failing'),
+      eb.fn.sum<number>(eb.case().when('disabled_reason', '=', 'failing').then(1).else(0).end()).as('disabled'),
+    ])
+    .executeTakeFirst();
+  return { failing: Number(row?.failing ?? 0), disabled: Number(row?.disabled ?? 0) };
+}
+
 export async function updateEndpoint(db: Executor, id: number, values: Partial<Omit<WebhookEndpointRow, 'id' | 'partner_id'>>): Promise<WebhookEndpointRow | undefined> {
   return db.updateTable('webhook_endpoints').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -239,6 +239,11 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
       return Promise.all(rows.map(async (row) => ({ ...endpointPayload(row), partner_id: row.partner_id, deliveries: await repo.deliveryCounts(db, row.id) })));
     },
 
+    /** For the console's dashboard: how many endpoints fail now, and how many were disabled for failing. */
+    failingCounts(): Promise<{ failing: number; disabled: number }> {
+      return repo.failingCounts(db);
+    },
+
     /** The operator re-enables an endpoint (audited); it resumes where it stopped. */
     async enable(id: number): Promise<{ endpoint: WebhookEndpoint & { partner_id: number }; changed: boolean }> {
       const current = parseId(String(id)) === null ? undefined : await repo.findEndpoint(db, id, null);

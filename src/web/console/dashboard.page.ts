@@ -7,8 +7,8 @@ import type { ConsoleKit } from './console-kit.js';
 export async function dashboardPage(app: FastifyInstance, { kit, console }: { kit: ConsoleKit; console: ConsoleService }): Promise<void> {
   app.get('/console', async (request, reply) => {
     const board = await console.dashboard(request.operator!);
-    const card = (label: string, count: number, href: string, detail = '') =>
-      html`<div class="card"><div class="count">${count}</div><a href="${href}">${label}</a>${detail ? html`<br><small class="muted">${detail}</small>` : html``}</div>`;
+    const card = (label: string, count: number, href: string | null, detail = '') =>
+      html`<div class="card"><div class="count">${count}</div>${href ? html`<a href="${href}">${label}</a>` : html`${label}`}${detail ? html`<br><small class="muted">${detail}</small>` : html``}</div>`;
     const due = board.payoutsPending.map(
       (row) => html`<tr><td><a href="/console/payouts?status=pending&amp;due_from=${row.due_date}&amp;due_to=${row.due_date}">${row.due_date}</a></td><td class="num">${row.count}</td><td class="num">${formatKroner(row.net)}</td></tr>`,
     );
@@ -21,6 +21,7 @@ export async function dashboardPage(app: FastifyInstance, { kit, console }: { ki
 ${card('Return URLs awaiting a decision', board.returnUrlsAwaiting, '/console/return-urls?status=pending')}
 ${card('Verifications ending in an error today', board.verificationErrorsToday, '/console/employees')}
 ${card('Payouts failed (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
+${card('Webhook endpoints failing', board.webhooks.failing, null, `${board.webhooks.disabled} disabled after failing for 5 days; onpay webhook list --failing`)}
 ${card('Mail failing', board.mail.failed, '/console/mail?status=failed', `${board.mail.retrying} being retried, ${board.mail.pending} waiting`)}
 </div>
 <h2>Payouts pending, by due date</h2>
