@@ -169,6 +169,10 @@ describe(`webhook reliability (${testEngine})`, () => {
     expect((await first.services.audit.list({ object: `webhook_endpoint:${endpoint.id}` })).map((e) => e.action)).toEqual(
       expect.arrayContaining(['webhook_endpoint.created', 'webhook_endpoint.disabled', 'webhook_endpoint.enabled']),
     );
+    // The operator finds the same entries at the command line.
+    const audited = await runCli(['audit', 'list', '--object', `webhook_endpoint:${endpoint.id}`, '--json'], env);
+    expect(audited.code, audited.stderr).toBe(0);
+    expect(audited.stdout).toContain('"action":"webhook_endpoint.enabled"');
     await first.services.webhookWorker.runOnce();
     expect(r.received.length).toBeGreaterThan(before);
     expect((await runCli(['webhook', 'list', '--failing', '--json'], env)).stdout).toBe('{"webhook_endpoints":[]}\n');

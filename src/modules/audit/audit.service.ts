@@ -4,11 +4,15 @@ import type { AuditRow, Database, Executor } from '../../db/database.js';
 import { currentActor, currentRequestId } from '../../platform/actor.js';
 import * as repo from './audit.repository.js';
 
+/** What the audit log records changes of: the `type` of `type:id`. A new kind of object joins here, and the filters accept it. */
+export const AUDIT_OBJECT_TYPES = ['user', 'payout', 'partner', 'token', 'invoice', 'return_url', 'verification_session', 'login_link', 'terms', 'operator', 'mail', 'webhook_endpoint'] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
 /** One change, as the audit log keeps it: never the values, only which fields changed. */
 export interface AuditEntry {
   /** What happened: `user.updated`, `payout.paid`, `operator.signed_in`, `pii.revealed`, … */
   action: string;
-  object: { type: string; id: string | number };
+  object: { type: AuditObjectType; id: string | number };
   /** The partner the object belongs to, if any. */
   partnerId?: number | null;
   /** Names of the changed fields (no values: the log holds no personal data). */
@@ -44,7 +48,7 @@ export function auditRowToPayload(row: AuditRow): AuditEntryPayload {
 }
 
 /** An object filter: `type:id` (`user:12`, `partner:3`, `mail:9`). */
-export const AUDIT_OBJECT = /^(user|payout|partner|token|invoice|return_url|verification_session|login_link|terms|operator|mail):[A-Za-z0-9._@:-]{1,64}$/;
+export const AUDIT_OBJECT = new RegExp(`^(${AUDIT_OBJECT_TYPES.join('|')}):[A-Za-z0-9._@:-]{1,64}$`);
 /** An actor filter: a type, optionally `:id` (`operator`, `partner:3`, `system`). */
 export const AUDIT_ACTOR = /^(partner|operator|employee|system|anonymous)(:[A-Za-z0-9._@-]{1,64})?$/;
 /** An action filter: `payout.paid`, `token.revoked`. */

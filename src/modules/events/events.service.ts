@@ -71,7 +71,8 @@ function subjectOf(type: string, object: Record<string, unknown>): AuditEntry['o
   if (type === 'payout.batch.created') return { type: 'invoice', id: String(object.invoice_id) };
   if (type.startsWith('payout.')) return { type: 'payout', id: String(object.id) };
   if (type.startsWith('return_url.')) return { type: 'return_url', id: String(object.id) };
-  return { type: type.split('.')[0] as string, id: String(object.id ?? '') };
+  if (type.startsWith('terms.')) return { type: 'terms', id: String(object.code ?? object.id ?? '') };
+  throw new Error(`no audit object for event type ${type}`);
 }
 
 /**

@@ -93,7 +93,7 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
     return row;
   }
 
-  const subject = (id: number) => ({ type: 'webhook_endpoint', id });
+  const subject = (id: number) => ({ type: 'webhook_endpoint' as const, id });
 
   return {
     async create(ctx: WriteContext, body: CreateEndpointBody): Promise<WebhookEndpointWithSecret> {
