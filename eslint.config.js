@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'bench/results/', 'client/schema.d.ts', 'src/web/assets/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'data/',
+      'bench/results/',
+      'client/schema.d.ts',
+      'src/web/assets/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,7 +33,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': ['error', { ignoreRestArgs: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through src/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/config.ts.' },
+      ],
     },
   },
   {
@@ -32,7 +45,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['src/config.ts', 'test/**/*.ts', 'bench/**/*.ts', 'bin/**/*.js', '*.config.ts', 'examples/**/*.ts', '.ci/**'],
+    files: [
+      'src/config.ts',
+      'test/**/*.ts',
+      'bench/**/*.ts',
+      'bin/**/*.js',
+      '*.config.ts',
+      'examples/**/*.ts',
+      '.ci/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

@@ -59,7 +59,8 @@ async function once(options: LoadOptions, seconds: number, record: boolean): Pro
         duration: seconds,
         requests: options.setupRequest ? [{ setupRequest: options.setupRequest }] : undefined,
       },
-      (error: unknown, done: Result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done)),
+      (error: unknown, done: Result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
     );
     if (!record) return;
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {

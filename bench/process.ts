@@ -50,7 +50,11 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   // Only what the server needs: no DATABASE_URL or REDIS_URL leaks in from the caller's shell.
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
-  const child = spawn(process.execPath, [...options.nodeFlags, ...options.args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...options.nodeFlags, ...options.args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-4000);
@@ -101,10 +105,16 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
 
 /** What `npm start` does first: `npm run build` (tsc into dist/); and the ceiling transpiled beside it. */
 export function buildCompiled(): void {
-  const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (build.status !== 0) throw new Error('tsc -p tsconfig.build.json failed');
   const source = fs.readFileSync(path.join(ROOT, 'bench/ceiling-server.ts'), 'utf8');
-  const output = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const output = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
   fs.mkdirSync(path.join(ROOT, 'dist/bench'), { recursive: true });
   fs.writeFileSync(path.join(ROOT, 'dist/bench/ceiling-server.js'), output);
 }

@@ -24,7 +24,10 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const { values, positionals } = parseArgs({ options: { top: { type: 'string', default: '30' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { top: { type: 'string', default: '30' } },
+  allowPositionals: true,
+});
 const file = positionals[0];
 if (!file) {
   process.stderr.write('usage: node bin/run-ts.js bench/profile-top.ts FILE.cpuprofile [--top N]\n');
@@ -40,7 +43,10 @@ const parent = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
 
 function label(frame: CallFrame): string {
-  const where = frame.url.replace(/^file:\/\//, '').replace(/^.*node_modules\//, '~/').replace(process.cwd() + '/', '');
+  const where = frame.url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*node_modules\//, '~/')
+    .replace(process.cwd() + '/', '');
   return `${frame.functionName || '(anonymous)'} ${where ? `${where}:${frame.lineNumber + 1}` : ''}`.trim();
 }
 

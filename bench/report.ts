@@ -24,7 +24,14 @@ export interface TargetCheck {
 export interface BenchReport {
   engine: Engine;
   startedAt: string;
-  machine: { cpus: number; cpuModel: string; node: string; platform: string; totalMemoryMb: number; loadAverage: { start: number; end: number } };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    platform: string;
+    totalMemoryMb: number;
+    loadAverage: { start: number; end: number };
+  };
   options: Record<string, unknown>;
   seed: Record<string, unknown>;
   ceiling: { runs: LoadResult[]; meanRequestsPerSecond: number };
@@ -40,7 +47,11 @@ const pct = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '�
 const num = (x: number | undefined, digits = 1) => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(digits));
 
 /** Throughput lost to each variant: the limiters against no limiter, info logging against warn. */
-export function overheads(variants: BenchReport['variants']): { limiterMemory?: number; limiterRedis?: number; logInfo?: number } {
+export function overheads(variants: BenchReport['variants']): {
+  limiterMemory?: number;
+  limiterRedis?: number;
+  logInfo?: number;
+} {
   const lost = (run: LoadResult | undefined, baseline: LoadResult | undefined) =>
     run && baseline ? 1 - run.requestsPerSecond / baseline.requestsPerSecond : undefined;
   return {
@@ -57,12 +68,25 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets' | 'totalSeco
 
   const get = byName.get('users.get');
   if (get?.load && get.ratioToCeiling !== undefined) {
-    checks.push({ target: `GET /users/{id} ≥ ${readRatio * 100} % of ceiling`, measured: pct(get.ratioToCeiling), met: get.ratioToCeiling >= readRatio });
-    if (report.engine === 'sqlite') checks.push({ target: 'GET /users/{id} p99 < 10 ms', measured: `${num(get.load.p99Ms, 2)} ms`, met: get.load.p99Ms < 10 });
+    checks.push({
+      target: `GET /users/{id} ≥ ${readRatio * 100} % of ceiling`,
+      measured: pct(get.ratioToCeiling),
+      met: get.ratioToCeiling >= readRatio,
+    });
+    if (report.engine === 'sqlite')
+      checks.push({
+        target: 'GET /users/{id} p99 < 10 ms',
+        measured: `${num(get.load.p99Ms, 2)} ms`,
+        met: get.load.p99Ms < 10,
+      });
   }
   const status = byName.get('verification.status');
   if (status?.ratioToCeiling !== undefined) {
-    checks.push({ target: `status polling ≥ ${readRatio * 100} % of ceiling`, measured: pct(status.ratioToCeiling), met: status.ratioToCeiling >= readRatio });
+    checks.push({
+      target: `status polling ≥ ${readRatio * 100} % of ceiling`,
+      measured: pct(status.ratioToCeiling),
+      met: status.ratioToCeiling >= readRatio,
+    });
   }
   const first = byName.get('users.list.first')?.load;
   const deep = byName.get('users.list.deep')?.load;
@@ -73,38 +97,72 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets' | 'totalSeco
   const payouts = byName.get('payouts.create')?.sequential;
   if (payouts) {
     const limit = report.engine === 'sqlite' ? 250 : 500;
-    checks.push({ target: `POST /payouts (1 000 items) median < ${limit} ms`, measured: `${num(payouts.medianMs)} ms`, met: payouts.failures === 0 && payouts.medianMs < limit });
+    checks.push({
+      target: `POST /payouts (1 000 items) median < ${limit} ms`,
+      measured: `${num(payouts.medianMs)} ms`,
+      met: payouts.failures === 0 && payouts.medianMs < limit,
+    });
   }
   for (const name of ['console.dashboard', 'console.payouts', 'console.payouts.pending']) {
     const page = byName.get(name)?.sequential;
-    if (page) checks.push({ target: `${name} p95 < 100 ms`, measured: `${num(page.p95Ms)} ms`, met: page.failures === 0 && page.p95Ms < 100 });
+    if (page)
+      checks.push({
+        target: `${name} p95 < 100 ms`,
+        measured: `${num(page.p95Ms)} ms`,
+        met: page.failures === 0 && page.p95Ms < 100,
+      });
   }
   const bulk = byName.get('console.markPaid')?.sequential;
-  if (bulk) checks.push({ target: 'console: mark 1 000 payouts paid < 1 s', measured: `${num(bulk.maxMs)} ms (slowest)`, met: bulk.failures === 0 && bulk.maxMs < 1000 });
+  if (bulk)
+    checks.push({
+      target: 'console: mark 1 000 payouts paid < 1 s',
+      measured: `${num(bulk.maxMs)} ms (slowest)`,
+      met: bulk.failures === 0 && bulk.maxMs < 1000,
+    });
   const overhead = overheads(report.variants);
   if (overhead.limiterMemory !== undefined) {
-    checks.push({ target: 'limiter overhead (in-process) < 10 %', measured: pct(overhead.limiterMemory), met: overhead.limiterMemory < 0.1 });
+    checks.push({
+      target: 'limiter overhead (in-process) < 10 %',
+      measured: pct(overhead.limiterMemory),
+      met: overhead.limiterMemory < 0.1,
+    });
   }
   if (overhead.limiterRedis !== undefined) {
-    checks.push({ target: 'limiter overhead (Redis) < 25 %', measured: pct(overhead.limiterRedis), met: overhead.limiterRedis < 0.25 });
+    checks.push({
+      target: 'limiter overhead (Redis) < 25 %',
+      measured: pct(overhead.limiterRedis),
+      met: overhead.limiterRedis < 0.25,
+    });
   }
   for (const [name, run] of Object.entries(report.variants)) {
     const failed = run.non2xx + run.errors;
     if (failed > 0) checks.push({ target: `${name}: every response 2xx`, measured: `${failed} failed`, met: false });
   }
   const webhooks = byName.get('webhooks.deliver')?.deliveries;
-  if (webhooks) checks.push({ target: 'webhook delivery (one worker) ≥ 500 events/s', measured: `${num(webhooks.perSecond, 0)} events/s`, met: webhooks.perSecond >= 500 });
-  if (report.memory) checks.push({ target: 'RSS after the runs < 200 MB', measured: `${num(report.memory.rssMb)} MiB`, met: report.memory.rssMb < 200 });
+  if (webhooks)
+    checks.push({
+      target: 'webhook delivery (one worker) ≥ 500 events/s',
+      measured: `${num(webhooks.perSecond, 0)} events/s`,
+      met: webhooks.perSecond >= 500,
+    });
+  if (report.memory)
+    checks.push({
+      target: 'RSS after the runs < 200 MB',
+      measured: `${num(report.memory.rssMb)} MiB`,
+      met: report.memory.rssMb < 200,
+    });
   for (const scenario of report.scenarios) {
     const failed = scenario.load ? scenario.load.non2xx + scenario.load.errors : (scenario.sequential?.failures ?? 0);
-    if (failed > 0) checks.push({ target: `${scenario.name}: every response 2xx`, measured: `${failed} failed`, met: false });
+    if (failed > 0)
+      checks.push({ target: `${scenario.name}: every response 2xx`, measured: `${failed} failed`, met: false });
   }
   return checks;
 }
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  const line = (r: string[]) => `| ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
+  const line = (r: string[]) =>
+    `| ${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, c) => (c === 0 ? ':' : '-') + '-'.repeat(w) + (c === 0 ? '-' : ':')).join('|')}|`;
   return [line(rows[0]!), rule, ...rows.slice(1).map(line)].join('\n');
 }
@@ -112,9 +170,23 @@ function table(rows: string[][]): string {
 /** The table printed at the end of a run (Markdown, so it pastes into docs/performance.md). */
 export function formatReport(report: BenchReport): string {
   const rows: string[][] = [['scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling']];
-  for (const run of report.ceiling.runs) rows.push(['ceiling: bare Fastify, constant JSON', num(run.requestsPerSecond, 0), num(run.p50Ms, 2), num(run.p99Ms, 2), '100 %']);
+  for (const run of report.ceiling.runs)
+    rows.push([
+      'ceiling: bare Fastify, constant JSON',
+      num(run.requestsPerSecond, 0),
+      num(run.p50Ms, 2),
+      num(run.p99Ms, 2),
+      '100 %',
+    ]);
   for (const s of report.scenarios) {
-    if (s.load) rows.push([s.description, num(s.load.requestsPerSecond, 0), num(s.load.p50Ms, 2), num(s.load.p99Ms, 2), pct(s.ratioToCeiling)]);
+    if (s.load)
+      rows.push([
+        s.description,
+        num(s.load.requestsPerSecond, 0),
+        num(s.load.p50Ms, 2),
+        num(s.load.p99Ms, 2),
+        pct(s.ratioToCeiling),
+      ]);
     if (s.sequential) {
       const perSecond = 1000 / s.sequential.medianMs;
       rows.push([s.description, num(perSecond, 1), num(s.sequential.medianMs, 1), num(s.sequential.p99Ms, 1), '—']);
@@ -129,7 +201,14 @@ export function formatReport(report: BenchReport): string {
     ['GET /users/{id}, limiter in Redis', v.limiterRedis],
     ['GET /users/{id}, in-process, LOG_LEVEL=info', v.logInfo],
   ] as const) {
-    if (run) rows.push([label, num(run.requestsPerSecond, 0), num(run.p50Ms, 2), num(run.p99Ms, 2), pct(run.requestsPerSecond / ceiling)]);
+    if (run)
+      rows.push([
+        label,
+        num(run.requestsPerSecond, 0),
+        num(run.p50Ms, 2),
+        num(run.p99Ms, 2),
+        pct(run.requestsPerSecond / ceiling),
+      ]);
   }
 
   const lines = [
@@ -141,9 +220,17 @@ export function formatReport(report: BenchReport): string {
   ];
   const overhead = overheads(v);
   if (overhead.limiterMemory !== undefined || overhead.limiterRedis !== undefined) {
-    lines.push(`Limiter overhead vs off: in-process ${pct(overhead.limiterMemory)}, Redis ${pct(overhead.limiterRedis)}; LOG_LEVEL=info vs warn: ${pct(overhead.logInfo)}`);
+    lines.push(
+      `Limiter overhead vs off: in-process ${pct(overhead.limiterMemory)}, Redis ${pct(overhead.limiterRedis)}; LOG_LEVEL=info vs warn: ${pct(overhead.logInfo)}`,
+    );
   }
-  if (report.memory) lines.push(`Service memory after the runs: RSS ${num(report.memory.rssMb)} MiB (peak ${num(report.memory.peakMb)} MiB)`);
-  lines.push('', table([['target', 'measured', 'met'], ...report.targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO'])]));
+  if (report.memory)
+    lines.push(
+      `Service memory after the runs: RSS ${num(report.memory.rssMb)} MiB (peak ${num(report.memory.peakMb)} MiB)`,
+    );
+  lines.push(
+    '',
+    table([['target', 'measured', 'met'], ...report.targets.map((t) => [t.target, t.measured, t.met ? 'yes' : 'NO'])]),
+  );
   return lines.join('\n');
 }

@@ -39,7 +39,10 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     tsx: { type: 'boolean', default: false },
     'results-dir': { type: 'string' },
-    'pg-url': { type: 'string', default: process.env.ONPAY_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'pg-url': {
+      type: 'string',
+      default: process.env.ONPAY_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
     'redis-url': { type: 'string', default: process.env.ONPAY_BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379' },
   },
   allowPositionals: false,
@@ -47,16 +50,19 @@ const { values: args } = parseArgs({
 
 function positiveInt(name: string, raw: string | undefined): number {
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive whole number (got "${raw}")`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a positive whole number (got "${raw}")`);
   return value;
 }
 
 const engine = args.engine as Engine;
-if (engine !== 'sqlite' && engine !== 'postgres') throw new Error(`--engine must be sqlite or postgres (got "${args.engine}")`);
+if (engine !== 'sqlite' && engine !== 'postgres')
+  throw new Error(`--engine must be sqlite or postgres (got "${args.engine}")`);
 const durationSeconds = positiveInt('duration', args.duration);
 const connections = positiveInt('connections', args.connections);
 const warmupSeconds = Number(args.warmup);
-if (!Number.isInteger(warmupSeconds) || warmupSeconds < 0) throw new Error(`--warmup must be a whole number of seconds (got "${args.warmup}")`);
+if (!Number.isInteger(warmupSeconds) || warmupSeconds < 0)
+  throw new Error(`--warmup must be a whole number of seconds (got "${args.warmup}")`);
 const userCount = positiveInt('users', args.users);
 const payoutRequests = positiveInt('payout-requests', args['payout-requests']);
 const webhookEvents = positiveInt('webhook-events', args['webhook-events']);
@@ -78,7 +84,10 @@ function log(message: string): void {
 async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'onpay-bench-'));
-    return { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${path.join(dir, 'onpay.db')}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const adminUrl = args['pg-url'] as string;
   const name = `onpay_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -106,13 +115,21 @@ const compiled = !(args.tsx as boolean);
 function startScriptNodeFlags(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const match = /\bnode((?:\s+--\S+)*)\s+dist\/cli\/main\.js serve\b/.exec(pkg.scripts.start);
-  if (!match) throw new Error(`package.json's start script no longer runs "node [flags] dist/cli/main.js serve": ${pkg.scripts.start}`);
-  return (match[1] ?? '').trim().split(/\s+/).filter((flag) => flag !== '');
+  if (!match)
+    throw new Error(
+      `package.json's start script no longer runs "node [flags] dist/cli/main.js serve": ${pkg.scripts.start}`,
+    );
+  return (match[1] ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((flag) => flag !== '');
 }
 // Read even with --tsx, so a start script the benchmark no longer understands fails every run.
 const startFlags = startScriptNodeFlags();
 const serviceArgs = compiled ? [...startFlags, 'dist/cli/main.js', 'serve'] : ['bin/onpay.js', 'serve'];
-const ceilingArgs = compiled ? [...startFlags, 'dist/bench/ceiling-server.js'] : ['bin/run-ts.js', 'bench/ceiling-server.ts'];
+const ceilingArgs = compiled
+  ? [...startFlags, 'dist/bench/ceiling-server.js']
+  : ['bin/run-ts.js', 'bench/ceiling-server.ts'];
 
 const startService = (name: string, databaseUrl: string, extra?: Record<string, string>) =>
   startServer({ name, args: serviceArgs, env: serviceEnv(databaseUrl, extra), nodeFlags });
@@ -155,7 +172,11 @@ async function main(): Promise<void> {
         for (const us of CALIBRATION_US) {
           log(`calibration: ceiling + ${us} µs`);
           const load = await throughput({ ...base, url: `${ceiling.baseUrl}/spin?us=${us}` });
-          scenarios.push({ name: `calibration.${us}`, description: `calibration: bare Fastify + ${us} µs of CPU per request`, load });
+          scenarios.push({
+            name: `calibration.${us}`,
+            description: `calibration: bare Fastify + ${us} µs of CPU per request`,
+            load,
+          });
         }
       } finally {
         await ceiling.stop();
@@ -181,10 +202,15 @@ async function main(): Promise<void> {
     await run('users.get', `GET /users/{id} (${userCount} employees)`, { url: `${api}/users/1`, setupRequest: byId });
     await run('users.list.first', 'GET /users?page=1&per_page=25', { url: `${api}/users?page=1&per_page=25` });
     const deepPage = Math.max(1, Math.floor((seeded.counts.users * 0.75) / 25));
-    await run('users.list.deep', `GET /users?page=${deepPage}&per_page=25`, { url: `${api}/users?page=${deepPage}&per_page=25` });
+    await run('users.list.deep', `GET /users?page=${deepPage}&per_page=25`, {
+      url: `${api}/users?page=${deepPage}&per_page=25`,
+    });
     await run('verification.status', 'GET /verification/status/{id}', {
       url: `${api}/verification/status/x`,
-      setupRequest: (request) => ({ ...request, path: `/api/v1/verification/status/${pick(seeded.pendingSessionIds)}` }),
+      setupRequest: (request) => ({
+        ...request,
+        path: `/api/v1/verification/status/${pick(seeded.pendingSessionIds)}`,
+      }),
     });
     let created = 0;
     const runId = randomBytes(3).toString('hex');
@@ -225,10 +251,15 @@ async function main(): Promise<void> {
           body: JSON.stringify({ due_date: date, payouts }),
         });
       });
-      scenarios.push({ name: 'payouts.create', description: 'POST /payouts, 1 000 items (1 connection)', sequential: result });
+      scenarios.push({
+        name: 'payouts.create',
+        description: 'POST /payouts, 1 000 items (1 connection)',
+        sequential: result,
+      });
     }
 
-    if (seeded.console && (wanted('console') || wanted('console.markPaid'))) await consoleScenarios(service.baseUrl, seeded.console, scenarios);
+    if (seeded.console && (wanted('console') || wanted('console.markPaid')))
+      await consoleScenarios(service.baseUrl, seeded.console, scenarios);
 
     const memory = service.memory();
     await service.stop();
@@ -237,7 +268,11 @@ async function main(): Promise<void> {
     // Webhook delivery, with no service running beside it (its own worker would share the work).
     if (wanted('webhooks.deliver')) {
       log(`webhooks.deliver (${webhookEvents} events)`);
-      scenarios.push({ name: 'webhooks.deliver', description: `webhook delivery: one worker, ${webhookEvents} events to a local receiver (events/s)`, deliveries: deliverWebhooks(database.url) });
+      scenarios.push({
+        name: 'webhooks.deliver',
+        description: `webhook delivery: one worker, ${webhookEvents} events to a local receiver (events/s)`,
+        deliveries: deliverWebhooks(database.url),
+      });
     }
 
     // The same read against otherwise identical services: the limiter off, in-process and in Redis,
@@ -253,7 +288,8 @@ async function main(): Promise<void> {
       ] as const;
       const services: ServerProcess[] = [];
       try {
-        for (const [variant, extra] of variants) services.push(await startService(`service (${variant})`, database.url, extra));
+        for (const [variant, extra] of variants)
+          services.push(await startService(`service (${variant})`, database.url, extra));
         const rounds: LoadResult[][] = variants.map(() => []);
         const roundSeconds = Math.max(2, Math.round(durationSeconds / ROUNDS));
         for (let round = 0; round < ROUNDS; round++) {
@@ -261,7 +297,14 @@ async function main(): Promise<void> {
             log(`${variant} (round ${round + 1} of ${ROUNDS})`);
             const target = services[i] as ServerProcess;
             rounds[i]!.push(
-              await throughput({ ...base, durationSeconds: roundSeconds, warmupSeconds: round === 0 ? warmupSeconds : 0, headers, url: `${target.baseUrl}/api/v1/users/1`, setupRequest: byId }),
+              await throughput({
+                ...base,
+                durationSeconds: roundSeconds,
+                warmupSeconds: round === 0 ? warmupSeconds : 0,
+                headers,
+                url: `${target.baseUrl}/api/v1/users/1`,
+                setupRequest: byId,
+              }),
             );
           }
         }
@@ -291,19 +334,38 @@ async function main(): Promise<void> {
         // Other work on the machine skews every number: the 1-minute load average around the run.
         loadAverage: { start: Math.round(loadAtStart[0]! * 100) / 100, end: Math.round(os.loadavg()[0]! * 100) / 100 },
       },
-      options: { durationSeconds, connections, warmupSeconds, users: userCount, payoutRequests, webhookEvents, nodeFlags, compiled, only: only ? [...only] : null },
+      options: {
+        durationSeconds,
+        connections,
+        warmupSeconds,
+        users: userCount,
+        payoutRequests,
+        webhookEvents,
+        nodeFlags,
+        compiled,
+        only: only ? [...only] : null,
+      },
       seed: { ...seeded.counts, seconds: Math.round(seeded.seconds * 10) / 10 },
       ceiling: { runs: ceilingRuns, meanRequestsPerSecond: Math.round(ceilingMean) },
       scenarios,
       variants: variantsReport,
       memory,
     };
-    const report: BenchReport = { ...partial, targets: evaluateTargets(partial), totalSeconds: Math.round((performance.now() - began) / 1000) };
+    const report: BenchReport = {
+      ...partial,
+      targets: evaluateTargets(partial),
+      totalSeconds: Math.round((performance.now() - began) / 1000),
+    };
     fs.mkdirSync(resultsDir, { recursive: true });
     const file = path.join(resultsDir, `${engine}-${stamp}.json`);
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    process.stdout.write(`${formatReport(report)}\n\nWritten to ${path.relative(process.cwd(), file)} (${report.totalSeconds} s)\n`);
-    if (args.profile) process.stdout.write(`CPU profiles in ${path.relative(ROOT, profileDir)} (read with: node bin/run-ts.js bench/profile-top.ts FILE)\n`);
+    process.stdout.write(
+      `${formatReport(report)}\n\nWritten to ${path.relative(process.cwd(), file)} (${report.totalSeconds} s)\n`,
+    );
+    if (args.profile)
+      process.stdout.write(
+        `CPU profiles in ${path.relative(ROOT, profileDir)} (read with: node bin/run-ts.js bench/profile-top.ts FILE)\n`,
+      );
   } finally {
     await service?.stop();
     await database.drop();
@@ -315,15 +377,31 @@ async function main(): Promise<void> {
  * the dashboard and the payout list (first page, and filtered to pending) with p95, then "mark
  * paid" of 1 000 pending payouts in one action (the form after the confirm step), twice.
  */
-async function consoleScenarios(baseUrl: string, session: NonNullable<SeedResult['console']>, scenarios: ScenarioResult[]): Promise<void> {
+async function consoleScenarios(
+  baseUrl: string,
+  session: NonNullable<SeedResult['console']>,
+  scenarios: ScenarioResult[],
+): Promise<void> {
   const cookie = `onpay_console=${session.sessionToken}`;
   const page = (url: string) => fetch(`${baseUrl}${url}`, { headers: { cookie }, redirect: 'manual' });
   const pages: Array<[string, string, string]> = [
     ['console.dashboard', '/console', 'console: GET /console, the dashboard (1 connection)'],
     ['console.payouts', '/console/payouts', 'console: GET /console/payouts, first page of all (1 connection)'],
-    ['console.payouts.pending', '/console/payouts?status=pending', 'console: GET /console/payouts?status=pending (1 connection)'],
-    ['console.employees.name', '/console/employees?q=hansen', 'console: GET /console/employees?q=hansen, a common name (1 connection)'],
-    ['console.employees.phone', '/console/employees?q=40012345', 'console: GET /console/employees?q=40012345, a phone number (1 connection)'],
+    [
+      'console.payouts.pending',
+      '/console/payouts?status=pending',
+      'console: GET /console/payouts?status=pending (1 connection)',
+    ],
+    [
+      'console.employees.name',
+      '/console/employees?q=hansen',
+      'console: GET /console/employees?q=hansen, a common name (1 connection)',
+    ],
+    [
+      'console.employees.phone',
+      '/console/employees?q=40012345',
+      'console: GET /console/employees?q=40012345, a phone number (1 connection)',
+    ],
   ];
   for (const [name, url, description] of pages) {
     if (!wanted('console') && !wanted(name)) continue;
@@ -338,18 +416,34 @@ async function consoleScenarios(baseUrl: string, session: NonNullable<SeedResult
   const rounds = Math.max(1, Math.floor(session.pendingPayoutIds.length / 1000));
   const result = await sequential(rounds, 0, async (i) => {
     const ids = session.pendingPayoutIds.slice(i * 1000, (i + 1) * 1000);
-    const body = new URLSearchParams([['move', 'paid'], ...ids.map((id): [string, string] => ['id', String(id)]), ['csrf', csrf]]);
-    const res = await fetch(`${baseUrl}/console/payouts/apply`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' });
+    const body = new URLSearchParams([
+      ['move', 'paid'],
+      ...ids.map((id): [string, string] => ['id', String(id)]),
+      ['csrf', csrf],
+    ]);
+    const res = await fetch(`${baseUrl}/console/payouts/apply`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+      redirect: 'manual',
+    });
     // The action answers 303 to the list: that is success.
     return res.status === 303 ? new Response('moved', { status: 200 }) : res;
   });
-  scenarios.push({ name: 'console.markPaid', description: 'console: mark 1 000 payouts paid in one action (1 connection)', sequential: result });
+  scenarios.push({
+    name: 'console.markPaid',
+    description: 'console: mark 1 000 payouts paid in one action (1 connection)',
+    sequential: result,
+  });
 }
 
 /** Seeds in a child process (see bench/seed-process.ts): this process keeps a small heap for autocannon. */
 async function seedDatabase(url: string): Promise<SeedResult> {
   const out = path.join(os.tmpdir(), `onpay-bench-seed-${process.pid}.json`);
-  const child = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/seed-process.ts', url, String(userCount), out], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/seed-process.ts', url, String(userCount), out], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (child.status !== 0) throw new Error('seeding failed');
   try {
     return JSON.parse(fs.readFileSync(out, 'utf8')) as SeedResult;
@@ -361,7 +455,11 @@ async function seedDatabase(url: string): Promise<SeedResult> {
 /** The webhook scenario in a child process (bench/webhooks-process.ts). */
 function deliverWebhooks(url: string): { events: number; seconds: number; perSecond: number } {
   const out = path.join(os.tmpdir(), `onpay-bench-webhooks-${process.pid}.json`);
-  const child = spawnSync(process.execPath, ['bin/run-ts.js', 'bench/webhooks-process.ts', url, String(webhookEvents), out], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawnSync(
+    process.execPath,
+    ['bin/run-ts.js', 'bench/webhooks-process.ts', url, String(webhookEvents), out],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   if (child.status !== 0) throw new Error('the webhook scenario failed');
   try {
     return JSON.parse(fs.readFileSync(out, 'utf8')) as { events: number; seconds: number; perSecond: number };

@@ -44,9 +44,20 @@ async function signedInOperator(): Promise<NonNullable<SeedResult['console']>> {
     const epoch = Math.floor(Date.now() / 1000);
     await services.operators.confirmAuthenticator(token, await generate({ secret: state.secret, epoch }));
     // The enrolment used this step's code: sign in with the next step's (one step of tolerance).
-    const signedIn = await services.operators.signIn('bench.operator@onpay.example', password, await generate({ secret: state.secret, epoch: epoch + 30 }), '127.0.0.1');
+    const signedIn = await services.operators.signIn(
+      'bench.operator@onpay.example',
+      password,
+      await generate({ secret: state.secret, epoch: epoch + 30 }),
+      '127.0.0.1',
+    );
     if (signedIn.kind !== 'signed_in') throw new Error(`bench operator sign-in: ${signedIn.kind}`);
-    const pending = await db.db.selectFrom('payouts').select('id').where('status', '=', 'pending').orderBy('id').limit(2000).execute();
+    const pending = await db.db
+      .selectFrom('payouts')
+      .select('id')
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .limit(2000)
+      .execute();
     return { sessionToken: signedIn.token, pendingPayoutIds: pending.map((row) => row.id) };
   } finally {
     await services.close();

@@ -7,7 +7,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { systemClock } from '../src/clock.js';
-import type { Database, PartnerUsersTable, PayoutsTable, UsersTable, VerificationSessionsTable } from '../src/db/database.js';
+import type {
+  Database,
+  PartnerUsersTable,
+  PayoutsTable,
+  UsersTable,
+  VerificationSessionsTable,
+} from '../src/db/database.js';
 import type { Engine } from '../src/db/dialect.js';
 import { createAuditService } from '../src/modules/audit/index.js';
 import { createPartnerService } from '../src/modules/partners/partners.service.js';
@@ -36,7 +42,15 @@ export interface SeedResult {
    * while the employee is in the provider's flow (terminal sessions are read once).
    */
   pendingSessionIds: string[];
-  counts: { users: number; links: number; onboarded: number; sessions: number; payouts: number; invoices: number; termsApprovals: number };
+  counts: {
+    users: number;
+    links: number;
+    onboarded: number;
+    sessions: number;
+    payouts: number;
+    invoices: number;
+    termsApprovals: number;
+  };
   seconds: number;
   /** A signed-in console operator (added by bench/seed-process.ts): its session cookie, and pending payouts to mark paid. */
   console?: { sessionToken: string; pendingPayoutIds: number[] };
@@ -47,7 +61,18 @@ const BATCH = 500;
 const DAY_MS = 86_400_000;
 
 const FIRST = ['Kari', 'Ola', 'Ingrid', 'Lars', 'Sofie', 'Jonas', 'Nora', 'Emil', 'Ella', 'Jakob', 'Maja', 'Filip'];
-const LAST = ['Nordmann', 'Hansen', 'Johansen', 'Olsen', 'Larsen', 'Andersen', 'Pedersen', 'Nilsen', 'Kristiansen', 'Jensen'];
+const LAST = [
+  'Nordmann',
+  'Hansen',
+  'Johansen',
+  'Olsen',
+  'Larsen',
+  'Andersen',
+  'Pedersen',
+  'Nilsen',
+  'Kristiansen',
+  'Jensen',
+];
 const CITIES: [string, string][] = [
   ['0150', 'Oslo'],
   ['5003', 'Bergen'],
@@ -72,11 +97,22 @@ function stateOf(n: number): 'onboarded' | 'verifying' | 'no_profile' | 'invited
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const now = Date.now();
-  const partners = createPartnerService({ db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db, clock: systemClock }) });
+  const partners = createPartnerService({
+    db,
+    clock: systemClock,
+    env: 'sandbox',
+    audit: createAuditService({ db, clock: systemClock }),
+  });
   const created = await partners.createPartner('Bench partner AS');
   const other = await partners.createPartner('Other partner AS');
   // Only reads the current terms: publishing (which announces events) is not used here.
-  const termsCode = (await createTermsService({ db, clock: systemClock, events: { emitToEveryPartner: async () => undefined } }).current()).code;
+  const termsCode = (
+    await createTermsService({
+      db,
+      clock: systemClock,
+      events: { emitToEveryPartner: async () => undefined },
+    }).current()
+  ).code;
 
   // Employees joined over the last two years, oldest first (ids and link times ascend together).
   const span = 730 * DAY_MS;
@@ -142,10 +178,18 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       for (const row of ids) userIds.push(row.id);
     });
 
-    const linkRows: Insertable<PartnerUsersTable>[] = userIds.map((userId, n) => ({ ...entered[n], partner_id: created.partner_id, user_id: userId, created_at: createdAt(n), updated_at: createdAt(n) }));
+    const linkRows: Insertable<PartnerUsersTable>[] = userIds.map((userId, n) => ({
+      ...entered[n],
+      partner_id: created.partner_id,
+      user_id: userId,
+      created_at: createdAt(n),
+      updated_at: createdAt(n),
+    }));
     // Every 20th employee also works for a second partner (which entered nothing yet): the indexes hold more than one partner's rows.
     const shared: Insertable<PartnerUsersTable>[] = userIds.flatMap((userId, n) =>
-      n % 20 === 5 ? [{ partner_id: other.partner_id, user_id: userId, created_at: createdAt(n), updated_at: createdAt(n) }] : [],
+      n % 20 === 5
+        ? [{ partner_id: other.partner_id, user_id: userId, created_at: createdAt(n), updated_at: createdAt(n) }]
+        : [],
     );
     await insertChunked([...linkRows, ...shared], async (chunk) => {
       await trx.insertInto('partner_users').values(chunk).execute();
@@ -154,7 +198,12 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
 
     const approvalRows = userIds
       .filter((_, n) => stateOf(n) === 'onboarded' || stateOf(n) === 'verifying')
-      .map((userId) => ({ partner_id: created.partner_id, user_id: userId, terms_code: termsCode, approved_at: new Date(now - DAY_MS).toISOString() }));
+      .map((userId) => ({
+        partner_id: created.partner_id,
+        user_id: userId,
+        terms_code: termsCode,
+        approved_at: new Date(now - DAY_MS).toISOString(),
+      }));
     await insertChunked(approvalRows, async (chunk) => {
       await trx.insertInto('terms_approvals').values(chunk).execute();
     });
@@ -202,7 +251,13 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
 
   // A payout history: 24 monthly invoices, each paying up to 2 500 onboarded employees.
   const template = calculatePayroll(
-    { date: '2026-01-15', products: [{ quantity: 7.5, price: 250 }, { quantity: 1, price: 120 }] },
+    {
+      date: '2026-01-15',
+      products: [
+        { quantity: 7.5, price: 250 },
+        { quantity: 1, price: 120 },
+      ],
+    },
     { taxPercent: '32', taxFreeCard: null, freeCardUsedThisYear: '0.00' },
   );
   const minor = (amount: string) => Number(toMinorUnits(amount));

@@ -41,12 +41,21 @@ try {
   const partner = await services.partners.createPartner('Webhook bench');
   const partnerId = partner.partner_id;
   const ctx = { caller: { partnerId, tokenId: 0, rateLimitKey: 'bench' }, idempotency: null };
-  await services.webhooks.service.create(ctx, { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, event_types: ['payout.*'] });
+  await services.webhooks.service.create(ctx, {
+    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+    event_types: ['payout.*'],
+  });
   for (let written = 0; written < events; written += 500) {
     const batch = Array.from({ length: Math.min(500, events - written) }, (_, i) => ({
       partnerId,
       type: 'payout.paid' as const,
-      object: { id: written + i + 1, user_id: 42, status: 'paid', amount: '1875.00', paid_at: new Date().toISOString() },
+      object: {
+        id: written + i + 1,
+        user_id: 42,
+        status: 'paid',
+        amount: '1875.00',
+        paid_at: new Date().toISOString(),
+      },
       previousAttributes: { status: 'pending', paid_at: null },
     }));
     await db.db.transaction().execute((trx) => services.events.service.emit(trx, batch));

@@ -28,6 +28,8 @@ export function requireProjectNode(name, npx) {
     instead = `run \`${[shown(projectNode), shown(process.argv[1] ?? ''), ...args].join(' ')}\``;
     if (npx) instead += ` (or \`${[npx, ...args].join(' ')}\` in ${shown(root) || 'this folder'})`;
   }
-  process.stderr.write(`${name}: needs Node.js ${major} (the project's own, from npm ci), this is ${process.version}; ${instead}\n`);
+  process.stderr.write(
+    `${name}: needs Node.js ${major} (the project's own, from npm ci), this is ${process.version}; ${instead}\n`,
+  );
   process.exit(1);
 }

@@ -31,7 +31,9 @@ export interface OnpayClientOptions {
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 /** A fetch that retries 429 (always safe: the request was refused before it did anything) and network errors on idempotent methods. */
-export function retryingFetch(options: Pick<OnpayClientOptions, 'maxAttempts' | 'maxDelayMs' | 'fetch' | 'sleep'> = {}): typeof fetch {
+export function retryingFetch(
+  options: Pick<OnpayClientOptions, 'maxAttempts' | 'maxDelayMs' | 'fetch' | 'sleep'> = {},
+): typeof fetch {
   const inner = options.fetch ?? globalThis.fetch;
   const attempts = options.maxAttempts ?? 4;
   const maxDelay = options.maxDelayMs ?? 60_000;
@@ -51,7 +53,9 @@ export function retryingFetch(options: Pick<OnpayClientOptions, 'maxAttempts' | 
       if (response.status !== 429 || attempt >= attempts) return response;
       const retryAfter = Number(response.headers.get('Retry-After'));
       await response.body?.cancel();
-      await sleep(Math.min(maxDelay, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000 * attempt));
+      await sleep(
+        Math.min(maxDelay, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 1000 * attempt),
+      );
     }
   };
 }

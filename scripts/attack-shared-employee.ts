@@ -38,7 +38,12 @@ const partners = {
 };
 const failures: string[] = [];
 
-async function call(who: 'a' | 'b' | null, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json; text: string }> {
+async function call(
+  who: 'a' | 'b' | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Json; text: string }> {
   const res = await fetch(`${base}${path}`, {
     method,
     redirect: 'manual',
@@ -57,7 +62,8 @@ async function call(who: 'a' | 'b' | null, method: string, path: string, body?: 
 
 async function must(who: 'a' | 'b', method: string, path: string, body?: unknown, status = [200, 201]): Promise<Json> {
   const res = await call(who, method, path, body);
-  if (!status.includes(res.status)) throw new Error(`${who.toUpperCase()} ${method} ${path}: ${res.status} ${res.text}`);
+  if (!status.includes(res.status))
+    throw new Error(`${who.toUpperCase()} ${method} ${path}: ${res.status} ${res.text}`);
   return res.json;
 }
 
@@ -77,7 +83,16 @@ function approveReturnUrl(id: string): void {
 const RETURN = 'https://partner-a.example/onpay/return';
 const A_ACCOUNT = '15036427008';
 const B_ACCOUNT = '12345678903';
-const PROFILE = { first_name: 'Kari', last_name: 'Nordmann', address: 'Storgata 1', postal_code: '0155', city: 'Oslo', dial_code: '+47', phone: '41234567', main_work: 'true' };
+const PROFILE = {
+  first_name: 'Kari',
+  last_name: 'Nordmann',
+  address: 'Storgata 1',
+  postal_code: '0155',
+  city: 'Oslo',
+  dial_code: '+47',
+  phone: '41234567',
+  main_work: 'true',
+};
 
 // --- Partner A onboards an employee, pays them, and has a verification pending for a second one.
 const email = `kari.${randomUUID().slice(0, 8)}@example.com`;
@@ -85,24 +100,50 @@ const kari = String((await must('a', 'POST', '/api/v1/users', { email, internal_
 await must('a', 'POST', `/api/v1/users/${kari}/terms`, { approved: true });
 await must('a', 'PUT', `/api/v1/users/${kari}/profile`, PROFILE);
 await must('a', 'PUT', `/api/v1/users/${kari}`, { bank_account_number: A_ACCOUNT });
-approveReturnUrl(String((await must('a', 'POST', '/api/v1/verification-return-urls', { partner_return_url: RETURN })).id));
-const flow = await must('a', 'POST', `/api/v1/users/${kari}/verification/flows`, { provider: 'provider_eid', partner_return_url: RETURN });
-await must('a', 'POST', `/api/v1/test-helpers/verification/${String(flow.verification_id)}/complete`, { status: 'approved' });
+approveReturnUrl(
+  String((await must('a', 'POST', '/api/v1/verification-return-urls', { partner_return_url: RETURN })).id),
+);
+const flow = await must('a', 'POST', `/api/v1/users/${kari}/verification/flows`, {
+  provider: 'provider_eid',
+  partner_return_url: RETURN,
+});
+await must('a', 'POST', `/api/v1/test-helpers/verification/${String(flow.verification_id)}/complete`, {
+  status: 'approved',
+});
 const payout = (await must('a', 'POST', '/api/v1/payouts', {
   due_date: '2026-12-15',
-  payouts: [{ user_id: Number(kari), date: '2026-12-01', products: [{ quantity: 7.5, price: 250, description: 'Evening shift' }] }],
+  payouts: [
+    {
+      user_id: Number(kari),
+      date: '2026-12-01',
+      products: [{ quantity: 7.5, price: 250, description: 'Evening shift' }],
+    },
+  ],
 })) as { payout_ids: number[] };
 const payoutId = payout.payout_ids[0] as number;
 const otherEmail = `ola.${randomUUID().slice(0, 8)}@example.com`;
 const ola = String((await must('a', 'POST', '/api/v1/users', { email: otherEmail })).id);
-const pending = String((await must('a', 'POST', `/api/v1/users/${ola}/verification/flows`, { provider: 'provider_eid', partner_return_url: RETURN })).verification_id);
-step(`partner A: employee ${kari} onboarded and paid (payout ${payoutId}); employee ${ola} with a pending verification`);
+const pending = String(
+  (
+    await must('a', 'POST', `/api/v1/users/${ola}/verification/flows`, {
+      provider: 'provider_eid',
+      partner_return_url: RETURN,
+    })
+  ).verification_id,
+);
+step(
+  `partner A: employee ${kari} onboarded and paid (payout ${payoutId}); employee ${ola} with a pending verification`,
+);
 
 /** A value without the fields that are the time of the read itself (evaluated_at, last_polled_at). */
 function withoutReadTimes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutReadTimes);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'evaluated_at' && key !== 'last_polled_at').map(([key, v]) => [key, withoutReadTimes(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'evaluated_at' && key !== 'last_polled_at')
+      .map(([key, v]) => [key, withoutReadTimes(v)]),
+  );
 }
 
 /** Everything A reads about its employees (the times of the reads aside). */
@@ -122,30 +163,59 @@ const leaks = (text: string) => secrets.filter((secret) => text.includes(secret)
 
 // --- Partner B, knowing only the e-mail addresses.
 const linked = await call('b', 'POST', '/api/v1/users', { email });
-refuse("reading A's bank account, address and phone when linking", linked.status === 200 && leaks(linked.text).length === 0, `${linked.status}, leaked: [${leaks(linked.text).join(', ')}]`);
+refuse(
+  "reading A's bank account, address and phone when linking",
+  linked.status === 200 && leaks(linked.text).length === 0,
+  `${linked.status}, leaked: [${leaks(linked.text).join(', ')}]`,
+);
 await call('b', 'POST', '/api/v1/users', { email: otherEmail });
 
 const redirected = await call('b', 'PUT', `/api/v1/users/${kari}`, { bank_account_number: B_ACCOUNT });
-refuse("redirecting A's payouts to B's account", redirected.status === 200 && leaks(redirected.text).length === 0, `${redirected.status}: B's own link changed`);
+refuse(
+  "redirecting A's payouts to B's account",
+  redirected.status === 200 && leaks(redirected.text).length === 0,
+  `${redirected.status}: B's own link changed`,
+);
 
-const identity = await call('b', 'PUT', `/api/v1/users/${kari}/identity`, { identification: 'B0000000001', country_code: 'DE', birthday: '1970-01-01' });
+const identity = await call('b', 'PUT', `/api/v1/users/${kari}/identity`, {
+  identification: 'B0000000001',
+  country_code: 'DE',
+  birthday: '1970-01-01',
+});
 refuse('replacing the verified identity', identity.status === 409, String(identity.status));
 
 const withdrawn = await call('b', 'POST', `/api/v1/users/${kari}/terms`, { approved: false });
 refuse("withdrawing A's terms approval", withdrawn.status === 200, `${withdrawn.status}: B's own approval`);
 
-const bReturn = await must('b', 'POST', '/api/v1/verification-return-urls', { partner_return_url: 'https://partner-b.example/return' });
+const bReturn = await must('b', 'POST', '/api/v1/verification-return-urls', {
+  partner_return_url: 'https://partner-b.example/return',
+});
 approveReturnUrl(String(bReturn.id));
-const bFlow = await call('b', 'POST', `/api/v1/users/${ola}/verification/flows`, { provider: 'provider_eid', partner_return_url: 'https://partner-b.example/return' });
-refuse("cancelling A's pending verification by starting a flow", bFlow.status === 201, `${bFlow.status}: B's own session`);
+const bFlow = await call('b', 'POST', `/api/v1/users/${ola}/verification/flows`, {
+  provider: 'provider_eid',
+  partner_return_url: 'https://partner-b.example/return',
+});
+refuse(
+  "cancelling A's pending verification by starting a flow",
+  bFlow.status === 201,
+  `${bFlow.status}: B's own session`,
+);
 
 const link = await call('b', 'POST', `/api/v1/users/${kari}/login-link`, {});
 const loginPath = new URL(String(link.json.login_url)).pathname;
-const continued = await fetch(`${base}${loginPath}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const continued = await fetch(`${base}${loginPath}`, {
+  method: 'POST',
+  redirect: 'manual',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 const cookie = (continued.headers.get('set-cookie') ?? '').split(';')[0] as string;
 const page = await (await fetch(`${base}/me`, { headers: { cookie } })).text();
 const payoutPage = await fetch(`${base}/me/payouts/${payoutId}`, { headers: { cookie } });
-refuse("reading A's payouts on the employee's pages through B's login link", !page.includes('Evening shift') && leaks(page).length === 0 && payoutPage.status === 404, `payout page ${payoutPage.status}`);
+refuse(
+  "reading A's payouts on the employee's pages through B's login link",
+  !page.includes('Evening shift') && leaks(page).length === 0 && payoutPage.status === 404,
+  `payout page ${payoutPage.status}`,
+);
 
 const sneaky = await call(null, 'GET', '/%61pi/v1/terms');
 refuse('a percent-encoded path without credentials', sneaky.status === 401, String(sneaky.status));
@@ -153,15 +223,23 @@ refuse('a percent-encoded path without credentials', sneaky.status === 401, Stri
 // --- What A sees afterwards.
 const after = await aView();
 const changed = Object.keys(before).filter((key) => !isDeepStrictEqual(before[key], after[key]));
-refuse('changing anything partner A sees', changed.length === 0, changed.length ? `changed: ${changed.join(', ')}` : 'unchanged');
+refuse(
+  'changing anything partner A sees',
+  changed.length === 0,
+  changed.length ? `changed: ${changed.join(', ')}` : 'unchanged',
+);
 const paid = await call('a', 'POST', '/api/v1/payouts', {
   due_date: '2026-12-15',
-  payouts: [{ user_id: Number(kari), date: '2026-12-02', products: [{ quantity: 1, price: 100, description: 'Still paid' }] }],
+  payouts: [
+    { user_id: Number(kari), date: '2026-12-02', products: [{ quantity: 1, price: 100, description: 'Still paid' }] },
+  ],
 });
 refuse("taking A's employee out of onboarding", paid.status === 201, `A's next payout: ${paid.status}`);
 
 if (failures.length > 0) {
-  process.stderr.write(`attack-shared-employee: ${failures.length} attack(s) succeeded:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
+  process.stderr.write(
+    `attack-shared-employee: ${failures.length} attack(s) succeeded:\n${failures.map((f) => `  ${f}`).join('\n')}\n`,
+  );
   process.exit(1);
 }
 step('OK: nothing partner A sees changed');

@@ -9,7 +9,13 @@ import { migrateToLatest } from '../src/db/migrator.js';
 import { createServices } from '../src/services.js';
 
 export async function openApiDocument(env: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const config = loadConfig({ ONPAY_ENV: 'sandbox', DATABASE_URL: 'sqlite::memory:', PUBLIC_BASE_URL: 'http://127.0.0.1:8080', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    ONPAY_ENV: 'sandbox',
+    DATABASE_URL: 'sqlite::memory:',
+    PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const db = createDb(config.database);
   await migrateToLatest(db.db);
   const services = await createServices({ config, db });

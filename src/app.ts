@@ -78,7 +78,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.removeContentTypeParser('text/plain');
 
   const { partners, idempotency, events, terms, users, verification, payouts, loginLinks, portal, mailbox } = services;
-  const limiter = config.benchDisableRateLimit ? null : createLimiter({ store: services.rateLimitStore, clock, metrics });
+  const limiter = config.benchDisableRateLimit
+    ? null
+    : createLimiter({ store: services.rateLimitStore, clock, metrics });
   const pageBudget = limiter ? { limiter, perMinute: config.rateLimitPagesPerMinute } : null;
 
   // Hooks on every request are callback-style where they never wait: no promise per request.
@@ -138,8 +140,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     pages: [
       async (pages) => verificationPages(pages, { flow: verification.flow, sandbox, secureCookies }),
       async (pages) => loginPages(pages, { links: loginLinks.service, secureCookies }),
-      async (pages) =>
-        employeePages(pages, { portal, signingSecret: services.signingSecret, secureCookies }),
+      async (pages) => employeePages(pages, { portal, signingSecret: services.signingSecret, secureCookies }),
       ...(mailbox ? [async (pages: FastifyInstance) => mailboxPages(pages, { mailbox })] : []),
       async (pages) =>
         consolePages(pages, {

@@ -8,9 +8,7 @@ import { isIP } from 'node:net';
 export type Environment = 'sandbox' | 'live';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export type DatabaseConfig =
-  | { engine: 'sqlite'; path: string; url: string }
-  | { engine: 'postgres'; url: string };
+export type DatabaseConfig = { engine: 'sqlite'; path: string; url: string } | { engine: 'postgres'; url: string };
 
 /** OpenID Connect eID broker for provider_eid (docs/decisions.md §8). */
 export interface EidConfig {
@@ -48,7 +46,12 @@ export interface DatabaseTimeouts {
   readonly connectMs: number;
 }
 
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = Object.freeze({ busyMs: 5000, statementMs: 5000, queryMs: 7000, connectMs: 5000 });
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = Object.freeze({
+  busyMs: 5000,
+  statementMs: 5000,
+  queryMs: 7000,
+  connectMs: 5000,
+});
 
 /** What happens between SIGTERM and exit, in milliseconds. */
 export interface ShutdownConfig {
@@ -137,7 +140,8 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
   const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
   return value;
 }
 
@@ -160,7 +164,8 @@ function httpUrl(name: string, raw: string): string {
 export function parseDatabaseUrl(raw: string): DatabaseConfig {
   if (raw.startsWith('sqlite:')) {
     const path = raw.slice('sqlite:'.length);
-    if (path === '') throw new ConfigError('DATABASE_URL', `must name a file, as sqlite:PATH or sqlite::memory: (got "${raw}")`);
+    if (path === '')
+      throw new ConfigError('DATABASE_URL', `must name a file, as sqlite:PATH or sqlite::memory: (got "${raw}")`);
     return { engine: 'sqlite', path, url: raw };
   }
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
@@ -172,7 +177,10 @@ export function parseDatabaseUrl(raw: string): DatabaseConfig {
     }
     return { engine: 'postgres', url: raw };
   }
-  throw new ConfigError('DATABASE_URL', `must be sqlite:PATH, sqlite::memory: or postgres://... (got "${redact(raw)}")`);
+  throw new ConfigError(
+    'DATABASE_URL',
+    `must be sqlite:PATH, sqlite::memory: or postgres://... (got "${redact(raw)}")`,
+  );
 }
 
 /** Hides a password in a URL-like string before it is printed (also with an empty user name or an unescaped `@`). */
@@ -298,9 +306,18 @@ function loadDatabaseTimeouts(env: Env): DatabaseTimeouts {
   const statementMs = integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', defaults.statementMs, 100, 3_600_000);
   // The client waits longer than the server, so a slow statement is cancelled by the server (and
   // its connection stays usable) before the client gives the connection up.
-  const queryMs = integer(env, 'DATABASE_QUERY_TIMEOUT_MS', statementMs + (defaults.queryMs - defaults.statementMs), 100, 3_700_000);
+  const queryMs = integer(
+    env,
+    'DATABASE_QUERY_TIMEOUT_MS',
+    statementMs + (defaults.queryMs - defaults.statementMs),
+    100,
+    3_700_000,
+  );
   if (queryMs <= statementMs) {
-    throw new ConfigError('DATABASE_QUERY_TIMEOUT_MS', `must be greater than DATABASE_STATEMENT_TIMEOUT_MS (${statementMs}; got "${queryMs}")`);
+    throw new ConfigError(
+      'DATABASE_QUERY_TIMEOUT_MS',
+      `must be greater than DATABASE_STATEMENT_TIMEOUT_MS (${statementMs}; got "${queryMs}")`,
+    );
   }
   const connectMs = integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', defaults.connectMs, 100, 600_000);
   return Object.freeze({ busyMs, statementMs, queryMs, connectMs });
@@ -310,7 +327,10 @@ function loadShutdown(env: Env): ShutdownConfig {
   const timeoutMs = integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 3_600_000);
   const idleGraceMs = integer(env, 'SHUTDOWN_IDLE_GRACE_MS', 2_000, 0, 3_600_000);
   if (idleGraceMs >= timeoutMs) {
-    throw new ConfigError('SHUTDOWN_IDLE_GRACE_MS', `must be less than SHUTDOWN_TIMEOUT_MS (${timeoutMs}; got "${idleGraceMs}")`);
+    throw new ConfigError(
+      'SHUTDOWN_IDLE_GRACE_MS',
+      `must be less than SHUTDOWN_TIMEOUT_MS (${timeoutMs}; got "${idleGraceMs}")`,
+    );
   }
   return Object.freeze({ idleGraceMs, timeoutMs });
 }
@@ -328,7 +348,11 @@ function consoleTotp(env: Env, environment: Environment): boolean {
   const raw = read(env, 'CONSOLE_REQUIRE_TOTP');
   if (raw === undefined || raw === '1') return true;
   if (raw !== '0') throw new ConfigError('CONSOLE_REQUIRE_TOTP', `must be 1 or 0 (got "${raw}")`);
-  if (environment === 'live') throw new ConfigError('CONSOLE_REQUIRE_TOTP', 'cannot be 0 when ONPAY_ENV=live: operators always sign in with a code there');
+  if (environment === 'live')
+    throw new ConfigError(
+      'CONSOLE_REQUIRE_TOTP',
+      'cannot be 0 when ONPAY_ENV=live: operators always sign in with a code there',
+    );
   return false;
 }
 
@@ -346,12 +370,17 @@ function loadEid(env: Env, environment: Environment): EidConfig | null {
   httpUrl('EID_ISSUER', issuerRaw);
   const issuer = issuerRaw;
   const issuerUrl = new URL(issuer);
-  if (environment === 'live' && issuerUrl.protocol !== 'https:') throw new ConfigError('EID_ISSUER', 'must be an https:// URL when ONPAY_ENV=live');
+  if (environment === 'live' && issuerUrl.protocol !== 'https:')
+    throw new ConfigError('EID_ISSUER', 'must be an https:// URL when ONPAY_ENV=live');
   if (issuerUrl.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(issuerUrl.hostname)) {
-    throw new ConfigError('EID_ISSUER', `must be an https:// URL (http only for a local test provider on localhost or 127.0.0.1; got "${issuer}")`);
+    throw new ConfigError(
+      'EID_ISSUER',
+      `must be an https:// URL (http only for a local test provider on localhost or 127.0.0.1; got "${issuer}")`,
+    );
   }
   const countryCode = (read(env, 'EID_COUNTRY') ?? 'NO').toUpperCase();
-  if (!/^[A-Z]{2}$/.test(countryCode)) throw new ConfigError('EID_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
+  if (!/^[A-Z]{2}$/.test(countryCode))
+    throw new ConfigError('EID_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
   return {
     issuer,
     clientId: required(env, 'EID_CLIENT_ID', 'EID_ISSUER is set'),
@@ -377,14 +406,21 @@ function loadDocVendor(env: Env, environment: Environment): DocVendorConfig | nu
   const apiRaw = read(env, 'DOC_API_URL');
   if (apiRaw === undefined) return null;
   const apiUrl = httpUrl('DOC_API_URL', apiRaw);
-  if (environment === 'live' && !apiUrl.startsWith('https://')) throw new ConfigError('DOC_API_URL', 'must be an https:// URL when ONPAY_ENV=live');
+  if (environment === 'live' && !apiUrl.startsWith('https://'))
+    throw new ConfigError('DOC_API_URL', 'must be an https:// URL when ONPAY_ENV=live');
   const webhookSecret = required(env, 'DOC_WEBHOOK_SECRET', 'DOC_API_URL is set');
   if (webhookSecret.length < 16) throw new ConfigError('DOC_WEBHOOK_SECRET', 'must be at least 16 characters long');
   const countryCode = (read(env, 'DOC_COUNTRY') ?? 'NO').toUpperCase();
-  if (!/^[A-Z]{2}$/.test(countryCode)) throw new ConfigError('DOC_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
+  if (!/^[A-Z]{2}$/.test(countryCode))
+    throw new ConfigError('DOC_COUNTRY', `must be an ISO 3166-1 alpha-2 code (got "${countryCode}")`);
   const pageOriginRaw = read(env, 'DOC_PAGE_ORIGIN');
   const pageOrigin = pageOriginRaw === undefined ? new URL(apiUrl).origin : httpUrl('DOC_PAGE_ORIGIN', pageOriginRaw);
-  if (new URL(pageOrigin).origin !== pageOrigin) throw new ConfigError('DOC_PAGE_ORIGIN', `must be an origin only, like https://pages.vendor.example (got "${pageOriginRaw}")`);
-  if (environment === 'live' && !pageOrigin.startsWith('https://')) throw new ConfigError('DOC_PAGE_ORIGIN', 'must be an https:// origin when ONPAY_ENV=live');
+  if (new URL(pageOrigin).origin !== pageOrigin)
+    throw new ConfigError(
+      'DOC_PAGE_ORIGIN',
+      `must be an origin only, like https://pages.vendor.example (got "${pageOriginRaw}")`,
+    );
+  if (environment === 'live' && !pageOrigin.startsWith('https://'))
+    throw new ConfigError('DOC_PAGE_ORIGIN', 'must be an https:// origin when ONPAY_ENV=live');
   return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret, countryCode, pageOrigin };
 }

@@ -67,7 +67,8 @@ export async function serve(ctx: CliContext): Promise<FastifyInstance> {
     force.unref();
     try {
       const drained = await app.drain.start(config.shutdown);
-      if (!drained) app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown timed out; remaining connections were cut');
+      if (!drained)
+        app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown timed out; remaining connections were cut');
       await app.close();
       process.exit(drained ? 0 : 1);
     } catch (error) {
@@ -84,7 +85,9 @@ export async function serve(ctx: CliContext): Promise<FastifyInstance> {
   // With PORT=0 (tests) the configured base names port 0: print the address actually bound.
   const address = app.server.address();
   const base =
-    config.port === 0 && address && typeof address === 'object' ? config.publicBaseUrl.replace(/:0$/, `:${address.port}`) : config.publicBaseUrl;
+    config.port === 0 && address && typeof address === 'object'
+      ? config.publicBaseUrl.replace(/:0$/, `:${address.port}`)
+      : config.publicBaseUrl;
   ctx.stdout(`onpay (${config.env}) listening on ${base}; API at ${base}/api/v1\n`);
   if (demo) ctx.stdout(`${demoBanner(base, demo)}\n`);
   return app;

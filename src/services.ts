@@ -59,10 +59,16 @@ export async function createServices(deps: ServicesDeps) {
   // timeout the limiter lets the request through uncounted.
   const redis =
     config.redisUrl && deps.connectRedis !== false
-      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000, commandTimeout: config.rateLimitRedisTimeoutMs })
+      ? new Redis(config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          connectTimeout: 2000,
+          commandTimeout: config.rateLimitRedisTimeoutMs,
+        })
       : null;
   redis?.on('error', (error) => deps.log?.warn({ err: error }, 'redis connection problem'));
-  const rateLimitStore = deps.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
+  const rateLimitStore =
+    deps.rateLimitStore ?? (redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore());
 
   // Caches of rows other processes write are emptied whenever another connection commits.
   const changeEpoch = () => deps.db.changeEpoch();
@@ -72,10 +78,42 @@ export async function createServices(deps: ServicesDeps) {
   const events = createEventsModule({ db, clock, partners, audit, afterEmit: deps.afterEventsWritten });
   const signingSecret = await resolveSigningSecret(db, config);
   const terms = createTermsModule({ db, clock, changeEpoch, events: events.service });
-  const users = createUsersModule({ db, clock, idempotency, terms: terms.service, events: events.service, publicBaseUrl });
-  const verification = createVerificationModule({ db, clock, config, idempotency, employees: users.employees, partners, events: events.service, audit });
-  const payouts = createPayoutsModule({ db, clock, idempotency, employees: users.employees, partners, events: events.service, publicBaseUrl, afterChunk: deps.afterPayoutChunk });
-  const portal = createPortalService({ db, clock, employees: users.employees, payouts: payouts.payouts, partners, audit });
+  const users = createUsersModule({
+    db,
+    clock,
+    idempotency,
+    terms: terms.service,
+    events: events.service,
+    publicBaseUrl,
+  });
+  const verification = createVerificationModule({
+    db,
+    clock,
+    config,
+    idempotency,
+    employees: users.employees,
+    partners,
+    events: events.service,
+    audit,
+  });
+  const payouts = createPayoutsModule({
+    db,
+    clock,
+    idempotency,
+    employees: users.employees,
+    partners,
+    events: events.service,
+    publicBaseUrl,
+    afterChunk: deps.afterPayoutChunk,
+  });
+  const portal = createPortalService({
+    db,
+    clock,
+    employees: users.employees,
+    payouts: payouts.payouts,
+    partners,
+    audit,
+  });
   const loginLinks = createLoginLinksModule({
     db,
     clock,
@@ -100,7 +138,16 @@ export async function createServices(deps: ServicesDeps) {
   });
   const webhookRules = { live: config.env === 'live' };
   const webhookResolver = deps.webhookResolver ?? systemResolver;
-  const webhooks = createWebhooksModule({ db, clock, idempotency, events: events.service, audit, rules: webhookRules, resolve: webhookResolver, publicBaseUrl });
+  const webhooks = createWebhooksModule({
+    db,
+    clock,
+    idempotency,
+    events: events.service,
+    audit,
+    rules: webhookRules,
+    resolve: webhookResolver,
+    publicBaseUrl,
+  });
   const outbox = createOutbox({ db, clock, audit });
   const consoleService = createConsoleService({
     clock,
@@ -124,7 +171,16 @@ export async function createServices(deps: ServicesDeps) {
     },
   });
   // Delivers the partners' events to their webhook endpoints (every instance; endpoint leases keep one sender per endpoint).
-  const webhookWorker = createWebhookWorker({ db, clock, events: events.service, audit, timeoutMs: config.webhookTimeoutMs, rules: webhookRules, resolve: webhookResolver, log: deps.log });
+  const webhookWorker = createWebhookWorker({
+    db,
+    clock,
+    events: events.service,
+    audit,
+    timeoutMs: config.webhookTimeoutMs,
+    rules: webhookRules,
+    resolve: webhookResolver,
+    log: deps.log,
+  });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).
   const mailWorker = config.smtpUrl

@@ -45,7 +45,9 @@ describe('loadConfig defaults', () => {
 
   it('reads WEBHOOK_TIMEOUT_MS, and refuses one out of range in one line naming it', () => {
     expect(loadConfig({ WEBHOOK_TIMEOUT_MS: '250' }).webhookTimeoutMs).toBe(250);
-    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' })).toThrow('WEBHOOK_TIMEOUT_MS must be a whole number from 50 to 60000 (got "10")');
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' })).toThrow(
+      'WEBHOOK_TIMEOUT_MS must be a whole number from 50 to 60000 (got "10")',
+    );
     expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '5s' })).toThrow(/^WEBHOOK_TIMEOUT_MS /);
   });
 

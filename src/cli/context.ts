@@ -59,7 +59,10 @@ export async function services(config: Config, db: Db) {
 export type Services = Awaited<ReturnType<typeof services>>;
 
 /** Runs one operator command against a migrated database, then closes it. */
-export async function withServices<T>(ctx: CliContext, work: (services: Services, config: Config, db: Db) => Promise<T>): Promise<T> {
+export async function withServices<T>(
+  ctx: CliContext,
+  work: (services: Services, config: Config, db: Db) => Promise<T>,
+): Promise<T> {
   const config = loadConfig(ctx.env);
   const db = await openDatabase(config);
   try {

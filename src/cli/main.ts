@@ -2,10 +2,14 @@ import fs from 'node:fs';
 
 // package.json's engines (Node.js 24, the project's node_modules/.bin/node). Checked before any
 // database opens: better-sqlite3's Node-API binary crashes a Node.js 20 outright (a segfault).
-const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { engines: { node: string } };
+const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  engines: { node: string };
+};
 const nodeMajor = /\d+/.exec(pkg.engines.node)![0];
 if (process.versions.node.split('.')[0] !== nodeMajor) {
-  process.stderr.write(`onpay: needs Node.js ${nodeMajor}, this is ${process.version}; start it with node_modules/.bin/node (npm start does)\n`);
+  process.stderr.write(
+    `onpay: needs Node.js ${nodeMajor}, this is ${process.version}; start it with node_modules/.bin/node (npm start does)\n`,
+  );
   process.exit(1);
 }
 

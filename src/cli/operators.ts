@@ -24,13 +24,18 @@ export function registerOperatorCommands(program: Command, ctx: CliContext): voi
     .requiredOption('--role <role>', `one of ${ROLES.join(', ')}`)
     .option('--json', 'print one JSON object')
     .action(async (opts: { email: string; role: string; json?: boolean }) => {
-      if (!(ROLES as readonly string[]).includes(opts.role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')} (got ${JSON.stringify(opts.role)})`);
+      if (!(ROLES as readonly string[]).includes(opts.role))
+        throw new UsageError(`--role must be one of ${ROLES.join(', ')} (got ${JSON.stringify(opts.role)})`);
       const created = await withServices(ctx, (s) => s.operators.create(opts.email, opts.role as OperatorRow['role']));
       output(
         ctx,
         Boolean(opts.json),
         { operator: summary(created.operator), setup_url: created.setupUrl, setup_expires_at: created.expiresAt },
-        [`Operator ${created.operator.id} (${created.operator.email}, ${created.operator.role}) created.`, `Send them this set-up link; it works once, until ${created.expiresAt}:`, `  ${created.setupUrl}`].join('\n'),
+        [
+          `Operator ${created.operator.id} (${created.operator.email}, ${created.operator.role}) created.`,
+          `Send them this set-up link; it works once, until ${created.expiresAt}:`,
+          `  ${created.setupUrl}`,
+        ].join('\n'),
       );
     });
 
@@ -41,8 +46,16 @@ export function registerOperatorCommands(program: Command, ctx: CliContext): voi
     .action(async (opts: { json?: boolean }) => {
       const rows = await withServices(ctx, (s) => s.operators.list());
       const operators = rows.map(summary);
-      const lines = operators.map((o) => `  ${o.operator_id}\t${o.role}\t${o.status}\t${o.last_sign_in_at ?? 'never'}\t${o.failed_sign_ins}\t${o.email}`);
-      output(ctx, Boolean(opts.json), { operators }, operators.length ? ['  id\trole\tstatus\tlast sign-in\tfailed\te-mail', ...lines].join('\n') : 'No operators.');
+      const lines = operators.map(
+        (o) =>
+          `  ${o.operator_id}\t${o.role}\t${o.status}\t${o.last_sign_in_at ?? 'never'}\t${o.failed_sign_ins}\t${o.email}`,
+      );
+      output(
+        ctx,
+        Boolean(opts.json),
+        { operators },
+        operators.length ? ['  id\trole\tstatus\tlast sign-in\tfailed\te-mail', ...lines].join('\n') : 'No operators.',
+      );
     });
 
   operator
@@ -53,7 +66,12 @@ export function registerOperatorCommands(program: Command, ctx: CliContext): voi
     .action(async (raw: string, opts: { json?: boolean }) => {
       const id = positiveInt('OPERATOR_ID', raw);
       const result = await withServices(ctx, (s) => s.operators.disable(id));
-      output(ctx, Boolean(opts.json), { operator: summary(result.operator), changed: result.changed }, result.changed ? `Operator ${id} disabled.` : `Operator ${id} was already disabled.`);
+      output(
+        ctx,
+        Boolean(opts.json),
+        { operator: summary(result.operator), changed: result.changed },
+        result.changed ? `Operator ${id} disabled.` : `Operator ${id} was already disabled.`,
+      );
     });
 
   operator
@@ -68,7 +86,11 @@ export function registerOperatorCommands(program: Command, ctx: CliContext): voi
         ctx,
         Boolean(opts.json),
         { operator: summary(reset.operator), setup_url: reset.setupUrl, setup_expires_at: reset.expiresAt },
-        [`Operator ${id} reset: signed out everywhere.`, `New set-up link (works once, until ${reset.expiresAt}):`, `  ${reset.setupUrl}`].join('\n'),
+        [
+          `Operator ${id} reset: signed out everywhere.`,
+          `New set-up link (works once, until ${reset.expiresAt}):`,
+          `  ${reset.setupUrl}`,
+        ].join('\n'),
       );
     });
 }

@@ -30,7 +30,9 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
     .option('--json', 'print one JSON object')
     .action(async (opts: { json?: boolean }) => {
       const partners = await withServices(ctx, (s) => s.partners.listPartners());
-      const lines = partners.map((p) => `  ${p.partner_id}\t${p.fee_rate}\t${p.active_tokens}\t${p.created_at}\t${p.name}`);
+      const lines = partners.map(
+        (p) => `  ${p.partner_id}\t${p.fee_rate}\t${p.active_tokens}\t${p.created_at}\t${p.name}`,
+      );
       output(
         ctx,
         Boolean(opts.json),
@@ -49,7 +51,12 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
       const partnerId = positiveInt('PARTNER_ID', raw);
       checkFeeRate(opts.rate);
       const result = await withServices(ctx, (s) => s.partners.setFeeRate(partnerId, opts.rate));
-      output(ctx, Boolean(opts.json), result, `Partner ${partnerId} now pays a ${opts.rate} service fee on new payouts.`);
+      output(
+        ctx,
+        Boolean(opts.json),
+        result,
+        `Partner ${partnerId} now pays a ${opts.rate} service fee on new payouts.`,
+      );
     });
 
   const token = program.command('token').description('manage access tokens');
@@ -61,7 +68,12 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
     .action(async (opts: { partner: string; json?: boolean }) => {
       const partnerId = positiveInt('--partner', opts.partner);
       const issued = await withServices(ctx, (s) => s.partners.createToken(partnerId));
-      output(ctx, Boolean(opts.json), { ...issued }, `Token ${issued.token_id} created (shown once): ${issued.access_token}`);
+      output(
+        ctx,
+        Boolean(opts.json),
+        { ...issued },
+        `Token ${issued.token_id} created (shown once): ${issued.access_token}`,
+      );
     });
   token
     .command('list')
@@ -71,12 +83,22 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
     .action(async (opts: { partner: string; json?: boolean }) => {
       const partnerId = positiveInt('--partner', opts.partner);
       const tokens = await withServices(ctx, (s) => s.partners.listTokens(partnerId));
-      const lines = tokens.map((t) => `  ${t.token_id}\t${t.prefix}…\tcreated ${t.created_at}${t.revoked_at ? `\trevoked ${t.revoked_at}` : ''}`);
-      output(ctx, Boolean(opts.json), { partner_id: partnerId, tokens }, [`Tokens of partner ${partnerId}:`, ...lines].join('\n'));
+      const lines = tokens.map(
+        (t) =>
+          `  ${t.token_id}\t${t.prefix}…\tcreated ${t.created_at}${t.revoked_at ? `\trevoked ${t.revoked_at}` : ''}`,
+      );
+      output(
+        ctx,
+        Boolean(opts.json),
+        { partner_id: partnerId, tokens },
+        [`Tokens of partner ${partnerId}:`, ...lines].join('\n'),
+      );
     });
   token
     .command('revoke')
-    .description('revoke an access token; it stops working at once (other instances on PostgreSQL: within milliseconds)')
+    .description(
+      'revoke an access token; it stops working at once (other instances on PostgreSQL: within milliseconds)',
+    )
     .argument('<token_id>', 'token id')
     .option('--json', 'print one JSON object')
     .action(async (raw: string, opts: { json?: boolean }) => {

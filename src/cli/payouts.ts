@@ -18,12 +18,21 @@ export function registerPayoutCommands(program: Command, ctx: CliContext): void 
       .description(description)
       .argument('<payout_id>', 'payout id')
       .option('--json', 'print one JSON object');
-    if (status === 'paid') command.option('--at <timestamp>', 'when it was paid: ISO 8601 with a time zone, not in the future (default now)');
+    if (status === 'paid')
+      command.option(
+        '--at <timestamp>',
+        'when it was paid: ISO 8601 with a time zone, not in the future (default now)',
+      );
     command.action(async (raw: string, opts: { json?: boolean; at?: string }) => {
       const id = positiveInt('PAYOUT_ID', raw);
       if (opts.at !== undefined) checkPaidAt(opts.at, systemClock.now());
       const row = await withServices(ctx, (s) => s.payouts.transition(id, status, opts.at));
-      output(ctx, Boolean(opts.json), { payout: payoutRowToPayload(row) }, `Payout ${id} is now ${row.status}${row.paid_at ? ` (paid ${row.paid_at})` : ''}.`);
+      output(
+        ctx,
+        Boolean(opts.json),
+        { payout: payoutRowToPayload(row) },
+        `Payout ${id} is now ${row.status}${row.paid_at ? ` (paid ${row.paid_at})` : ''}.`,
+      );
     });
   }
 }

@@ -17,7 +17,9 @@ import { registerOperatorCommands } from './operators.js';
 import { registerWebhookCommands } from './webhooks.js';
 import { registerWorkerCommand } from './worker.js';
 
-const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /**
  * Runs one `onpay` command line (the arguments after the program's name) and resolves with its exit
@@ -40,7 +42,8 @@ export async function runCli(args: string[], ctx: CliContext): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError && error.exitCode === 0) return 0; // --help, --version
     const usage = error instanceof CommanderError || isUsageError(error);
-    const line = error instanceof CommanderError ? commanderReason(program, args, error) : describeFailure(error).split('\n')[0]!;
+    const line =
+      error instanceof CommanderError ? commanderReason(program, args, error) : describeFailure(error).split('\n')[0]!;
     if (jsonRequested(parsed, args)) ctx.stdout(`${JSON.stringify({ error: line })}\n`);
     ctx.stderr(`onpay: ${line}\n`);
     return usage ? 2 : 1;
@@ -87,7 +90,10 @@ function buildProgram(ctx: CliContext): Command {
       const { applied, notes } = await migrateToLatest(db)
         .then(async (names) => ({ applied: names, notes: await migrationNotes(db.db, names) }))
         .finally(() => db.close());
-      const human = [applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.', ...notes.map((note) => `Review: ${note}`)].join('\n');
+      const human = [
+        applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.',
+        ...notes.map((note) => `Review: ${note}`),
+      ].join('\n');
       output(ctx, Boolean(opts.json), { applied, notes }, human);
     });
 
@@ -115,7 +121,13 @@ function commanderReason(program: Command, args: string[], error: CommanderError
     return `${about}missing command, one of ${names} (see ${commands.map((command) => command.name()).join(' ')} --help)`;
   }
   // Commander puts its "(Did you mean …?)" on a line of its own.
-  return about + error.message.replace(/^error: /, '').replace(/\s*\n\(Did you mean/, ' (did you mean').replace(/\n/g, ' ');
+  return (
+    about +
+    error.message
+      .replace(/^error: /, '')
+      .replace(/\s*\n\(Did you mean/, ' (did you mean')
+      .replace(/\n/g, ' ')
+  );
 }
 
 /** The commands the arguments name, from the program down, and the first word that names none. */

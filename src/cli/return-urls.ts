@@ -41,7 +41,8 @@ export function registerReturnUrlCommands(program: Command, ctx: CliContext): vo
       .option('--json', 'print one JSON object')
       .action(async (raw: string, opts: { reason?: string; json?: boolean }) => {
         const id = positiveInt('ID', raw);
-        if (opts.reason !== undefined && opts.reason.length > 500) throw new UsageError('--reason must be at most 500 characters');
+        if (opts.reason !== undefined && opts.reason.length > 500)
+          throw new UsageError('--reason must be at most 500 characters');
         const { row, changed } = await withServices(ctx, (s) => s.returnUrls.command(id, command, opts.reason));
         const human = `Return URL ${id} (${row.requested_url}) ${changed ? 'is now' : 'was already'} ${row.status}.`;
         output(ctx, Boolean(opts.json), { return_url: returnUrlRowToPayload(row) }, human);

@@ -14,12 +14,30 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
     .option('--start <date>', 'valid from, YYYY-MM-DD')
     .option('--free-card <amount>', 'tax-free card amount for the calendar year')
     .option('--json', 'print one JSON object')
-    .action(async (raw: string, opts: { percent?: string; type?: string; table?: string; start?: string; freeCard?: string; json?: boolean }) => {
-      const userId = positiveInt('USER_ID', raw);
-      const input = { percent: opts.percent, type: opts.type, table: opts.table, start: opts.start, freeCard: opts.freeCard };
-      taxChanges(input);
-      const tax = await withServices(ctx, (s) => s.tax.setTax(userId, input));
-      const shown = Object.entries(tax).map(([name, value]) => `  ${name}: ${value === null || value === '' ? '(not set)' : value}`);
-      output(ctx, Boolean(opts.json), { user: { id: String(userId), ...tax } }, [`Tax facts of user ${userId} updated:`, ...shown].join('\n'));
-    });
+    .action(
+      async (
+        raw: string,
+        opts: { percent?: string; type?: string; table?: string; start?: string; freeCard?: string; json?: boolean },
+      ) => {
+        const userId = positiveInt('USER_ID', raw);
+        const input = {
+          percent: opts.percent,
+          type: opts.type,
+          table: opts.table,
+          start: opts.start,
+          freeCard: opts.freeCard,
+        };
+        taxChanges(input);
+        const tax = await withServices(ctx, (s) => s.tax.setTax(userId, input));
+        const shown = Object.entries(tax).map(
+          ([name, value]) => `  ${name}: ${value === null || value === '' ? '(not set)' : value}`,
+        );
+        output(
+          ctx,
+          Boolean(opts.json),
+          { user: { id: String(userId), ...tax } },
+          [`Tax facts of user ${userId} updated:`, ...shown].join('\n'),
+        );
+      },
+    );
 }

@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { type CliContext, output, positiveInt, withServices } from './context.js';
 
 export function registerWebhookCommands(program: Command, ctx: CliContext): void {
-  const webhook = program.command('webhook').description("partners' webhook endpoints: list them, re-enable a disabled one");
+  const webhook = program
+    .command('webhook')
+    .description("partners' webhook endpoints: list them, re-enable a disabled one");
   webhook
     .command('list')
     .description('list webhook endpoints with their deliveries (pending, failed, delivered)')
@@ -11,14 +13,28 @@ export function registerWebhookCommands(program: Command, ctx: CliContext): void
     .option('--json', 'print one JSON object')
     .action(async (opts: { partner?: string; failing?: boolean; json?: boolean }) => {
       const partnerId = opts.partner === undefined ? null : positiveInt('--partner', opts.partner);
-      const rows = await withServices(ctx, (s) => s.webhooks.operatorList({ partnerId, failing: Boolean(opts.failing) }));
-      const state = (r: (typeof rows)[number]) => (r.disabled ? `disabled (${r.disabled_reason})` : r.failing_since ? `failing since ${r.failing_since}` : 'enabled');
-      const lines = rows.map((r) => `  ${r.id}\tpartner ${r.partner_id}\t${state(r)}\t${r.deliveries.pending}/${r.deliveries.failed}/${r.deliveries.delivered}\t${r.url}`);
+      const rows = await withServices(ctx, (s) =>
+        s.webhooks.operatorList({ partnerId, failing: Boolean(opts.failing) }),
+      );
+      const state = (r: (typeof rows)[number]) =>
+        r.disabled
+          ? `disabled (${r.disabled_reason})`
+          : r.failing_since
+            ? `failing since ${r.failing_since}`
+            : 'enabled';
+      const lines = rows.map(
+        (r) =>
+          `  ${r.id}\tpartner ${r.partner_id}\t${state(r)}\t${r.deliveries.pending}/${r.deliveries.failed}/${r.deliveries.delivered}\t${r.url}`,
+      );
       output(
         ctx,
         Boolean(opts.json),
         { webhook_endpoints: rows },
-        rows.length ? ['id\tpartner\tstate\tpending/failed/delivered\turl', ...lines].join('\n') : opts.failing ? 'No failing webhook endpoints.' : 'No webhook endpoints.',
+        rows.length
+          ? ['id\tpartner\tstate\tpending/failed/delivered\turl', ...lines].join('\n')
+          : opts.failing
+            ? 'No failing webhook endpoints.'
+            : 'No webhook endpoints.',
       );
     });
   webhook
@@ -29,6 +45,11 @@ export function registerWebhookCommands(program: Command, ctx: CliContext): void
     .action(async (raw: string, opts: { json?: boolean }) => {
       const id = positiveInt('ID', raw);
       const { endpoint, changed } = await withServices(ctx, (s) => s.webhooks.enable(id));
-      output(ctx, Boolean(opts.json), { webhook_endpoint: endpoint, changed }, `Webhook endpoint ${id} (${endpoint.url}) ${changed ? 'is enabled again' : 'was already enabled'}.`);
+      output(
+        ctx,
+        Boolean(opts.json),
+        { webhook_endpoint: endpoint, changed },
+        `Webhook endpoint ${id} (${endpoint.url}) ${changed ? 'is enabled again' : 'was already enabled'}.`,
+      );
     });
 }

@@ -5,13 +5,26 @@ import type { WorkerLog } from '../platform/logging.js';
 import { createServices } from '../services.js';
 import { type CliContext, openDatabase } from './context.js';
 
-const LEVELS: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 };
+const LEVELS: Record<LogLevel, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: 100,
+};
 
 /** One JSON line per entry on stdout, as the server's log (pino's level numbers and `msg`). */
 function jsonLog(ctx: CliContext, level: LogLevel): WorkerLog {
   const write = (at: number) => (object: object, message: string) => {
     if (at < LEVELS[level]) return;
-    const fields = Object.fromEntries(Object.entries(object).map(([key, value]) => [key, value instanceof Error ? { message: value.message, stack: value.stack } : value]));
+    const fields = Object.fromEntries(
+      Object.entries(object).map(([key, value]) => [
+        key,
+        value instanceof Error ? { message: value.message, stack: value.stack } : value,
+      ]),
+    );
     ctx.stdout(`${JSON.stringify({ level: at, time: Date.now(), name: 'onpay-worker', ...fields, msg: message })}\n`);
   };
   return { info: write(LEVELS.info), warn: write(LEVELS.warn), error: write(LEVELS.error) };
@@ -26,7 +39,9 @@ function jsonLog(ctx: CliContext, level: LogLevel): WorkerLog {
 export function registerWorkerCommand(program: Command, ctx: CliContext): void {
   program
     .command('worker')
-    .description('run the background workers (mail and webhook delivery, event fan-out, housekeeping) without serving HTTP')
+    .description(
+      'run the background workers (mail and webhook delivery, event fan-out, housekeeping) without serving HTTP',
+    )
     .action(async () => {
       const config = loadConfig(ctx.env);
       const db = await openDatabase(config);
@@ -54,6 +69,8 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
       process.once('SIGTERM', () => void shutdown('SIGTERM'));
       process.once('SIGINT', () => void shutdown('SIGINT'));
       services.startWorkers();
-      ctx.stdout(`onpay worker (${config.env}) running: mail${services.mailWorker ? '' : ' (no SMTP_URL: kept in the outbox)'}, webhooks, event fan-out, housekeeping\n`);
+      ctx.stdout(
+        `onpay worker (${config.env}) running: mail${services.mailWorker ? '' : ' (no SMTP_URL: kept in the outbox)'}, webhooks, event fan-out, housekeeping\n`,
+      );
     });
 }

@@ -91,7 +91,8 @@ export const CHANGES_CHANNEL = 'onpay_changes';
  * that transaction commits. SQLite needs nothing: its data_version sees every commit.
  */
 export async function announceChange(executor: Kysely<Database>): Promise<void> {
-  if (engineOf(executor as unknown as Kysely<unknown>) === 'postgres') await sql`select pg_notify(${CHANGES_CHANNEL}, '')`.execute(executor);
+  if (engineOf(executor as unknown as Kysely<unknown>) === 'postgres')
+    await sql`select pg_notify(${CHANGES_CHANNEL}, '')`.execute(executor);
 }
 
 /**
@@ -99,7 +100,10 @@ export async function announceChange(executor: Kysely<Database>): Promise<void> 
  * on first use (command-line runs never ask), reconnected after a loss; while it is not listening
  * the epoch is null, so caches are bypassed rather than trusted blindly.
  */
-function createChangeListener(connectionString: string, connectMs: number): { epoch(): number | null; close(): Promise<void> } {
+function createChangeListener(
+  connectionString: string,
+  connectMs: number,
+): { epoch(): number | null; close(): Promise<void> } {
   let client: pg.Client | null = null;
   let epoch = 0;
   let connecting = false;
@@ -174,10 +178,17 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 0');
-    const handle: SqliteHandle = { sqlite, statements: withStatementCache(sqlite), mutex: new ConnectionMutex(), waiting: 0 };
+    const handle: SqliteHandle = {
+      sqlite,
+      statements: withStatementCache(sqlite),
+      mutex: new ConnectionMutex(),
+      waiting: 0,
+    };
     const clock = options.clock;
     const now = clock ? () => clock.now().getTime() : () => performance.now();
-    const db = new Kysely<Database>({ dialect: new BusyWaitingSqliteDialect(handle, { deadlineMs: timeouts.busyMs, now }) });
+    const db = new Kysely<Database>({
+      dialect: new BusyWaitingSqliteDialect(handle, { deadlineMs: timeouts.busyMs, now }),
+    });
     // SQLite's own counter of commits by other connections: exact, and a few microseconds to
     // read, which on the hot path (credentials, terms) is paid twice per request; so it is read
     // at most once per EPOCH_REFRESH_MS and a commit elsewhere is seen within a millisecond.
@@ -220,7 +231,9 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     changeEpoch: () => changes.epoch(),
     lockWaits: () => 0,
     async forMigrations(work) {
-      const migrationDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: createPool(config.url, timeouts, { max: 1, statementTimeouts: false }) }) });
+      const migrationDb = new Kysely<unknown>({
+        dialect: new PostgresDialect({ pool: createPool(config.url, timeouts, { max: 1, statementTimeouts: false }) }),
+      });
       try {
         return await work(migrationDb);
       } finally {

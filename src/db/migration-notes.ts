@@ -7,6 +7,11 @@ import type { Kysely } from 'kysely';
  */
 export async function migrationNotes(db: Kysely<any>, migrations: string[]): Promise<string[]> {
   if (migrations.length === 0) return [];
-  const rows = await db.selectFrom('migration_notes').select(['migration', 'note']).where('migration', 'in', migrations).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('migration_notes')
+    .select(['migration', 'note'])
+    .where('migration', 'in', migrations)
+    .orderBy('id')
+    .execute();
   return rows.map((row: { migration: string; note: string }) => `${row.migration}: ${row.note}`);
 }

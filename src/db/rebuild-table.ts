@@ -22,12 +22,16 @@ export async function rebuildTable(db: Kysely<any>, plan: RebuildPlan): Promise<
   const temporary = `${plan.table}__rebuild`;
   await plan.create(db.schema.createTable(temporary)).execute();
   const columns = plan.columns.map((c) => sql.ref(c));
-  await sql`insert into ${sql.table(temporary)} (${sql.join(columns)}) select ${sql.join(columns)} from ${sql.table(plan.table)}`.execute(db);
+  await sql`insert into ${sql.table(temporary)} (${sql.join(columns)}) select ${sql.join(columns)} from ${sql.table(plan.table)}`.execute(
+    db,
+  );
   await db.schema.dropTable(plan.table).execute();
   await db.schema.alterTable(temporary).renameTo(plan.table).execute();
   await plan.indexes?.(db);
   if (plan.serialId && engineOf(db) === 'postgres') {
     // Explicit ids were copied; the sequence of the new serial column must start after them.
-    await sql`select setval(pg_get_serial_sequence(${plan.table}, 'id'), coalesce((select max(id) from ${sql.table(plan.table)}), 0) + 1, false)`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${plan.table}, 'id'), coalesce((select max(id) from ${sql.table(plan.table)}), 0) + 1, false)`.execute(
+      db,
+    );
   }
 }

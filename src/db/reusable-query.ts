@@ -22,7 +22,9 @@ function placeholder(index: number): string {
 function argumentIndex(value: unknown, arity: number, sqlText: string): number | null {
   if (typeof value !== 'string' || !value.includes(PLACEHOLDER_PREFIX)) return null;
   for (let i = 0; i < arity; i += 1) if (value === placeholder(i)) return i;
-  throw new Error(`reusableQuery: a parameter was computed from an argument instead of passing it through (${sqlText})`);
+  throw new Error(
+    `reusableQuery: a parameter was computed from an argument instead of passing it through (${sqlText})`,
+  );
 }
 
 /**

@@ -108,7 +108,8 @@ class BusyWaitingConnection implements DatabaseConnection {
             started = now;
             this.handle.waiting += 1;
           }
-          if (now - started >= this.wait.deadlineMs) throw new DatabaseBusyError(Math.round(now - started), { cause: error });
+          if (now - started >= this.wait.deadlineMs)
+            throw new DatabaseBusyError(Math.round(now - started), { cause: error });
           await this.pause(busyBackoffMs(attempt));
         }
       }
@@ -164,7 +165,9 @@ class BusyWaitingDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     // A transaction declared read-only takes no write lock, so it never waits for one.
-    await connection.executeQuery(CompiledQuery.raw(settings.accessMode === 'read only' ? 'begin deferred' : 'begin immediate'));
+    await connection.executeQuery(
+      CompiledQuery.raw(settings.accessMode === 'read only' ? 'begin deferred' : 'begin immediate'),
+    );
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -175,15 +178,27 @@ class BusyWaitingDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  async savepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(sql`savepoint ${sql.id(name)}`.toOperationNode(), createQueryId()));
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(sql`rollback to ${sql.id(name)}`.toOperationNode(), createQueryId()));
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string, compileQuery: QueryCompiler['compileQuery']): Promise<void> {
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
     await connection.executeQuery(compileQuery(sql`release ${sql.id(name)}`.toOperationNode(), createQueryId()));
   }
 

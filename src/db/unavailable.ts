@@ -7,7 +7,16 @@ import { isClientQueryTimeout } from './postgres-pool.js';
 import { DatabaseBusyError } from './sqlite-driver.js';
 
 /** Socket-level failures reaching the database server. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * PostgreSQL SQLSTATEs of an unavailable server: 57P01 admin shutdown, 57P02 crash shutdown,
@@ -21,7 +30,11 @@ const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03']);
  * covers "... unexpectedly" and "... due to connection timeout"; pg-pool's own wait for a client
  * is "timeout exceeded when trying to connect".
  */
-const POSTGRES_CLIENT_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect/, /is not queryable$/];
+const POSTGRES_CLIENT_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /is not queryable$/,
+];
 
 function codeOf(error: object): unknown {
   return (error as { code?: unknown }).code;
@@ -36,7 +49,8 @@ function isUnavailableOne(error: unknown): boolean {
     if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return true;
     if (NETWORK_CODES.has(code)) return true;
     // Class 08: connection exception; class 53: insufficient resources (53300 too many connections).
-    if (/^[0-9A-Z]{5}$/.test(code) && (code.startsWith('08') || code.startsWith('53') || POSTGRES_STATES.has(code))) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && (code.startsWith('08') || code.startsWith('53') || POSTGRES_STATES.has(code)))
+      return true;
   }
   if (isClientQueryTimeout(error)) return true;
   const message = (error as { message?: unknown }).message;

@@ -76,7 +76,9 @@ export function registerApiGuard(api: FastifyInstance, deps: ApiGuardDeps): void
     }
 
     const caller = request.routeOptions.config?.public ? null : await credentials(request);
-    const budget: Budget = caller ? { kind: 'token', key: caller.rateLimitKey, limit: deps.rateLimitPerMinute } : address;
+    const budget: Budget = caller
+      ? { kind: 'token', key: caller.rateLimitKey, limit: deps.rateLimitPerMinute }
+      : address;
     if (limiter && storeUp) {
       const decision = await limiter.hit(request, budget);
       if (decision) {
@@ -87,7 +89,11 @@ export function registerApiGuard(api: FastifyInstance, deps: ApiGuardDeps): void
     if (request.routeOptions.config?.public) return;
     if (!caller) throw new AppError('unauthenticated');
     request.caller = caller;
-    actAs({ type: 'partner', id: String(caller.partnerId), label: `partner ${caller.partnerId} (token ${caller.tokenId})` });
+    actAs({
+      type: 'partner',
+      id: String(caller.partnerId),
+      label: `partner ${caller.partnerId} (token ${caller.tokenId})`,
+    });
 
     const key = header(request, 'idempotency-key');
     if (key === undefined) return;

@@ -79,7 +79,9 @@ export function refuseUnguardedApiRoutes(app: FastifyInstance, prefix: string): 
   app.addHook('onRoute', function (this: FastifyInstance, route) {
     const underApi = route.url === prefix || route.url.startsWith(`${prefix}/`);
     if (underApi && !this.hasDecorator(GUARDED)) {
-      throw new Error(`${route.method} ${route.url} is registered outside the partner API plugin; register it in the plugin's routes`);
+      throw new Error(
+        `${route.method} ${route.url} is registered outside the partner API plugin; register it in the plugin's routes`,
+      );
     }
   });
 }

@@ -24,7 +24,9 @@ export const MULTILINE = 'multiline';
 export const DOCUMENT_ONLY = 'documentOnly';
 
 /** Exactly one of these fields, for the document under DOCUMENT_ONLY (the service checks it with its own messages). */
-export const exactlyOneOf = (...fields: string[]) => ({ oneOf: fields.map((field) => ({ properties: { [field]: true }, required: [field] })) });
+export const exactlyOneOf = (...fields: string[]) => ({
+  oneOf: fields.map((field) => ({ properties: { [field]: true }, required: [field] })),
+});
 /** A body schema marked so may be left out: no body, or an empty one (the route reads it as `{}`). */
 export const OPTIONAL_BODY = 'optionalBody';
 
@@ -88,7 +90,14 @@ interface Place {
   item(index: number): Place;
 }
 
-const NOWHERE: Place = { names: null, knows: () => false, open: true, multiline: false, child: () => NOWHERE, item: () => NOWHERE };
+const NOWHERE: Place = {
+  names: null,
+  knows: () => false,
+  open: true,
+  multiline: false,
+  child: () => NOWHERE,
+  item: () => NOWHERE,
+};
 
 function place(roots: Schema[]): Place {
   if (roots.length === 0) return NOWHERE;
@@ -133,8 +142,10 @@ function assertInline(node: unknown, path: string): void {
   }
   if (!isSchema(node)) return;
   for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref') throw new Error(`Body schemas must be inline for the input rules; found $ref at ${path || '/'}.`);
-    if (key !== 'examples' && key !== 'default' && key !== 'const' && key !== 'enum') assertInline(value, `${path}/${key}`);
+    if (key === '$ref')
+      throw new Error(`Body schemas must be inline for the input rules; found $ref at ${path || '/'}.`);
+    if (key !== 'examples' && key !== 'default' && key !== 'const' && key !== 'enum')
+      assertInline(value, `${path}/${key}`);
   }
 }
 
@@ -164,7 +175,8 @@ function distance(a: string, b: string): number {
       const above = d[i - 1] as number[];
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
     }
   }
   return (d[a.length] as number[])[b.length] as number;
@@ -201,7 +213,12 @@ const FORBIDDEN_TEXT = 'forbiddenText';
 function unknownField(pointer: string, name: string, suggestion: string | undefined): ErrorObject {
   const shown = displayName(name);
   // `at` keeps the name as sent (never shown) to match ajv's own errors about the same field.
-  return { keyword: UNKNOWN_FIELD, instancePath: `${pointer}/${segment(shown)}`, schemaPath: '', params: { suggestion, at: `${pointer}/${name}` } };
+  return {
+    keyword: UNKNOWN_FIELD,
+    instancePath: `${pointer}/${segment(shown)}`,
+    schemaPath: '',
+    params: { suggestion, at: `${pointer}/${name}` },
+  };
 }
 
 /** Where an unknown field the rules found is, as `<object's JSON Pointer>/<name as sent>`; null for other errors. */
@@ -212,14 +229,21 @@ export function unknownFieldPointer(error: ErrorObject): string | null {
 function forbiddenText(pointer: string, char: string, multiline: boolean): ErrorObject {
   const code = char.codePointAt(0) ?? 0;
   const kind = code >= 0xd800 && code <= 0xdfff ? 'surrogate' : code >= 0x2000 ? 'bidi' : 'control';
-  return { keyword: FORBIDDEN_TEXT, instancePath: pointer, schemaPath: '', params: { kind, codePoint: codePoint(char), multiline } };
+  return {
+    keyword: FORBIDDEN_TEXT,
+    instancePath: pointer,
+    schemaPath: '',
+    params: { kind, codePoint: codePoint(char), multiline },
+  };
 }
 
 /** The message for a problem these rules found, named by its field path; null for any other error. */
 export function bodyRuleMessage(error: ErrorObject, field: string): string | null {
   const p = error.params as Record<string, unknown>;
   if (error.keyword === UNKNOWN_FIELD) {
-    return typeof p.suggestion === 'string' ? `${field} is not a known field; did you mean ${p.suggestion}?` : `${field} is not a known field.`;
+    return typeof p.suggestion === 'string'
+      ? `${field} is not a known field; did you mean ${p.suggestion}?`
+      : `${field} is not a known field.`;
   }
   if (error.keyword !== FORBIDDEN_TEXT) return null;
   const found = `(found ${String(p.codePoint)})`;
@@ -332,9 +356,18 @@ function close(roots: Schema[]): void {
   const objects = all.filter((s) => propertiesOf(s) !== null);
   const names = [...new Set(objects.flatMap((s) => Object.keys(propertiesOf(s) as Schema)))];
   if (objects.length > 0 && !isOpen(all)) {
-    if (objects.every((s) => names.every((n) => Object.hasOwn(propertiesOf(s) as Schema, n)))) for (const s of objects) s.additionalProperties = false;
+    if (objects.every((s) => names.every((n) => Object.hasOwn(propertiesOf(s) as Schema, n))))
+      for (const s of objects) s.additionalProperties = false;
     else for (const r of roots) r.unevaluatedProperties = false;
   }
   for (const name of names) close(objects.map((s) => (propertiesOf(s) as Schema)[name]).filter(isSchema));
-  close(all.flatMap((s) => [s.items, ...(Array.isArray(s.prefixItems) ? s.prefixItems : []), ...(Array.isArray(s.items) ? s.items : [])]).filter(isSchema));
+  close(
+    all
+      .flatMap((s) => [
+        s.items,
+        ...(Array.isArray(s.prefixItems) ? s.prefixItems : []),
+        ...(Array.isArray(s.items) ? s.items : []),
+      ])
+      .filter(isSchema),
+  );
 }

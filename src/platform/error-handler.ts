@@ -55,7 +55,11 @@ export function answerNotFound(request: FastifyRequest, reply: FastifyReply): Fa
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const appError =
-    error.code === 'FST_ERR_BAD_URL' ? new AppError('bad_url') : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError('uri_too_long') : new AppError('internal');
+    error.code === 'FST_ERR_BAD_URL'
+      ? new AppError('bad_url')
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('uri_too_long')
+        : new AppError('internal');
   if (appError.status >= 500) request.log.error({ err: error }, 'request failed in the router');
   reply.header('X-Request-Id', request.id).status(appError.status).send(appError.body());
   request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');

@@ -14,10 +14,12 @@ export const StoredKeySchema = Type.Object(
     method: Type.String({ description: 'The method of the request that used the key' }),
     path: Type.String({ description: 'Its path' }),
     status: Type.Union([Type.Integer(), Type.Null()], {
-      description: 'What it answered (a key is stored only for a success); null when the answer was not recorded (a crash right after the write)',
+      description:
+        'What it answered (a key is stored only for a success); null when the answer was not recorded (a crash right after the write)',
     }),
     resource: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
-      description: 'The ids in its answer: `id` (an employee or a return URL), `verification_id`, `invoice_id` and `payout_ids`, `count`',
+      description:
+        'The ids in its answer: `id` (an employee or a return URL), `verification_id`, `invoice_id` and `payout_ids`, `count`',
     }),
     created_at: Type.String({ format: 'date-time' }),
     expires_at: Type.String({ format: 'date-time', description: 'Until then the key cannot be used again (30 days)' }),
@@ -52,7 +54,10 @@ export function idempotencyRoutes(idempotency: Pick<Idempotency, 'lookup'>): Fas
           description:
             'A request whose answer you did not get (a timeout, a dropped connection) may have succeeded. Retrying it with the same `Idempotency-key` answers 400 when it did; this tells you what it answered: its status and the ids it created (`payout_ids` and `invoice_id` of a batch, the employee `id`, the `verification_id`). 404 when you never used the key successfully (a failed request stores no key: retry it), when it expired (30 days), or for a key that is not a UUID.',
           params: Type.Object({ key: Type.String({ description: 'The Idempotency-key you sent', examples: [KEY] }) }),
-          response: { 200: described(StoredKeySchema, 'The stored key and what its request answered'), ...errorResponses('idempotency_key_not_found') },
+          response: {
+            200: described(StoredKeySchema, 'The stored key and what its request answered'),
+            ...errorResponses('idempotency_key_not_found'),
+          },
         },
       },
       async (request) => {

@@ -61,7 +61,11 @@ export interface IdempotencyDeps {
 
 export function createIdempotency({ db, clock, ttlDays }: IdempotencyDeps) {
   /** Inserts the key; a unique violation means another request holds it. */
-  async function insert(executor: Executor, claim: IdempotencyClaim, outcome: IdempotencyOutcome | null = null): Promise<void> {
+  async function insert(
+    executor: Executor,
+    claim: IdempotencyClaim,
+    outcome: IdempotencyOutcome | null = null,
+  ): Promise<void> {
     const now = clock.now();
     // An expired key may be used again: clear it first so the unique constraint only sees live keys.
     await executor

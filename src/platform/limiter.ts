@@ -26,7 +26,11 @@ export interface LimiterDeps {
  * timeout) the request is let through uncounted, counted as a store error and logged.
  */
 export function createLimiter({ store, clock, metrics }: LimiterDeps) {
-  async function consult(request: FastifyRequest, op: 'hit' | 'peek', budget: Budget): Promise<RateLimitDecision | null> {
+  async function consult(
+    request: FastifyRequest,
+    op: 'hit' | 'peek',
+    budget: Budget,
+  ): Promise<RateLimitDecision | null> {
     try {
       return await store[op](budget.key, clock.now().getTime(), budget.limit, WINDOW_MS);
     } catch (error) {

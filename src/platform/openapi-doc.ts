@@ -7,17 +7,39 @@ type Json = Record<string, unknown>;
 
 /** The partner guides (docs/<slug>.md), in reading order. */
 const SERVER_DESCRIPTION = {
-  sandbox: 'Sandbox: test credentials (onp_test_…), simulated identity providers and a mailbox instead of e-mail; no money moves',
+  sandbox:
+    'Sandbox: test credentials (onp_test_…), simulated identity providers and a mailbox instead of e-mail; no money moves',
   live: 'Live: live credentials (onp_live_…), real identity providers, e-mail and payouts',
 } as const;
 
 export const GUIDES: ReadonlyArray<{ slug: string; title: string; summary: string }> = [
-  { slug: 'basics', title: 'Basics', summary: 'credentials, environments, errors, rate limits, idempotency, pagination, types, versioning, and a go-live checklist' },
-  { slug: 'employees', title: 'Employees and onboarding', summary: 'create or link employees, terms, profile, bank account, lookup' },
-  { slug: 'verification', title: 'Identity verification', summary: 'return URLs, verification flows, the employee’s browser, polling' },
-  { slug: 'payouts', title: 'Payouts', summary: 'batches on one invoice, how every amount is computed, listing, retries' },
+  {
+    slug: 'basics',
+    title: 'Basics',
+    summary:
+      'credentials, environments, errors, rate limits, idempotency, pagination, types, versioning, and a go-live checklist',
+  },
+  {
+    slug: 'employees',
+    title: 'Employees and onboarding',
+    summary: 'create or link employees, terms, profile, bank account, lookup',
+  },
+  {
+    slug: 'verification',
+    title: 'Identity verification',
+    summary: 'return URLs, verification flows, the employee’s browser, polling',
+  },
+  {
+    slug: 'payouts',
+    title: 'Payouts',
+    summary: 'batches on one invoice, how every amount is computed, listing, retries',
+  },
   { slug: 'login-links', title: 'Login links', summary: 'single-use links to the employee’s own pages and payouts' },
-  { slug: 'events', title: 'Events and webhooks', summary: 'the ordered feed, event types, webhook endpoints, signatures, retries, replay and ordering' },
+  {
+    slug: 'events',
+    title: 'Events and webhooks',
+    summary: 'the ordered feed, event types, webhook endpoints, signatures, retries, replay and ordering',
+  },
 ];
 
 const REQUEST_ID_HEADER: Json = {
@@ -28,12 +50,23 @@ const REQUEST_ID_HEADER: Json = {
 
 /** Sent on every response the rate limiter counted: all but a failure before counting (a 500), or a limiter that is down. */
 const RATE_LIMIT_HEADERS: Json = {
-  'RateLimit-Limit': { description: 'Requests allowed per rolling 60 s for this token (without valid credentials: for your client address)', schema: { type: 'integer' } },
+  'RateLimit-Limit': {
+    description:
+      'Requests allowed per rolling 60 s for this token (without valid credentials: for your client address)',
+    schema: { type: 'integer' },
+  },
   'RateLimit-Remaining': { description: 'Requests left in the current rolling window', schema: { type: 'integer' } },
-  'RateLimit-Reset': { description: 'Seconds until the oldest counted request leaves the window', schema: { type: 'integer' } },
+  'RateLimit-Reset': {
+    description: 'Seconds until the oldest counted request leaves the window',
+    schema: { type: 'integer' },
+  },
 };
 
-const RETRY_AFTER_HEADER: Json = { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer' } };
+const RETRY_AFTER_HEADER: Json = {
+  description: 'Seconds to wait before retrying',
+  required: true,
+  schema: { type: 'integer' },
+};
 
 const IDEMPOTENCY_PARAMETER: Json = {
   name: 'Idempotency-key',
@@ -78,7 +111,8 @@ function stripPrivateKeywords(node: unknown, isPropertyMap = false): void {
   const object = node as Json;
   for (const [key, value] of Object.entries(object)) {
     if (!isPropertyMap && PRIVATE_KEYWORDS.has(key)) delete object[key];
-    else if (isPropertyMap || !DATA_KEYWORDS.has(key)) stripPrivateKeywords(value, !isPropertyMap && key === 'properties');
+    else if (isPropertyMap || !DATA_KEYWORDS.has(key))
+      stripPrivateKeywords(value, !isPropertyMap && key === 'properties');
   }
 }
 
@@ -109,7 +143,8 @@ function nameComponents(document: Json): void {
   const names = new Map<string, string>();
   for (const [name, schema] of Object.entries(schemas)) {
     const title = schema.title;
-    const wanted = /^def-\d+$/.test(name) && typeof title === 'string' && /^[A-Za-z0-9._-]+$/.test(title) ? title : name;
+    const wanted =
+      /^def-\d+$/.test(name) && typeof title === 'string' && /^[A-Za-z0-9._-]+$/.test(title) ? title : name;
     const unique = wanted in renamed || (wanted !== name && wanted in schemas) ? name : wanted;
     renamed[unique] = schema;
     names.set(`#/components/schemas/${name}`, `#/components/schemas/${unique}`);
@@ -138,14 +173,18 @@ function finishDocument(document: Json): Json {
   for (const [path, operations] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (!HTTP_METHODS.has(method) || typeof operation !== 'object' || operation === null) continue;
-      const parameters = ((operation.parameters as Json[] | undefined) ?? []).filter((p) => p.name !== 'Idempotency-key');
+      const parameters = ((operation.parameters as Json[] | undefined) ?? []).filter(
+        (p) => p.name !== 'Idempotency-key',
+      );
       // A query parameter with a default may be left out, whatever the validation schema's `required` says.
       for (const parameter of parameters) {
-        if (parameter.in === 'query' && (parameter.schema as Json | undefined)?.default !== undefined) parameter.required = false;
+        if (parameter.in === 'query' && (parameter.schema as Json | undefined)?.default !== undefined)
+          parameter.required = false;
       }
       if (path !== '/api/v1/openapi.json') parameters.push(IDEMPOTENCY_PARAMETER);
       operation.parameters = parameters;
-      const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: Json }> } | undefined;
+      const body = operation.requestBody as
+        { required?: boolean; content?: Record<string, { schema?: Json }> } | undefined;
       const bodySchema = body?.content?.['application/json']?.schema;
       if (body && bodySchema?.[OPTIONAL_BODY] === true) {
         body.required = false;
@@ -182,7 +221,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       servers: [{ url: config.publicBaseUrl, description: SERVER_DESCRIPTION[config.env] }],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal access token (`onp_test_…` or `onp_live_…`)' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal access token (`onp_test_…` or `onp_live_…`)',
+          },
           apiKey: { type: 'apiKey', in: 'header', name: 'API-key', description: "The partner's API key, a UUID" },
         },
       },
@@ -194,7 +237,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'Payouts', description: 'Batches on one invoice, listing, one payout' },
         { name: 'Login links', description: 'Single-use magic links for employees' },
         { name: 'Events', description: 'Your ordered feed of changes (an extension to the interface specification)' },
-        { name: 'Webhooks', description: 'Your events POSTed to your endpoints, signed (an extension to the interface specification)' },
+        {
+          name: 'Webhooks',
+          description: 'Your events POSTed to your endpoints, signed (an extension to the interface specification)',
+        },
         { name: 'Idempotency', description: 'What a request sent with an Idempotency-key did' },
         ...(config.env === 'sandbox' ? [{ name: 'Sandbox test helpers', description: 'Only in sandbox' }] : []),
       ],
@@ -206,9 +252,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       if (!visible) return { schema: { ...(schema ?? {}), hide: true }, url };
       return { schema: schema?.body ? { ...schema, body: documentedBodySchema(schema.body) } : schema, url };
     },
-    transformObject: (documentObject) => finishDocument(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Json) as never,
+    transformObject: (documentObject) =>
+      finishDocument(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Json) as never,
   });
-
 }
 
 /** `GET /api/v1/openapi.json`: a route of the partner API plugin that needs no credentials. */

@@ -6,13 +6,22 @@ import { AppError, type ErrorCode } from '../errors.js';
 export const ErrorBody = Type.Object({ error: Type.String() }, { $id: 'ErrorBody', additionalProperties: false });
 /** 410 of the event feed: what aged out, and where the feed starts now. */
 export const GoneBody = Type.Object(
-  { error: Type.String(), oldest_available: Type.Integer({ description: 'The oldest sequence still in the feed: ask again with `after` one below it' }) },
+  {
+    error: Type.String(),
+    oldest_available: Type.Integer({
+      description: 'The oldest sequence still in the feed: ask again with `after` one below it',
+    }),
+  },
   { $id: 'GoneBody', additionalProperties: false },
 );
 export const MessageBody = Type.Object({ message: Type.String() }, { $id: 'MessageBody', additionalProperties: false });
 export const BadRequestBody = Type.Object(
   { error: Type.String(), data: Type.Optional(Type.String({ description: 'What is wrong with the body' })) },
-  { $id: 'BadRequestBody', additionalProperties: false, description: '`{error}`, or `{error: "Validation error", data}` for a body that is not a JSON object' },
+  {
+    $id: 'BadRequestBody',
+    additionalProperties: false,
+    description: '`{error}`, or `{error: "Validation error", data}` for a body that is not a JSON object',
+  },
 );
 export const ValidationBody = Type.Object(
   {
@@ -36,15 +45,19 @@ const WHEN: Record<ErrorCode, string> = {
   setup_link_invalid: 'The console set-up link is unknown, used or expired',
   event_not_found: 'No event of yours has this id (events of other partners are never shown)',
   webhook_endpoint_not_found: 'No webhook endpoint of yours has this id (endpoints of other partners are never shown)',
-  events_expired: 'The events after `after` have aged out of the feed (kept 30 days); start again from `oldest_available`',
-  unauthenticated: 'Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner',
-  rate_limited: 'More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds',
+  events_expired:
+    'The events after `after` have aged out of the feed (kept 30 days); start again from `oldest_available`',
+  unauthenticated:
+    'Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner',
+  rate_limited:
+    'More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds',
   malformed_body: 'The body is not valid JSON, or not a JSON object',
   unsupported_media_type: 'The body is not `application/json`',
   payload_too_large: 'The body is larger than 5 MiB',
   validation_failed: 'A field is missing or invalid; `errors` names every failing field',
   idempotency_key_invalid: 'The `Idempotency-key` header is not a UUID',
-  idempotency_key_used: 'The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did',
+  idempotency_key_used:
+    'The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did',
   idempotency_key_not_found: 'You have no stored, unexpired key by this value',
   route_not_found: 'No such route',
   method_not_allowed: 'The path exists, but not with this method; `Allow` lists its methods',
@@ -70,7 +83,11 @@ export type DocumentedError = ErrorCode | AppError | number;
 
 /** The usual codes of a bare status. */
 const USUAL: Record<number, DocumentedError[]> = {
-  400: ['idempotency_key_invalid', 'idempotency_key_used', new AppError('malformed_body', 'The request body must be a JSON object.')],
+  400: [
+    'idempotency_key_invalid',
+    'idempotency_key_used',
+    new AppError('malformed_body', 'The request body must be a JSON object.'),
+  ],
   401: ['unauthenticated'],
   403: ['session_forbidden'],
   404: ['user_not_found'],
@@ -132,7 +149,11 @@ export function errorResponses(...errors: DocumentedError[]): Record<number, TSc
       examples[name] = { summary: WHEN[c.code], value: c.body };
     }
     const description = [...new Set(cases.map((c) => WHEN[c.code]))].join('. Or: ');
-    out[status] = { ...withoutId(bodySchemaFor(status, cases)), [RESPONSE_DESCRIPTION]: description, [NAMED_EXAMPLES]: examples } as TSchema;
+    out[status] = {
+      ...withoutId(bodySchemaFor(status, cases)),
+      [RESPONSE_DESCRIPTION]: description,
+      [NAMED_EXAMPLES]: examples,
+    } as TSchema;
   }
   return out;
 }
@@ -146,7 +167,13 @@ export function described<T extends TSchema>(schema: T, description: string): T 
 }
 
 /** The errors every partner route can answer, whatever it does (the guard runs first). */
-const GUARD_ERRORS: DocumentedError[] = ['idempotency_key_invalid', 'idempotency_key_used', 'unauthenticated', 'rate_limited', 'internal'];
+const GUARD_ERRORS: DocumentedError[] = [
+  'idempotency_key_invalid',
+  'idempotency_key_used',
+  'unauthenticated',
+  'rate_limited',
+  'internal',
+];
 /** What reading a JSON body can fail with, on every route that takes one. */
 const BODY_ERRORS: DocumentedError[] = [
   new AppError('malformed_body', 'The request body must be a JSON object.'),
@@ -168,6 +195,9 @@ export function addSharedErrorResponses(app: FastifyInstance): void {
     const shared = [...GUARD_ERRORS];
     if (schema.body) shared.push(...BODY_ERRORS);
     else if (schema.querystring) shared.push('validation_failed');
-    route.schema = { ...schema, response: { ...errorResponses(...shared), ...((schema.response as object | undefined) ?? {}) } };
+    route.schema = {
+      ...schema,
+      response: { ...errorResponses(...shared), ...((schema.response as object | undefined) ?? {}) },
+    };
   });
 }

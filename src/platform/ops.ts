@@ -14,7 +14,10 @@ type CheckResult = 'ok' | 'unavailable';
 
 async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
   try {
-    await Promise.race([probe(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref())]);
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+    ]);
     return 'ok';
   } catch {
     return 'unavailable';
@@ -51,7 +54,10 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   app.get('/healthz', { schema: hide }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: hide }, async (_request, reply) => {
-    const [database, redis] = await Promise.all([check(() => deps.db.ping()), deps.redis ? check(() => deps.redis!.ping()) : null]);
+    const [database, redis] = await Promise.all([
+      check(() => deps.db.ping()),
+      deps.redis ? check(() => deps.redis!.ping()) : null,
+    ]);
     up.set({ dependency: 'database' }, database === 'ok' ? 1 : 0);
     if (redis !== null) up.set({ dependency: 'redis' }, redis === 'ok' ? 1 : 0);
     const ready = database === 'ok';

@@ -43,7 +43,13 @@ export function pageOffset(query: PageQuery): { limit: number; offset: number } 
 }
 
 /** Builds the envelope; paging links keep every other query parameter of the request. */
-export function toPage<T>(request: FastifyRequest, publicBaseUrl: string, query: PageQuery, total: number, results: T[]): Page<T> {
+export function toPage<T>(
+  request: FastifyRequest,
+  publicBaseUrl: string,
+  query: PageQuery,
+  total: number,
+  results: T[],
+): Page<T> {
   const url = new URL(request.url, 'http://placeholder');
   const link = (page: number): string => {
     const params = new URLSearchParams(url.search);

@@ -73,7 +73,12 @@ export function createMemoryRateLimitStore(): RateLimitStore {
       const log = trimmed(key, nowMs, windowMs);
       const count = log ? log.times.length - log.head : 0;
       const oldest = log?.times[log.head] ?? nowMs;
-      return { allowed: count < limit, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, oldest + windowMs - nowMs) };
+      return {
+        allowed: count < limit,
+        limit,
+        remaining: Math.max(0, limit - count),
+        resetMs: Math.max(0, oldest + windowMs - nowMs),
+      };
     },
     async close() {
       logs.clear();
@@ -114,7 +119,13 @@ return {count, oldestScore}
 `;
 
 type SlidingLogRedis = Redis & {
-  onpaySlidingLog(key: string, now: number, window: number, limit: number, member: string): Promise<[number, number, number]>;
+  onpaySlidingLog(
+    key: string,
+    now: number,
+    window: number,
+    limit: number,
+    member: string,
+  ): Promise<[number, number, number]>;
   onpaySlidingLogPeek(key: string, now: number, window: number): Promise<[number, number]>;
 };
 
@@ -138,7 +149,12 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'onpay:rl:'): R
     },
     async peek(key, nowMs, limit, windowMs) {
       const [count, oldest] = await client.onpaySlidingLogPeek(prefix + key, nowMs, windowMs);
-      return { allowed: count < limit, limit, remaining: Math.max(0, limit - count), resetMs: Math.max(0, oldest + windowMs - nowMs) };
+      return {
+        allowed: count < limit,
+        limit,
+        remaining: Math.max(0, limit - count),
+        resetMs: Math.max(0, oldest + windowMs - nowMs),
+      };
     },
     // The connection belongs to whoever created it.
     async close() {},

@@ -49,7 +49,11 @@ function compileBody(schema: object): BodyValidator {
       // A closed schema's complaint about a field the rules already named would say it twice, worse.
       const named = new Set(problems.map(unknownFieldPointer));
       const schemaErrors = (checkSchema.errors ?? []).filter(
-        (e) => !(e.keyword === 'additionalProperties' && named.has(`${e.instancePath}/${String((e.params as { additionalProperty?: unknown }).additionalProperty)}`)),
+        (e) =>
+          !(
+            e.keyword === 'additionalProperties' &&
+            named.has(`${e.instancePath}/${String((e.params as { additionalProperty?: unknown }).additionalProperty)}`)
+          ),
       );
       validate.errors = [...problems, ...schemaErrors];
       return false;
@@ -71,7 +75,9 @@ export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpP
 
 function describeType(type: unknown): string {
   const types = Array.isArray(type) ? type : [type];
-  const named = types.filter((t) => t !== 'null').map((t) => (t === 'integer' ? 'an integer' : t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`));
+  const named = types
+    .filter((t) => t !== 'null')
+    .map((t) => (t === 'integer' ? 'an integer' : t === 'array' || t === 'object' ? `an ${t}` : `a ${t}`));
   return named.join(' or ');
 }
 
@@ -89,7 +95,9 @@ function problemFor(error: ErrorObject, field: string): string {
     case 'pattern':
       return `${field} has an invalid format.`;
     case 'format':
-      return p.format === 'email' ? `${field} must be a valid email address.` : `${field} must be a valid ${String(p.format)}.`;
+      return p.format === 'email'
+        ? `${field} must be a valid email address.`
+        : `${field} must be a valid ${String(p.format)}.`;
     case 'enum':
       return `${field} must be one of: ${((p.allowedValues as unknown[]) ?? []).map(String).join(', ')}.`;
     case 'const':
@@ -118,7 +126,8 @@ function fieldPath(error: ErrorObject, part: string): string {
     .split('/')
     .slice(1)
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
+  if (error.keyword === 'required')
+    segments.push(String((error.params as { missingProperty: string }).missingProperty));
   return segments.length > 0 ? segments.join('.') : part;
 }
 
@@ -143,7 +152,8 @@ function schemaProblems(field: string, errors: ErrorObject[]): string[] {
   const nonNull = relevant.filter((e) => !(e.keyword === 'type' && (e.params as { type?: unknown }).type === 'null'));
   if (nonNull.length > 0) relevant = nonNull;
   const nonType = relevant.filter((e) => e.keyword !== 'type');
-  if (nonType.length > 0 && nonType.length < relevant.length && errors.some((e) => e.keyword === 'anyOf')) relevant = nonType;
+  if (nonType.length > 0 && nonType.length < relevant.length && errors.some((e) => e.keyword === 'anyOf'))
+    relevant = nonType;
   if (relevant.length === 0) return [`${field} is invalid.`];
   return [...new Set(relevant.map((e) => problemFor(e, field)))];
 }

@@ -12,14 +12,25 @@ export interface LoginPagesDeps {
 }
 
 const PROBLEMS = {
-  invalid: { status: 404, title: 'This link is not valid', message: 'The link is incomplete or has been changed. Copy the whole link from the e-mail, or ask for a new one.' },
-  expired: { status: 410, title: 'This link has expired', message: 'Login links work for 24 hours. Ask the company that sent it for a new one.' },
-  used: { status: 410, title: 'This link has already been used', message: 'Each login link works once. Ask the company that sent it for a new one.' },
+  invalid: {
+    status: 404,
+    title: 'This link is not valid',
+    message: 'The link is incomplete or has been changed. Copy the whole link from the e-mail, or ask for a new one.',
+  },
+  expired: {
+    status: 410,
+    title: 'This link has expired',
+    message: 'Login links work for 24 hours. Ask the company that sent it for a new one.',
+  },
+  used: {
+    status: 410,
+    title: 'This link has already been used',
+    message: 'Each login link works once. Ask the company that sent it for a new one.',
+  },
 } as const;
 
 /** Magic-link landing: GET shows a Continue button, POST uses the link and signs the employee in. */
 export async function loginPages(app: FastifyInstance, deps: LoginPagesDeps): Promise<void> {
-
   function problem(reply: FastifyReply, kind: keyof typeof PROBLEMS) {
     const p = PROBLEMS[kind];
     return pageHeaders(reply.status(p.status)).send(messagePage(p.title, p.message));
@@ -34,19 +45,24 @@ export async function loginPages(app: FastifyInstance, deps: LoginPagesDeps): Pr
       page({
         title: 'Sign in',
         body: html`<h1>${forPayout ? 'See your payout' : 'Sign in to onpay'}</h1>
-<p>${state.partnerName === null ? 'You asked for this link.' : `${state.partnerName} sent you this link.`} It works once.</p>
-<form method="post" action="/login/${token}">
-<button type="submit">Continue</button>
-</form>`,
+          <p>
+            ${state.partnerName === null ? 'You asked for this link.' : `${state.partnerName} sent you this link.`} It
+            works once.
+          </p>
+          <form method="post" action="/login/${token}">
+            <button type="submit">Continue</button>
+          </form>`,
       }),
     );
   }
 
   const signInForm = html`<form method="post" action="/login">
-<p><label for="email">Your e-mail address</label><br>
-<input id="email" name="email" type="email" autocomplete="email" required maxlength="254"></p>
-<button type="submit">Send me a sign-in link</button>
-</form>`;
+    <p>
+      <label for="email">Your e-mail address</label><br />
+      <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" />
+    </p>
+    <button type="submit">Send me a sign-in link</button>
+  </form>`;
 
   // The person's own sign-in: a link to all their payouts, from every employer, by e-mail.
   app.get('/login', async (_request, reply) =>
@@ -54,8 +70,11 @@ export async function loginPages(app: FastifyInstance, deps: LoginPagesDeps): Pr
       page({
         title: 'Sign in',
         body: html`<h1>Sign in to onpay</h1>
-<p>See all your payouts, from every employer that pays you through onpay. We e-mail you a link that signs you in; it works once, for 24 hours.</p>
-${signInForm}`,
+          <p>
+            See all your payouts, from every employer that pays you through onpay. We e-mail you a link that signs you
+            in; it works once, for 24 hours.
+          </p>
+          ${signInForm}`,
       }),
     ),
   );
@@ -65,7 +84,12 @@ ${signInForm}`,
     // Login CSRF: a form posted from another site only gets the form back.
     if (request.headers['sec-fetch-site'] === 'cross-site' || !/^[^\s@]{1,64}@[^\s@]{1,189}$/.test(email.trim())) {
       return pageHeaders(reply.status(400)).send(
-        page({ title: 'Sign in', body: html`<h1>Sign in to onpay</h1><p>Enter the e-mail address your employer has for you.</p>${signInForm}` }),
+        page({
+          title: 'Sign in',
+          body: html`<h1>Sign in to onpay</h1>
+            <p>Enter the e-mail address your employer has for you.</p>
+            ${signInForm}`,
+        }),
       );
     }
     const outcome = await deps.links.requestSignIn(email, request.ip);

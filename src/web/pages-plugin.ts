@@ -35,7 +35,12 @@ export async function pagesPlugin(pages: FastifyInstance, options: PagesPluginOp
       const decision = await budget.limiter.hit(request, pageBudget(request, budget.perMinute));
       if (!decision || decision.allowed) return;
       budget.limiter.refuse(reply, pageBudget(request, budget.perMinute), decision);
-      return pageHeaders(reply.status(429)).send(messagePage('Too many requests', 'Too many pages were asked for from your network in the last minute. Wait a minute, then try again.'));
+      return pageHeaders(reply.status(429)).send(
+        messagePage(
+          'Too many requests',
+          'Too many pages were asked for from your network in the last minute. Wait a minute, then try again.',
+        ),
+      );
     });
   }
   await pages.register(cookie);

@@ -14,10 +14,22 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * can read and copy the typed client and the example integration.
  */
 export const SOURCES: ReadonlyArray<{ file: string; title: string; summary: string }> = [
-  { file: 'client/index.ts', title: 'Typed client', summary: 'credentials, retries, Idempotency-keys on payouts and paging, over openapi-fetch' },
+  {
+    file: 'client/index.ts',
+    title: 'Typed client',
+    summary: 'credentials, retries, Idempotency-keys on payouts and paging, over openapi-fetch',
+  },
   { file: 'client/schema.d.ts', title: 'Typed client’s types', summary: 'generated from the OpenAPI document' },
-  { file: 'examples/onboard-employee.ts', title: 'Example integration', summary: 'one employee onboarded, verified in the sandbox, paid and handed a login link, with the typed client' },
-  { file: 'examples/webhook-receiver.ts', title: 'Example webhook receiver', summary: 'verifies onpay’s webhook signatures with standardwebhooks and skips repeated deliveries' },
+  {
+    file: 'examples/onboard-employee.ts',
+    title: 'Example integration',
+    summary: 'one employee onboarded, verified in the sandbox, paid and handed a login link, with the typed client',
+  },
+  {
+    file: 'examples/webhook-receiver.ts',
+    title: 'Example webhook receiver',
+    summary: 'verifies onpay’s webhook signatures with standardwebhooks and skips repeated deliveries',
+  },
 ];
 
 export function sourceUrl(file: string): string {
@@ -110,13 +122,20 @@ export async function referencePages(app: FastifyInstance, options: { config: Co
 </html>`;
 
   const asset = (url: string, type: string, body: string | Buffer) =>
-    app.get(url, async (_request, reply) => referenceHeaders(reply, connect).header('Content-Type', type).header('Cache-Control', 'public, max-age=3600').send(body));
+    app.get(url, async (_request, reply) =>
+      referenceHeaders(reply, connect)
+        .header('Content-Type', type)
+        .header('Cache-Control', 'public, max-age=3600')
+        .send(body),
+    );
   asset('/docs/static/swagger-ui-bundle.js', 'application/javascript; charset=utf-8', bundle);
   asset('/docs/static/swagger-ui.css', 'text/css; charset=utf-8', css);
   asset('/docs/static/onpay-reference.css', 'text/css; charset=utf-8', REFERENCE_CSS);
   asset('/docs/static/onpay-reference.js', 'application/javascript; charset=utf-8', initializer);
 
-  app.get('/docs', async (_request, reply) => referenceHeaders(reply, connect).header('Content-Type', 'text/html; charset=utf-8').send(shell));
+  app.get('/docs', async (_request, reply) =>
+    referenceHeaders(reply, connect).header('Content-Type', 'text/html; charset=utf-8').send(shell),
+  );
   // The previous reference's address of the document: kept, so bookmarks and scripts still arrive.
   app.get('/docs/json', async (_request, reply) => reply.redirect('/api/v1/openapi.json', 301));
 
@@ -134,7 +153,10 @@ export async function referencePages(app: FastifyInstance, options: { config: Co
   }
 
   const favicon = (reply: FastifyReply) =>
-    referenceHeaders(reply, []).header('Content-Type', 'image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(FAVICON_SVG);
+    referenceHeaders(reply, [])
+      .header('Content-Type', 'image/svg+xml')
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(FAVICON_SVG);
   // Pages link /favicon.svg; /favicon.ico is where browsers and tools look without a link.
   app.get('/favicon.svg', async (_request, reply) => favicon(reply));
   app.get('/favicon.ico', async (_request, reply) => favicon(reply));

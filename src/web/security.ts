@@ -17,7 +17,9 @@ export function originOf(url: string | null | undefined): string | null {
  * to (browsers check form-action on every redirect of a form's submission too).
  */
 export function pageHeaders(reply: FastifyReply, formTargets: ReadonlyArray<string | null> = []): FastifyReply {
-  const origins = formTargets.filter((origin): origin is string => origin !== null && /^https?:\/\/[^\s;,'"]+$/.test(origin));
+  const origins = formTargets.filter(
+    (origin): origin is string => origin !== null && /^https?:\/\/[^\s;,'"]+$/.test(origin),
+  );
   const formAction = ["'self'", ...new Set(origins)].join(' ');
   return reply
     .header('Content-Type', 'text/html; charset=utf-8')
@@ -37,7 +39,9 @@ export function pageHeaders(reply: FastifyReply, formTargets: ReadonlyArray<stri
  * out" sends requests).
  */
 export function referenceHeaders(reply: FastifyReply, connectOrigins: ReadonlyArray<string | null>): FastifyReply {
-  const origins = connectOrigins.filter((origin): origin is string => origin !== null && /^https?:\/\/[^\s;,'"]+$/.test(origin));
+  const origins = connectOrigins.filter(
+    (origin): origin is string => origin !== null && /^https?:\/\/[^\s;,'"]+$/.test(origin),
+  );
   const connect = ["'self'", ...new Set(origins)].join(' ');
   return reply
     .header(

@@ -16,7 +16,10 @@ function header(value: string | string[] | undefined): string | undefined {
 function delivery(request: FastifyRequest) {
   return {
     rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-    headers: { authClient: header(request.headers['x-auth-client']), signature: header(request.headers['x-hmac-signature']) },
+    headers: {
+      authClient: header(request.headers['x-auth-client']),
+      signature: header(request.headers['x-hmac-signature']),
+    },
   };
 }
 
@@ -29,7 +32,9 @@ export async function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDep
   if (!webhook) return;
 
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
   // The signature is checked before any address limit: the vendor's deliveries are never refused
   // for what others sent from its address; unsigned deliveries count against the address.
@@ -50,10 +55,16 @@ export async function webhookRoutes(app: FastifyInstance, deps: WebhookRoutesDep
     const result = await webhook.receive(rawBody, headers);
     if (!result.accepted) {
       // Never the headers or the body: they carry the integration key, the signature and personal data.
-      request.log.warn({ webhook: 'provider-doc', status: result.status, reason: result.reason, remoteAddress: request.ip }, 'webhook rejected');
+      request.log.warn(
+        { webhook: 'provider-doc', status: result.status, reason: result.reason, remoteAddress: request.ip },
+        'webhook rejected',
+      );
       return reply.status(result.status).send({ error: result.reason });
     }
-    request.log.info({ webhook: 'provider-doc', verificationId: result.sessionId, note: result.note }, 'webhook accepted');
+    request.log.info(
+      { webhook: 'provider-doc', verificationId: result.sessionId, note: result.note },
+      'webhook accepted',
+    );
     return reply.status(200).send({ status: 'ok' });
   });
 }

@@ -45,13 +45,19 @@ afterAll(async () => {
 });
 
 const cli = (...args: string[]) => runCli(args, cliEnv({ DATABASE_URL: database.url }));
-const entries = async (...filters: string[]) => (jsonLine(await cli('audit', 'list', ...filters, '--json')) as { entries: Entry[] }).entries;
+const entries = async (...filters: string[]) =>
+  (jsonLine(await cli('audit', 'list', ...filters, '--json')) as { entries: Entry[] }).entries;
 
 describe('who changed what', () => {
   it('a partner API write: one entry by the partner token, with the request id and the changed field names only', async () => {
     const user = await createUser(t, acme);
     const requestId = `req-${randomUUID()}`;
-    const res = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${user.id}`, headers: { 'x-request-id': requestId }, payload: { note: 'secret-note-value', bank_account_number: '12345678903' } });
+    const res = await t.as(acme, {
+      method: 'PUT',
+      url: `/api/v1/users/${user.id}`,
+      headers: { 'x-request-id': requestId },
+      payload: { note: 'secret-note-value', bank_account_number: '12345678903' },
+    });
     expect(res.statusCode).toBe(200);
     const found = await entries('--object', `user:${user.id}`);
     expect(found.map((e) => e.action)).toEqual(['user.updated', 'user.created']);
@@ -70,9 +76,16 @@ describe('who changed what', () => {
   it('an operator at the command line: a tax change is one entry, though every linked partner got an event', async () => {
     const kari = await onboardedEmployee(t, acme);
     await linkEmployee(t, beta, kari, { onboard: false });
-    expect(jsonLine(await cli('user', 'set-tax', String(kari.userId), '--percent', '30', '--json'))).toMatchObject({ user: { tax_percent: '30' } });
+    expect(jsonLine(await cli('user', 'set-tax', String(kari.userId), '--percent', '30', '--json'))).toMatchObject({
+      user: { tax_percent: '30' },
+    });
     const [entry, ...rest] = await entries('--object', `user:${kari.id}`, '--action', 'user.updated');
-    expect(entry).toMatchObject({ actor: { type: 'operator', id: null }, fields: ['tax_percent'], partner_id: null, request_id: null });
+    expect(entry).toMatchObject({
+      actor: { type: 'operator', id: null },
+      fields: ['tax_percent'],
+      partner_id: null,
+      request_id: null,
+    });
     expect(entry!.actor.label).toMatch(/^command line \(/);
     // The earlier user.updated entries are the partners' own (bank account, profile), not the tax change.
     expect(rest.every((e) => e.actor.type === 'partner')).toBe(true);
@@ -82,24 +95,41 @@ describe('who changed what', () => {
     const kari = await onboardedEmployee(t, acme);
     const created = await createPayouts(t, acme, batch([item(kari), item(kari, { date: '2026-03-16' })]));
     for (const id of created.payout_ids) jsonLine(await cli('payout', 'mark-paid', String(id), '--json'));
-    expect((await entries('--object', `invoice:${created.invoice_id}`)).map((e) => [e.action, e.actor.type])).toEqual([['payout.batch.created', 'partner']]);
+    expect((await entries('--object', `invoice:${created.invoice_id}`)).map((e) => [e.action, e.actor.type])).toEqual([
+      ['payout.batch.created', 'partner'],
+    ]);
     for (const id of created.payout_ids) {
-      expect((await entries('--object', `payout:${id}`)).map((e) => [e.action, e.actor.type, e.fields.sort().join(',')])).toEqual([['payout.paid', 'operator', 'paid_at,status']]);
+      expect(
+        (await entries('--object', `payout:${id}`)).map((e) => [e.action, e.actor.type, e.fields.sort().join(',')]),
+      ).toEqual([['payout.paid', 'operator', 'paid_at,status']]);
     }
   });
 
   it('partners and tokens created and revoked, and a return URL requested and approved', async () => {
-    const partner = jsonLine(await cli('partner', 'create', '--name', 'Audited AS', '--json')) as { partner_id: number };
-    const token = jsonLine(await cli('token', 'create', '--partner', String(partner.partner_id), '--json')) as { token_id: number };
+    const partner = jsonLine(await cli('partner', 'create', '--name', 'Audited AS', '--json')) as {
+      partner_id: number;
+    };
+    const token = jsonLine(await cli('token', 'create', '--partner', String(partner.partner_id), '--json')) as {
+      token_id: number;
+    };
     jsonLine(await cli('token', 'revoke', String(token.token_id), '--json'));
     jsonLine(await cli('partner', 'set-fee', String(partner.partner_id), '--rate', '0.04', '--json'));
-    expect((await entries('--object', `partner:${partner.partner_id}`)).map((e) => [e.action, e.fields.join(',')])).toEqual([
+    expect(
+      (await entries('--object', `partner:${partner.partner_id}`)).map((e) => [e.action, e.fields.join(',')]),
+    ).toEqual([
       ['partner.updated', 'fee_rate'],
       ['partner.created', 'name'],
     ]);
-    expect((await entries('--object', `token:${token.token_id}`)).map((e) => e.action)).toEqual(['token.revoked', 'token.created']);
+    expect((await entries('--object', `token:${token.token_id}`)).map((e) => e.action)).toEqual([
+      'token.revoked',
+      'token.created',
+    ]);
 
-    const res = await t.as(beta, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: 'https://beta.example/audit' } });
+    const res = await t.as(beta, {
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: 'https://beta.example/audit' },
+    });
     const id = (res.json() as { id: string }).id;
     jsonLine(await cli('return-url', 'approve', id, '--json'));
     expect((await entries('--object', `return_url:${id}`)).map((e) => [e.action, e.actor.type])).toEqual([
@@ -131,7 +161,13 @@ describe('who changed what', () => {
 
   it('the system: a verification that ran out is expired by the sweeper, as the system', async () => {
     const user = await createUser(t, acme);
-    const flow = (await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } })).json() as {
+    const flow = (
+      await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${user.id}/verification/flows`,
+        payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+      })
+    ).json() as {
       verification_id: string;
     };
     t.clock.advance(61 * 60 * 1000);
@@ -153,7 +189,13 @@ describe('who changed what', () => {
   });
 
   it('refuses a malformed filter as a usage error', async () => {
-    for (const args of [['--object', 'user'], ['--actor', 'robot'], ['--since', 'yesterday'], ['--limit', '0'], ['--limit', '5000']]) {
+    for (const args of [
+      ['--object', 'user'],
+      ['--actor', 'robot'],
+      ['--since', 'yesterday'],
+      ['--limit', '0'],
+      ['--limit', '5000'],
+    ]) {
       expectOneErrorLine(await cli('audit', 'list', ...args), 2);
     }
   });
@@ -162,7 +204,9 @@ describe('who changed what', () => {
 describe('append-only', () => {
   it('the database refuses to change or remove an entry, whoever asks', async () => {
     const [newest] = await entries('--limit', '1');
-    await expect(t.db.db.updateTable('audit_log').set({ action: 'forged' }).where('id', '=', newest!.id).execute()).rejects.toThrow(/append-only/);
+    await expect(
+      t.db.db.updateTable('audit_log').set({ action: 'forged' }).where('id', '=', newest!.id).execute(),
+    ).rejects.toThrow(/append-only/);
     await expect(t.db.db.deleteFrom('audit_log').where('id', '=', newest!.id).execute()).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM audit_log`.execute(t.db.db)).rejects.toThrow(/append-only/);
     expect((await entries('--limit', '1'))[0]).toEqual(newest);

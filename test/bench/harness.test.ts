@@ -11,7 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../helpers/engine.js';
 import { cliEnv, root } from '../helpers/cli.js';
 
-const SCENARIOS = ['floor.terms', 'users.get', 'users.list.first', 'users.list.deep', 'verification.status', 'users.create', 'payouts.create', 'webhooks.deliver'];
+const SCENARIOS = [
+  'floor.terms',
+  'users.get',
+  'users.list.first',
+  'users.list.deep',
+  'verification.status',
+  'users.create',
+  'payouts.create',
+  'webhooks.deliver',
+];
 
 interface Report {
   engine: string;
@@ -33,8 +42,31 @@ describe(`benchmark harness (${testEngine})`, () => {
 
   it('seeds, measures every scenario against the ceiling and writes the report', async () => {
     // --tsx: no tsc build, so this cannot race the README test's `npm start` over dist/.
-    const args = ['bin/run-ts.js', 'bench/run.ts', '--engine', testEngine, '--tsx', '--users', '300', '--duration', '1', '--warmup', '0'];
-    args.push('--connections', '4', '--payout-requests', '1', '--webhook-events', '200', '--only', [...SCENARIOS, 'calibration', 'console'].join(','), '--results-dir', resultsDir);
+    const args = [
+      'bin/run-ts.js',
+      'bench/run.ts',
+      '--engine',
+      testEngine,
+      '--tsx',
+      '--users',
+      '300',
+      '--duration',
+      '1',
+      '--warmup',
+      '0',
+    ];
+    args.push(
+      '--connections',
+      '4',
+      '--payout-requests',
+      '1',
+      '--webhook-events',
+      '200',
+      '--only',
+      [...SCENARIOS, 'calibration', 'console'].join(','),
+      '--results-dir',
+      resultsDir,
+    );
     const run = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, args, { cwd: root, env: cliEnv({}), timeout: 150_000 }, (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -50,7 +82,17 @@ describe(`benchmark harness (${testEngine})`, () => {
     expect(report.ceiling.runs).toHaveLength(2);
     expect(report.ceiling.meanRequestsPerSecond).toBeGreaterThan(0);
     const names = report.scenarios.map((s) => s.name);
-    expect(names).toEqual(expect.arrayContaining([...SCENARIOS, 'calibration.25', 'calibration.50', 'calibration.100', 'console.dashboard', 'console.payouts', 'console.markPaid']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        ...SCENARIOS,
+        'calibration.25',
+        'calibration.50',
+        'calibration.100',
+        'console.dashboard',
+        'console.payouts',
+        'console.markPaid',
+      ]),
+    );
     for (const scenario of report.scenarios) {
       if (scenario.load) {
         expect(scenario.load.requestsPerSecond, scenario.name).toBeGreaterThan(0);

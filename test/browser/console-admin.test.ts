@@ -43,27 +43,60 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
     database = await scratchDatabase('onpay-console-browser');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ database, env: { PUBLIC_BASE_URL: base, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_PAGES_PER_MINUTE: '100000' } });
+    t = await buildTestApp({
+      database,
+      env: { PUBLIC_BASE_URL: base, HOST: '127.0.0.1', PORT: String(port), RATE_LIMIT_PAGES_PER_MINUTE: '100000' },
+    });
     await t.app.listen({ host: '127.0.0.1', port });
     browser = await launchChromium();
     await mkdir(SHOTS, { recursive: true });
 
     acme = await t.partner(PARTNER);
-    const approved = await t.as(acme, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: 'https://lonn.nordlandsbane.example/tilbake' } });
+    const approved = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: 'https://lonn.nordlandsbane.example/tilbake' },
+    });
     await t.services.verification.returnUrls.decide(Number((approved.json() as { id: string }).id), 'approved');
     const pending = await t.as(acme, {
       method: 'POST',
       url: '/api/v1/verification-return-urls',
-      payload: { partner_return_url: 'https://lonn.nordlandsbane.example:8443/onboarding/ferdig-med-verifiseringen-av-identiteten' },
+      payload: {
+        partner_return_url:
+          'https://lonn.nordlandsbane.example:8443/onboarding/ferdig-med-verifiseringen-av-identiteten',
+      },
     });
     expect(pending.statusCode, pending.body).toBe(201);
     returnUrlId = Number((pending.json() as { id: string }).id);
     // Mail to show: one failed (with its error and a button to send it again), one sent.
     for (const status of ['failed', 'sent'] as const) {
-      const id = await t.db.db.transaction().execute((trx) =>
-        enqueueMail(trx, { partnerId: acme.partnerId, to: 'kari.nordmann.med.en.veldig.lang.adresse@lagerarbeidernes-fagforening.example', subject: 'Din lønnsslipp for november er klar', text: 'x', html: '<p>x</p>' }, t.clock.now().toISOString()),
-      );
-      await t.db.db.updateTable('mail_outbox').set({ status, attempts: 5, last_error: status === 'failed' ? '451 4.7.1 Greylisted, please try again later (mx.lagerarbeidernes-fagforening.example)' : null }).where('id', '=', id).execute();
+      const id = await t.db.db
+        .transaction()
+        .execute((trx) =>
+          enqueueMail(
+            trx,
+            {
+              partnerId: acme.partnerId,
+              to: 'kari.nordmann.med.en.veldig.lang.adresse@lagerarbeidernes-fagforening.example',
+              subject: 'Din lønnsslipp for november er klar',
+              text: 'x',
+              html: '<p>x</p>',
+            },
+            t.clock.now().toISOString(),
+          ),
+        );
+      await t.db.db
+        .updateTable('mail_outbox')
+        .set({
+          status,
+          attempts: 5,
+          last_error:
+            status === 'failed'
+              ? '451 4.7.1 Greylisted, please try again later (mx.lagerarbeidernes-fagforening.example)'
+              : null,
+        })
+        .where('id', '=', id)
+        .execute();
     }
   });
 
@@ -73,7 +106,10 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
     await database?.drop();
   });
 
-  async function withPage<T>(options: { viewport?: typeof PHONE; javaScript?: boolean; dark?: boolean; signedIn?: boolean }, work: (page: Page) => Promise<T>): Promise<T> {
+  async function withPage<T>(
+    options: { viewport?: typeof PHONE; javaScript?: boolean; dark?: boolean; signedIn?: boolean },
+    work: (page: Page) => Promise<T>,
+  ): Promise<T> {
     const viewport = options.viewport ?? DESKTOP;
     const context = await browser.newContext({
       viewport,
@@ -106,7 +142,8 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
   /** Tabs from the top of the page until the element matching `selector` has the focus. */
   async function tabTo(page: Page, selector: string) {
     for (let i = 0; i < 200; i++) {
-      if (await page.evaluate(`document.activeElement && document.activeElement.matches(${JSON.stringify(selector)})`)) return;
+      if (await page.evaluate(`document.activeElement && document.activeElement.matches(${JSON.stringify(selector)})`))
+        return;
       await page.keyboard.press('Tab');
     }
     throw new Error(`the keyboard never reached ${selector}`);
@@ -114,7 +151,10 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
 
   it('set-up from the command line’s link, with the code computed from the key on the page, then sign-in', async () => {
     const created = jsonLine(
-      await runCli(['operator', 'create', '--email', EMAIL, '--role', 'admin', '--json'], cliEnv({ DATABASE_URL: database.url, PUBLIC_BASE_URL: base })),
+      await runCli(
+        ['operator', 'create', '--email', EMAIL, '--role', 'admin', '--json'],
+        cliEnv({ DATABASE_URL: database.url, PUBLIC_BASE_URL: base }),
+      ),
     ) as { setup_url: string };
     await withPage({}, async (page) => {
       await page.goto(created.setup_url);
@@ -152,7 +192,11 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
       expect(await confirmation(page)).toContain(`Return URL ${returnUrlId}`);
     });
     const [entry] = await t.services.audit.list({ object: `return_url:${returnUrlId}`, limit: 1 });
-    expect(entry).toMatchObject({ action: 'return_url.approved', reason: 'The host is the partner’s payroll site (checked with their contact)', actor: { type: 'operator' } });
+    expect(entry).toMatchObject({
+      action: 'return_url.approved',
+      reason: 'The host is the partner’s payroll site (checked with their contact)',
+      actor: { type: 'operator' },
+    });
   });
 
   it('creates a partner and a token (each shown once), publishes terms, and reads each in the audit log', async () => {
@@ -218,14 +262,32 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
           for (const visit of pages()) {
             const res = await page.goto(`${base}${visit.url}`);
             expect(res?.status(), visit.url).toBeLessThan(visit.name === 'audit-bad-filter' ? 500 : 400);
-            const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+            const results = await new AxeBuilder({ page })
+              .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+              .analyze();
             const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-            expect.soft(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`), `${visit.url} at ${size} px, ${dark ? 'dark' : 'light'}`).toEqual([]);
+            expect
+              .soft(
+                bad.map(
+                  (v) =>
+                    `${v.id}: ${v.help} (${v.nodes
+                      .map((n) => n.target.join(' '))
+                      .slice(0, 3)
+                      .join('; ')})`,
+                ),
+                `${visit.url} at ${size} px, ${dark ? 'dark' : 'light'}`,
+              )
+              .toEqual([]);
             // A phone browser zooms out a page wider than the screen, widening innerWidth: a failure too.
-            const [scrollWidth, innerWidth] = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
+            const [scrollWidth, innerWidth] = (await page.evaluate(
+              '[document.documentElement.scrollWidth, window.innerWidth]',
+            )) as [number, number];
             expect.soft(innerWidth, `${visit.url} at ${size} px widened the viewport`).toBe(viewport.width);
             expect.soft(scrollWidth, `${visit.url} at ${size} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-            await page.screenshot({ path: join(SHOTS, `${visit.name}-${size}${dark ? '-dark' : ''}.png`), fullPage: true });
+            await page.screenshot({
+              path: join(SHOTS, `${visit.name}-${size}${dark ? '-dark' : ''}.png`),
+              fullPage: true,
+            });
           }
         });
       });

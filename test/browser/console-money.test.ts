@@ -38,8 +38,22 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
     browser = await launchChromium();
     partner = await t.partner('Nordlandsbaneeiendomsforvaltningsselskapet AS');
     employee = await onboardedEmployee(t, partner, { identification: uniqueNorwegianId() });
-    fifty = await createPayouts(t, partner, batch(Array.from({ length: 50 }, () => item(employee)), '2026-04-01'));
-    few = await createPayouts(t, partner, batch(Array.from({ length: 3 }, () => item(employee)), '2026-05-01'));
+    fifty = await createPayouts(
+      t,
+      partner,
+      batch(
+        Array.from({ length: 50 }, () => item(employee)),
+        '2026-04-01',
+      ),
+    );
+    few = await createPayouts(
+      t,
+      partner,
+      batch(
+        Array.from({ length: 3 }, () => item(employee)),
+        '2026-05-01',
+      ),
+    );
     operator = await readyOperator(t, 'operator', 'kari.operator.med.en.lang.adresse@operations.onpay.example');
   });
 
@@ -53,7 +67,12 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
    * script in the page, so the audit passes use a context with it on (the pages carry no script of
    * their own, so they look and behave the same).
    */
-  async function withPage<T>(viewport: { width: number; height: number }, work: (page: Page) => Promise<T>, colorScheme: 'light' | 'dark' = 'light', forAxe = false): Promise<T> {
+  async function withPage<T>(
+    viewport: { width: number; height: number },
+    work: (page: Page) => Promise<T>,
+    colorScheme: 'light' | 'dark' = 'light',
+    forAxe = false,
+  ): Promise<T> {
     const context: BrowserContext = await browser.newContext({
       viewport,
       isMobile: viewport === PHONE,
@@ -88,11 +107,24 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
   async function accessible(page: Page, label: string): Promise<void> {
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect.soft(bad.map((v) => `${v.id} (${v.nodes[0]?.failureSummary ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), label).toEqual([]);
+    expect
+      .soft(
+        bad.map(
+          (v) =>
+            `${v.id} (${v.nodes[0]?.failureSummary ?? ''}): ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+        ),
+        label,
+      )
+      .toEqual([]);
   }
 
   async function fits(page: Page, label: string): Promise<void> {
-    const { scrollWidth, innerWidth } = (await page.evaluate('({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })')) as { scrollWidth: number; innerWidth: number };
+    const { scrollWidth, innerWidth } = (await page.evaluate(
+      '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
+    )) as { scrollWidth: number; innerWidth: number };
     // A phone browser zooms out a page wider than the screen, widening innerWidth: a failure too.
     expect.soft(innerWidth, `${label}: the viewport was widened`).toBe(page.viewportSize()?.width);
     expect.soft(scrollWidth, `${label}: ${scrollWidth} px wide in ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
@@ -110,12 +142,18 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
       expect(await page.content()).not.toContain(employee.identification);
 
       // The person's identity number: open "Reveal", give a reason, send.
-      const person = page.locator('form', { has: page.locator('input[name=field][value=identification]') }).filter({ has: page.locator('input[name=partner][value=""]') });
+      const person = page
+        .locator('form', { has: page.locator('input[name=field][value=identification]') })
+        .filter({ has: page.locator('input[name=partner][value=""]') });
       await page.locator('details', { has: person }).locator('summary').click();
       await person.getByLabel(/Reason/).fill('The employee called about a tax card');
       await Promise.all([page.waitForURL(/saved=revealed/), person.getByRole('button').click()]);
       expect(await page.textContent('main')).toContain(employee.identification);
-      const revealed = await t.db.db.selectFrom('audit_log').select(['reason']).where('action', '=', 'pii.revealed').execute();
+      const revealed = await t.db.db
+        .selectFrom('audit_log')
+        .select(['reason'])
+        .where('action', '=', 'pii.revealed')
+        .execute();
       expect(revealed).toEqual([{ reason: 'The employee called about a tax card' }]);
 
       // 50 payouts, all matching the filter, marked paid in one action.
@@ -130,7 +168,11 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
       await page.getByRole('button', { name: 'Mark paid: 50 payouts' }).click();
       await page.waitForURL(/done=paid&count=50/);
       expect(await page.textContent('main')).toContain('50 payouts marked paid.');
-      const statuses = await t.db.db.selectFrom('payouts').select('status').where('invoice_id', '=', fifty.invoice_id).execute();
+      const statuses = await t.db.db
+        .selectFrom('payouts')
+        .select('status')
+        .where('invoice_id', '=', fifty.invoice_id)
+        .execute();
       expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['paid']));
     });
   }, 120_000);
@@ -143,7 +185,8 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
       async function tabTo(test: string): Promise<void> {
         for (let i = 0; i < 80; i++) {
           await page.keyboard.press('Tab');
-          if (await page.evaluate(`(() => { const e = document.activeElement; return Boolean(e && (${test})); })()`)) return;
+          if (await page.evaluate(`(() => { const e = document.activeElement; return Boolean(e && (${test})); })()`))
+            return;
         }
         throw new Error(`never focused: ${test}`);
       }
@@ -184,7 +227,10 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
               expect(res?.status(), url).toBe(200);
               await fits(page, `${url} at ${name}`);
               await accessible(page, `${url} at ${name}, ${scheme}`);
-              await page.screenshot({ path: join(SCREENSHOTS, `onpay-console-money-${label}-${name}-${scheme}.png`), fullPage: true });
+              await page.screenshot({
+                path: join(SCREENSHOTS, `onpay-console-money-${label}-${name}-${scheme}.png`),
+                fullPage: true,
+              });
             }
             // The confirm step (a POST answer), from a few selected payouts.
             await page.goto(`${base}/console/payouts?invoice=${few.invoice_id}`);
@@ -194,7 +240,10 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
             await expect.poll(() => page.textContent('h1')).toBe('Cancel: 2 payouts?');
             await fits(page, `the confirm page at ${name}`);
             await accessible(page, `the confirm page at ${name}, ${scheme}`);
-            await page.screenshot({ path: join(SCREENSHOTS, `onpay-console-money-confirm-${name}-${scheme}.png`), fullPage: true });
+            await page.screenshot({
+              path: join(SCREENSHOTS, `onpay-console-money-confirm-${name}-${scheme}.png`),
+              fullPage: true,
+            });
           },
           scheme,
           true,

@@ -21,7 +21,6 @@ function readable(text: string | null): string {
   return (text ?? '').replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-
 describe(`a payout login link in headless Chromium (${testEngine})`, () => {
   let t: TestApp;
   let browser: Browser;
@@ -30,7 +29,9 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    t = await buildTestApp({ env: { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', PORT: String(port) } });
+    t = await buildTestApp({
+      env: { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, HOST: '127.0.0.1', PORT: String(port) },
+    });
     await t.app.listen({ host: '127.0.0.1', port });
     browser = await launchChromium();
     acme = await t.partner('Acme Staffing AS');
@@ -43,7 +44,12 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
   });
 
   async function withPhone<T>(work: (page: Page) => Promise<T>): Promise<T> {
-    const context: BrowserContext = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+    const context: BrowserContext = await browser.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      javaScriptEnabled: false,
+    });
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT);
@@ -83,7 +89,11 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
   }
 
   it('open the link, press Continue, see the payout with its net amount; reopening shows "already used"', async () => {
-    const created = await createPayouts(t, acme, batch([item(employee, { description: 'March, week 11 – evening shifts at the Storgata warehouse' })]));
+    const created = await createPayouts(
+      t,
+      acme,
+      batch([item(employee, { description: 'March, week 11 – evening shifts at the Storgata warehouse' })]),
+    );
     const payoutId = created.payout_ids[0] as number;
     const loginUrl = await payoutLoginUrl(payoutId);
 
@@ -93,13 +103,22 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('See your payout');
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-login-landing.png'), fullPage: true });
 
-      await Promise.all([page.waitForURL(`**/me/payouts/${payoutId}`), page.getByRole('button', { name: 'Continue' }).click()]);
+      await Promise.all([
+        page.waitForURL(`**/me/payouts/${payoutId}`),
+        page.getByRole('button', { name: 'Continue' }).click(),
+      ]);
       expect(new URL(page.url()).pathname).toBe(`/me/payouts/${payoutId}`);
       expect(readable(await page.getByRole('heading', { level: 1 }).textContent())).toBe('Payout for 15 Mar 2026');
       // net_salary 937.50 + net_vacation 112.50 for 7.5 × 250.00 at 50 % withholding.
-      expect(readable(await page.getByRole('row', { name: /You receive/ }).innerText())).toBe('You receive 1 050,00 kr');
+      expect(readable(await page.getByRole('row', { name: /You receive/ }).innerText())).toBe(
+        'You receive 1 050,00 kr',
+      );
       const cookies = await page.context().cookies();
-      expect(cookies.find((c) => c.name === 'onpay_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookies.find((c) => c.name === 'onpay_session')).toMatchObject({
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/',
+      });
       expect(await moneyAlignment(page)).toEqual({ amounts: 9, misaligned: [] });
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-payout.png'), fullPage: true });
 
@@ -111,7 +130,9 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
 
       const again = await page.goto(loginUrl);
       expect(again?.status()).toBe(410);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('This link has already been used');
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        'This link has already been used',
+      );
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-login-used.png'), fullPage: true });
 
       // Signing out ends the session: the payout page then asks to sign in.
@@ -124,16 +145,22 @@ describe(`a payout login link in headless Chromium (${testEngine})`, () => {
   });
 
   it('a second browser (another tab or device) cannot use a link the first has used', async () => {
-    const payoutId = (await createPayouts(t, acme, batch([item(employee, { date: '2026-03-22' })]))).payout_ids[0] as number;
+    const payoutId = (await createPayouts(t, acme, batch([item(employee, { date: '2026-03-22' })])))
+      .payout_ids[0] as number;
     const loginUrl = await payoutLoginUrl(payoutId);
     await withPhone(async (first) => {
       await withPhone(async (second) => {
         // Both open the landing page (a mail scanner would do the same); only the first presses Continue.
         await first.goto(loginUrl);
         await second.goto(loginUrl);
-        await Promise.all([first.waitForURL(`**/me/payouts/${payoutId}`), first.getByRole('button', { name: 'Continue' }).click()]);
+        await Promise.all([
+          first.waitForURL(`**/me/payouts/${payoutId}`),
+          first.getByRole('button', { name: 'Continue' }).click(),
+        ]);
         await second.getByRole('button', { name: 'Continue' }).click();
-        await expect(second.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('This link has already been used');
+        await expect(second.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+          'This link has already been used',
+        );
         expect((await second.context().cookies()).find((c) => c.name === 'onpay_session')).toBeUndefined();
       });
     });

@@ -67,15 +67,26 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await buildTestApp({ env: { PUBLIC_BASE_URL: base, HOST: '127.0.0.1', PORT: String(port) }, onRoute: (route) => routes.push(route) });
+    t = await buildTestApp({
+      env: { PUBLIC_BASE_URL: base, HOST: '127.0.0.1', PORT: String(port) },
+      onRoute: (route) => routes.push(route),
+    });
     await t.app.listen({ host: '127.0.0.1', port });
     browser = await launchChromium();
 
     acme = await t.partner(PARTNER);
     const user = await createUser(t, acme, { email: EMAIL, bank_account_number: NO_ACCOUNT });
     employeeId = user.id;
-    await putProfile(t, acme, employeeId, { first_name: FIRST_NAME, last_name: 'Nordmann-Kristiansen-Haugland', phone: uniquePhone() });
-    const terms = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employeeId}/terms`, payload: { approved: true } });
+    await putProfile(t, acme, employeeId, {
+      first_name: FIRST_NAME,
+      last_name: 'Nordmann-Kristiansen-Haugland',
+      phone: uniquePhone(),
+    });
+    const terms = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/users/${employeeId}/terms`,
+      payload: { approved: true },
+    });
     expect(terms.statusCode, terms.body).toBe(200);
     await verifyIdentity(t, acme, employeeId);
     const created = await createPayouts(t, acme, {
@@ -96,14 +107,25 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
     });
     payoutId = created.payout_ids[0]!;
     // Mail in the sandbox mailbox: a login link to the long address, with its long URL.
-    const mailed = await t.as(acme, { method: 'POST', url: `/api/v1/payouts/${payoutId}/login-link`, payload: { send_email: true } });
+    const mailed = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/payouts/${payoutId}/login-link`,
+      payload: { send_email: true },
+    });
     expect(mailed.statusCode, mailed.body).toBe(200);
-    const mailbox = (await t.as(acme, { method: 'GET', url: '/api/v1/test-helpers/mailbox' })).json() as { mailbox_url: string; messages: Array<{ page_url: string }> };
+    const mailbox = (await t.as(acme, { method: 'GET', url: '/api/v1/test-helpers/mailbox' })).json() as {
+      mailbox_url: string;
+      messages: Array<{ page_url: string }>;
+    };
     expect(mailbox.messages.length).toBeGreaterThan(0);
 
     // Verification links in the states a person can find them in.
     const finished = await startFlow();
-    const done = await t.as(acme, { method: 'POST', url: `/api/v1/test-helpers/verification/${finished.verification_id}/complete`, payload: { status: 'declined' } });
+    const done = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/test-helpers/verification/${finished.verification_id}/complete`,
+      payload: { status: 'declined' },
+    });
     expect(done.statusCode, done.body).toBe(200);
     const other = await createUser(t, acme);
     const replaced = await startFlow(other.id);
@@ -134,10 +156,23 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       // The console's doors (its signed-in pages are measured by test/browser/console-admin.test.ts).
       { route: '/console', url: '/console' },
       { route: '/console/login', url: '/console/login' },
-      { route: '/console/setup/:token', url: path((await t.services.operators.create('width.operator.with.a.long.address@operations.onpay.example', 'admin')).setupUrl) },
+      {
+        route: '/console/setup/:token',
+        url: path(
+          (await t.services.operators.create('width.operator.with.a.long.address@operations.onpay.example', 'admin'))
+            .setupUrl,
+        ),
+      },
       { route: '/console/setup/:token', url: '/console/setup/no-such-link' },
       // Signed out, the administration pages go to sign-in (signed in, test/browser/console-admin.test.ts measures them).
-      ...['/console/partners', '/console/partners/:id', '/console/return-urls', '/console/terms', '/console/audit', '/console/mail'].map((route) => ({ route, url: route.replace(':id', '1') })),
+      ...[
+        '/console/partners',
+        '/console/partners/:id',
+        '/console/return-urls',
+        '/console/terms',
+        '/console/audit',
+        '/console/mail',
+      ].map((route) => ({ route, url: route.replace(':id', '1') })),
       // Signed out, the money pages send the browser to sign-in; signed in, test/browser/console-money.test.ts measures them.
       { route: '/console/employees', url: '/console/employees' },
       { route: '/console/employees/:id', url: `/console/employees/${employeeId}` },
@@ -171,12 +206,21 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
 
   /** The GET routes outside /api/v1 that answer HTML: every other one is in NOT_HTML. */
   function htmlRoutes(): Set<string> {
-    const pages = routes.filter((r) => (Array.isArray(r.method) ? r.method.includes('GET') : r.method === 'GET') && !r.url.startsWith('/api/'));
+    const pages = routes.filter(
+      (r) => (Array.isArray(r.method) ? r.method.includes('GET') : r.method === 'GET') && !r.url.startsWith('/api/'),
+    );
     return new Set(pages.map((r) => r.url).filter((url) => !NOT_HTML.has(url)));
   }
 
-  async function withBrowser<T>(viewport: { width: number; height: number }, work: (page: Page) => Promise<T>): Promise<T> {
-    const context: BrowserContext = await browser.newContext({ viewport, isMobile: viewport === PHONE, hasTouch: viewport === PHONE });
+  async function withBrowser<T>(
+    viewport: { width: number; height: number },
+    work: (page: Page) => Promise<T>,
+  ): Promise<T> {
+    const context: BrowserContext = await browser.newContext({
+      viewport,
+      isMobile: viewport === PHONE,
+      hasTouch: viewport === PHONE,
+    });
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(STEP_TIMEOUT);
@@ -188,7 +232,9 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
   }
 
   /** The page as laid out: its width against the viewport's, and how html and body treat overflow. */
-  async function measure(page: Page): Promise<{ scrollWidth: number; innerWidth: number; overflow: string[]; sticking: string[] }> {
+  async function measure(
+    page: Page,
+  ): Promise<{ scrollWidth: number; innerWidth: number; overflow: string[]; sticking: string[] }> {
     const width = page.viewportSize()!.width;
     // A string: the tests compile without the DOM's types.
     return page.evaluate(`({
@@ -207,9 +253,14 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
     const { scrollWidth, innerWidth, overflow, sticking } = await measure(page);
     const width = page.viewportSize()?.width;
     // A phone browser zooms out a page wider than the screen, widening innerWidth: a failure too.
-    expect.soft(innerWidth, `${label}: the viewport was widened to ${innerWidth} px by ${sticking.join(', ')}`).toBe(width);
-    expect.soft(scrollWidth, `${label}: ${scrollWidth} px wide in a ${innerWidth} px viewport: ${sticking.join(', ')}`).toBeLessThanOrEqual(innerWidth);
-    for (const value of overflow) expect.soft(['hidden', 'clip'], `${label}: overflow-x on html or body`).not.toContain(value);
+    expect
+      .soft(innerWidth, `${label}: the viewport was widened to ${innerWidth} px by ${sticking.join(', ')}`)
+      .toBe(width);
+    expect
+      .soft(scrollWidth, `${label}: ${scrollWidth} px wide in a ${innerWidth} px viewport: ${sticking.join(', ')}`)
+      .toBeLessThanOrEqual(innerWidth);
+    for (const value of overflow)
+      expect.soft(['hidden', 'clip'], `${label}: overflow-x on html or body`).not.toContain(value);
   }
 
   it('every GET route outside the API either answers HTML and is visited below, or answers something else', async () => {
@@ -232,12 +283,19 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
           expect(res?.headers()['content-type'], visit.url).toMatch(/^text\/html/);
           if (visit.ready) await page.waitForSelector(visit.ready);
           await checkFits(page, visit.url);
-          if (name === 'phone') await page.screenshot({ path: join(SCREENSHOTS, `onpay-width-${index}${visit.route.replace(/[^a-z]+/g, '-')}.png`), fullPage: !visit.ready });
+          if (name === 'phone')
+            await page.screenshot({
+              path: join(SCREENSHOTS, `onpay-width-${index}${visit.route.replace(/[^a-z]+/g, '-')}.png`),
+              fullPage: !visit.ready,
+            });
         }
 
         // The sandbox provider page, reached from a start page in this browser.
         await page.goto((await startFlow()).verification_url);
-        await Promise.all([page.waitForURL(/\/sandbox\/provider\//), page.getByRole('button', { name: 'Continue' }).click()]);
+        await Promise.all([
+          page.waitForURL(/\/sandbox\/provider\//),
+          page.getByRole('button', { name: 'Continue' }).click(),
+        ]);
         await checkFits(page, 'the sandbox provider page');
 
         // Signed in through a payout login link: the payout page, then the employee's home page.
@@ -248,12 +306,19 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
         }
         await page.goto((await loginLink()).login_url);
         await checkFits(page, 'a login link');
-        await Promise.all([page.waitForURL(`**/me/payouts/${payoutId}`), page.getByRole('button', { name: 'Continue' }).click()]);
+        await Promise.all([
+          page.waitForURL(`**/me/payouts/${payoutId}`),
+          page.getByRole('button', { name: 'Continue' }).click(),
+        ]);
         for (const visit of visits.filter((v) => v.route.startsWith('/me'))) {
           const res = await page.goto(`${base}${visit.url}`);
           expect(res?.status(), visit.url).toBe(200);
           await checkFits(page, visit.url);
-          if (name === 'phone') await page.screenshot({ path: join(SCREENSHOTS, `onpay-width${visit.route.replace(/[^a-z]+/g, '-')}.png`), fullPage: true });
+          if (name === 'phone')
+            await page.screenshot({
+              path: join(SCREENSHOTS, `onpay-width${visit.route.replace(/[^a-z]+/g, '-')}.png`),
+              fullPage: true,
+            });
         }
         expect(await page.textContent('main')).toContain(PARTNER);
       });

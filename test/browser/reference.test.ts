@@ -32,7 +32,9 @@ describe(`the API reference in headless Chromium (${testEngine})`, () => {
   });
 
   it('is branded onpay, shows /api/v1/openapi.json, and requests nothing from another origin, fonts included', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const operations = Object.values(document.paths).reduce((n, path) => n + Object.keys(path).length, 0);
 
     const context = await browser.newContext({ viewport: DESKTOP });
@@ -43,11 +45,14 @@ describe(`the API reference in headless Chromium (${testEngine})`, () => {
       const problems: string[] = [];
       context.on('request', (request) => requests.push(request.url()));
       page.on('console', (message) => {
-        if (message.type() === 'error' || /Content Security Policy/i.test(message.text())) problems.push(message.text());
+        if (message.type() === 'error' || /Content Security Policy/i.test(message.text()))
+          problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(error.message));
       // What a CSP blocked never reaches the network: count those too.
-      await page.addInitScript(`document.addEventListener('securitypolicyviolation', (e) => { (window.__violations ||= []).push(e.blockedURI + ' ' + e.violatedDirective); });`);
+      await page.addInitScript(
+        `document.addEventListener('securitypolicyviolation', (e) => { (window.__violations ||= []).push(e.blockedURI + ' ' + e.violatedDirective); });`,
+      );
 
       const res = await page.goto(`${base}/docs`);
       expect(res?.status()).toBe(200);

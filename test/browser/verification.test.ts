@@ -18,7 +18,6 @@ import { norwegianId } from '../helpers/users.js';
 
 const STEP_TIMEOUT = 15_000;
 
-
 interface PartnerSite {
   server: Server;
   base: string;
@@ -56,7 +55,11 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
 
     acme = await t.partner('Acme Staffing AS');
     returnUrl = `${site.base}/onpay/return`;
-    const registered = await t.as(acme, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: returnUrl } });
+    const registered = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: returnUrl },
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     await t.services.verification.returnUrls.decide(Number((registered.json() as { id: string }).id), 'approved');
   });
@@ -71,7 +74,9 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
     await t?.close();
   });
 
-  async function newFlow(supplied = `${returnUrl}/order42?lang=nb`): Promise<{ verification_id: string; verification_url: string }> {
+  async function newFlow(
+    supplied = `${returnUrl}/order42?lang=nb`,
+  ): Promise<{ verification_id: string; verification_url: string }> {
     const user = await createUser(t, acme);
     const res = await t.as(acme, {
       method: 'POST',
@@ -84,7 +89,10 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
     return flow;
   }
 
-  async function withPage<T>(viewport: { width: number; height: number }, work: (page: Page) => Promise<T>): Promise<T> {
+  async function withPage<T>(
+    viewport: { width: number; height: number },
+    work: (page: Page) => Promise<T>,
+  ): Promise<T> {
     const context: BrowserContext = await browser.newContext({ viewport, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
@@ -97,19 +105,32 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
   }
 
   /** verification_url → Continue → choose `outcome` → Finish; returns the URL the browser lands on. */
-  async function roundTrip(page: Page, flow: { verification_url: string }, outcome: string, screenshots?: string): Promise<URL> {
+  async function roundTrip(
+    page: Page,
+    flow: { verification_url: string },
+    outcome: string,
+    screenshots?: string,
+  ): Promise<URL> {
     const start = await page.goto(flow.verification_url);
     expect(start?.status()).toBe(200);
     expect(await page.textContent('h1')).toBe('Verify your identity');
     expect(await page.textContent('main')).toContain('Acme Staffing AS');
-    if (screenshots) await page.screenshot({ path: `${SCREENSHOTS}/onpay-verify-start-${screenshots}.png`, fullPage: true });
+    if (screenshots)
+      await page.screenshot({ path: `${SCREENSHOTS}/onpay-verify-start-${screenshots}.png`, fullPage: true });
 
-    await Promise.all([page.waitForURL(/\/sandbox\/provider\//), page.getByRole('button', { name: 'Continue' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/sandbox\/provider\//),
+      page.getByRole('button', { name: 'Continue' }).click(),
+    ]);
     expect(await page.textContent('h1')).toBe('Sandbox identity provider');
-    if (screenshots) await page.screenshot({ path: `${SCREENSHOTS}/onpay-verify-sandbox-${screenshots}.png`, fullPage: true });
+    if (screenshots)
+      await page.screenshot({ path: `${SCREENSHOTS}/onpay-verify-sandbox-${screenshots}.png`, fullPage: true });
 
     await page.check(`input[name="outcome"][value="${outcome}"]`);
-    await Promise.all([page.waitForURL((url) => url.href.startsWith(returnUrl)), page.getByRole('button', { name: 'Finish verification' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.href.startsWith(returnUrl)),
+      page.getByRole('button', { name: 'Finish verification' }).click(),
+    ]);
     expect(await page.textContent('h1')).toBe('Thanks, back at the partner');
     return new URL(page.url());
   }
@@ -127,8 +148,14 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
     expect(landed.searchParams.get('lang')).toBe('nb');
     expect(landed.searchParams.get('verification_id')).toBe(flow.verification_id);
     expect(landed.searchParams.get('status')).toBe('approved');
-    expect(site.requests).toContainEqual({ method: 'GET', url: `/onpay/return/order42?lang=nb&verification_id=${flow.verification_id}&status=approved` });
-    expect(await statusOf(flow.verification_id)).toMatchObject({ status: 'approved', next_action: 'redirect_to_partner' });
+    expect(site.requests).toContainEqual({
+      method: 'GET',
+      url: `/onpay/return/order42?lang=nb&verification_id=${flow.verification_id}&status=approved`,
+    });
+    expect(await statusOf(flow.verification_id)).toMatchObject({
+      status: 'approved',
+      next_action: 'redirect_to_partner',
+    });
   });
 
   it('declined: the browser lands on the partner URL with status=declined', async () => {
@@ -148,7 +175,10 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
       expect(again?.status()).toBe(200);
       expect(await page.textContent('h1')).toBe('This verification is finished');
       await page.screenshot({ path: `${SCREENSHOTS}/onpay-verify-finished-phone.png`, fullPage: true });
-      await Promise.all([page.waitForURL((url) => url.href.startsWith(returnUrl)), page.getByRole('link', { name: /Back to/ }).click()]);
+      await Promise.all([
+        page.waitForURL((url) => url.href.startsWith(returnUrl)),
+        page.getByRole('link', { name: /Back to/ }).click(),
+      ]);
       expect(new URL(page.url()).searchParams.get('status')).toBe('cancelled');
     });
   });
@@ -157,7 +187,10 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
     const flow = await newFlow(returnUrl);
     const sandboxUrl = await withPage(DESKTOP, async (page) => {
       await page.goto(flow.verification_url);
-      await Promise.all([page.waitForURL(/\/sandbox\/provider\//), page.getByRole('button', { name: 'Continue' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/sandbox\/provider\//),
+        page.getByRole('button', { name: 'Continue' }).click(),
+      ]);
       return page.url();
     });
     await withPage(DESKTOP, async (page) => {
@@ -173,7 +206,9 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
     await withPage(PHONE, async (page) => {
       await page.goto(flow.verification_url);
       const check = async () => {
-        const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+        const overflow = await page.evaluate(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+        );
         expect(overflow).toBe(0);
         for (const button of await page.getByRole('button').all()) {
           const box = await button.boundingBox();
@@ -182,7 +217,10 @@ describe(`sandbox verification in headless Chromium (${testEngine})`, () => {
         }
       };
       await check();
-      await Promise.all([page.waitForURL(/\/sandbox\/provider\//), page.getByRole('button', { name: 'Continue' }).click()]);
+      await Promise.all([
+        page.waitForURL(/\/sandbox\/provider\//),
+        page.getByRole('button', { name: 'Continue' }).click(),
+      ]);
       await check();
     });
   });
@@ -206,14 +244,23 @@ describe(`eID verification through a real OpenID provider in headless Chromium (
     provider = await startOidcProvider({
       redirectUri: `${publicBaseUrl}/verify/callback/provider_eid`,
       scopes: { profile: ['name', 'dateofbirth'], ssn: ['socialno'] },
-      accounts: [{ id: 'kari', claims: { socialno: norwegianId('170590', 321), dateofbirth: '1990-05-17', name: 'Kari Nordmann' } }],
+      accounts: [
+        {
+          id: 'kari',
+          claims: { socialno: norwegianId('170590', 321), dateofbirth: '1990-05-17', name: 'Kari Nordmann' },
+        },
+      ],
     });
     t = await buildTestApp({
       env: {
         PUBLIC_BASE_URL: publicBaseUrl,
         HOST: '127.0.0.1',
         PORT: String(port),
-        ...provider.env({ EID_SCOPES: 'openid profile ssn', EID_CLAIM_IDENTIFICATION: 'socialno', EID_CLAIM_BIRTHDATE: 'dateofbirth' }),
+        ...provider.env({
+          EID_SCOPES: 'openid profile ssn',
+          EID_CLAIM_IDENTIFICATION: 'socialno',
+          EID_CLAIM_BIRTHDATE: 'dateofbirth',
+        }),
       },
     });
     await t.app.listen({ host: '127.0.0.1', port });
@@ -221,7 +268,11 @@ describe(`eID verification through a real OpenID provider in headless Chromium (
     browser = await launchChromium();
     acme = await t.partner('Acme Staffing AS');
     returnUrl = `${site.base}/onpay/return`;
-    const registered = await t.as(acme, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: returnUrl } });
+    const registered = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: returnUrl },
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     await t.services.verification.returnUrls.decide(Number((registered.json() as { id: string }).id), 'approved');
   });
@@ -254,11 +305,19 @@ describe(`eID verification through a real OpenID provider in headless Chromium (
       page.setDefaultNavigationTimeout(STEP_TIMEOUT);
       const start = await page.goto(flow.verification_url);
       expect(start?.status()).toBe(200);
-      expect(start?.headers()['content-security-policy']).toContain(`form-action 'self' ${provider.issuer} ${site.base};`);
+      expect(start?.headers()['content-security-policy']).toContain(
+        `form-action 'self' ${provider.issuer} ${site.base};`,
+      );
 
-      await Promise.all([page.waitForURL((url) => url.href.startsWith(`${provider.issuer}/interaction/`)), page.getByRole('button', { name: 'Continue' }).click()]);
+      await Promise.all([
+        page.waitForURL((url) => url.href.startsWith(`${provider.issuer}/interaction/`)),
+        page.getByRole('button', { name: 'Continue' }).click(),
+      ]);
       await page.fill('input[name="account"]', 'kari');
-      await Promise.all([page.waitForURL((url) => url.href.startsWith(returnUrl)), page.getByRole('button', { name: 'Sign in' }).click()]);
+      await Promise.all([
+        page.waitForURL((url) => url.href.startsWith(returnUrl)),
+        page.getByRole('button', { name: 'Sign in' }).click(),
+      ]);
       expect(await page.textContent('h1')).toBe('Thanks, back at the partner');
       const landed = new URL(page.url());
       expect(landed.searchParams.get('verification_id')).toBe(flow.verification_id);

@@ -28,12 +28,17 @@ describe('node bin/onpay.js, a process of its own', () => {
     expect(expectOneErrorLine(await onpay(['partner', 'create'], unconfigured), 2)).toBe(
       "onpay: partner create: required option '--name <name>' not specified",
     );
-    expect(expectJsonError(await onpay(['patner', 'list', '--json'], unconfigured), 2)).toBe("unknown command 'patner' (did you mean partner?)");
+    expect(expectJsonError(await onpay(['patner', 'list', '--json'], unconfigured), 2)).toBe(
+      "unknown command 'patner' (did you mean partner?)",
+    );
   });
 
   it('a configuration it cannot use exits 1 with one line naming DATABASE_URL, without printing a password', async () => {
     expect(expectJsonError(await onpay(['migrate', '--json'], unconfigured), 1)).toContain('DATABASE_URL');
-    const withPassword = await onpay(['partner', 'create', '--name', 'Acme'], cliEnv({ DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/x' }));
+    const withPassword = await onpay(
+      ['partner', 'create', '--name', 'Acme'],
+      cliEnv({ DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/x' }),
+    );
     expect(expectOneErrorLine(withPassword, 1)).toContain('DATABASE_URL');
     expect(withPassword.stderr).not.toContain('s3cret-pw');
   });

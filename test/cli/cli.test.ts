@@ -9,13 +9,22 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine, testRedisUrl, type TestDatabase } from '../helpers/engine.js';
 import { freePort } from '../helpers/net.js';
-import { cli, cliEnv as baseCliEnv, expectJsonError, expectOneErrorLine, jsonLine, onpay, root, runCli, scratchDatabase } from '../helpers/cli.js';
+import {
+  cli,
+  cliEnv as baseCliEnv,
+  expectJsonError,
+  expectOneErrorLine,
+  jsonLine,
+  onpay,
+  root,
+  runCli,
+  scratchDatabase,
+} from '../helpers/cli.js';
 
 /** Under test:pg the served process also uses the Redis rate limiter, as a multi-instance deployment does. */
 function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return baseCliEnv({ ...(testRedisUrl ? { REDIS_URL: testRedisUrl } : {}), ...extra });
 }
-
 
 interface Exit {
   code: number | null;
@@ -145,7 +154,9 @@ describe(`onpay command line (${testEngine})`, () => {
     expect(issued.access_token).not.toBe(partner!.access_token);
     second = issued as { token_id: number; access_token: string };
 
-    expect(expectOneErrorLine(await runCli(['token', 'create', '--partner', '999'], env), 1)).toBe('onpay: Partner 999 does not exist.');
+    expect(expectOneErrorLine(await runCli(['token', 'create', '--partner', '999'], env), 1)).toBe(
+      'onpay: Partner 999 does not exist.',
+    );
   });
 
   it('token list shows ids and prefixes only; partner set-fee changes the fee rate or refuses a bad one', async () => {
@@ -154,14 +165,22 @@ describe(`onpay command line (${testEngine})`, () => {
     const tokens = listed.tokens as Array<{ token_id: number; prefix: string; revoked_at: string | null }>;
     expect(tokens.map((t) => t.token_id)).toContain(second!.token_id);
     expect(JSON.stringify(listed)).not.toContain(partner!.access_token);
-    expect(tokens.every((t) => partner!.access_token.startsWith(t.prefix) || second!.access_token.startsWith(t.prefix))).toBe(true);
+    expect(
+      tokens.every((t) => partner!.access_token.startsWith(t.prefix) || second!.access_token.startsWith(t.prefix)),
+    ).toBe(true);
 
-    expect(jsonLine(await runCli(['partner', 'set-fee', String(partner!.partner_id), '--rate', '0.1', '--json'], env))).toEqual({
+    expect(
+      jsonLine(await runCli(['partner', 'set-fee', String(partner!.partner_id), '--rate', '0.1', '--json'], env)),
+    ).toEqual({
       partner_id: partner!.partner_id,
       fee_rate: '0.1',
     });
-    expect(expectOneErrorLine(await runCli(['partner', 'set-fee', String(partner!.partner_id), '--rate', '1.5'], env), 2)).toContain('--rate');
-    expect(expectOneErrorLine(await runCli(['partner', 'set-fee', '999', '--rate', '0.1'], env), 1)).toBe('onpay: Partner 999 does not exist.');
+    expect(
+      expectOneErrorLine(await runCli(['partner', 'set-fee', String(partner!.partner_id), '--rate', '1.5'], env), 2),
+    ).toContain('--rate');
+    expect(expectOneErrorLine(await runCli(['partner', 'set-fee', '999', '--rate', '0.1'], env), 1)).toBe(
+      'onpay: Partner 999 does not exist.',
+    );
   });
 
   it('serve: the credentials work, revocation and new terms take effect at once, SIGTERM exits 0', async () => {
@@ -201,14 +220,20 @@ describe(`onpay command line (${testEngine})`, () => {
       revoked: false,
     });
 
-    const publish = await onpay(['terms', 'publish', '--code', 'v2', '--title', 'T', '--url', 'https://x.example/t'], env);
+    const publish = await onpay(
+      ['terms', 'publish', '--code', 'v2', '--title', 'T', '--url', 'https://x.example/t'],
+      env,
+    );
     expect(publish).toMatchObject({ code: 0, stderr: '' });
     const current = await fetch(terms, { headers: first });
     expect(current.status).toBe(200);
     expect(await current.json()).toEqual({ terms: { code: 'v2', title: 'T', url: 'https://x.example/t' } });
 
     // Neither secret reaches the request log (docs/decisions.md §13).
-    const logLines = server.output().split('\n').filter((line) => line.startsWith('{'));
+    const logLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     expect(logLines.length).toBeGreaterThan(0);
     for (const line of logLines) {
       expect(line).not.toContain(partner!.access_token);
@@ -221,19 +246,42 @@ describe(`onpay command line (${testEngine})`, () => {
 
   it('partner list shows each partner with its fee rate and active (unrevoked) tokens, never a key or a token', async () => {
     expect(partner && second).toBeDefined();
-    const globex = jsonLine(await runCli(['partner', 'create', '--name', 'Globex', '--json'], env)) as unknown as Credentials;
-    const [listed, human] = await Promise.all([runCli(['partner', 'list', '--json'], env), runCli(['partner', 'list'], env)]);
+    const globex = jsonLine(
+      await runCli(['partner', 'create', '--name', 'Globex', '--json'], env),
+    ) as unknown as Credentials;
+    const [listed, human] = await Promise.all([
+      runCli(['partner', 'list', '--json'], env),
+      runCli(['partner', 'list'], env),
+    ]);
     const partners = jsonLine(listed);
     expect(partners).toEqual({
       partners: [
         // Acme's second token was revoked above.
-        { partner_id: partner!.partner_id, name: 'Acme', fee_rate: '0.1', created_at: expect.stringMatching(ISO_TIMESTAMP), active_tokens: 1 },
-        { partner_id: globex.partner_id, name: 'Globex', fee_rate: '0.05', created_at: expect.stringMatching(ISO_TIMESTAMP), active_tokens: 1 },
+        {
+          partner_id: partner!.partner_id,
+          name: 'Acme',
+          fee_rate: '0.1',
+          created_at: expect.stringMatching(ISO_TIMESTAMP),
+          active_tokens: 1,
+        },
+        {
+          partner_id: globex.partner_id,
+          name: 'Globex',
+          fee_rate: '0.05',
+          created_at: expect.stringMatching(ISO_TIMESTAMP),
+          active_tokens: 1,
+        },
       ],
     });
     expect(human).toMatchObject({ code: 0, stderr: '' });
     expect(human.stdout.split('\n').filter((line) => /\tAcme$|\tGlobex$/.test(line))).toHaveLength(2);
-    for (const secret of [partner!.access_token, partner!.api_key, second!.access_token, globex.access_token, globex.api_key]) {
+    for (const secret of [
+      partner!.access_token,
+      partner!.api_key,
+      second!.access_token,
+      globex.access_token,
+      globex.api_key,
+    ]) {
       expect(listed.stdout).not.toContain(secret);
       expect(human.stdout).not.toContain(secret);
     }
@@ -264,7 +312,9 @@ describe(`onpay serve on an empty database (${testEngine})`, () => {
 
     const response = await fetch(url!, { headers: { authorization: `Bearer ${token}`, 'api-key': apiKey! } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ terms: { code: expect.any(String), title: expect.any(String), url: expect.any(String) } });
+    expect(await response.json()).toEqual({
+      terms: { code: expect.any(String), title: expect.any(String), url: expect.any(String) },
+    });
 
     expect(await server.stop('SIGINT')).toEqual({ code: 0, signal: null });
   });
@@ -275,7 +325,10 @@ describe('onpay with a bad DATABASE_URL', () => {
     const [mysql, unreachable, withPassword, serveMysql] = await Promise.all([
       runCli(['migrate', '--json'], cliEnv({ DATABASE_URL: 'mysql://x' })),
       runCli(['migrate'], cliEnv({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/x' })),
-      runCli(['partner', 'create', '--name', 'Acme'], cliEnv({ DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/x' })),
+      runCli(
+        ['partner', 'create', '--name', 'Acme'],
+        cliEnv({ DATABASE_URL: 'postgres://postgres:s3cret-pw@127.0.0.1:1/x' }),
+      ),
       runCli(['serve'], cliEnv({ DATABASE_URL: 'mysql://x' })),
     ]);
     expect(expectJsonError(mysql, 1)).toContain('DATABASE_URL');

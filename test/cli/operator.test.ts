@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { cliEnv, expectJsonError, expectOneErrorLine, jsonLine, runCli, scratchDatabase, type Run } from '../helpers/cli.js';
+import {
+  cliEnv,
+  expectJsonError,
+  expectOneErrorLine,
+  jsonLine,
+  runCli,
+  scratchDatabase,
+  type Run,
+} from '../helpers/cli.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
 import { batch, createPayouts, getPayout, item } from '../helpers/payouts.js';
@@ -31,7 +39,11 @@ describe(`onpay operator commands (${testEngine})`, () => {
   }
 
   async function register(url: string): Promise<ReturnUrlBody> {
-    const res = await t.as(acme, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: url } });
+    const res = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: url },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as ReturnUrlBody;
   }
@@ -61,14 +73,20 @@ describe(`onpay operator commands (${testEngine})`, () => {
     const a = await register('https://acme.example/a');
     const b = await register('https://acme.example/b');
 
-    expect(jsonLine(await onpay('return-url', 'approve', a.id, '--json'))).toEqual({ return_url: { ...a, status: 'approved' } });
+    expect(jsonLine(await onpay('return-url', 'approve', a.id, '--json'))).toEqual({
+      return_url: { ...a, status: 'approved' },
+    });
 
     const refused = expectJsonError(await onpay('return-url', 'reject', a.id, '--json'), 1);
-    expect(refused).toBe(`Return URL ${a.id} (https://acme.example/a) is approved and flows may use it; to withdraw it, run \`onpay return-url revoke ${a.id}\`.`);
+    expect(refused).toBe(
+      `Return URL ${a.id} (https://acme.example/a) is approved and flows may use it; to withdraw it, run \`onpay return-url revoke ${a.id}\`.`,
+    );
     expect((await register('https://acme.example/a')).status).toBe('approved');
     expect(await flowStatus('https://acme.example/a/order1')).toBe(201);
 
-    expect(jsonLine(await onpay('return-url', 'revoke', a.id, '--json'))).toEqual({ return_url: { ...a, status: 'rejected' } });
+    expect(jsonLine(await onpay('return-url', 'revoke', a.id, '--json'))).toEqual({
+      return_url: { ...a, status: 'rejected' },
+    });
     expect((await register('https://acme.example/a')).status).toBe('rejected');
     expect(await flowStatus('https://acme.example/a/order2')).toBe(422);
     // Revoking again changes nothing and is not an error.
@@ -82,21 +100,36 @@ describe(`onpay operator commands (${testEngine})`, () => {
     expect(expectOneErrorLine(await onpay('return-url', 'revoke', b.id), 1)).toBe(
       `onpay: Return URL ${b.id} (https://acme.example/b) is pending, not approved; to turn it down, run \`onpay return-url reject ${b.id}\`.`,
     );
-    expect(jsonLine(await onpay('return-url', 'reject', b.id, '--json'))).toEqual({ return_url: { ...b, status: 'rejected' } });
+    expect(jsonLine(await onpay('return-url', 'reject', b.id, '--json'))).toEqual({
+      return_url: { ...b, status: 'rejected' },
+    });
     // The operator may change their mind about a rejected request.
-    expect(jsonLine(await onpay('return-url', 'approve', b.id, '--json'))).toEqual({ return_url: { ...b, status: 'approved' } });
+    expect(jsonLine(await onpay('return-url', 'approve', b.id, '--json'))).toEqual({
+      return_url: { ...b, status: 'approved' },
+    });
     expect(await flowStatus('https://acme.example/b')).toBe(201);
 
-    expect(expectOneErrorLine(await onpay('return-url', 'approve', '999999'), 1)).toBe('onpay: Return URL request 999999 does not exist.');
+    expect(expectOneErrorLine(await onpay('return-url', 'approve', '999999'), 1)).toBe(
+      'onpay: Return URL request 999999 does not exist.',
+    );
   });
 
   it('payout mark-paid --at: the message names what is wrong with the value (exit 2), and the payout stays pending', async () => {
     const [id] = (await createPayouts(t, acme, batch([item(employee)]))).payout_ids as [number];
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const cases: Array<[string, string]> = [
-      ['last friday', 'is not a timestamp; give an ISO 8601 date and time with a time zone, such as 2026-11-20T08:00:00Z or 2026-11-20T09:00:00+01:00.'],
-      ['2026-11-20', 'is a date without a time of day; give the time and a time zone too, such as 2026-11-20T08:00:00Z or 2026-11-20T09:00:00+01:00.'],
-      ['2026-11-20T10:00:00', 'has no time zone, so it could be any of 24 moments; add Z for UTC or an offset such as +01:00.'],
+      [
+        'last friday',
+        'is not a timestamp; give an ISO 8601 date and time with a time zone, such as 2026-11-20T08:00:00Z or 2026-11-20T09:00:00+01:00.',
+      ],
+      [
+        '2026-11-20',
+        'is a date without a time of day; give the time and a time zone too, such as 2026-11-20T08:00:00Z or 2026-11-20T09:00:00+01:00.',
+      ],
+      [
+        '2026-11-20T10:00:00',
+        'has no time zone, so it could be any of 24 moments; add Z for UTC or an offset such as +01:00.',
+      ],
       ['2026-02-30T10:00:00Z', 'is not a real date: February 2026 has 28 days.'],
       [tomorrow, 'is in the future (it is now '],
     ];
@@ -109,7 +142,10 @@ describe(`onpay operator commands (${testEngine})`, () => {
   });
 
   it('every payout command prints {"payout": …}, the payout as the partner sees it', async () => {
-    const [paid, other] = (await createPayouts(t, acme, batch([item(employee), item(employee)]))).payout_ids as [number, number];
+    const [paid, other] = (await createPayouts(t, acme, batch([item(employee), item(employee)]))).payout_ids as [
+      number,
+      number,
+    ];
     const payoutOf = async (run: Promise<Run>) => {
       const printed = jsonLine(await run);
       expect(Object.keys(printed)).toEqual(['payout']);
@@ -120,9 +156,16 @@ describe(`onpay operator commands (${testEngine})`, () => {
       payoutOf(onpay('payout', 'mark-paid', String(paid), '--at', '2026-11-20T09:00:00+01:00', '--json')),
       payoutOf(onpay('payout', 'fail', String(other), '--json')),
     ]);
-    expect(markedPaid).toEqual({ ...(await getPayout(t, acme, paid)), status: 'paid', paid_at: '2026-11-20T08:00:00.000Z' });
+    expect(markedPaid).toEqual({
+      ...(await getPayout(t, acme, paid)),
+      status: 'paid',
+      paid_at: '2026-11-20T08:00:00.000Z',
+    });
     expect(failed).toMatchObject({ id: other, status: 'failed' });
-    expect(await payoutOf(onpay('payout', 'retry', String(other), '--json'))).toMatchObject({ id: other, status: 'pending' });
+    expect(await payoutOf(onpay('payout', 'retry', String(other), '--json'))).toMatchObject({
+      id: other,
+      status: 'pending',
+    });
     const cancelled = await payoutOf(onpay('payout', 'cancel', String(other), '--json'));
     expect(cancelled).toEqual({ ...(await getPayout(t, acme, other)), status: 'cancelled' });
   });
@@ -140,7 +183,15 @@ describe(`onpay operator commands (${testEngine})`, () => {
   });
 
   it('terms publish prints {"terms": …}', async () => {
-    const terms = { code: 'operator-test-1', title: 'Terms for the operator test', url: 'https://onpay.example/terms/operator-test-1' };
-    expect(jsonLine(await onpay('terms', 'publish', '--code', terms.code, '--title', terms.title, '--url', terms.url, '--json'))).toEqual({ terms });
+    const terms = {
+      code: 'operator-test-1',
+      title: 'Terms for the operator test',
+      url: 'https://onpay.example/terms/operator-test-1',
+    };
+    expect(
+      jsonLine(
+        await onpay('terms', 'publish', '--code', terms.code, '--title', terms.title, '--url', terms.url, '--json'),
+      ),
+    ).toEqual({ terms });
   });
 });

@@ -8,7 +8,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
-import { cliEnv, expectJsonError, expectOneErrorLine, root, runCli, scratchDatabase, type Run } from '../helpers/cli.js';
+import {
+  cliEnv,
+  expectJsonError,
+  expectOneErrorLine,
+  root,
+  runCli,
+  scratchDatabase,
+  type Run,
+} from '../helpers/cli.js';
 
 const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
 
@@ -42,7 +50,10 @@ describe('onpay --help and --version', () => {
 describe('usage errors', () => {
   it('exit 2 with one line naming the problem, before the configuration is read', async () => {
     const cases: Array<[string[], string]> = [
-      [[], 'onpay: missing command, one of serve, worker, migrate, partner, token, terms, user, return-url, payout, audit, operator, webhook (see onpay --help)'],
+      [
+        [],
+        'onpay: missing command, one of serve, worker, migrate, partner, token, terms, user, return-url, payout, audit, operator, webhook (see onpay --help)',
+      ],
       [['partner'], 'onpay: partner: missing command, one of create, list, set-fee (see onpay partner --help)'],
       [['patner', 'list'], "onpay: unknown command 'patner' (did you mean partner?)"],
       [['return-url', 'revok', '1'], "onpay: return-url: unknown command 'revok' (did you mean revoke?)"],
@@ -56,8 +67,14 @@ describe('usage errors', () => {
       [['token', 'create', '--partner', 'abc'], 'onpay: --partner must be a positive whole number (got "abc")'],
       [['payout', 'retry', '1.5'], 'onpay: PAYOUT_ID must be a positive whole number (got "1.5")'],
       [['partner', 'create', '--name', '  '], 'onpay: --name must be 1 to 255 characters.'],
-      [['partner', 'set-fee', '1', '--rate', '5%'], 'onpay: --rate must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05 (got "5%").'],
-      [['user', 'set-tax', '7', '--percent', 'ten'], 'onpay: --percent must be a number from 0 to 100 with at most 2 decimals.'],
+      [
+        ['partner', 'set-fee', '1', '--rate', '5%'],
+        'onpay: --rate must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05 (got "5%").',
+      ],
+      [
+        ['user', 'set-tax', '7', '--percent', 'ten'],
+        'onpay: --percent must be a number from 0 to 100 with at most 2 decimals.',
+      ],
       [['user', 'set-tax', '7'], 'onpay: Give at least one of --percent, --type, --table, --start, --free-card.'],
       [
         ['terms', 'publish', '--code', 'v 2', '--title', 'Terms', '--url', 'terms.html'],

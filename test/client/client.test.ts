@@ -23,22 +23,43 @@ describe('the typed client and the example integration', () => {
 
   it('runs the example end to end: onboarded, verified, paid, with a payout login link', async () => {
     const returnUrl = 'https://partner.example/onpay/return';
-    const registered = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: returnUrl } });
+    const registered = await t.as(partner, {
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: returnUrl },
+    });
     await t.services.verification.returnUrls.decide(Number(registered.json().id), 'approved');
 
-    const result = await onboardEmployee({ baseUrl, token: partner.token, apiKey: partner.apiKey, email: 'example@example.com', returnUrl, pollIntervalMs: 1 });
+    const result = await onboardEmployee({
+      baseUrl,
+      token: partner.token,
+      apiKey: partner.apiKey,
+      email: 'example@example.com',
+      returnUrl,
+      pollIntervalMs: 1,
+    });
     expect(result.verification).toBe('approved');
-    expect(result.payout).toMatchObject({ salary: '1875.00', net_salary: '937.50', net_vacation: '112.50', status: 'pending' });
+    expect(result.payout).toMatchObject({
+      salary: '1875.00',
+      net_salary: '937.50',
+      net_vacation: '112.50',
+      status: 'pending',
+    });
     expect(result.loginUrl).toMatch(/^http:\/\/onpay\.test\/login\/\S+$/);
     expect(result.employees).toContain(result.userId);
 
     // The client added an Idempotency-key to POST /payouts on its own.
-    const keys = await t.db.db.selectFrom('idempotency_keys').select(['path', 'method']).where('partner_id', '=', partner.partnerId).execute();
+    const keys = await t.db.db
+      .selectFrom('idempotency_keys')
+      .select(['path', 'method'])
+      .where('partner_id', '=', partner.partnerId)
+      .execute();
     expect(keys).toContainEqual({ path: '/api/v1/payouts', method: 'POST' });
   });
 
   it('walks every page of a list', async () => {
-    for (let i = 0; i < 7; i++) await t.as(partner, { method: 'POST', url: '/api/v1/users', payload: { email: `walk${i}@example.com` } });
+    for (let i = 0; i < 7; i++)
+      await t.as(partner, { method: 'POST', url: '/api/v1/users', payload: { email: `walk${i}@example.com` } });
     const client = createOnpayClient({ baseUrl, token: partner.token, apiKey: partner.apiKey });
     const ids: string[] = [];
     for await (const user of client.walk('/api/v1/users')) ids.push(user.id);
@@ -83,7 +104,9 @@ describe('retries', () => {
     expect(calls).toBe(3);
 
     calls = 0;
-    await expect(get('http://127.0.0.1:9/api/v1/payouts', { method: 'POST', body: '{}' })).rejects.toThrow('fetch failed');
+    await expect(get('http://127.0.0.1:9/api/v1/payouts', { method: 'POST', body: '{}' })).rejects.toThrow(
+      'fetch failed',
+    );
     expect(calls).toBe(1);
   });
 });

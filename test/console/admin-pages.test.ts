@@ -95,7 +95,11 @@ describe(`partners (${testEngine})`, () => {
     expect(page.body).toContain('<h1>Fjordkraft Lønn AS</h1>');
     // Shown once: the next visit has no secret.
     expect((await asAdmin.get(`/console/partners/${partnerId}`)).body).not.toContain('data-secret');
-    const api = await t.app.inject({ method: 'GET', url: '/api/v1/terms', headers: { authorization: `Bearer ${token}`, 'api-key': apiKey! } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/terms',
+      headers: { authorization: `Bearer ${token}`, 'api-key': apiKey! },
+    });
     expect(api.statusCode).toBe(200);
     const entries = await auditSince(since);
     expect(entries.map((e) => [e.action, e.object])).toEqual([
@@ -108,17 +112,29 @@ describe(`partners (${testEngine})`, () => {
   it('tokens: create (shown once), revoke (stops working at once); the fee; each audited once', async () => {
     const partner = await t.partner('Tokenpartner AS');
     const since = await lastAuditId();
-    const created = await followed(asAdmin, await asAdmin.post(`/console/partners/${partner.partnerId}/tokens`, {}, { from: '/console' }), `/console/partners/${partner.partnerId}`);
+    const created = await followed(
+      asAdmin,
+      await asAdmin.post(`/console/partners/${partner.partnerId}/tokens`, {}, { from: '/console' }),
+      `/console/partners/${partner.partnerId}`,
+    );
     const token = /data-secret="Access token">([^<]+)</.exec(created.body)![1]!;
     const tokenId = Number(/Access token (\d+) was created/.exec(created.body)![1]);
     const headers = { authorization: `Bearer ${token}`, 'api-key': partner.apiKey };
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms', headers })).statusCode).toBe(200);
 
-    const revoked = await followed(asAdmin, await asAdmin.post(`/console/partners/${partner.partnerId}/tokens/${tokenId}/revoke`, {}, { from: '/console' }), `/console/partners/${partner.partnerId}`);
+    const revoked = await followed(
+      asAdmin,
+      await asAdmin.post(`/console/partners/${partner.partnerId}/tokens/${tokenId}/revoke`, {}, { from: '/console' }),
+      `/console/partners/${partner.partnerId}`,
+    );
     expect(revoked.body).toContain(`Access token ${tokenId} was revoked.`);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms', headers })).statusCode).toBe(401);
 
-    const fee = await followed(asAdmin, await asAdmin.post(`/console/partners/${partner.partnerId}/fee`, { rate: '0.07' }, { from: '/console' }), `/console/partners/${partner.partnerId}`);
+    const fee = await followed(
+      asAdmin,
+      await asAdmin.post(`/console/partners/${partner.partnerId}/fee`, { rate: '0.07' }, { from: '/console' }),
+      `/console/partners/${partner.partnerId}`,
+    );
     expect(fee.body).toContain('0.07 service fee');
     expect(await t.services.partners.feeRate(partner.partnerId)).toBe('0.07');
 
@@ -145,13 +161,23 @@ describe(`partners (${testEngine})`, () => {
       expect(empty.statusCode).toBe(422);
       expect(empty.body).toContain('role="alert"');
       expect(empty.body).toContain('The name must be 1 to 255 characters.');
-      const rate = await asAdmin.post(`/console/partners/${partner.partnerId}/fee`, { rate: '5 %' }, { from: `/console/partners/${partner.partnerId}` });
+      const rate = await asAdmin.post(
+        `/console/partners/${partner.partnerId}/fee`,
+        { rate: '5 %' },
+        { from: `/console/partners/${partner.partnerId}` },
+      );
       expect(rate.statusCode).toBe(422);
       expect(rate.body).toContain('The fee must be a fraction from 0 to 1');
       // Another partner's token is not revoked from this partner's page.
-      const foreign = await asAdmin.post(`/console/partners/${partner.partnerId}/tokens/${otherToken}/revoke`, {}, { from: `/console/partners/${partner.partnerId}` });
+      const foreign = await asAdmin.post(
+        `/console/partners/${partner.partnerId}/tokens/${otherToken}/revoke`,
+        {},
+        { from: `/console/partners/${partner.partnerId}` },
+      );
       expect(foreign.statusCode).toBe(404);
-      expect((await asAdmin.post('/console/partners/999999/tokens', {}, { from: '/console/partners' })).statusCode).toBe(404);
+      expect(
+        (await asAdmin.post('/console/partners/999999/tokens', {}, { from: '/console/partners' })).statusCode,
+      ).toBe(404);
       expect((await asViewer.get('/console/partners/999999')).statusCode).toBe(404);
       expect((await asViewer.get('/console/partners/abc')).statusCode).toBe(404);
     });
@@ -165,7 +191,9 @@ describe(`partners (${testEngine})`, () => {
         expect(res.statusCode).toBe(403);
         expect(res.body).toContain('Not allowed');
         expect(res.body).toMatch(/Your role \((viewer|operator)\) may not do this\./);
-        expect((await b.post(`/console/partners/${partner.partnerId}/tokens`, {}, { from: '/console/partners' })).statusCode).toBe(403);
+        expect(
+          (await b.post(`/console/partners/${partner.partnerId}/tokens`, {}, { from: '/console/partners' })).statusCode,
+        ).toBe(403);
       }
     });
   });
@@ -174,7 +202,11 @@ describe(`partners (${testEngine})`, () => {
 describe(`return URLs (${testEngine})`, () => {
   let partner: TestPartner;
   const register = async (url: string) => {
-    const res = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: url } });
+    const res = await t.as(partner, {
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: url },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return Number((res.json() as { id: string }).id);
   };
@@ -201,9 +233,17 @@ describe(`return URLs (${testEngine})`, () => {
     expect(queue.body).not.toContain(`action="/console/return-urls/${first}/approve"`);
 
     const since = await lastAuditId();
-    const ok = await asOperator.post(`/console/return-urls/${first}/approve`, { reason: 'Host is the partner’s own, checked with their contact' }, { from: '/console/return-urls' });
+    const ok = await asOperator.post(
+      `/console/return-urls/${first}/approve`,
+      { reason: 'Host is the partner’s own, checked with their contact' },
+      { from: '/console/return-urls' },
+    );
     expect((await followed(asOperator, ok, '/console/return-urls')).body).toContain(`Return URL ${first}`);
-    const no = await asOperator.post(`/console/return-urls/${second}/reject`, { reason: 'Not the partner’s domain' }, { from: '/console/return-urls' });
+    const no = await asOperator.post(
+      `/console/return-urls/${second}/reject`,
+      { reason: 'Not the partner’s domain' },
+      { from: '/console/return-urls' },
+    );
     await followed(asOperator, no, '/console/return-urls');
 
     const entries = await auditSince(since);
@@ -212,12 +252,24 @@ describe(`return URLs (${testEngine})`, () => {
       ['return_url.rejected', `return_url:${second}`, 'Not the partner’s domain'],
     ]);
     for (const e of entries) expect(e.actor).toMatchObject(actorOf(operator));
-    const statuses = Object.fromEntries((await t.services.verification.returnUrls.list(partner.partnerId)).map((r) => [r.id, r.status]));
+    const statuses = Object.fromEntries(
+      (await t.services.verification.returnUrls.list(partner.partnerId)).map((r) => [r.id, r.status]),
+    );
     expect(statuses).toMatchObject({ [first]: 'approved', [second]: 'rejected' });
     // Revoking needs a reason too, and is audited with it.
     const revokeSince = await lastAuditId();
-    await followed(asOperator, await asOperator.post(`/console/return-urls/${first}/revoke`, { reason: 'Partner asked us to' }, { from: '/console/return-urls?status=approved' }), '/console/return-urls');
-    expect((await auditSince(revokeSince)).map((e) => [e.action, e.reason])).toEqual([['return_url.rejected', 'Partner asked us to']]);
+    await followed(
+      asOperator,
+      await asOperator.post(
+        `/console/return-urls/${first}/revoke`,
+        { reason: 'Partner asked us to' },
+        { from: '/console/return-urls?status=approved' },
+      ),
+      '/console/return-urls',
+    );
+    expect((await auditSince(revokeSince)).map((e) => [e.action, e.reason])).toEqual([
+      ['return_url.rejected', 'Partner asked us to'],
+    ]);
   });
 
   it('rejecting without a reason, deciding what is already decided otherwise, or as a viewer: a page that says so, nothing changed', async () => {
@@ -225,16 +277,34 @@ describe(`return URLs (${testEngine})`, () => {
     const approved = await register('https://partner.example/approved-one');
     await t.services.verification.returnUrls.decide(approved, 'approved');
     await unchanged(async () => {
-      const noReason = await asOperator.post(`/console/return-urls/${pending}/reject`, { reason: '  ' }, { from: '/console/return-urls' });
+      const noReason = await asOperator.post(
+        `/console/return-urls/${pending}/reject`,
+        { reason: '  ' },
+        { from: '/console/return-urls' },
+      );
       expect(noReason.statusCode).toBe(422);
       expect(noReason.body).toContain('Give a reason');
-      const tooLong = await asOperator.post(`/console/return-urls/${pending}/reject`, { reason: 'x'.repeat(501) }, { from: '/console/return-urls' });
+      const tooLong = await asOperator.post(
+        `/console/return-urls/${pending}/reject`,
+        { reason: 'x'.repeat(501) },
+        { from: '/console/return-urls' },
+      );
       expect(tooLong.statusCode).toBe(422);
-      const wrong = await asOperator.post(`/console/return-urls/${approved}/reject`, { reason: 'no' }, { from: '/console/return-urls' });
+      const wrong = await asOperator.post(
+        `/console/return-urls/${approved}/reject`,
+        { reason: 'no' },
+        { from: '/console/return-urls' },
+      );
       expect(wrong.statusCode).toBe(409);
       expect(wrong.body).toContain('is approved and flows may use it; to withdraw it, revoke it instead.');
-      expect((await asOperator.post('/console/return-urls/999999/approve', {}, { from: '/console/return-urls' })).statusCode).toBe(404);
-      const refused = await asViewer.post(`/console/return-urls/${pending}/approve`, { reason: 'I would like to' }, { from: '/console/return-urls' });
+      expect(
+        (await asOperator.post('/console/return-urls/999999/approve', {}, { from: '/console/return-urls' })).statusCode,
+      ).toBe(404);
+      const refused = await asViewer.post(
+        `/console/return-urls/${pending}/approve`,
+        { reason: 'I would like to' },
+        { from: '/console/return-urls' },
+      );
       expect(refused.statusCode).toBe(403);
     });
   });
@@ -242,12 +312,18 @@ describe(`return URLs (${testEngine})`, () => {
   it('pages through the queue on the server', async () => {
     const many = await t.partner('Manyurls AS');
     for (let i = 0; i < 27; i++) {
-      const res = await t.as(many, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: `https://many.example/path${i}` } });
+      const res = await t.as(many, {
+        method: 'POST',
+        url: '/api/v1/verification-return-urls',
+        payload: { partner_return_url: `https://many.example/path${i}` },
+      });
       expect(res.statusCode).toBe(201);
     }
     const first = await asViewer.get(`/console/return-urls?partner=${many.partnerId}`);
     expect(first.body.match(/<section class="card"/g)).toHaveLength(25);
-    const next = /href="(\/console\/return-urls\?status=pending&amp;partner=\d+&amp;after=\d+)" rel="next"/.exec(first.body)?.[1];
+    const next = /href="(\/console\/return-urls\?status=pending&amp;partner=\d+&amp;after=\d+)" rel="next"/.exec(
+      first.body,
+    )?.[1];
     expect(next).toBeTruthy();
     const second = await asViewer.get(next!.replaceAll('&amp;', '&'));
     expect(second.body.match(/<section class="card"/g)).toHaveLength(2);
@@ -257,7 +333,11 @@ describe(`return URLs (${testEngine})`, () => {
 describe(`terms (${testEngine})`, () => {
   it('an administrator publishes; the history lists it as current; audited once', async () => {
     const since = await lastAuditId();
-    const res = await asAdmin.post('/console/terms', { code: 'console-2026-12', title: 'Vilkår desember', url: 'https://onpay.example/terms/2026-12' });
+    const res = await asAdmin.post('/console/terms', {
+      code: 'console-2026-12',
+      title: 'Vilkår desember',
+      url: 'https://onpay.example/terms/2026-12',
+    });
     const page = await followed(asAdmin, res, '/console/terms');
     expect(page.body).toContain('Terms console-2026-12 are now current.');
     expect(page.body).toContain('<code>console-2026-12</code> <strong>(current)</strong>');
@@ -271,9 +351,18 @@ describe(`terms (${testEngine})`, () => {
     await unchanged(async () => {
       const bad = await asAdmin.post('/console/terms', { code: 'has space', title: '', url: 'javascript:alert(1)' });
       expect(bad.statusCode).toBe(422);
-      for (const text of ['The code must be', 'The title must be', 'The address must be']) expect(bad.body).toContain(text);
+      for (const text of ['The code must be', 'The title must be', 'The address must be'])
+        expect(bad.body).toContain(text);
       expect(bad.body.slice(bad.body.indexOf('<main'))).not.toMatch(/--[a-z]/);
-      expect((await asOperator.post('/console/terms', { code: 'op-terms', title: 'No', url: 'https://onpay.example/t' }, { from: '/console/terms' })).statusCode).toBe(403);
+      expect(
+        (
+          await asOperator.post(
+            '/console/terms',
+            { code: 'op-terms', title: 'No', url: 'https://onpay.example/t' },
+            { from: '/console/terms' },
+          )
+        ).statusCode,
+      ).toBe(403);
     });
   });
 });
@@ -310,10 +399,26 @@ describe(`audit log (${testEngine})`, () => {
 
 describe(`mail (${testEngine})`, () => {
   async function mail(status: 'pending' | 'failed' | 'sent', attempts = 0): Promise<number> {
-    const id = await t.db.db.transaction().execute((trx) =>
-      enqueueMail(trx, { partnerId: null, to: 'kari.nordmann@example.com', subject: `Subject ${status}`, text: 'x', html: '<p>x</p>' }, t.clock.now().toISOString()),
-    );
-    await t.db.db.updateTable('mail_outbox').set({ status, attempts, last_error: status === 'sent' ? null : 'SMTP 451 try later' }).where('id', '=', id).execute();
+    const id = await t.db.db
+      .transaction()
+      .execute((trx) =>
+        enqueueMail(
+          trx,
+          {
+            partnerId: null,
+            to: 'kari.nordmann@example.com',
+            subject: `Subject ${status}`,
+            text: 'x',
+            html: '<p>x</p>',
+          },
+          t.clock.now().toISOString(),
+        ),
+      );
+    await t.db.db
+      .updateTable('mail_outbox')
+      .set({ status, attempts, last_error: status === 'sent' ? null : 'SMTP 451 try later' })
+      .where('id', '=', id)
+      .execute();
     return id;
   }
 
@@ -329,7 +434,11 @@ describe(`mail (${testEngine})`, () => {
     expect(page.body).not.toContain(`/console/mail/${failed}/resend`);
 
     const since = await lastAuditId();
-    await followed(asOperator, await asOperator.post(`/console/mail/${failed}/resend`, {}, { from: '/console/mail' }), '/console/mail');
+    await followed(
+      asOperator,
+      await asOperator.post(`/console/mail/${failed}/resend`, {}, { from: '/console/mail' }),
+      '/console/mail',
+    );
     const row = await t.db.db.selectFrom('mail_outbox').selectAll().where('id', '=', failed).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 0 });
     const entries = await auditSince(since);
@@ -341,9 +450,15 @@ describe(`mail (${testEngine})`, () => {
     const sent = await mail('sent', 1);
     const failed = await mail('failed', 5);
     await unchanged(async () => {
-      expect((await asOperator.post(`/console/mail/${sent}/resend`, {}, { from: '/console/mail' })).statusCode).toBe(409);
-      expect((await asOperator.post('/console/mail/999999/resend', {}, { from: '/console/mail' })).statusCode).toBe(404);
-      expect((await asViewer.post(`/console/mail/${failed}/resend`, {}, { from: '/console/mail' })).statusCode).toBe(403);
+      expect((await asOperator.post(`/console/mail/${sent}/resend`, {}, { from: '/console/mail' })).statusCode).toBe(
+        409,
+      );
+      expect((await asOperator.post('/console/mail/999999/resend', {}, { from: '/console/mail' })).statusCode).toBe(
+        404,
+      );
+      expect((await asViewer.post(`/console/mail/${failed}/resend`, {}, { from: '/console/mail' })).statusCode).toBe(
+        403,
+      );
     });
   });
 
@@ -362,17 +477,37 @@ describe(`the console and the command line do the same (${testEngine})`, () => {
     const database = await scratchDatabase('onpay-console-cli');
     const shared = await buildTestApp({ database, env: { RATE_LIMIT_PAGES_PER_MINUTE: '100000' } });
     try {
-      const cli = (...args: string[]) => runCli(args, cliEnv({ DATABASE_URL: database.url, PUBLIC_BASE_URL: 'http://onpay.test' }));
+      const cli = (...args: string[]) =>
+        runCli(args, cliEnv({ DATABASE_URL: database.url, PUBLIC_BASE_URL: 'http://onpay.test' }));
       const op = await readyOperator(shared, 'admin');
       const b = await signedIn(shared, op);
       const partner = await shared.partner('Same Either Way AS');
       const register = async (url: string) =>
-        Number(((await shared.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: url } })).json() as { id: string }).id);
+        Number(
+          (
+            (
+              await shared.as(partner, {
+                method: 'POST',
+                url: '/api/v1/verification-return-urls',
+                payload: { partner_return_url: url },
+              })
+            ).json() as { id: string }
+          ).id,
+        );
       const [viaConsole, viaCli] = [await register('https://same.example/a'), await register('https://same.example/b')];
-      const [tokenA, tokenB] = [(await shared.services.partners.createToken(partner.partnerId)).token_id, (await shared.services.partners.createToken(partner.partnerId)).token_id];
+      const [tokenA, tokenB] = [
+        (await shared.services.partners.createToken(partner.partnerId)).token_id,
+        (await shared.services.partners.createToken(partner.partnerId)).token_id,
+      ];
 
-      expect((await b.post(`/console/return-urls/${viaConsole}/reject`, { reason: 'Not theirs' }, { from: '/console' })).statusCode).toBe(303);
-      expect((await b.post(`/console/partners/${partner.partnerId}/tokens/${tokenA}/revoke`, {}, { from: '/console' })).statusCode).toBe(303);
+      expect(
+        (await b.post(`/console/return-urls/${viaConsole}/reject`, { reason: 'Not theirs' }, { from: '/console' }))
+          .statusCode,
+      ).toBe(303);
+      expect(
+        (await b.post(`/console/partners/${partner.partnerId}/tokens/${tokenA}/revoke`, {}, { from: '/console' }))
+          .statusCode,
+      ).toBe(303);
       jsonLine(await cli('return-url', 'reject', String(viaCli), '--reason', 'Not theirs', '--json'));
       jsonLine(await cli('token', 'revoke', String(tokenB), '--json'));
 

@@ -22,14 +22,22 @@ afterAll(async () => {
   await database.drop();
 });
 
-const cli = (...args: string[]) => runCli(args, cliEnv({ DATABASE_URL: database.url, PUBLIC_BASE_URL: 'http://onpay.test' }));
-const audit = async (object: string) => (jsonLine(await cli('audit', 'list', '--object', object, '--json')) as { entries: Array<{ action: string; actor: { type: string } }> }).entries;
+const cli = (...args: string[]) =>
+  runCli(args, cliEnv({ DATABASE_URL: database.url, PUBLIC_BASE_URL: 'http://onpay.test' }));
+const audit = async (object: string) =>
+  (
+    jsonLine(await cli('audit', 'list', '--object', object, '--json')) as {
+      entries: Array<{ action: string; actor: { type: string } }>;
+    }
+  ).entries;
 /** A page's text without its per-browser CSRF token, to compare two answers. */
 const comparable = (body: string) => body.replace(/name="csrf" value="[^"]+"/g, 'name="csrf"');
 
 describe('set-up', () => {
   it('onpay operator create prints a one-time link; the link sets a password, then an authenticator, then shows recovery codes once', async () => {
-    const created = jsonLine(await cli('operator', 'create', '--email', 'Kari.Admin@Onpay.example', '--role', 'admin', '--json')) as {
+    const created = jsonLine(
+      await cli('operator', 'create', '--email', 'Kari.Admin@Onpay.example', '--role', 'admin', '--json'),
+    ) as {
       operator: { operator_id: number; status: string };
       setup_url: string;
     };
@@ -42,9 +50,13 @@ describe('set-up', () => {
     expect(first.body).toContain('Step 1 of 2');
 
     // Without the form's token nothing happens.
-    expect((await b.post(path, { step: 'password', password: PASSWORD, repeat: PASSWORD }, { csrf: null })).statusCode).toBe(403);
+    expect(
+      (await b.post(path, { step: 'password', password: PASSWORD, repeat: PASSWORD }, { csrf: null })).statusCode,
+    ).toBe(403);
     expect((await b.post(path, { step: 'password', password: 'short', repeat: 'short' })).statusCode).toBe(422);
-    expect((await b.post(path, { step: 'password', password: PASSWORD, repeat: `${PASSWORD}!` })).body).toContain('The two passwords are not the same.');
+    expect((await b.post(path, { step: 'password', password: PASSWORD, repeat: `${PASSWORD}!` })).body).toContain(
+      'The two passwords are not the same.',
+    );
     expect((await b.post(path, { step: 'password', password: PASSWORD, repeat: PASSWORD })).statusCode).toBe(303);
 
     const second = await b.get(path);
@@ -58,10 +70,14 @@ describe('set-up', () => {
 
     // The link is used up; the operator is active.
     expect((await b.get(path)).statusCode).toBe(410);
-    expect((jsonLine(await cli('operator', 'list', '--json')) as { operators: Array<{ email: string; status: string }> }).operators).toContainEqual(
-      expect.objectContaining({ email: 'Kari.Admin@Onpay.example', status: 'active' }),
-    );
-    expect((await audit(`operator:${created.operator.operator_id}`)).map((e) => e.action)).toEqual(['operator.activated', 'operator.created']);
+    expect(
+      (jsonLine(await cli('operator', 'list', '--json')) as { operators: Array<{ email: string; status: string }> })
+        .operators,
+    ).toContainEqual(expect.objectContaining({ email: 'Kari.Admin@Onpay.example', status: 'active' }));
+    expect((await audit(`operator:${created.operator.operator_id}`)).map((e) => e.action)).toEqual([
+      'operator.activated',
+      'operator.created',
+    ]);
   });
 
   it('a set-up link works for 24 hours', async () => {
@@ -79,7 +95,8 @@ describe('sign-in', () => {
 
   it('needs the password and a code; every failure answers the same, unknown accounts included', async () => {
     const code = await totp(t, admin.secret);
-    const attempt = (email: string, password: string, c: string) => browser(t).post('/console/login', { email, password, code: c }, { from: '/console/login' });
+    const attempt = (email: string, password: string, c: string) =>
+      browser(t).post('/console/login', { email, password, code: c }, { from: '/console/login' });
     const wrongPassword = await attempt(admin.email, 'not the password at all', code);
     const wrongCode = await attempt(admin.email, PASSWORD, '123456');
     const unknown = await attempt('nobody@onpay.example', PASSWORD, code);
@@ -99,22 +116,42 @@ describe('sign-in', () => {
   it('a recovery code signs in once in place of the authenticator', async () => {
     const [code] = admin.recoveryCodes;
     const b = browser(t);
-    expect((await b.post('/console/login', { email: admin.email, password: PASSWORD, code: code! })).statusCode).toBe(303);
-    expect((await browser(t).post('/console/login', { email: admin.email, password: PASSWORD, code: code! })).statusCode).toBe(401);
+    expect((await b.post('/console/login', { email: admin.email, password: PASSWORD, code: code! })).statusCode).toBe(
+      303,
+    );
+    expect(
+      (await browser(t).post('/console/login', { email: admin.email, password: PASSWORD, code: code! })).statusCode,
+    ).toBe(401);
     t.clock.advance(15 * MINUTE);
   });
 
   it('five attempts per account in 15 minutes, known or not; then the same "too many" answer', async () => {
     const victim = await readyOperator(t, 'viewer');
     for (const email of [victim.email, 'ghost@onpay.example']) {
-      for (let i = 0; i < 5; i++) expect((await browser(t).post('/console/login', { email, password: 'wrong password here', code: '000000' })).statusCode).toBe(401);
-      const limited = await browser(t).post('/console/login', { email, password: PASSWORD, code: await totp(t, victim.secret) });
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await browser(t).post('/console/login', { email, password: 'wrong password here', code: '000000' }))
+            .statusCode,
+        ).toBe(401);
+      const limited = await browser(t).post('/console/login', {
+        email,
+        password: PASSWORD,
+        code: await totp(t, victim.secret),
+      });
       expect(limited.statusCode).toBe(429);
       expect(limited.body).toContain('Too many sign-in attempts');
     }
     // The right credentials wait out the window too, then work.
     t.clock.advance(15 * MINUTE + 1000);
-    expect((await browser(t).post('/console/login', { email: victim.email, password: PASSWORD, code: await totp(t, victim.secret) })).statusCode).toBe(303);
+    expect(
+      (
+        await browser(t).post('/console/login', {
+          email: victim.email,
+          password: PASSWORD,
+          code: await totp(t, victim.secret),
+        })
+      ).statusCode,
+    ).toBe(303);
     const failures = (await audit(`operator:${victim.row.id}`)).filter((e) => e.action === 'operator.sign_in_failed');
     expect(failures).toHaveLength(5);
   });
@@ -125,16 +162,25 @@ describe('sign-in', () => {
     expect((await b.get('/console')).statusCode).toBe(200);
     jsonLine(await cli('operator', 'disable', String(op.row.id), '--json'));
     expect((await b.get('/console')).statusCode).toBe(303);
-    expect((await browser(t).post('/console/login', { email: op.email, password: PASSWORD, code: await totp(t, op.secret) })).statusCode).toBe(401);
+    expect(
+      (await browser(t).post('/console/login', { email: op.email, password: PASSWORD, code: await totp(t, op.secret) }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('reset: a new set-up link, the old password and authenticator forgotten, every session ended', async () => {
     const op = await readyOperator(t, 'operator');
     const b = await signedIn(t, op);
-    const reset = jsonLine(await cli('operator', 'reset', String(op.row.id), '--json')) as { setup_url: string; operator: { status: string } };
+    const reset = jsonLine(await cli('operator', 'reset', String(op.row.id), '--json')) as {
+      setup_url: string;
+      operator: { status: string };
+    };
     expect(reset.operator.status).toBe('pending');
     expect((await b.get('/console')).statusCode).toBe(303);
-    expect((await browser(t).post('/console/login', { email: op.email, password: PASSWORD, code: await totp(t, op.secret) })).statusCode).toBe(401);
+    expect(
+      (await browser(t).post('/console/login', { email: op.email, password: PASSWORD, code: await totp(t, op.secret) }))
+        .statusCode,
+    ).toBe(401);
     expect((await browser(t).get(new URL(reset.setup_url).pathname)).body).toContain('Step 1 of 2');
   });
 });
@@ -153,7 +199,15 @@ describe('sessions', () => {
     expect(b.cookies.onpay_console).not.toBe('planted-by-an-attacker-0123456789abcdef');
     const cookie = res.cookies.find((c) => c.name === 'onpay_console')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
-    expect((await t.app.inject({ method: 'GET', url: '/console', cookies: { onpay_console: 'planted-by-an-attacker-0123456789abcdef' } })).statusCode).toBe(303);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/console',
+          cookies: { onpay_console: 'planted-by-an-attacker-0123456789abcdef' },
+        })
+      ).statusCode,
+    ).toBe(303);
     t.clock.advance(MINUTE);
   });
 
@@ -177,7 +231,9 @@ describe('sessions', () => {
     const there = await signedIn(t, op);
     const other = await signedIn(t, op);
     expect((await here.post('/console/logout', {}, { csrf: null })).statusCode).toBe(403);
-    expect((await here.post('/console/logout', {}, { csrf: csrfOf(await there.get('/console')) })).statusCode).toBe(403);
+    expect((await here.post('/console/logout', {}, { csrf: csrfOf(await there.get('/console')) })).statusCode).toBe(
+      403,
+    );
     expect((await here.get('/console')).statusCode).toBe(200);
     expect((await here.post('/console/logout', {}, { from: '/console' })).statusCode).toBe(200);
     expect((await here.get('/console')).statusCode).toBe(303);
@@ -190,7 +246,23 @@ describe('sessions', () => {
 
   it('the sign-in and set-up forms need the token of their pre-session cookie', async () => {
     const b = browser(t);
-    expect((await b.post('/console/login', { email: op.email, password: PASSWORD, code: await totp(t, op.secret) }, { csrf: null })).statusCode).toBe(403);
-    expect((await b.post('/console/login', { email: op.email, password: PASSWORD, code: await totp(t, op.secret) }, { csrf: 'forged' })).statusCode).toBe(403);
+    expect(
+      (
+        await b.post(
+          '/console/login',
+          { email: op.email, password: PASSWORD, code: await totp(t, op.secret) },
+          { csrf: null },
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await b.post(
+          '/console/login',
+          { email: op.email, password: PASSWORD, code: await totp(t, op.secret) },
+          { csrf: 'forged' },
+        )
+      ).statusCode,
+    ).toBe(403);
   });
 });

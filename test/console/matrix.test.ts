@@ -27,7 +27,11 @@ beforeAll(async () => {
   for (const role of ROLES) browsers[role] = await signedIn(t, await readyOperator(t, role));
   // Something behind most forms, so a refused one would have something to change.
   const partner = await t.partner('Matrix AS');
-  await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: 'https://matrix.example/done' } });
+  await t.as(partner, {
+    method: 'POST',
+    url: '/api/v1/verification-return-urls',
+    payload: { partner_return_url: 'https://matrix.example/done' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -48,17 +52,43 @@ async function state() {
 }
 
 async function post(b: Browser, url: string, csrf: string | null) {
-  const body = new URLSearchParams({ reason: 'matrix', name: 'Matrix', rate: '0.5', code: 'matrix', title: 'Matrix', url: 'https://matrix.example/t', ...(csrf === null ? {} : { csrf }) });
-  return t.app.inject({ method: 'POST', url, cookies: { ...b.cookies }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body.toString() });
+  const body = new URLSearchParams({
+    reason: 'matrix',
+    name: 'Matrix',
+    rate: '0.5',
+    code: 'matrix',
+    title: 'Matrix',
+    url: 'https://matrix.example/t',
+    ...(csrf === null ? {} : { csrf }),
+  });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    cookies: { ...b.cookies },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body.toString(),
+  });
 }
 
 describe(`console matrices from the registered routes (${testEngine})`, () => {
   it('finds the console forms: the doors, and every other form declares the permission it needs', () => {
     const posts = consolePosts();
     expect(posts.length).toBeGreaterThan(DOORS.length);
-    expect(posts.filter((r) => !permissionOf(r)).map((r) => r.url).sort()).toEqual([...DOORS].sort());
+    expect(
+      posts
+        .filter((r) => !permissionOf(r))
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual([...DOORS].sort());
     // This branch's forms, at least (others join by themselves).
-    for (const url of ['/console/partners', '/console/partners/:id/tokens', '/console/partners/:id/tokens/:tokenId/revoke', '/console/return-urls/:id/approve', '/console/terms', '/console/mail/:id/resend']) {
+    for (const url of [
+      '/console/partners',
+      '/console/partners/:id/tokens',
+      '/console/partners/:id/tokens/:tokenId/revoke',
+      '/console/return-urls/:id/approve',
+      '/console/terms',
+      '/console/mail/:id/resend',
+    ]) {
       expect(posts.map((r) => r.url)).toContain(url);
     }
   });
@@ -94,7 +124,10 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
           expect(res.body).toContain('Not allowed');
           expect(await state(), `${route.url} as ${role} changed something`).toEqual(before);
         } else {
-          expect([401, 403], `${route.url} (${permission}) as ${role}: ${res.statusCode} ${res.body.slice(0, 300)}`).not.toContain(res.statusCode);
+          expect(
+            [401, 403],
+            `${route.url} (${permission}) as ${role}: ${res.statusCode} ${res.body.slice(0, 300)}`,
+          ).not.toContain(res.statusCode);
         }
       }
     }
@@ -106,7 +139,9 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
         if (route.url.startsWith('/console/login') || route.url.startsWith('/console/setup')) continue;
         const res = await browsers[role].get(urlOf(route));
         // A page of an object that does not exist: 404 (or a page saying so).
-        expect(route.url.includes(':') ? [200, 404] : [200], `${route.url} as ${role}: ${res.statusCode}`).toContain(res.statusCode);
+        expect(route.url.includes(':') ? [200, 404] : [200], `${route.url} as ${role}: ${res.statusCode}`).toContain(
+          res.statusCode,
+        );
       }
     }
   });
@@ -116,7 +151,9 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
     for (const route of consolePosts().filter((r) => permissionOf(r))) {
       expect((await post(signedOut, urlOf(route), 'x')).statusCode, route.url).toBe(401);
     }
-    for (const route of consoleGets().filter((r) => !r.url.startsWith('/console/login') && !r.url.startsWith('/console/setup'))) {
+    for (const route of consoleGets().filter(
+      (r) => !r.url.startsWith('/console/login') && !r.url.startsWith('/console/setup'),
+    )) {
       const res = await t.app.inject({ method: 'GET', url: urlOf(route) });
       expect(res.statusCode, route.url).toBe(303);
       expect(res.headers.location).toBe('/console/login');

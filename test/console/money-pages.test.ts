@@ -15,25 +15,47 @@ let employee: Employee;
 let op: Browser;
 let viewer: Browser;
 
-const auditRows = (action: string) => t.db.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+const auditRows = (action: string) =>
+  t.db.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 const eventCount = async (type: string) =>
-  Number((await t.db.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).where('type', '=', type).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('type', '=', type)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const statuses = async (ids: number[]) =>
-  (await t.db.db.selectFrom('payouts').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute()).map((r) => r.status);
+  (await t.db.db.selectFrom('payouts').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute()).map(
+    (r) => r.status,
+  );
 /** The hidden ids of a confirmation page's form. */
-const confirmedIds = (body: string) => [...body.matchAll(/<input type="hidden" name="id" value="(\d+)">/g)].map((m) => m[1]!);
+const confirmedIds = (body: string) =>
+  [...body.matchAll(/<input type="hidden" name="id" value="(\d+)">/g)].map((m) => m[1]!);
 /** Posts a form whose fields repeat (checkboxes), with a CSRF token taken from `from`. */
 async function postMany(b: Browser, url: string, form: Array<[string, string]>, from: string) {
   const csrf = csrfOf(await b.get(from));
   const body = new URLSearchParams([...form, ['csrf', csrf]]).toString();
-  return t.app.inject({ method: 'POST', url, cookies: { ...b.cookies }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    cookies: { ...b.cookies },
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: body,
+  });
 }
 
 beforeAll(async () => {
   t = await buildTestApp();
   partner = await t.partner('Acme Staffing');
   employee = await onboardedEmployee(t, partner, { identification: uniqueNorwegianId() });
-  await t.db.db.updateTable('partner_users').set({ internal_id: 424242 }).where('user_id', '=', employee.userId).execute();
+  await t.db.db
+    .updateTable('partner_users')
+    .set({ internal_id: 424242 })
+    .where('user_id', '=', employee.userId)
+    .execute();
   op = await signedIn(t, await readyOperator(t, 'operator'));
   viewer = await signedIn(t, await readyOperator(t, 'viewer'));
 }, 60_000);
@@ -70,26 +92,43 @@ describe('employees', () => {
   it('a viewer may not reveal (403, nothing audited); a reveal needs a reason; with one it shows the number and is audited', async () => {
     const url = `/console/employees/${employee.id}/reveal`;
     const from = `/console/employees/${employee.id}`;
-    expect((await viewer.post(url, { field: 'identification', partner: '', reason: 'checking a payslip' }, { from })).statusCode).toBe(403);
+    expect(
+      (await viewer.post(url, { field: 'identification', partner: '', reason: 'checking a payslip' }, { from }))
+        .statusCode,
+    ).toBe(403);
     expect(await auditRows('pii.revealed')).toHaveLength(0);
 
     const noReason = await op.post(url, { field: 'identification', partner: '', reason: '  ' }, { from });
     expect(noReason.statusCode).toBe(422);
     expect(await auditRows('pii.revealed')).toHaveLength(0);
 
-    const done = await op.post(url, { field: 'identification', partner: '', reason: 'Employee called about a tax card' }, { from });
+    const done = await op.post(
+      url,
+      { field: 'identification', partner: '', reason: 'Employee called about a tax card' },
+      { from },
+    );
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe(`/console/employees/${employee.id}?saved=revealed`);
     const shown = await op.get(done.headers.location as string);
     expect(shown.body).toContain(employee.identification);
     expect(shown.body).not.toContain('12345678903');
     const [entry] = await auditRows('pii.revealed');
-    expect(entry).toMatchObject({ actor_type: 'operator', object_type: 'user', object_id: employee.id, reason: 'Employee called about a tax card', fields: '["identification"]' });
+    expect(entry).toMatchObject({
+      actor_type: 'operator',
+      object_type: 'user',
+      object_id: employee.id,
+      reason: 'Employee called about a tax card',
+      fields: '["identification"]',
+    });
     expect(entry?.request_id).toBeTruthy();
     // The viewer still sees it masked: a reveal is the revealing operator's only.
     expect((await viewer.get(from)).body).not.toContain(employee.identification);
 
-    const bank = await op.post(url, { field: 'bank_account_number', partner: String(partner.partnerId), reason: 'Bank returned a payout' }, { from });
+    const bank = await op.post(
+      url,
+      { field: 'bank_account_number', partner: String(partner.partnerId), reason: 'Bank returned a payout' },
+      { from },
+    );
     expect(bank.statusCode).toBe(303);
     expect((await op.get(from)).body).toContain('12345678903');
   });
@@ -102,9 +141,17 @@ describe('employees', () => {
     const wrong = await op.post(url, { percent: '101' }, { from });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.body).toContain('Withholding % must be a number from 0 to 100');
-    const res = await op.post(url, { percent: '35.5', type: 'tax_card', table: '', start: '2026-01-01', free_card: '' }, { from });
+    const res = await op.post(
+      url,
+      { percent: '35.5', type: 'tax_card', table: '', start: '2026-01-01', free_card: '' },
+      { from },
+    );
     expect(res.statusCode).toBe(303);
-    const user = await t.db.db.selectFrom('users').select(['tax_percent', 'tax_type', 'tax_start']).where('id', '=', employee.userId).executeTakeFirstOrThrow();
+    const user = await t.db.db
+      .selectFrom('users')
+      .select(['tax_percent', 'tax_type', 'tax_start'])
+      .where('id', '=', employee.userId)
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ tax_percent: '35.5', tax_type: 'tax_card', tax_start: '2026-01-01' });
     expect(await eventCount('user.updated')).toBe(before + 1);
     const audited = (await auditRows('user.updated')).filter((row) => row.actor_type === 'operator');
@@ -120,8 +167,22 @@ describe('payouts', () => {
   let invoiceA: number;
   let invoiceB: number;
   beforeAll(async () => {
-    const a = await createPayouts(t, partner, batch(Array.from({ length: 50 }, () => item(employee)), '2026-04-01'));
-    const b = await createPayouts(t, partner, batch(Array.from({ length: 3 }, () => item(employee)), '2026-05-01'));
+    const a = await createPayouts(
+      t,
+      partner,
+      batch(
+        Array.from({ length: 50 }, () => item(employee)),
+        '2026-04-01',
+      ),
+    );
+    const b = await createPayouts(
+      t,
+      partner,
+      batch(
+        Array.from({ length: 3 }, () => item(employee)),
+        '2026-05-01',
+      ),
+    );
     [fifty, invoiceA, three, invoiceB] = [a.payout_ids, a.invoice_id, b.payout_ids, b.invoice_id];
   });
 
@@ -133,7 +194,9 @@ describe('payouts', () => {
     expect(all.body).toContain('Page 1 of 2');
     const second = await op.get(`/console/payouts?partner=${partner.partnerId}&page=2`);
     expect([...second.body.matchAll(/name="id" value="/g)]).toHaveLength(3);
-    expect((await op.get('/console/payouts?status=pending&due_from=2026-05-01&due_to=2026-05-01')).body).toContain('<strong>3</strong> payouts match');
+    expect((await op.get('/console/payouts?status=pending&due_from=2026-05-01&due_to=2026-05-01')).body).toContain(
+      '<strong>3</strong> payouts match',
+    );
     expect((await op.get(`/console/payouts?invoice=${invoiceA}`)).body).toContain('<strong>50</strong> payouts match');
     expect((await op.get('/console/payouts?status=paid')).body).toContain('<strong>0</strong> payouts match');
     // A viewer sees the list, without the selection form.
@@ -144,13 +207,39 @@ describe('payouts', () => {
 
   it('the dashboard links its pending queue to the filtered list', async () => {
     const board = await op.get('/console');
-    expect(board.body).toContain('href="/console/payouts?status=pending&amp;due_from=2026-04-01&amp;due_to=2026-04-01"');
+    expect(board.body).toContain(
+      'href="/console/payouts?status=pending&amp;due_from=2026-04-01&amp;due_to=2026-04-01"',
+    );
   });
 
   it('a viewer is refused the confirmation and the action (403), and nothing changes', async () => {
     const list = `/console/payouts?invoice=${invoiceA}`;
-    expect((await postMany(viewer, '/console/payouts/confirm', [['move', 'paid'], ['id', String(fifty[0])]], list)).statusCode).toBe(403);
-    expect((await postMany(viewer, '/console/payouts/apply', [['move', 'paid'], ['id', String(fifty[0])]], list)).statusCode).toBe(403);
+    expect(
+      (
+        await postMany(
+          viewer,
+          '/console/payouts/confirm',
+          [
+            ['move', 'paid'],
+            ['id', String(fifty[0])],
+          ],
+          list,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await postMany(
+          viewer,
+          '/console/payouts/apply',
+          [
+            ['move', 'paid'],
+            ['id', String(fifty[0])],
+          ],
+          list,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect(new Set(await statuses(fifty))).toEqual(new Set(['pending']));
   });
 
@@ -169,7 +258,17 @@ describe('payouts', () => {
   it('marks 50 payouts paid through the confirm step: one transaction, one audit entry and one event each, one request id', async () => {
     const list = `/console/payouts?invoice=${invoiceA}`;
     const eventsBefore = await eventCount('payout.paid');
-    const confirm = await postMany(op, '/console/payouts/confirm', [['move', 'paid'], ['all', '1'], ['invoice', String(invoiceA)], ['back', list]], list);
+    const confirm = await postMany(
+      op,
+      '/console/payouts/confirm',
+      [
+        ['move', 'paid'],
+        ['all', '1'],
+        ['invoice', String(invoiceA)],
+        ['back', list],
+      ],
+      list,
+    );
     expect(confirm.statusCode, confirm.body.slice(0, 500)).toBe(200);
     expect(confirm.body).toContain('Mark paid: 50 payouts?');
     const ids = confirmedIds(confirm.body);
@@ -183,7 +282,12 @@ describe('payouts', () => {
       url: '/console/payouts/apply',
       cookies: { ...op.cookies },
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams([['move', 'paid'], ['back', list], ...ids.map((id) => ['id', id] as [string, string]), ['csrf', csrf]]).toString(),
+      payload: new URLSearchParams([
+        ['move', 'paid'],
+        ['back', list],
+        ...ids.map((id) => ['id', id] as [string, string]),
+        ['csrf', csrf],
+      ]).toString(),
     });
     expect(applied.statusCode, applied.body.slice(0, 500)).toBe(303);
     expect(applied.headers.location).toBe(`${list}&done=paid&count=50`);
@@ -201,10 +305,20 @@ describe('payouts', () => {
     await t.services.payouts.payouts.transition(three[1]!, 'cancelled');
     const auditBefore = (await auditRows('payout.paid')).length;
     const list = `/console/payouts?invoice=${invoiceB}`;
-    const confirm = await postMany(op, '/console/payouts/confirm', [['move', 'paid'], ...three.map((id) => ['id', String(id)] as [string, string])], list);
+    const confirm = await postMany(
+      op,
+      '/console/payouts/confirm',
+      [['move', 'paid'], ...three.map((id) => ['id', String(id)] as [string, string])],
+      list,
+    );
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain(`${three[1]} (cancelled)`);
-    const res = await postMany(op, '/console/payouts/apply', [['move', 'paid'], ...three.map((id) => ['id', String(id)] as [string, string])], list);
+    const res = await postMany(
+      op,
+      '/console/payouts/apply',
+      [['move', 'paid'], ...three.map((id) => ['id', String(id)] as [string, string])],
+      list,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.body).toContain('Nothing was changed');
     expect(res.body).toContain(`Payout ${three[1]}: cancelled`);
@@ -219,7 +333,9 @@ describe('payouts', () => {
     const pick = two.map((id) => ['id', String(id)] as [string, string]);
     expect((await postMany(op, '/console/payouts/apply', [['move', 'failed'], ...pick], list)).statusCode).toBe(303);
     expect(await statuses(two)).toEqual(['failed', 'failed']);
-    expect((await op.get('/console')).body).toMatch(/<div class="count">2<\/div><a href="\/console\/payouts\?status=failed">/);
+    expect((await op.get('/console')).body).toMatch(
+      /<div class="count">2<\/div><a href="\/console\/payouts\?status=failed">/,
+    );
     expect((await postMany(op, '/console/payouts/apply', [['move', 'retry'], ...pick], list)).statusCode).toBe(303);
     expect(await statuses(two)).toEqual(['pending', 'pending']);
     expect(await eventCount('payout.retried')).toBe(2);
@@ -228,11 +344,21 @@ describe('payouts', () => {
   });
 
   it('two bulk actions racing over the same payouts: one moves them all, the other changes nothing and names them', async () => {
-    const created = await createPayouts(t, partner, batch(Array.from({ length: 20 }, () => item(employee)), '2026-06-01'));
+    const created = await createPayouts(
+      t,
+      partner,
+      batch(
+        Array.from({ length: 20 }, () => item(employee)),
+        '2026-06-01',
+      ),
+    );
     const ids = created.payout_ids;
     const operations = t.services.payouts.operations;
     const before = (await auditRows('payout.paid')).length + (await auditRows('payout.cancelled')).length;
-    const [paid, cancelled] = await Promise.all([operations.transitionMany(ids, 'paid'), operations.transitionMany([...ids].reverse(), 'cancelled')]);
+    const [paid, cancelled] = await Promise.all([
+      operations.transitionMany(ids, 'paid'),
+      operations.transitionMany([...ids].reverse(), 'cancelled'),
+    ]);
     const winners = [paid, cancelled].filter((outcome) => !outcome.blocked);
     expect(winners).toHaveLength(1);
     expect(winners[0]!.moved).toBe(20);

@@ -49,7 +49,13 @@ interface OperationCase {
 }
 
 /** The error each operation-specific status stands for (a case's `notFound` aside). */
-const CODE_OF_STATUS: Record<number, ErrorCode> = { 403: 'session_forbidden', 404: 'user_not_found', 409: 'conflict', 410: 'events_expired', 422: 'validation_failed' };
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  403: 'session_forbidden',
+  404: 'user_not_found',
+  409: 'conflict',
+  410: 'events_expired',
+  422: 'validation_failed',
+};
 /** Errors whose text is the request's own (a field, a state): only the body's keys are fixed. */
 const OWN_TEXT = new Set<ErrorCode>(['malformed_body', 'validation_failed', 'conflict', 'events_expired']);
 /** Members an error body has beyond its shape's. */
@@ -94,7 +100,8 @@ async function freshUser(): Promise<string> {
 
 /** A pending session of a new acme employee (the eID flow on the employees helper's approved URL). */
 async function pendingSession(): Promise<string> {
-  return (await startFlow(t, f.acme, await freshUser(), { provider: 'provider_eid', partner_return_url: RETURN_URL })).verification_id;
+  return (await startFlow(t, f.acme, await freshUser(), { provider: 'provider_eid', partner_return_url: RETURN_URL }))
+    .verification_id;
 }
 
 /** The documented POST /payouts example, paying kari (both items: `user_id` and her phone). */
@@ -126,7 +133,9 @@ const CASES: Record<string, OperationCase> = {
   },
   'GET /api/v1/users/{id}': {
     url: () => `/api/v1/users/${f.kari.id}`,
-    errors: { 404: [() => ({ url: `/api/v1/users/${f.othersEmployee}` }), () => ({ url: `/api/v1/users/${UNKNOWN_USER}` })] },
+    errors: {
+      404: [() => ({ url: `/api/v1/users/${f.othersEmployee}` }), () => ({ url: `/api/v1/users/${UNKNOWN_USER}` })],
+    },
   },
   ...Object.fromEntries(
     (['PUT', 'PATCH'] as const).flatMap((method) => [
@@ -147,8 +156,21 @@ const CASES: Record<string, OperationCase> = {
           url: () => `/api/v1/users/${f.kari.id}/profile`,
           body: requestExample,
           errors: {
-            404: [(): Probe => ({ url: `/api/v1/users/${UNKNOWN_USER}/profile`, payload: requestExample(contract.operation(`${method} /api/v1/users/{id}/profile`)) })],
-            422: [(): Probe => ({ url: `/api/v1/users/${f.kari.id}/profile`, payload: { ...requestExample(contract.operation(`${method} /api/v1/users/{id}/profile`)), dial_code: '+999' } })],
+            404: [
+              (): Probe => ({
+                url: `/api/v1/users/${UNKNOWN_USER}/profile`,
+                payload: requestExample(contract.operation(`${method} /api/v1/users/{id}/profile`)),
+              }),
+            ],
+            422: [
+              (): Probe => ({
+                url: `/api/v1/users/${f.kari.id}/profile`,
+                payload: {
+                  ...requestExample(contract.operation(`${method} /api/v1/users/{id}/profile`)),
+                  dial_code: '+999',
+                },
+              }),
+            ],
           },
         },
       ],
@@ -158,10 +180,26 @@ const CASES: Record<string, OperationCase> = {
     url: async () => `/api/v1/users/${await freshUser()}/identity`,
     body: requestExample,
     errors: {
-      404: [() => ({ url: `/api/v1/users/${f.othersEmployee}/identity`, payload: { identification: '17059012355', country_code: 'NO', birthday: '1990-05-17' } })],
+      404: [
+        () => ({
+          url: `/api/v1/users/${f.othersEmployee}/identity`,
+          payload: { identification: '17059012355', country_code: 'NO', birthday: '1990-05-17' },
+        }),
+      ],
       // Kari's identity was verified: a different one changes only through a new verification.
-      409: [() => ({ url: `/api/v1/users/${f.kari.id}/identity`, payload: { identification: '01019012345', country_code: 'DE', birthday: '1990-01-01' }, code: 'identity_conflict' })],
-      422: [async () => ({ url: `/api/v1/users/${await freshUser()}/identity`, payload: { identification: '17059012356', country_code: 'NO', birthday: '1990-05-17' } })],
+      409: [
+        () => ({
+          url: `/api/v1/users/${f.kari.id}/identity`,
+          payload: { identification: '01019012345', country_code: 'DE', birthday: '1990-01-01' },
+          code: 'identity_conflict',
+        }),
+      ],
+      422: [
+        async () => ({
+          url: `/api/v1/users/${await freshUser()}/identity`,
+          payload: { identification: '17059012356', country_code: 'NO', birthday: '1990-05-17' },
+        }),
+      ],
     },
   },
   'GET /api/v1/users/{id}/terms': {
@@ -179,19 +217,36 @@ const CASES: Record<string, OperationCase> = {
   'POST /api/v1/verification-return-urls': {
     url: () => '/api/v1/verification-return-urls',
     body: requestExample,
-    errors: { 422: [() => ({ url: '/api/v1/verification-return-urls', payload: { partner_return_url: 'ftp://partner.example/return' } })] },
+    errors: {
+      422: [
+        () => ({
+          url: '/api/v1/verification-return-urls',
+          payload: { partner_return_url: 'ftp://partner.example/return' },
+        }),
+      ],
+    },
   },
   'POST /api/v1/users/{id}/verification/flows': {
     url: async () => `/api/v1/users/${await freshUser()}/verification/flows`,
     body: requestExample,
     errors: {
-      404: [(): Probe => ({ url: `/api/v1/users/${f.othersEmployee}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } })],
+      404: [
+        (): Probe => ({
+          url: `/api/v1/users/${f.othersEmployee}/verification/flows`,
+          payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+        }),
+      ],
       // A storm of concurrent starts for one employee cannot be staged deterministically (SQLite
       // serialises them); the service's answer to it is what the document must describe.
       409: [
         async (): Promise<Probe> => {
           const spy = vi.spyOn(t.services.verification.sessions, 'start');
-          spy.mockRejectedValueOnce(new AppError('conflict', 'Another verification flow for this employee is being started at the same time; try again.'));
+          spy.mockRejectedValueOnce(
+            new AppError(
+              'conflict',
+              'Another verification flow for this employee is being started at the same time; try again.',
+            ),
+          );
           return {
             url: `/api/v1/users/${await freshUser()}/verification/flows`,
             payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
@@ -212,7 +267,10 @@ const CASES: Record<string, OperationCase> = {
     url: () => `/api/v1/verification/status/${f.acmeSession}`,
     errors: {
       403: [() => ({ url: `/api/v1/verification/status/${f.othersSession}` })],
-      404: [() => ({ url: `/api/v1/verification/status/${randomUUID()}` }), () => ({ url: '/api/v1/verification/status/not-a-session' })],
+      404: [
+        () => ({ url: `/api/v1/verification/status/${randomUUID()}` }),
+        () => ({ url: '/api/v1/verification/status/not-a-session' }),
+      ],
     },
   },
   'POST /api/v1/test-helpers/verification/{verificationSession}/complete': {
@@ -220,17 +278,33 @@ const CASES: Record<string, OperationCase> = {
     url: async () => `/api/v1/test-helpers/verification/${await pendingSession()}/complete`,
     body: requestExample,
     errors: {
-      403: [() => ({ url: `/api/v1/test-helpers/verification/${f.othersSession}/complete`, payload: { status: 'approved' } })],
-      404: [() => ({ url: `/api/v1/test-helpers/verification/${randomUUID()}/complete`, payload: { status: 'approved' } })],
+      403: [
+        () => ({
+          url: `/api/v1/test-helpers/verification/${f.othersSession}/complete`,
+          payload: { status: 'approved' },
+        }),
+      ],
+      404: [
+        () => ({ url: `/api/v1/test-helpers/verification/${randomUUID()}/complete`, payload: { status: 'approved' } }),
+      ],
       409: [
         async () => {
           const id = await pendingSession();
-          const first = await t.as(f.acme, { method: 'POST', url: `/api/v1/test-helpers/verification/${id}/complete`, payload: { status: 'declined' } });
+          const first = await t.as(f.acme, {
+            method: 'POST',
+            url: `/api/v1/test-helpers/verification/${id}/complete`,
+            payload: { status: 'declined' },
+          });
           expect(first.statusCode, first.body).toBe(200);
           return { url: `/api/v1/test-helpers/verification/${id}/complete`, payload: { status: 'approved' } };
         },
       ],
-      422: [async () => ({ url: `/api/v1/test-helpers/verification/${await pendingSession()}/complete`, payload: { status: 'pending' } })],
+      422: [
+        async () => ({
+          url: `/api/v1/test-helpers/verification/${await pendingSession()}/complete`,
+          payload: { status: 'pending' },
+        }),
+      ],
     },
   },
   'GET /api/v1/test-helpers/mailbox': {
@@ -243,32 +317,64 @@ const CASES: Record<string, OperationCase> = {
       422: [
         async () => ({
           url: '/api/v1/payouts',
-          payload: { due_date: '2026-12-01', payouts: [{ user_id: Number(await freshUser()), date: '2026-11-20', products: [{ quantity: 1, price: 100, description: 'Shift' }] }] },
+          payload: {
+            due_date: '2026-12-01',
+            payouts: [
+              {
+                user_id: Number(await freshUser()),
+                date: '2026-11-20',
+                products: [{ quantity: 1, price: 100, description: 'Shift' }],
+              },
+            ],
+          },
         }),
-        () => ({ url: '/api/v1/payouts', payload: { due_date: '2026-12-01', payouts: [{ user_id: f.kari.userId, date: '2026-11-20', products: [{ quantity: 1, price: -1, description: 'Shift' }] }] } }),
+        () => ({
+          url: '/api/v1/payouts',
+          payload: {
+            due_date: '2026-12-01',
+            payouts: [
+              {
+                user_id: f.kari.userId,
+                date: '2026-11-20',
+                products: [{ quantity: 1, price: -1, description: 'Shift' }],
+              },
+            ],
+          },
+        }),
       ],
     },
   },
   'GET /api/v1/payouts': {
     url: () => '/api/v1/payouts?status=pending&per_page=10',
-    errors: { 422: [() => ({ url: '/api/v1/payouts?status=bogus' }), () => ({ url: '/api/v1/payouts?from=2026-13-01' })] },
+    errors: {
+      422: [() => ({ url: '/api/v1/payouts?status=bogus' }), () => ({ url: '/api/v1/payouts?from=2026-13-01' })],
+    },
   },
   'GET /api/v1/payouts/{payout}': {
     notFound: 'payout_not_found',
     url: () => `/api/v1/payouts/${f.payoutId}`,
-    errors: { 404: [() => ({ url: `/api/v1/payouts/${UNKNOWN_PAYOUT}` }), () => ({ url: `/api/v1/payouts/${f.payoutId}`, as: f.other })] },
+    errors: {
+      404: [
+        () => ({ url: `/api/v1/payouts/${UNKNOWN_PAYOUT}` }),
+        () => ({ url: `/api/v1/payouts/${f.payoutId}`, as: f.other }),
+      ],
+    },
   },
   'GET /api/v1/events/{id}': {
     notFound: 'event_not_found',
     url: async () => {
-      const feed = (await t.as(f.acme, { method: 'GET', url: '/api/v1/events?limit=1' })).json() as { results: Array<{ id: string }> };
+      const feed = (await t.as(f.acme, { method: 'GET', url: '/api/v1/events?limit=1' })).json() as {
+        results: Array<{ id: string }>;
+      };
       return `/api/v1/events/${feed.results[0]!.id}`;
     },
     errors: {
       404: [
         async () => {
           // Another partner's event is not found, as an unknown one.
-          const feed = (await t.as(f.other, { method: 'GET', url: '/api/v1/events?limit=1' })).json() as { results: Array<{ id: string }> };
+          const feed = (await t.as(f.other, { method: 'GET', url: '/api/v1/events?limit=1' })).json() as {
+            results: Array<{ id: string }>;
+          };
           return { url: `/api/v1/events/${feed.results[0]!.id}` };
         },
         () => ({ url: '/api/v1/events/evt_000000000000000000000000000' }),
@@ -295,13 +401,22 @@ const CASES: Record<string, OperationCase> = {
           };
         },
       ],
-      422: [() => ({ url: '/api/v1/events?type=payouts.*' }), () => ({ url: '/api/v1/events?limit=501' }), () => ({ url: '/api/v1/events?after=-1' })],
+      422: [
+        () => ({ url: '/api/v1/events?type=payouts.*' }),
+        () => ({ url: '/api/v1/events?limit=501' }),
+        () => ({ url: '/api/v1/events?after=-1' }),
+      ],
     },
   },
   'GET /api/v1/idempotency-keys/{key}': {
     notFound: 'idempotency_key_not_found',
     url: () => `/api/v1/idempotency-keys/${f.usedKey}`,
-    errors: { 404: [() => ({ url: `/api/v1/idempotency-keys/${randomUUID()}` }), () => ({ url: '/api/v1/idempotency-keys/not-a-key' })] },
+    errors: {
+      404: [
+        () => ({ url: `/api/v1/idempotency-keys/${randomUUID()}` }),
+        () => ({ url: '/api/v1/idempotency-keys/not-a-key' }),
+      ],
+    },
   },
   'GET /api/v1/users/{id}/payouts': {
     url: () => `/api/v1/users/${f.kari.id}/payouts`,
@@ -331,7 +446,11 @@ const CASES: Record<string, OperationCase> = {
 
 /** A new webhook endpoint of the partner (for DELETE, which removes one per request). */
 async function newEndpoint(partner: TestPartner): Promise<number> {
-  const res = await t.as(partner, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url: 'https://partner.example/hooks', event_types: ['payout.*'] } });
+  const res = await t.as(partner, {
+    method: 'POST',
+    url: '/api/v1/webhook-endpoints',
+    payload: { url: 'https://partner.example/hooks', event_types: ['payout.*'] },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: number }).id;
 }
@@ -339,7 +458,10 @@ async function newEndpoint(partner: TestPartner): Promise<number> {
 const UNKNOWN_ENDPOINT = '/api/v1/webhook-endpoints/999999';
 /** The 404s of an endpoint operation: an unknown id, and the other partner's endpoint. */
 function endpointNotFound(suffix = '', payload?: unknown): Array<() => Probe> {
-  return [() => ({ url: `${UNKNOWN_ENDPOINT}${suffix}`, payload }), () => ({ url: `/api/v1/webhook-endpoints/${f.othersEndpoint}${suffix}`, payload })];
+  return [
+    () => ({ url: `${UNKNOWN_ENDPOINT}${suffix}`, payload }),
+    () => ({ url: `/api/v1/webhook-endpoints/${f.othersEndpoint}${suffix}`, payload }),
+  ];
 }
 
 Object.assign(CASES, {
@@ -348,8 +470,14 @@ Object.assign(CASES, {
     body: requestExample,
     errors: {
       422: [
-        () => ({ url: '/api/v1/webhook-endpoints', payload: { url: 'ftp://partner.example/x', event_types: ['payout.*'] } }),
-        () => ({ url: '/api/v1/webhook-endpoints', payload: { url: 'https://partner.example/x', event_types: ['payouts.*'] } }),
+        () => ({
+          url: '/api/v1/webhook-endpoints',
+          payload: { url: 'ftp://partner.example/x', event_types: ['payout.*'] },
+        }),
+        () => ({
+          url: '/api/v1/webhook-endpoints',
+          payload: { url: 'https://partner.example/x', event_types: ['payouts.*'] },
+        }),
       ],
     },
   },
@@ -368,7 +496,10 @@ Object.assign(CASES, {
     body: requestExample,
     errors: {
       404: endpointNotFound('', { disabled: true }),
-      422: [() => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, payload: { event_types: ['nope'] } }), () => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, payload: { url: 'http://partner.example/x' } })],
+      422: [
+        () => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, payload: { event_types: ['nope'] } }),
+        () => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, payload: { url: 'http://partner.example/x' } }),
+      ],
     },
   },
   'DELETE /api/v1/webhook-endpoints/{id}': {
@@ -389,7 +520,10 @@ Object.assign(CASES, {
   'GET /api/v1/webhook-endpoints/{id}/deliveries': {
     notFound: 'webhook_endpoint_not_found',
     url: () => `/api/v1/webhook-endpoints/${f.endpoint}/deliveries?page=1&per_page=10`,
-    errors: { 404: endpointNotFound('/deliveries'), 422: [() => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}/deliveries?page=0` })] },
+    errors: {
+      404: endpointNotFound('/deliveries'),
+      422: [() => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}/deliveries?page=0` })],
+    },
   },
   'POST /api/v1/webhook-endpoints/{id}/replay': {
     notFound: 'webhook_endpoint_not_found',
@@ -456,12 +590,19 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
     case 401:
       return [
         { ...request, as: null, code: 'unauthenticated' },
-        { ...request, as: null, headers: { authorization: `Bearer ${f.acme.token}`, 'api-key': randomUUID() }, code: 'unauthenticated' },
+        {
+          ...request,
+          as: null,
+          headers: { authorization: `Bearer ${f.acme.token}`, 'api-key': randomUUID() },
+          code: 'unauthenticated',
+        },
       ];
     case 413:
       return [{ url, payload: BIG_BODY, headers: JSON_HEADERS, code: 'payload_too_large' }];
     case 415:
-      return [{ url, payload: 'approved=true', headers: { 'content-type': 'text/plain' }, code: 'unsupported_media_type' }];
+      return [
+        { url, payload: 'approved=true', headers: { 'content-type': 'text/plain' }, code: 'unsupported_media_type' },
+      ];
     case 429: {
       // Any request counts against the token's budget (one a minute here): the next one is refused.
       const partner = await limited.partner();
@@ -471,7 +612,8 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
           app: limited,
           as: partner,
           code: 'rate_limited',
-          before: async () => expect((await limited.as(partner, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(200),
+          before: async () =>
+            expect((await limited.as(partner, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(200),
         },
       ];
     }
@@ -479,11 +621,20 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
       // The credential store fails (its table is gone) for a partner the service has never seen.
       const partner = await t.partner('Unlucky');
       const move = (from: string, to: string) => t.db.db.schema.alterTable(from).renameTo(to).execute();
-      return [{ ...request, as: partner, code: 'internal', before: () => move('access_tokens', 'access_tokens_away'), after: () => move('access_tokens_away', 'access_tokens') }];
+      return [
+        {
+          ...request,
+          as: partner,
+          code: 'internal',
+          before: () => move('access_tokens', 'access_tokens_away'),
+          after: () => move('access_tokens_away', 'access_tokens'),
+        },
+      ];
     }
     default: {
       const probes = operationCase.errors?.[status];
-      if (!probes || probes.length === 0) throw new Error(`${operation.key} documents ${status}, but its contract case has no request for it`);
+      if (!probes || probes.length === 0)
+        throw new Error(`${operation.key} documents ${status}, but its contract case has no request for it`);
       const code = status === 404 ? (operationCase.notFound ?? CODE_OF_STATUS[404]) : CODE_OF_STATUS[status];
       return Promise.all(probes.map(async (probe) => ({ code, ...(await probe()) })));
     }
@@ -502,27 +653,57 @@ beforeAll(async () => {
   const acme = await t.partner('Acme');
   const other = await t.partner('Other');
   const example = (key: string) => requestExample(contract.operation(key));
-  const post = async (partner: TestPartner, url: string, payload: unknown, status = 200, headers: Record<string, string> = {}) => {
+  const post = async (
+    partner: TestPartner,
+    url: string,
+    payload: unknown,
+    status = 200,
+    headers: Record<string, string> = {},
+  ) => {
     const reply = await t.as(partner, { method: 'POST', url, payload: payload as Json, headers });
     expect(reply.statusCode, reply.body).toBe(status);
     return reply.json() as Json;
   };
 
   // Kari is onboarded with the documented examples, sent as they are.
-  const returnUrl = await post(acme, '/api/v1/verification-return-urls', example('POST /api/v1/verification-return-urls'), 201);
+  const returnUrl = await post(
+    acme,
+    '/api/v1/verification-return-urls',
+    example('POST /api/v1/verification-return-urls'),
+    201,
+  );
   await t.services.verification.returnUrls.decide(Number(returnUrl.id), 'approved');
   const kari = expectUserPayload(await post(acme, '/api/v1/users', example('POST /api/v1/users')));
-  const profile = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${kari.id}/profile`, payload: example('PUT /api/v1/users/{id}/profile') });
+  const profile = await t.as(acme, {
+    method: 'PUT',
+    url: `/api/v1/users/${kari.id}/profile`,
+    payload: example('PUT /api/v1/users/{id}/profile'),
+  });
   expect(profile.statusCode, profile.body).toBe(200);
   const usedKey = randomUUID();
-  await post(acme, `/api/v1/users/${kari.id}/terms`, example('POST /api/v1/users/{id}/terms'), 200, { 'idempotency-key': usedKey });
+  await post(acme, `/api/v1/users/${kari.id}/terms`, example('POST /api/v1/users/{id}/terms'), 200, {
+    'idempotency-key': usedKey,
+  });
   await verifyIdentity(t, acme, kari.id);
 
   const othersEmployee = await onboardedEmployee(t, other, { skip: ['verification'] });
   await ensureApprovedReturnUrl(t, other);
-  const othersSession = (await startFlow(t, other, othersEmployee.id, { provider: 'provider_eid', partner_return_url: RETURN_URL })).verification_id;
+  const othersSession = (
+    await startFlow(t, other, othersEmployee.id, { provider: 'provider_eid', partner_return_url: RETURN_URL })
+  ).verification_id;
 
-  f = { acme, other, kari: { id: kari.id, userId: Number(kari.id) }, othersEmployee: othersEmployee.id, acmeSession: '', othersSession, payoutId: 0, usedKey, endpoint: 0, othersEndpoint: 0 };
+  f = {
+    acme,
+    other,
+    kari: { id: kari.id, userId: Number(kari.id) },
+    othersEmployee: othersEmployee.id,
+    acmeSession: '',
+    othersSession,
+    payoutId: 0,
+    usedKey,
+    endpoint: 0,
+    othersEndpoint: 0,
+  };
   f.endpoint = await newEndpoint(acme);
   f.othersEndpoint = await newEndpoint(other);
   await ensureApprovedReturnUrl(t, acme);
@@ -548,7 +729,8 @@ describe('the OpenAPI document', () => {
       if (!operation.object.summary) found.push('no summary');
       if (!operation.object.description) found.push('no description');
       for (const [status, response] of operation.responses) {
-        if (!response.description || response.description === 'Default Response') found.push(`${status}: no description`);
+        if (!response.description || response.description === 'Default Response')
+          found.push(`${status}: no description`);
       }
       problems.set(operation.key, found);
     }
@@ -557,7 +739,8 @@ describe('the OpenAPI document', () => {
       if (entry.examples.length === 0) problems.get(key)?.push(`${entry.where}: no example`);
     }
     for (const [key, found] of problems) {
-      if (DESCRIBED_ELSEWHERE.has(key)) expect(found.length, `${key} is fully described now: take it out of DESCRIBED_ELSEWHERE`).toBeGreaterThan(0);
+      if (DESCRIBED_ELSEWHERE.has(key))
+        expect(found.length, `${key} is fully described now: take it out of DESCRIBED_ELSEWHERE`).toBeGreaterThan(0);
       else expect(found, key).toEqual([]);
     }
   });
@@ -565,7 +748,8 @@ describe('the OpenAPI document', () => {
   it('every example matches its schema', () => {
     for (const entry of contract.mediaTypes()) {
       const validate = contract.compile(entry.schema, entry.where);
-      for (const example of entry.examples) expect(validate(example), `${entry.where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      for (const example of entry.examples)
+        expect(validate(example), `${entry.where}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
   });
 
@@ -574,7 +758,13 @@ describe('the OpenAPI document', () => {
     expect(text).not.toContain('"errorMessage"');
     expect(text).not.toContain('"nullable"');
     expect(text).not.toMatch(/#\/components\/schemas\/def-\d+/);
-    expect(Object.keys((contract.document.components as Json).schemas as Json).sort()).toEqual(['Event', 'Onboarding', 'Payout', 'TermsMetadata', 'User']);
+    expect(Object.keys((contract.document.components as Json).schemas as Json).sort()).toEqual([
+      'Event',
+      'Onboarding',
+      'Payout',
+      'TermsMetadata',
+      'User',
+    ]);
   });
 
   it('documents the statuses every route shares, with their headers', () => {
@@ -584,21 +774,38 @@ describe('the OpenAPI document', () => {
       expect(statuses, operation.key).toEqual(expect.arrayContaining(shared));
       for (const [status, response] of operation.responses) {
         const headers = Object.keys(response.headers).sort();
-        const expected = ['X-Request-Id', ...(status === '500' ? [] : ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']), ...(status === '429' ? ['Retry-After'] : [])];
+        const expected = [
+          'X-Request-Id',
+          ...(status === '500' ? [] : ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+          ...(status === '429' ? ['Retry-After'] : []),
+        ];
         expect(headers, `${operation.key} ${status}`).toEqual(expected.sort());
       }
       const parameters = (operation.object.parameters ?? []) as Json[];
-      expect(parameters.some((p) => p.name === 'Idempotency-key' && p.in === 'header' && p.required === false), operation.key).toBe(true);
+      expect(
+        parameters.some((p) => p.name === 'Idempotency-key' && p.in === 'header' && p.required === false),
+        operation.key,
+      ).toBe(true);
     }
   });
 
   it('lists the sandbox test helper only in sandbox', async () => {
-    expect(contract.operations.map((o) => o.path)).toContain('/api/v1/test-helpers/verification/{verificationSession}/complete');
+    expect(contract.operations.map((o) => o.path)).toContain(
+      '/api/v1/test-helpers/verification/{verificationSession}/complete',
+    );
     // A real address and description: no placeholder a client would have to fill in.
-    expect(contract.document.servers).toEqual([{ url: 'http://onpay.test', description: expect.stringMatching(/^Sandbox: test credentials .*no money moves$/) }]);
-    for (const server of contract.document.servers as Json[]) expect(`${server.url as string} ${server.description as string}`).not.toMatch(/[{}]/);
+    expect(contract.document.servers).toEqual([
+      { url: 'http://onpay.test', description: expect.stringMatching(/^Sandbox: test credentials .*no money moves$/) },
+    ]);
+    for (const server of contract.document.servers as Json[])
+      expect(`${server.url as string} ${server.description as string}`).not.toMatch(/[{}]/);
     const live = await buildTestApp({
-      env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_BASE_URL: 'https://onpay.test' },
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+      },
     });
     try {
       const res = await live.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
@@ -607,9 +814,15 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(document.paths).filter((p) => p.includes('test-helpers'))).toEqual([]);
       expect(document.tags.map((tag) => tag.name)).not.toContain('Sandbox test helpers');
       // The server is this instance, as PUBLIC_BASE_URL names it, described for what it is.
-      expect((document as unknown as { servers: unknown }).servers).toEqual([{ url: 'https://onpay.test', description: expect.stringMatching(/^Live: live credentials/) }]);
+      expect((document as unknown as { servers: unknown }).servers).toEqual([
+        { url: 'https://onpay.test', description: expect.stringMatching(/^Live: live credentials/) },
+      ]);
       // Everything else is the same document.
-      expect(Object.keys(document.paths).sort()).toEqual(Object.keys(contract.document.paths as Json).filter((p) => !p.includes('test-helpers')).sort());
+      expect(Object.keys(document.paths).sort()).toEqual(
+        Object.keys(contract.document.paths as Json)
+          .filter((p) => !p.includes('test-helpers'))
+          .sort(),
+      );
     } finally {
       await live.close();
     }
@@ -617,8 +830,14 @@ describe('the OpenAPI document', () => {
 
   it('is what the committed client/schema.d.ts and openapi.json were generated from (npm run client:generate)', async () => {
     const { document, types } = await generatedClientTypes();
-    expect(fs.readFileSync(new URL('../../client/schema.d.ts', import.meta.url), 'utf8'), 'client/schema.d.ts is stale: run npm run client:generate').toBe(types);
-    expect(fs.readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'), 'openapi.json is stale: run npm run client:generate').toBe(document);
+    expect(
+      fs.readFileSync(new URL('../../client/schema.d.ts', import.meta.url), 'utf8'),
+      'client/schema.d.ts is stale: run npm run client:generate',
+    ).toBe(types);
+    expect(
+      fs.readFileSync(new URL('../../openapi.json', import.meta.url), 'utf8'),
+      'openapi.json is stale: run npm run client:generate',
+    ).toBe(document);
     // The app's own document (another PUBLIC_BASE_URL aside) gives the same client.
     const served = { ...contract.document, servers: (JSON.parse(document) as Json).servers };
     expect(documentText(served)).toBe(document);
@@ -645,9 +864,15 @@ describe('every operation answers as documented', () => {
           expect(res.statusCode, `${key} ${probe.url}: ${res.body.slice(0, 300)}`).toBe(status);
           if (status >= 400) {
             expect(probe.code, `${key} ${status}: the probe names no error`).toBeDefined();
-            const expected = new AppError(probe.code as ErrorCode, undefined, undefined, DETAILS[probe.code as ErrorCode]).body();
+            const expected = new AppError(
+              probe.code as ErrorCode,
+              undefined,
+              undefined,
+              DETAILS[probe.code as ErrorCode],
+            ).body();
             const body = res.json() as Json;
-            if (OWN_TEXT.has(probe.code as ErrorCode)) expect(Object.keys(body).sort(), `${key} ${status}: ${res.body}`).toEqual(Object.keys(expected).sort());
+            if (OWN_TEXT.has(probe.code as ErrorCode))
+              expect(Object.keys(body).sort(), `${key} ${status}: ${res.body}`).toEqual(Object.keys(expected).sort());
             else expect(body, `${key} ${status}`).toEqual(expected);
           }
         }
@@ -658,7 +883,10 @@ describe('every operation answers as documented', () => {
   it('exercised every operation with a 2xx and with each documented status', () => {
     for (const operation of contract.operations) {
       const seen = contract.exercised(operation.key);
-      expect(seen.some((s) => s >= 200 && s < 300), `${operation.key} never answered 2xx`).toBe(true);
+      expect(
+        seen.some((s) => s >= 200 && s < 300),
+        `${operation.key} never answered 2xx`,
+      ).toBe(true);
       expect(seen.map(String), operation.key).toEqual([...operation.responses.keys()].sort());
     }
   });

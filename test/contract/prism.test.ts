@@ -40,10 +40,14 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
     fs.writeFileSync(documentFile, await (await fetch(`${server.base}/api/v1/openapi.json`)).text());
     const port = await freePort();
     proxy = `http://127.0.0.1:${port}`;
-    prism = spawn(path.join(root, 'node_modules/.bin/prism'), ['proxy', documentFile, server.base, '--errors', '-p', String(port), '-h', '127.0.0.1'], {
-      cwd: root,
-      env: { ...server.env, PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
-    });
+    prism = spawn(
+      path.join(root, 'node_modules/.bin/prism'),
+      ['proxy', documentFile, server.base, '--errors', '-p', String(port), '-h', '127.0.0.1'],
+      {
+        cwd: root,
+        env: { ...server.env, PATH: `${path.join(root, 'node_modules/.bin')}:${process.env.PATH ?? ''}` },
+      },
+    );
     let output = '';
     prism.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     prism.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -80,8 +84,12 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
   it('passes the README walkthrough, copy-pasted', async () => {
     const { TOKEN: _t, API_KEY: _k, ...env } = server.env;
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile('bash', ['-euo', 'pipefail', '-c', walkthroughScript()], { cwd: root, env: { ...env, TOKEN: server.token, API_KEY: server.apiKey, BASE: proxy }, timeout: 90_000 }, (error, stdout, stderr) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        'bash',
+        ['-euo', 'pipefail', '-c', walkthroughScript()],
+        { cwd: root, env: { ...env, TOKEN: server.token, API_KEY: server.apiKey, BASE: proxy }, timeout: 90_000 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
     expect(result.stdout + result.stderr).not.toContain('stoplight.io/prism/errors');
@@ -90,42 +98,125 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
   }, 120_000);
 
   it('passes one request of every operation, optional bodies left out', async () => {
-    const document = JSON.parse(fs.readFileSync(path.join(tmp, 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, Json>> };
+    const document = JSON.parse(fs.readFileSync(path.join(tmp, 'openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, Json>>;
+    };
     // Objects of the demo partner, made through the proxy too.
     const email = `prism.${Date.now()}@example.com`;
-    const user = JSON.parse((await call('POST', '/api/v1/users', { email, bank_account_number: '12345678903' })).text) as { id: string };
-    await call('PUT', `/api/v1/users/${user.id}/profile`, { first_name: 'Per', last_name: 'Prism', address: 'Gata 1', postal_code: '0150', city: 'Oslo', dial_code: '+47', phone: '45678901', main_work: 'true' });
+    const user = JSON.parse(
+      (await call('POST', '/api/v1/users', { email, bank_account_number: '12345678903' })).text,
+    ) as { id: string };
+    await call('PUT', `/api/v1/users/${user.id}/profile`, {
+      first_name: 'Per',
+      last_name: 'Prism',
+      address: 'Gata 1',
+      postal_code: '0150',
+      city: 'Oslo',
+      dial_code: '+47',
+      phone: '45678901',
+      main_work: 'true',
+    });
     await call('POST', `/api/v1/users/${user.id}/terms`, { approved: true });
     // Registered first, so the sandbox confirms it: sending it again later is accepted and changes nothing.
     const identity = { identification: norwegianId('170590', 411), country_code: 'NO', birthday: '1990-05-17' };
     await call('PUT', `/api/v1/users/${user.id}/identity`, identity);
-    const returnUrl = JSON.parse((await call('POST', '/api/v1/verification-return-urls', { partner_return_url: 'https://partner.example/prism' })).text) as { id: string };
+    const returnUrl = JSON.parse(
+      (await call('POST', '/api/v1/verification-return-urls', { partner_return_url: 'https://partner.example/prism' }))
+        .text,
+    ) as { id: string };
     await runCli(['return-url', 'approve', returnUrl.id], server.env);
-    const flow = JSON.parse((await call('POST', `/api/v1/users/${user.id}/verification/flows`, { provider: 'provider_eid', partner_return_url: 'https://partner.example/prism' })).text) as { verification_id: string };
+    const flow = JSON.parse(
+      (
+        await call('POST', `/api/v1/users/${user.id}/verification/flows`, {
+          provider: 'provider_eid',
+          partner_return_url: 'https://partner.example/prism',
+        })
+      ).text,
+    ) as { verification_id: string };
     await call('POST', `/api/v1/test-helpers/verification/${flow.verification_id}/complete`, { status: 'approved' });
-    const pending = JSON.parse((await call('POST', `/api/v1/users/${user.id}/verification/flows`, { provider: 'provider_doc', id_type: 'local', partner_return_url: 'https://partner.example/prism' })).text) as { verification_id: string };
+    const pending = JSON.parse(
+      (
+        await call('POST', `/api/v1/users/${user.id}/verification/flows`, {
+          provider: 'provider_doc',
+          id_type: 'local',
+          partner_return_url: 'https://partner.example/prism',
+        })
+      ).text,
+    ) as { verification_id: string };
     const key = crypto.randomUUID();
     const batch = JSON.parse(
-      (await call('POST', '/api/v1/payouts', { due_date: '2026-12-15', payouts: [{ user_id: Number(user.id), date: '2026-12-01', products: [{ quantity: 1, price: 100, description: 'Shift' }] }] }, { 'idempotency-key': key })).text,
+      (
+        await call(
+          'POST',
+          '/api/v1/payouts',
+          {
+            due_date: '2026-12-15',
+            payouts: [
+              {
+                user_id: Number(user.id),
+                date: '2026-12-01',
+                products: [{ quantity: 1, price: 100, description: 'Shift' }],
+              },
+            ],
+          },
+          { 'idempotency-key': key },
+        )
+      ).text,
     ) as { payout_ids: number[] };
 
-    const ids: Record<string, string> = { id: user.id, payout: String(batch.payout_ids[0]), verificationSession: pending.verification_id, key };
+    const ids: Record<string, string> = {
+      id: user.id,
+      payout: String(batch.payout_ids[0]),
+      verificationSession: pending.verification_id,
+      key,
+    };
     const bodies: Record<string, unknown> = {
       'POST /api/v1/users': { email: `prism2.${Date.now()}@example.com` },
       'POST /api/v1/users/lookup': { user_id: Number(user.id) },
       'PUT /api/v1/users/{id}': { note: 'via Prism' },
       'PATCH /api/v1/users/{id}': { note: 'via Prism again' },
-      'PUT /api/v1/users/{id}/profile': { first_name: 'Per', last_name: 'Prism', address: 'Gata 2', postal_code: '0150', city: 'Oslo', dial_code: '+47', phone: '45678901', main_work: false },
-      'PATCH /api/v1/users/{id}/profile': { first_name: 'Per', last_name: 'Prism', address: 'Gata 3', postal_code: '0150', city: 'Oslo', dial_code: '+47', phone: '45678901', main_work: 'false' },
+      'PUT /api/v1/users/{id}/profile': {
+        first_name: 'Per',
+        last_name: 'Prism',
+        address: 'Gata 2',
+        postal_code: '0150',
+        city: 'Oslo',
+        dial_code: '+47',
+        phone: '45678901',
+        main_work: false,
+      },
+      'PATCH /api/v1/users/{id}/profile': {
+        first_name: 'Per',
+        last_name: 'Prism',
+        address: 'Gata 3',
+        postal_code: '0150',
+        city: 'Oslo',
+        dial_code: '+47',
+        phone: '45678901',
+        main_work: 'false',
+      },
       'PUT /api/v1/users/{id}/identity': identity,
       'POST /api/v1/users/{id}/terms': { approved: true },
       'POST /api/v1/verification-return-urls': { partner_return_url: 'https://partner.example/prism' },
-      'POST /api/v1/users/{id}/verification/flows': { provider: 'provider_eid', partner_return_url: 'https://partner.example/prism', id_type: 'anything: ignored for eID' },
+      'POST /api/v1/users/{id}/verification/flows': {
+        provider: 'provider_eid',
+        partner_return_url: 'https://partner.example/prism',
+        id_type: 'anything: ignored for eID',
+      },
       'POST /api/v1/test-helpers/verification/{verificationSession}/complete': { status: 'declined' },
       'POST /api/v1/webhook-endpoints': { url: 'http://127.0.0.1:9/prism', event_types: ['payout.*'] },
       'PATCH /api/v1/webhook-endpoints/{id}': { description: 'via Prism', disabled: true },
       'POST /api/v1/webhook-endpoints/{id}/replay': { after: 0 },
-      'POST /api/v1/payouts': { due_date: '2026-12-15', payouts: [{ user_id: Number(user.id), date: '2026-12-02', products: [{ quantity: 2, price: 50, description: 'Shift' }] }] },
+      'POST /api/v1/payouts': {
+        due_date: '2026-12-15',
+        payouts: [
+          {
+            user_id: Number(user.id),
+            date: '2026-12-02',
+            products: [{ quantity: 2, price: 50, description: 'Shift' }],
+          },
+        ],
+      },
     };
     const answered: string[] = [];
     for (const [template, item] of Object.entries(document.paths)) {
@@ -134,7 +225,15 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
         const requestBody = (item[method] as Json).requestBody as { required?: boolean } | undefined;
         if (operation.startsWith('POST /api/v1/test-helpers/verification/')) {
           // The flow operation above replaced the pending session: end a fresh one.
-          const fresh = JSON.parse((await call('POST', `/api/v1/users/${user.id}/verification/flows`, { provider: 'provider_doc', id_type: 'local', partner_return_url: 'https://partner.example/prism' })).text) as { verification_id: string };
+          const fresh = JSON.parse(
+            (
+              await call('POST', `/api/v1/users/${user.id}/verification/flows`, {
+                provider: 'provider_doc',
+                id_type: 'local',
+                partner_return_url: 'https://partner.example/prism',
+              })
+            ).text,
+          ) as { verification_id: string };
           ids.verificationSession = fresh.verification_id;
         }
         let body: unknown;
@@ -143,10 +242,26 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
           if (body === undefined) throw new Error(`${operation} needs a body: add one`);
         }
         // An event's id, not the employee's, in /events/{id}: the newest event of the feed.
-        const event = template === '/api/v1/events/{id}' ? (JSON.parse((await call('GET', '/api/v1/events?limit=500')).text) as { results: Array<{ id: string }> }).results.at(-1)?.id : undefined;
+        const event =
+          template === '/api/v1/events/{id}'
+            ? (
+                JSON.parse((await call('GET', '/api/v1/events?limit=500')).text) as { results: Array<{ id: string }> }
+              ).results.at(-1)?.id
+            : undefined;
         // A webhook endpoint's id in /webhook-endpoints/{id}: a fresh one per operation (one of them deletes it).
         const endpoint = template.startsWith('/api/v1/webhook-endpoints/{id}')
-          ? String((JSON.parse((await call('POST', '/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/prism', event_types: ['payout.*'] })).text) as { id: number }).id)
+          ? String(
+              (
+                JSON.parse(
+                  (
+                    await call('POST', '/api/v1/webhook-endpoints', {
+                      url: 'http://127.0.0.1:9/prism',
+                      event_types: ['payout.*'],
+                    })
+                  ).text,
+                ) as { id: number }
+              ).id,
+            )
           : undefined;
         const url = template.replace(/\{(\w+)\}/g, (_, name: string) => {
           const value = event ?? endpoint ?? ids[name];

@@ -33,7 +33,10 @@ describe(`migrations on ${testEngine}`, () => {
     expect(applied).toContain('2026-11-21-0001-foundation');
 
     for (const table of TABLES) {
-      const row = await db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await db.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n), table).toBeGreaterThanOrEqual(0);
     }
   });
@@ -53,7 +56,11 @@ describe(`migrations on ${testEngine}`, () => {
     await migrateToLatest(db.db);
     const rows = await db.db.selectFrom('terms').selectAll().execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ code: 'onpay-2026-01', title: expect.any(String), url: expect.stringMatching(/^https:\/\//) });
+    expect(rows[0]).toMatchObject({
+      code: 'onpay-2026-01',
+      title: expect.any(String),
+      url: expect.stringMatching(/^https:\/\//),
+    });
     expect(rows[0]!.published_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
@@ -61,14 +68,28 @@ describe(`migrations on ${testEngine}`, () => {
     const db = await open();
     await migrateToLatest(db.db);
     const now = '2026-11-21T10:00:00.000Z';
-    const partner = await db.db.insertInto('partners').values({ name: 'Acme', fee_rate: '0.05', created_at: now }).returning('id').executeTakeFirstOrThrow();
-    const key = { partner_id: partner.id, key: '6f1c1f8e-7c53-4b8e-9a51-3f0c4f3d2a10', method: 'POST', path: '/x', created_at: now, expires_at: now };
+    const partner = await db.db
+      .insertInto('partners')
+      .values({ name: 'Acme', fee_rate: '0.05', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const key = {
+      partner_id: partner.id,
+      key: '6f1c1f8e-7c53-4b8e-9a51-3f0c4f3d2a10',
+      method: 'POST',
+      path: '/x',
+      created_at: now,
+      expires_at: now,
+    };
     await db.db.insertInto('idempotency_keys').values(key).execute();
     // One key per partner: the idempotency store depends on this unique constraint.
     await expect(db.db.insertInto('idempotency_keys').values(key).execute()).rejects.toThrow();
     // Foreign keys are enforced (SQLite needs them switched on per connection).
     await expect(
-      db.db.insertInto('api_keys').values({ partner_id: partner.id + 1000, key_hash: 'a'.repeat(64), created_at: now }).execute(),
+      db.db
+        .insertInto('api_keys')
+        .values({ partner_id: partner.id + 1000, key_hash: 'a'.repeat(64), created_at: now })
+        .execute(),
     ).rejects.toThrow();
   });
 

@@ -4,7 +4,12 @@ import { parseDatabaseUrl } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { reusableQuery } from '../../src/db/reusable-query.js';
-import { findLinkedUser, findLinkedUsersWithApproval, findLinkedUserWithApproval, findUserById } from '../../src/modules/users/users.repository.js';
+import {
+  findLinkedUser,
+  findLinkedUsersWithApproval,
+  findLinkedUserWithApproval,
+  findUserById,
+} from '../../src/modules/users/users.repository.js';
 import { findSession } from '../../src/modules/verification/sessions.repository.js';
 import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
 
@@ -38,7 +43,11 @@ describe(`reusableQuery on ${testEngine}`, () => {
       ['globex', 'Globex', 2],
       ['initech', 'Initech', 3],
     ] as const) {
-      const row = await db.insertInto('partners').values({ name, fee_rate: '0.05', created_at: at(minute) }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('partners')
+        .values({ name, fee_rate: '0.05', created_at: at(minute) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       ids[key] = row.id;
     }
     for (const [key, first, minute] of [
@@ -63,10 +72,45 @@ describe(`reusableQuery on ${testEngine}`, () => {
     await db
       .insertInto('partner_users')
       .values([
-        { partner_id: ids.acme, user_id: ids.ola, internal_id: 101, note: 'acme knows ola', first_name: 'Ola', phone: '41000001', main_work: 1, created_at: at(20), updated_at: at(30) },
-        { partner_id: ids.acme, user_id: ids.kari, internal_id: 102, note: null, first_name: 'Kari', phone: '41000002', created_at: at(21), updated_at: at(21) },
-        { partner_id: ids.globex, user_id: ids.ola, internal_id: 201, note: 'globex knows ola', first_name: 'O.', phone: '41000009', created_at: at(22), updated_at: at(22) },
-        { partner_id: ids.globex, user_id: ids.per, internal_id: null, note: null, created_at: at(23), updated_at: at(23) },
+        {
+          partner_id: ids.acme,
+          user_id: ids.ola,
+          internal_id: 101,
+          note: 'acme knows ola',
+          first_name: 'Ola',
+          phone: '41000001',
+          main_work: 1,
+          created_at: at(20),
+          updated_at: at(30),
+        },
+        {
+          partner_id: ids.acme,
+          user_id: ids.kari,
+          internal_id: 102,
+          note: null,
+          first_name: 'Kari',
+          phone: '41000002',
+          created_at: at(21),
+          updated_at: at(21),
+        },
+        {
+          partner_id: ids.globex,
+          user_id: ids.ola,
+          internal_id: 201,
+          note: 'globex knows ola',
+          first_name: 'O.',
+          phone: '41000009',
+          created_at: at(22),
+          updated_at: at(22),
+        },
+        {
+          partner_id: ids.globex,
+          user_id: ids.per,
+          internal_id: null,
+          note: null,
+          created_at: at(23),
+          updated_at: at(23),
+        },
       ])
       .execute();
     // Approvals belong to the link: acme's approval of A for ola is not globex's.
@@ -95,8 +139,28 @@ describe(`reusableQuery on ${testEngine}`, () => {
     await db
       .insertInto('verification_sessions')
       .values([
-        { ...session, id: 'session-ola', partner_id: ids.acme, user_id: ids.ola, status: 'pending', pending_user_id: ids.ola, start_token_hash: 'a'.repeat(64), created_at: at(40), updated_at: at(40) },
-        { ...session, id: 'session-per', partner_id: ids.globex, user_id: ids.per, status: 'approved', pending_user_id: null, start_token_hash: 'b'.repeat(64), created_at: at(41), updated_at: at(42) },
+        {
+          ...session,
+          id: 'session-ola',
+          partner_id: ids.acme,
+          user_id: ids.ola,
+          status: 'pending',
+          pending_user_id: ids.ola,
+          start_token_hash: 'a'.repeat(64),
+          created_at: at(40),
+          updated_at: at(40),
+        },
+        {
+          ...session,
+          id: 'session-per',
+          partner_id: ids.globex,
+          user_id: ids.per,
+          status: 'approved',
+          pending_user_id: null,
+          start_token_hash: 'b'.repeat(64),
+          created_at: at(41),
+          updated_at: at(42),
+        },
       ])
       .execute();
   });
@@ -129,7 +193,9 @@ describe(`reusableQuery on ${testEngine}`, () => {
 
     it('bind text arguments too', async () => {
       const db = handle.db;
-      const partnerByName = reusableQuery(1, (q, name: string) => q.selectFrom('partners').select(['id', 'name', 'fee_rate']).where('name', '=', name));
+      const partnerByName = reusableQuery(1, (q, name: string) =>
+        q.selectFrom('partners').select(['id', 'name', 'fee_rate']).where('name', '=', name),
+      );
       for (const [name, id] of [
         ['Globex', ids.globex],
         ['Acme', ids.acme],
@@ -137,7 +203,9 @@ describe(`reusableQuery on ${testEngine}`, () => {
       ] as const) {
         const rows = await partnerByName(db, name);
         expect(rows).toEqual([{ id, name, fee_rate: '0.05' }]);
-        expect(rows).toEqual(await db.selectFrom('partners').select(['id', 'name', 'fee_rate']).where('name', '=', name).execute());
+        expect(rows).toEqual(
+          await db.selectFrom('partners').select(['id', 'name', 'fee_rate']).where('name', '=', name).execute(),
+        );
       }
       expect(await partnerByName(db, 'acme')).toEqual([]);
     });
@@ -149,14 +217,24 @@ describe(`reusableQuery on ${testEngine}`, () => {
       const direct = (partnerId: number, userId: number, termsCode: string) =>
         db
           .selectFrom('partner_users as pu')
-          .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode))
+          .leftJoin('terms_approvals as ta', (join) =>
+            join
+              .onRef('ta.partner_id', '=', 'pu.partner_id')
+              .onRef('ta.user_id', '=', 'pu.user_id')
+              .on('ta.terms_code', '=', termsCode),
+          )
           .select(['pu.partner_id', 'pu.user_id', 'pu.internal_id', 'ta.terms_code'])
           .where('pu.partner_id', '=', partnerId)
           .where('pu.user_id', '=', userId);
       const reusable = reusableQuery(3, (q, partnerId: number, userId: number, termsCode: string) =>
         q
           .selectFrom('partner_users as pu')
-          .leftJoin('terms_approvals as ta', (join) => join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode))
+          .leftJoin('terms_approvals as ta', (join) =>
+            join
+              .onRef('ta.partner_id', '=', 'pu.partner_id')
+              .onRef('ta.user_id', '=', 'pu.user_id')
+              .on('ta.terms_code', '=', termsCode),
+          )
           .select(['pu.partner_id', 'pu.user_id', 'pu.internal_id', 'ta.terms_code'])
           .where('pu.partner_id', '=', partnerId)
           .where('pu.user_id', '=', userId),
@@ -165,12 +243,37 @@ describe(`reusableQuery on ${testEngine}`, () => {
       expect(direct(1, 2, 'c').compile().parameters).toEqual(['c', 1, 2]);
 
       const cases: [number, number, string, unknown[]][] = [
-        [ids.acme, ids.ola, TERMS_A, [{ partner_id: ids.acme, user_id: ids.ola, internal_id: 101, terms_code: TERMS_A }]],
+        [
+          ids.acme,
+          ids.ola,
+          TERMS_A,
+          [{ partner_id: ids.acme, user_id: ids.ola, internal_id: 101, terms_code: TERMS_A }],
+        ],
         [ids.acme, ids.ola, TERMS_B, [{ partner_id: ids.acme, user_id: ids.ola, internal_id: 101, terms_code: null }]],
-        [ids.acme, ids.kari, TERMS_B, [{ partner_id: ids.acme, user_id: ids.kari, internal_id: 102, terms_code: TERMS_B }]],
-        [ids.globex, ids.ola, TERMS_A, [{ partner_id: ids.globex, user_id: ids.ola, internal_id: 201, terms_code: null }]],
-        [ids.globex, ids.ola, TERMS_B, [{ partner_id: ids.globex, user_id: ids.ola, internal_id: 201, terms_code: TERMS_B }]],
-        [ids.globex, ids.per, TERMS_B, [{ partner_id: ids.globex, user_id: ids.per, internal_id: null, terms_code: TERMS_B }]],
+        [
+          ids.acme,
+          ids.kari,
+          TERMS_B,
+          [{ partner_id: ids.acme, user_id: ids.kari, internal_id: 102, terms_code: TERMS_B }],
+        ],
+        [
+          ids.globex,
+          ids.ola,
+          TERMS_A,
+          [{ partner_id: ids.globex, user_id: ids.ola, internal_id: 201, terms_code: null }],
+        ],
+        [
+          ids.globex,
+          ids.ola,
+          TERMS_B,
+          [{ partner_id: ids.globex, user_id: ids.ola, internal_id: 201, terms_code: TERMS_B }],
+        ],
+        [
+          ids.globex,
+          ids.per,
+          TERMS_B,
+          [{ partner_id: ids.globex, user_id: ids.per, internal_id: null, terms_code: TERMS_B }],
+        ],
         [ids.globex, ids.kari, TERMS_B, []],
         [ids.acme, ids.per, TERMS_A, []],
       ];
@@ -265,7 +368,9 @@ describe(`reusableQuery on ${testEngine}`, () => {
       });
       // Defining it builds nothing; the first call does, and fails.
       expect(builds).toBe(0);
-      await expect(ignoring(db, ids.ola, TERMS_A)).rejects.toThrow(/^reusableQuery: argument 1 does not reach the SQL as a parameter \(select /);
+      await expect(ignoring(db, ids.ola, TERMS_A)).rejects.toThrow(
+        /^reusableQuery: argument 1 does not reach the SQL as a parameter \(select /,
+      );
       // Nothing was kept: every later call is refused too.
       await expect(ignoring(db, ids.kari, TERMS_B)).rejects.toThrow(/reusableQuery: argument 1 does not reach the SQL/);
       expect(builds).toBe(2);
@@ -273,27 +378,45 @@ describe(`reusableQuery on ${testEngine}`, () => {
 
     it('is refused when an argument is written into the SQL text or computed on', async () => {
       const db = handle.db;
-      const literal = reusableQuery(1, (q, name: string) => q.selectFrom('partners').select('id').where('name', '=', sql.lit(name)));
-      await expect(literal(db, 'Acme')).rejects.toThrow(/reusableQuery: argument 0 does not reach the SQL as a parameter/);
+      const literal = reusableQuery(1, (q, name: string) =>
+        q.selectFrom('partners').select('id').where('name', '=', sql.lit(name)),
+      );
+      await expect(literal(db, 'Acme')).rejects.toThrow(
+        /reusableQuery: argument 0 does not reach the SQL as a parameter/,
+      );
 
       const doubled = reusableQuery(2, (q, partnerId: number, id: number) =>
-        q.selectFrom('partner_users').select('user_id').where('partner_id', '=', partnerId).where('user_id', '=', id * 2),
+        q
+          .selectFrom('partner_users')
+          .select('user_id')
+          .where('partner_id', '=', partnerId)
+          .where('user_id', '=', id * 2),
       );
-      await expect(doubled(db, ids.acme, ids.ola)).rejects.toThrow(/reusableQuery: argument 1 does not reach the SQL as a parameter/);
+      await expect(doubled(db, ids.acme, ids.ola)).rejects.toThrow(
+        /reusableQuery: argument 1 does not reach the SQL as a parameter/,
+      );
 
-      const branching = reusableQuery(1, (q, id: number) => (id > 0 ? q.selectFrom('users').select('id').where('id', '=', id) : q.selectFrom('users').select('id')));
-      await expect(branching(db, ids.ola)).rejects.toThrow(/reusableQuery: argument 0 does not reach the SQL as a parameter/);
+      const branching = reusableQuery(1, (q, id: number) =>
+        id > 0 ? q.selectFrom('users').select('id').where('id', '=', id) : q.selectFrom('users').select('id'),
+      );
+      await expect(branching(db, ids.ola)).rejects.toThrow(
+        /reusableQuery: argument 0 does not reach the SQL as a parameter/,
+      );
     });
 
     it('may put an argument in a one-element `in` list: it is still a plain value', async () => {
       const db = handle.db;
-      const inList = reusableQuery(1, (q, id: number) => q.selectFrom('users').select('email_normalized').where('id', 'in', [id]));
+      const inList = reusableQuery(1, (q, id: number) =>
+        q.selectFrom('users').select('email_normalized').where('id', 'in', [id]),
+      );
       expect(await inList(db, ids.kari)).toEqual([{ email_normalized: 'kari@example.com' }]);
       expect(await inList(db, ids.per)).toEqual([{ email_normalized: 'per@example.com' }]);
       expect(await inList(db, MISSING_ID)).toEqual([]);
 
       // A whole list as one argument cannot be a single parameter: the database refuses the SQL.
-      const wholeList = reusableQuery(1, (q, userIds: number[]) => q.selectFrom('users').select('id').where('id', 'in', userIds));
+      const wholeList = reusableQuery(1, (q, userIds: number[]) =>
+        q.selectFrom('users').select('id').where('id', 'in', userIds),
+      );
       await expect(wholeList(db, [ids.ola, ids.kari])).rejects.toThrow();
     });
 
@@ -302,11 +425,20 @@ describe(`reusableQuery on ${testEngine}`, () => {
     it('refuses a value derived from an argument that is also used directly', async () => {
       const db = handle.db;
       const range = reusableQuery(2, (q, from: number, excluded: number) =>
-        q.selectFrom('users').select('id').where('id', '>=', from).where('id', '<', from + 1).where('id', '!=', excluded),
+        q
+          .selectFrom('users')
+          .select('id')
+          .where('id', '>=', from)
+          .where('id', '<', from + 1)
+          .where('id', '!=', excluded),
       );
-      await expect(range(db, ids.ola, MISSING_ID)).rejects.toThrow(/reusableQuery: a parameter was computed from an argument/);
+      await expect(range(db, ids.ola, MISSING_ID)).rejects.toThrow(
+        /reusableQuery: a parameter was computed from an argument/,
+      );
 
-      const prefixed = reusableQuery(1, (q, name: string) => q.selectFrom('partners').select('id').where('name', 'like', `${name}%`).where('name', '=', name));
+      const prefixed = reusableQuery(1, (q, name: string) =>
+        q.selectFrom('partners').select('id').where('name', 'like', `${name}%`).where('name', '=', name),
+      );
       await expect(prefixed(db, 'Acme')).rejects.toThrow(/reusableQuery: a parameter was computed from an argument/);
     });
   });
@@ -314,11 +446,17 @@ describe(`reusableQuery on ${testEngine}`, () => {
   describe('inside a transaction', () => {
     it("sees the transaction's own uncommitted rows, and they are gone after a rollback", async () => {
       const db = handle.db;
-      const partnerById = reusableQuery(1, (q, id: number) => q.selectFrom('partners').select(['id', 'name']).where('id', '=', id));
+      const partnerById = reusableQuery(1, (q, id: number) =>
+        q.selectFrom('partners').select(['id', 'name']).where('id', '=', id),
+      );
       let insertedId = 0;
       await expect(
         db.transaction().execute(async (trx) => {
-          const row = await trx.insertInto('partners').values({ name: 'Uncommitted', fee_rate: '0.10', created_at: at(50) }).returning('id').executeTakeFirstOrThrow();
+          const row = await trx
+            .insertInto('partners')
+            .values({ name: 'Uncommitted', fee_rate: '0.10', created_at: at(50) })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           insertedId = row.id;
           // First use (and build) on the transaction.
           expect(await partnerById(trx, insertedId)).toEqual([{ id: insertedId, name: 'Uncommitted' }]);
@@ -326,7 +464,10 @@ describe(`reusableQuery on ${testEngine}`, () => {
           // PostgreSQL: another connection does not see it yet (SQLite has one connection, held by the transaction).
           if (testEngine === 'postgres') expect(await partnerById(db, insertedId)).toEqual([]);
 
-          await trx.insertInto('terms_approvals').values({ partner_id: ids.acme, user_id: ids.kari, terms_code: TERMS_A, approved_at: at(51) }).execute();
+          await trx
+            .insertInto('terms_approvals')
+            .values({ partner_id: ids.acme, user_id: ids.kari, terms_code: TERMS_A, approved_at: at(51) })
+            .execute();
           expect((await findLinkedUserWithApproval(trx, ids.acme, ids.kari, TERMS_A))?.approved).toBe(true);
           throw new Rollback('roll back');
         }),
@@ -345,7 +486,14 @@ describe(`reusableQuery on ${testEngine}`, () => {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('partner_users')
-          .values({ partner_id: ids.initech, user_id: ids.kari, internal_id: 301, note: 'initech knows kari', created_at: at(52), updated_at: at(52) })
+          .values({
+            partner_id: ids.initech,
+            user_id: ids.kari,
+            internal_id: 301,
+            note: 'initech knows kari',
+            created_at: at(52),
+            updated_at: at(52),
+          })
           .execute();
         expect(await noteOf(trx, ids.initech, ids.kari)).toEqual([{ note: 'initech knows kari' }]);
         expect(await noteOf(trx, ids.acme, ids.ola)).toEqual([{ note: 'acme knows ola' }]);
@@ -385,8 +533,15 @@ describe(`reusableQuery on ${testEngine}`, () => {
 
       // Each partner sees its own link, every column of it.
       const linkRow = (partner: keyof typeof ids, user: keyof typeof ids) =>
-        db.selectFrom('partner_users').selectAll().where('partner_id', '=', ids[partner]).where('user_id', '=', ids[user]).executeTakeFirstOrThrow();
-      expect((await findLinkedUserWithApproval(db, ids.acme, ids.ola, TERMS_A))!.link).toEqual(await linkRow('acme', 'ola'));
+        db
+          .selectFrom('partner_users')
+          .selectAll()
+          .where('partner_id', '=', ids[partner])
+          .where('user_id', '=', ids[user])
+          .executeTakeFirstOrThrow();
+      expect((await findLinkedUserWithApproval(db, ids.acme, ids.ola, TERMS_A))!.link).toEqual(
+        await linkRow('acme', 'ola'),
+      );
       expect((await findLinkedUserWithApproval(db, ids.acme, ids.ola, TERMS_A))!.link).toMatchObject({
         partner_id: ids.acme,
         user_id: ids.ola,
@@ -397,7 +552,9 @@ describe(`reusableQuery on ${testEngine}`, () => {
         created_at: at(20),
         updated_at: at(30),
       });
-      expect((await findLinkedUserWithApproval(db, ids.globex, ids.ola, TERMS_A))!.link).toEqual(await linkRow('globex', 'ola'));
+      expect((await findLinkedUserWithApproval(db, ids.globex, ids.ola, TERMS_A))!.link).toEqual(
+        await linkRow('globex', 'ola'),
+      );
       expect((await findLinkedUserWithApproval(db, ids.globex, ids.ola, TERMS_A))!.link).toMatchObject({
         internal_id: 201,
         note: 'globex knows ola',
@@ -422,7 +579,10 @@ describe(`reusableQuery on ${testEngine}`, () => {
         ['acme', MISSING_ID, TERMS_A],
       ];
       for (const [partner, userId, termsCode] of unlinked) {
-        expect(await findLinkedUserWithApproval(db, ids[partner], userId, termsCode), `${partner} / ${userId}`).toBeUndefined();
+        expect(
+          await findLinkedUserWithApproval(db, ids[partner], userId, termsCode),
+          `${partner} / ${userId}`,
+        ).toBeUndefined();
         expect(await findLinkedUser(db, ids[partner], userId), `${partner} / ${userId}`).toBeUndefined();
       }
       // And the linked ones right after, through the same compiled statement.
@@ -430,15 +590,24 @@ describe(`reusableQuery on ${testEngine}`, () => {
       expect((await findLinkedUser(db, ids.acme, ids.kari))?.user.email_normalized).toBe('kari@example.com');
     });
 
-    it('findLinkedUsersWithApproval: the same rows as findLinkedUserWithApproval one by one, only the partner\'s', async () => {
+    it("findLinkedUsersWithApproval: the same rows as findLinkedUserWithApproval one by one, only the partner's", async () => {
       const db = handle.db;
       for (const [partner, termsCode] of [
         ['acme', TERMS_A],
         ['globex', TERMS_B],
       ] as const) {
-        const many = await findLinkedUsersWithApproval(db, ids[partner], [ids.ola, ids.kari, ids.per, MISSING_ID], termsCode);
+        const many = await findLinkedUsersWithApproval(
+          db,
+          ids[partner],
+          [ids.ola, ids.kari, ids.per, MISSING_ID],
+          termsCode,
+        );
         const one = (
-          await Promise.all([ids.ola, ids.kari, ids.per, MISSING_ID].map((id) => findLinkedUserWithApproval(db, ids[partner], id, termsCode)))
+          await Promise.all(
+            [ids.ola, ids.kari, ids.per, MISSING_ID].map((id) =>
+              findLinkedUserWithApproval(db, ids[partner], id, termsCode),
+            ),
+          )
         ).filter((row) => row !== undefined);
         const byId = (rows: typeof many) => [...rows].sort((a, b) => a.user.id - b.user.id);
         expect(byId(many), partner).toEqual(byId(one));
@@ -452,8 +621,18 @@ describe(`reusableQuery on ${testEngine}`, () => {
         const direct = await db.selectFrom('verification_sessions').selectAll().where('id', '=', id).executeTakeFirst();
         expect(await findSession(db, id), id).toEqual(direct);
       }
-      expect(await findSession(db, 'session-ola')).toMatchObject({ id: 'session-ola', partner_id: ids.acme, user_id: ids.ola, status: 'pending' });
-      expect(await findSession(db, 'session-per')).toMatchObject({ id: 'session-per', partner_id: ids.globex, user_id: ids.per, status: 'approved' });
+      expect(await findSession(db, 'session-ola')).toMatchObject({
+        id: 'session-ola',
+        partner_id: ids.acme,
+        user_id: ids.ola,
+        status: 'pending',
+      });
+      expect(await findSession(db, 'session-per')).toMatchObject({
+        id: 'session-per',
+        partner_id: ids.globex,
+        user_id: ids.per,
+        status: 'approved',
+      });
       expect(await findSession(db, 'session-none')).toBeUndefined();
     });
   });

@@ -44,7 +44,9 @@ describe('SQLite prepared-statement cache', () => {
   });
 
   it('serves Kysely: streams and queries of the same text, and schema changes are picked up', async () => {
-    const db = new Kysely<{ items: { id: number; name: string } }>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<{ items: { id: number; name: string } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    });
     const query = () => db.selectFrom('items').select('name').orderBy('id');
     const names: string[] = [];
     for await (const row of query().stream()) names.push(row.name);
@@ -54,7 +56,9 @@ describe('SQLite prepared-statement cache', () => {
 
     await sql`alter table items add column note text`.execute(db);
     await sql`update items set note = 'n'`.execute(db);
-    expect(await sql`select * from items where id = ${1}`.execute(db).then((r) => r.rows)).toEqual([{ id: 1, name: 'a', note: 'n' }]);
+    expect(await sql`select * from items where id = ${1}`.execute(db).then((r) => r.rows)).toEqual([
+      { id: 1, name: 'a', note: 'n' },
+    ]);
     await db.destroy();
   });
 });

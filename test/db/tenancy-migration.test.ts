@@ -39,7 +39,13 @@ interface Seeded {
 /** Data as the previous schema kept it: profile, bank and identity on the person. */
 async function seedPreviousSchema(db: Kysely<any>): Promise<Seeded> {
   const partner = async (name: string, minute: number) =>
-    (await db.insertInto('partners').values({ name, fee_rate: '0.05', created_at: at(minute) }).returning('id').executeTakeFirstOrThrow()).id as number;
+    (
+      await db
+        .insertInto('partners')
+        .values({ name, fee_rate: '0.05', created_at: at(minute) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id as number;
   const acme = await partner('Acme', 0);
   const intruder = await partner('Intruder', 1);
   const initech = await partner('Initech', 2);
@@ -73,8 +79,13 @@ async function seedPreviousSchema(db: Kysely<any>): Promise<Seeded> {
     updated_at: at(3),
   };
   const user = async (key: string, values: Record<string, unknown>) =>
-    (await db.insertInto('users').values({ ...person, email: `${key}@example.com`, email_normalized: `${key}@example.com`, ...values }).returning('id').executeTakeFirstOrThrow())
-      .id as number;
+    (
+      await db
+        .insertInto('users')
+        .values({ ...person, email: `${key}@example.com`, email_normalized: `${key}@example.com`, ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id as number;
   // Ola: created by Acme; the intruder linked him later (before the fix) and redirected his bank account.
   const ola = await user('ola', { bank_account_number: '86011117947' });
   // Vera: created by the intruder's partner record first, verified by a provider, paid by IBAN.
@@ -131,7 +142,10 @@ async function seedPreviousSchema(db: Kysely<any>): Promise<Seeded> {
   });
   await db
     .insertInto('verification_sessions')
-    .values([session('11111111-1111-4111-8111-111111111111', acme, ola, 'pending', 'a'), session('22222222-2222-4222-8222-222222222222', intruder, vera, 'approved', 'b')])
+    .values([
+      session('11111111-1111-4111-8111-111111111111', acme, ola, 'pending', 'a'),
+      session('22222222-2222-4222-8222-222222222222', intruder, vera, 'approved', 'b'),
+    ])
     .execute();
 
   const invoice = await db
@@ -153,19 +167,88 @@ async function seedPreviousSchema(db: Kysely<any>): Promise<Seeded> {
     .returning('id')
     .executeTakeFirstOrThrow();
   const amounts = Object.fromEntries(
-    ['salary', 'vacation', 'pension', 'net_salary', 'net_vacation', 'withholding_salary', 'withholding_vacation', 'employer_contribution', 'service_fee', 'invoice_excl', 'vat', 'invoice_incl', 'free_card_used'].map((k) => [k, 0]),
+    [
+      'salary',
+      'vacation',
+      'pension',
+      'net_salary',
+      'net_vacation',
+      'withholding_salary',
+      'withholding_vacation',
+      'employer_contribution',
+      'service_fee',
+      'invoice_excl',
+      'vat',
+      'invoice_incl',
+      'free_card_used',
+    ].map((k) => [k, 0]),
   );
   await db
     .insertInto('payouts')
-    .values({ ...amounts, partner_id: acme, invoice_id: invoice.id, user_id: ola, status: 'pending', type: 'salary', date: '2026-11-20', tax_year: 2026, hours: null, description: null, products: '[]', rates: '{}', paid_at: null, created_at: at(41), updated_at: at(41) })
+    .values({
+      ...amounts,
+      partner_id: acme,
+      invoice_id: invoice.id,
+      user_id: ola,
+      status: 'pending',
+      type: 'salary',
+      date: '2026-11-20',
+      tax_year: 2026,
+      hours: null,
+      description: null,
+      products: '[]',
+      rates: '{}',
+      paid_at: null,
+      created_at: at(41),
+      updated_at: at(41),
+    })
     .execute();
 
-  await db.insertInto('login_links').values([
-    { partner_id: acme, user_id: ola, payout_id: null, nonce_hash: 'c'.repeat(64), expires_at: at(59), used_at: null, created_at: at(42) },
-    { partner_id: intruder, user_id: ola, payout_id: null, nonce_hash: 'd'.repeat(64), expires_at: at(59), used_at: null, created_at: at(43) },
-  ]).execute();
-  await db.insertInto('employee_sessions').values({ id_hash: 'e'.repeat(64), user_id: ola, created_at: at(44), expires_at: '2099-01-01T00:00:00.000Z', ended_at: null }).execute();
-  await db.insertInto('mail_outbox').values({ to_address: 'ola@example.com', subject: 'Sign in', text_body: 'x', html_body: 'x', status: 'pending', next_attempt_at: at(45), created_at: at(45) }).execute();
+  await db
+    .insertInto('login_links')
+    .values([
+      {
+        partner_id: acme,
+        user_id: ola,
+        payout_id: null,
+        nonce_hash: 'c'.repeat(64),
+        expires_at: at(59),
+        used_at: null,
+        created_at: at(42),
+      },
+      {
+        partner_id: intruder,
+        user_id: ola,
+        payout_id: null,
+        nonce_hash: 'd'.repeat(64),
+        expires_at: at(59),
+        used_at: null,
+        created_at: at(43),
+      },
+    ])
+    .execute();
+  await db
+    .insertInto('employee_sessions')
+    .values({
+      id_hash: 'e'.repeat(64),
+      user_id: ola,
+      created_at: at(44),
+      expires_at: '2099-01-01T00:00:00.000Z',
+      ended_at: null,
+    })
+    .execute();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: 'ola@example.com',
+      subject: 'Sign in',
+      text_body: 'x',
+      html_body: 'x',
+      status: 'pending',
+      next_attempt_at: at(45),
+      created_at: at(45),
+    })
+    .execute();
   return { acme, intruder, initech, ola, vera, tie };
 }
 
@@ -182,7 +265,10 @@ describe(`the tenancy migration on ${testEngine}`, () => {
     db = handle.db;
     await migrateToBefore(db);
     ids = await seedPreviousSchema(db);
-    const { error, results } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
+    const { error, results } = await new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+    }).migrateToLatest();
     if (error) throw error;
     applied = (results ?? []).map((r) => r.migrationName);
   });
@@ -192,7 +278,12 @@ describe(`the tenancy migration on ${testEngine}`, () => {
   });
 
   const linkOf = (partnerId: number, userId: number) =>
-    db.selectFrom('partner_users').selectAll().where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    db
+      .selectFrom('partner_users')
+      .selectAll()
+      .where('partner_id', '=', partnerId)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
 
   it('applied the tenancy migration', () => {
     expect(applied).toContain(TENANCY);
@@ -222,14 +313,26 @@ describe(`the tenancy migration on ${testEngine}`, () => {
     // The intruder's later link keeps only its own internal_id and note.
     const intruders = await linkOf(ids.intruder, ids.ola);
     expect(intruders).toMatchObject({ internal_id: 66, note: 'intruder note' });
-    for (const column of ['first_name', 'phone', 'profile_completed_at', 'bank_account_number', 'bank_iban_number', 'identification', 'birthday'] as const) {
+    for (const column of [
+      'first_name',
+      'phone',
+      'profile_completed_at',
+      'bank_account_number',
+      'bank_iban_number',
+      'identification',
+      'birthday',
+    ] as const) {
       expect(intruders[column], column).toBeNull();
     }
     // A tie on created_at goes to the lower partner id.
     const [first, second] = [ids.acme, ids.initech].sort((a, b) => a - b) as [number, number];
     expect((await linkOf(first, ids.tie)).first_name).toBe('Tie');
     expect((await linkOf(second, ids.tie)).first_name).toBeNull();
-    expect(await linkOf(ids.intruder, ids.vera)).toMatchObject({ first_name: 'Vera', bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX' });
+    expect(await linkOf(ids.intruder, ids.vera)).toMatchObject({
+      first_name: 'Vera',
+      bank_iban_number: 'NO9386011117947',
+      bank_bic_number: 'DNBANOKKXXX',
+    });
   });
 
   it('keeps on the person only the e-mail, a verified identity and the tax facts', async () => {
@@ -238,9 +341,21 @@ describe(`the tenancy migration on ${testEngine}`, () => {
     expect(Object.keys(ola)).not.toContain('bank_account_number');
     expect(Object.keys(ola)).not.toContain('phone');
     // Not verified: the number was only registered, and now lives on Acme's link.
-    expect(ola).toMatchObject({ email: 'ola@example.com', identification: null, identity_country_code: null, birthday: null, document_id: null, tax_percent: '32' });
+    expect(ola).toMatchObject({
+      email: 'ola@example.com',
+      identification: null,
+      identity_country_code: null,
+      birthday: null,
+      document_id: null,
+      tax_percent: '32',
+    });
     const vera = await db.selectFrom('users').selectAll().where('id', '=', ids.vera).executeTakeFirstOrThrow();
-    expect(vera).toMatchObject({ identification: '01019012345', identity_country_code: 'NO', identity_verified_at: at(4), verified_name: 'Vera Verified' });
+    expect(vera).toMatchObject({
+      identification: '01019012345',
+      identity_country_code: 'NO',
+      identity_verified_at: at(4),
+      verified_name: 'Vera Verified',
+    });
   });
 
   it("moves each terms approval to the oldest link, so a later link's partner has recorded none", async () => {
@@ -259,15 +374,24 @@ describe(`the tenancy migration on ${testEngine}`, () => {
     expect(await migrationNotes(db, [])).toEqual([]);
   });
 
-  it('ends the employee sessions opened before (they showed every partner\'s payouts)', async () => {
+  it("ends the employee sessions opened before (they showed every partner's payouts)", async () => {
     expect(await db.selectFrom('employee_sessions').selectAll().execute()).toEqual([
-      expect.objectContaining({ id_hash: 'e'.repeat(64), partner_id: null, ended_at: expect.stringMatching(/^\d{4}-/) }),
+      expect.objectContaining({
+        id_hash: 'e'.repeat(64),
+        partner_id: null,
+        ended_at: expect.stringMatching(/^\d{4}-/),
+      }),
     ]);
   });
 
   it('keeps the account a payout was headed for, on the payout', async () => {
     const payout = await db.selectFrom('payouts').selectAll().executeTakeFirstOrThrow();
-    expect(payout).toMatchObject({ user_id: ids.ola, bank_account_number: '86011117947', bank_iban_number: null, bank_bic_number: null });
+    expect(payout).toMatchObject({
+      user_id: ids.ola,
+      bank_account_number: '86011117947',
+      bank_iban_number: null,
+      bank_bic_number: null,
+    });
   });
 
   it('keeps login links with their ids; new ones continue after them, and may have no partner', async () => {
@@ -275,12 +399,30 @@ describe(`the tenancy migration on ${testEngine}`, () => {
     expect(links.map((l: { partner_id: number }) => l.partner_id)).toEqual([ids.acme, ids.intruder]);
     const next = await db
       .insertInto('login_links')
-      .values({ partner_id: null, user_id: ids.ola, payout_id: null, nonce_hash: 'f'.repeat(64), expires_at: at(59), used_at: null, created_at: at(50) })
+      .values({
+        partner_id: null,
+        user_id: ids.ola,
+        payout_id: null,
+        nonce_hash: 'f'.repeat(64),
+        expires_at: at(59),
+        used_at: null,
+        created_at: at(50),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(next.id).toBeGreaterThan(Math.max(...links.map((l: { id: number }) => l.id)));
     await expect(
-      db.insertInto('login_links').values({ partner_id: ids.acme, user_id: ids.ola, payout_id: null, nonce_hash: 'f'.repeat(64), expires_at: at(59), created_at: at(50) }).execute(),
+      db
+        .insertInto('login_links')
+        .values({
+          partner_id: ids.acme,
+          user_id: ids.ola,
+          payout_id: null,
+          nonce_hash: 'f'.repeat(64),
+          expires_at: at(59),
+          created_at: at(50),
+        })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -302,10 +444,23 @@ describe(`the tenancy migration on ${testEngine}`, () => {
       created_at: at(51),
       updated_at: at(51),
     });
-    await db.insertInto('verification_sessions').values(pending('33333333-3333-4333-8333-333333333333', ids.intruder, '3')).execute();
-    await expect(db.insertInto('verification_sessions').values(pending('44444444-4444-4444-8444-444444444444', ids.acme, '4')).execute()).rejects.toThrow();
+    await db
+      .insertInto('verification_sessions')
+      .values(pending('33333333-3333-4333-8333-333333333333', ids.intruder, '3'))
+      .execute();
+    await expect(
+      db
+        .insertInto('verification_sessions')
+        .values(pending('44444444-4444-4444-8444-444444444444', ids.acme, '4'))
+        .execute(),
+    ).rejects.toThrow();
     // The start token stays unique.
-    await expect(db.insertInto('verification_sessions').values({ ...pending('55555555-5555-4555-8555-555555555555', ids.initech, '3') }).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('verification_sessions')
+        .values({ ...pending('55555555-5555-4555-8555-555555555555', ids.initech, '3') })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('gives mail a partner column, empty for mail sent before', async () => {
@@ -327,7 +482,10 @@ describe(`onpay migrate over the previous schema (${testEngine})`, () => {
       expect(result.notes).toHaveLength(2);
       expect(result.notes[0]).toContain(`the link of partner ${ids.intruder} starts empty`);
       // A second run applies nothing and has nothing new to say.
-      expect(jsonLine(await runCli(['migrate', '--json'], cliEnv({ DATABASE_URL: database.url })))).toEqual({ applied: [], notes: [] });
+      expect(jsonLine(await runCli(['migrate', '--json'], cliEnv({ DATABASE_URL: database.url })))).toEqual({
+        applied: [],
+        notes: [],
+      });
     } finally {
       await handle.close().catch(() => undefined);
       await database.drop();

@@ -71,7 +71,15 @@ describe('API reference and guides (served by the service, offline)', () => {
     expect(res.body).toContain('<h1>onpay partner API</h1>');
     expect(res.body).toContain('http://onpay.test/api/v1');
     const refs = references(res.body);
-    for (const target of ['/docs', '/docs/guides', '/docs/guides/basics', '/api/v1/openapi.json', '/healthz', '/readyz', '/favicon.svg']) {
+    for (const target of [
+      '/docs',
+      '/docs/guides',
+      '/docs/guides/basics',
+      '/api/v1/openapi.json',
+      '/healthz',
+      '/readyz',
+      '/favicon.svg',
+    ]) {
       expect(refs).toContain(target);
     }
     for (const ref of refs) {
@@ -120,7 +128,11 @@ describe('API reference and guides (served by the service, offline)', () => {
       const refs = references(page);
       expect(refs, guide.slug).toContain('/docs/client/index.ts');
       expect(refs, guide.slug).toContain('/docs/examples/onboard-employee.ts');
-      if (guide.slug !== 'basics') expect(refs.some((ref) => ref.startsWith('/docs/guides/basics')), guide.slug).toBe(true);
+      if (guide.slug !== 'basics')
+        expect(
+          refs.some((ref) => ref.startsWith('/docs/guides/basics')),
+          guide.slug,
+        ).toBe(true);
     }
   });
 
@@ -142,7 +154,8 @@ describe('API reference and guides (served by the service, offline)', () => {
         const [path = '', fragment] = ref.split('#', 2);
         const target = path === '' ? here : path;
         const body = await fetchPage(target);
-        if (fragment && target.startsWith('/docs/guides/')) expect(ids(body).has(fragment), `${here}: ${ref}`).toBe(true);
+        if (fragment && target.startsWith('/docs/guides/'))
+          expect(ids(body).has(fragment), `${here}: ${ref}`).toBe(true);
       }
     }
   });

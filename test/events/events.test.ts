@@ -7,7 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPE_NAMES } from '../../src/modules/events/index.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { ensureApprovedReturnUrl, linkEmployee, onboardedEmployee, RETURN_URL, uniqueNorwegianId } from '../helpers/employees.js';
+import {
+  ensureApprovedReturnUrl,
+  linkEmployee,
+  onboardedEmployee,
+  RETURN_URL,
+  uniqueNorwegianId,
+} from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
 import { createUser, email, NO_ACCOUNT, putProfile } from '../helpers/users.js';
@@ -35,7 +41,8 @@ beforeAll(async () => {
   t = await buildTestApp({
     env: { RATE_LIMIT_PER_MINUTE: '100000' },
     afterEventsWritten: (rows) => {
-      if (crashAfterEvents !== null && rows.some((row) => row.type === crashAfterEvents)) throw new Error(`injected failure after writing ${crashAfterEvents}`);
+      if (crashAfterEvents !== null && rows.some((row) => row.type === crashAfterEvents))
+        throw new Error(`injected failure after writing ${crashAfterEvents}`);
     },
   });
 });
@@ -85,34 +92,60 @@ describe('each change writes exactly one event per partner whose view changed, w
 
   it('user.created, user.updated (with previous_attributes), user.onboarding.updated, user.terms.updated', async () => {
     let id = '';
-    const created = await eventsOf(acme, async () => (id = (await createUser(t, acme, { bank_account_number: NO_ACCOUNT })).id));
+    const created = await eventsOf(
+      acme,
+      async () => (id = (await createUser(t, acme, { bank_account_number: NO_ACCOUNT })).id),
+    );
     expect(types(created)).toEqual(['user.created']);
     expect(created[0]!.data.object).toEqual(await get(acme, `/api/v1/users/${id}`));
     expect(created[0]!.previous_attributes).toBeUndefined();
 
-    const noted = await eventsOf(acme, () => t.as(acme, { method: 'PUT', url: `/api/v1/users/${id}`, payload: { note: 'night shifts' } }));
+    const noted = await eventsOf(acme, () =>
+      t.as(acme, { method: 'PUT', url: `/api/v1/users/${id}`, payload: { note: 'night shifts' } }),
+    );
     expect(types(noted)).toEqual(['user.updated']);
     expect(noted[0]!.previous_attributes).toEqual({ note: '' });
     expect(noted[0]!.data.object).toEqual(await get(acme, `/api/v1/users/${id}`));
 
     // Nothing changed, nothing written.
-    expect(await eventsOf(acme, () => t.as(acme, { method: 'PUT', url: `/api/v1/users/${id}`, payload: { note: 'night shifts' } }))).toEqual([]);
+    expect(
+      await eventsOf(acme, () =>
+        t.as(acme, { method: 'PUT', url: `/api/v1/users/${id}`, payload: { note: 'night shifts' } }),
+      ),
+    ).toEqual([]);
 
     const profiled = await eventsOf(acme, () => putProfile(t, acme, id));
     expect(types(profiled)).toEqual(['user.updated', 'user.onboarding.updated']);
-    expect(Object.keys(profiled[0]!.previous_attributes!).sort()).toEqual(['address', 'city', 'main_work', 'name', 'phone', 'postal_code']);
+    expect(Object.keys(profiled[0]!.previous_attributes!).sort()).toEqual([
+      'address',
+      'city',
+      'main_work',
+      'name',
+      'phone',
+      'postal_code',
+    ]);
     const before = profiled[1]!.previous_attributes!.onboarding as { missing_steps: string[] };
     expect(before.missing_steps).toContain('profile');
     expect((profiled[1]!.data.object.onboarding as { missing_steps: string[] }).missing_steps).not.toContain('profile');
 
-    const approved = await eventsOf(acme, () => t.as(acme, { method: 'POST', url: `/api/v1/users/${id}/terms`, payload: { approved: true } }));
+    const approved = await eventsOf(acme, () =>
+      t.as(acme, { method: 'POST', url: `/api/v1/users/${id}/terms`, payload: { approved: true } }),
+    );
     expect(types(approved)).toEqual(['user.terms.updated', 'user.onboarding.updated']);
     expect(approved[0]!.data.object).toEqual(await get(acme, `/api/v1/users/${id}/terms`));
     // Approving again changes nothing.
-    expect(await eventsOf(acme, () => t.as(acme, { method: 'POST', url: `/api/v1/users/${id}/terms`, payload: { approved: true } }))).toEqual([]);
+    expect(
+      await eventsOf(acme, () =>
+        t.as(acme, { method: 'POST', url: `/api/v1/users/${id}/terms`, payload: { approved: true } }),
+      ),
+    ).toEqual([]);
 
     const registered = await eventsOf(acme, async () => {
-      const res = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${id}/identity`, payload: { identification: uniqueNorwegianId(), country_code: 'NO', birthday: '1990-05-17' } });
+      const res = await t.as(acme, {
+        method: 'PUT',
+        url: `/api/v1/users/${id}/identity`,
+        payload: { identification: uniqueNorwegianId(), country_code: 'NO', birthday: '1990-05-17' },
+      });
       expect(res.statusCode, res.body).toBe(200);
     });
     expect(types(registered)).toEqual(['user.updated']);
@@ -123,29 +156,62 @@ describe('each change writes exactly one event per partner whose view changed, w
     const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
     await putProfile(t, acme, user.id);
     await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
-    const start = () => t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } });
+    const start = () =>
+      t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${user.id}/verification/flows`,
+        payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+      });
 
     let first = '';
-    const started = await eventsOf(acme, async () => (first = ((await start()).json() as { verification_id: string }).verification_id));
+    const started = await eventsOf(
+      acme,
+      async () => (first = ((await start()).json() as { verification_id: string }).verification_id),
+    );
     expect(types(started)).toEqual(['verification.session.created']);
     const polled = await get(acme, `/api/v1/verification/status/${first}`);
     expect(started[0]!.data.object).toEqual({ ...polled, last_polled_at: started[0]!.created_at });
 
     let second = '';
-    const replaced = await eventsOf(acme, async () => (second = ((await start()).json() as { verification_id: string }).verification_id));
+    const replaced = await eventsOf(
+      acme,
+      async () => (second = ((await start()).json() as { verification_id: string }).verification_id),
+    );
     expect(types(replaced)).toEqual(['verification.session.cancelled', 'verification.session.created']);
     expect(replaced[0]!.data.object).toMatchObject({ verification_id: first, status: 'cancelled' });
     expect(replaced[1]!.data.object).toMatchObject({ verification_id: second, status: 'pending' });
 
-    const approved = await eventsOf(acme, () => t.as(acme, { method: 'POST', url: `/api/v1/test-helpers/verification/${second}/complete`, payload: { status: 'approved' } }));
+    const approved = await eventsOf(acme, () =>
+      t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/test-helpers/verification/${second}/complete`,
+        payload: { status: 'approved' },
+      }),
+    );
     expect(types(approved)).toEqual(['user.updated', 'user.onboarding.updated', 'verification.session.approved']);
     expect(approved[1]!.data.object).toMatchObject({ onboarding: { is_onboarded: true } });
-    expect(approved[2]!.data.object).toMatchObject({ verification_id: second, status: 'approved', onboarding: { is_onboarded: true } });
+    expect(approved[2]!.data.object).toMatchObject({
+      verification_id: second,
+      status: 'approved',
+      onboarding: { is_onboarded: true },
+    });
 
     for (const status of ['declined', 'error', 'cancelled'] as const) {
       const other = await createUser(t, acme);
-      const flow = (await t.as(acme, { method: 'POST', url: `/api/v1/users/${other.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } })).json() as { verification_id: string };
-      const ended = await eventsOf(acme, () => t.as(acme, { method: 'POST', url: `/api/v1/test-helpers/verification/${flow.verification_id}/complete`, payload: { status } }));
+      const flow = (
+        await t.as(acme, {
+          method: 'POST',
+          url: `/api/v1/users/${other.id}/verification/flows`,
+          payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+        })
+      ).json() as { verification_id: string };
+      const ended = await eventsOf(acme, () =>
+        t.as(acme, {
+          method: 'POST',
+          url: `/api/v1/test-helpers/verification/${flow.verification_id}/complete`,
+          payload: { status },
+        }),
+      );
       expect(types(ended)).toEqual([`verification.session.${status}`]);
       expect(ended[0]!.data.object).toMatchObject({ verification_id: flow.verification_id, status });
     }
@@ -153,23 +219,38 @@ describe('each change writes exactly one event per partner whose view changed, w
 
   it('verification.session.expired: written by the sweeper though nobody polls, and only once', async () => {
     const user = await createUser(t, acme);
-    const flow = (await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } })).json() as {
+    const flow = (
+      await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${user.id}/verification/flows`,
+        payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+      })
+    ).json() as {
       verification_id: string;
     };
     t.clock.advance(61 * 60 * 1000);
     const swept = await eventsOf(acme, () => t.services.verification.sessions.expireDue());
     expect(types(swept)).toEqual(['verification.session.expired']);
-    expect(swept[0]!.data.object).toMatchObject({ verification_id: flow.verification_id, status: 'expired', next_action: 'retry' });
-    expect(await eventsOf(acme, async () => {
-      await t.services.verification.sessions.expireDue();
-      await get(acme, `/api/v1/verification/status/${flow.verification_id}`);
-    })).toEqual([]);
+    expect(swept[0]!.data.object).toMatchObject({
+      verification_id: flow.verification_id,
+      status: 'expired',
+      next_action: 'retry',
+    });
+    expect(
+      await eventsOf(acme, async () => {
+        await t.services.verification.sessions.expireDue();
+        await get(acme, `/api/v1/verification/status/${flow.verification_id}`);
+      }),
+    ).toEqual([]);
   });
 
   it('payout.batch.created (one per request, the response as object), payout.paid, .failed, .retried, .cancelled', async () => {
     const kari = await onboardedEmployee(t, acme);
     let response: unknown;
-    const created = await eventsOf(acme, async () => (response = await createPayouts(t, acme, batch([item(kari), item(kari, { date: '2026-03-16' })]))));
+    const created = await eventsOf(
+      acme,
+      async () => (response = await createPayouts(t, acme, batch([item(kari), item(kari, { date: '2026-03-16' })]))),
+    );
     expect(types(created)).toEqual(['payout.batch.created']);
     expect(created[0]!.data.object).toEqual(response);
     const [first, second] = (response as { payout_ids: number[] }).payout_ids as [number, number];
@@ -185,19 +266,38 @@ describe('each change writes exactly one event per partner whose view changed, w
       await t.services.payouts.payouts.transition(second, 'cancelled');
     });
     expect(types(lifecycle)).toEqual(['payout.failed', 'payout.retried', 'payout.cancelled']);
-    expect(lifecycle.map((e) => e.previous_attributes)).toEqual([{ status: 'pending' }, { status: 'failed' }, { status: 'pending' }]);
+    expect(lifecycle.map((e) => e.previous_attributes)).toEqual([
+      { status: 'pending' },
+      { status: 'failed' },
+      { status: 'pending' },
+    ]);
     // A refused transition writes nothing.
-    expect(await eventsOf(acme, () => t.services.payouts.payouts.transition(second, 'paid').catch(() => undefined))).toEqual([]);
+    expect(
+      await eventsOf(acme, () => t.services.payouts.payouts.transition(second, 'paid').catch(() => undefined)),
+    ).toEqual([]);
   });
 
   it('return_url.approved and .rejected, to the partner that asked only', async () => {
-    const res = await t.as(beta, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: 'https://beta.example/events' } });
+    const res = await t.as(beta, {
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: 'https://beta.example/events' },
+    });
     const id = Number((res.json() as { id: string }).id);
-    const [approved, acmeSaw] = [await eventsOf(beta, () => t.services.verification.returnUrls.command(id, 'approve')), await eventsOf(acme, async () => undefined)];
+    const [approved, acmeSaw] = [
+      await eventsOf(beta, () => t.services.verification.returnUrls.command(id, 'approve')),
+      await eventsOf(acme, async () => undefined),
+    ];
     expect(types(approved)).toEqual(['return_url.approved']);
-    expect(approved[0]!.data.object).toMatchObject({ id: String(id), status: 'approved', requested_url: 'https://beta.example/events' });
+    expect(approved[0]!.data.object).toMatchObject({
+      id: String(id),
+      status: 'approved',
+      requested_url: 'https://beta.example/events',
+    });
     expect(acmeSaw).toEqual([]);
-    expect(types(await eventsOf(beta, () => t.services.verification.returnUrls.command(id, 'revoke')))).toEqual(['return_url.rejected']);
+    expect(types(await eventsOf(beta, () => t.services.verification.returnUrls.command(id, 'revoke')))).toEqual([
+      'return_url.rejected',
+    ]);
     // A command that changes nothing writes nothing.
     expect(await eventsOf(beta, () => t.services.verification.returnUrls.command(id, 'revoke'))).toEqual([]);
   });
@@ -205,7 +305,9 @@ describe('each change writes exactly one event per partner whose view changed, w
   it('user.linked: the linking partner gets its own empty view; the first partner gets nothing', async () => {
     const kari = await onboardedEmployee(t, acme);
     const acmeBefore = await position(acme);
-    const linked = await eventsOf(beta, () => t.as(beta, { method: 'POST', url: '/api/v1/users', payload: { email: kari.email } }));
+    const linked = await eventsOf(beta, () =>
+      t.as(beta, { method: 'POST', url: '/api/v1/users', payload: { email: kari.email } }),
+    );
     expect(types(linked)).toEqual(['user.linked']);
     expect(linked[0]!.data.object).toEqual(await get(beta, `/api/v1/users/${kari.id}`));
     expect(linked[0]!.data.object).toMatchObject({ phone: '', bank_account_number: null, note: '' });
@@ -217,7 +319,10 @@ describe('each change writes exactly one event per partner whose view changed, w
     await linkEmployee(t, beta, kari, { onboard: false });
     const [a, b] = [await position(acme), await position(beta)];
     await t.services.users.tax.setTax(kari.userId, { percent: '35' });
-    const [acmeEvents, betaEvents] = [(await feed(acme, `?after=${a}`)).results, (await feed(beta, `?after=${b}`)).results];
+    const [acmeEvents, betaEvents] = [
+      (await feed(acme, `?after=${a}`)).results,
+      (await feed(beta, `?after=${b}`)).results,
+    ];
     expect(types(acmeEvents)).toEqual(['user.updated']);
     expect(types(betaEvents)).toEqual(['user.updated']);
     expect(acmeEvents[0]!.previous_attributes).toEqual({ tax_percent: null });
@@ -233,10 +338,20 @@ describe('each change writes exactly one event per partner whose view changed, w
     await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
     await t.as(beta, { method: 'POST', url: '/api/v1/users', payload: { email: user.email } });
     const a = await position(acme);
-    const flow = (await t.as(beta, { method: 'POST', url: `/api/v1/users/${user.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } })).json() as {
+    const flow = (
+      await t.as(beta, {
+        method: 'POST',
+        url: `/api/v1/users/${user.id}/verification/flows`,
+        payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+      })
+    ).json() as {
       verification_id: string;
     };
-    await t.as(beta, { method: 'POST', url: `/api/v1/test-helpers/verification/${flow.verification_id}/complete`, payload: { status: 'approved' } });
+    await t.as(beta, {
+      method: 'POST',
+      url: `/api/v1/test-helpers/verification/${flow.verification_id}/complete`,
+      payload: { status: 'approved' },
+    });
     const acmeEvents = (await feed(acme, `?after=${a}`)).results;
     // Acme learns that its employee is onboarded now (and the verified nationality), nothing of Beta's session.
     expect(types(acmeEvents)).toEqual(['user.updated', 'user.onboarding.updated']);
@@ -247,7 +362,11 @@ describe('each change writes exactly one event per partner whose view changed, w
   it('terms.published: one event per partner (a fan-out job), and none per employee', async () => {
     const partners = [acme, beta, await t.partner('Gamma')];
     const before = await Promise.all(partners.map((p) => position(p)));
-    await t.services.terms.service.publish({ code: `events-${Date.now()}`, title: 'Terms for events', url: 'https://onpay.example/terms/events' });
+    await t.services.terms.service.publish({
+      code: `events-${Date.now()}`,
+      title: 'Terms for events',
+      url: 'https://onpay.example/terms/events',
+    });
     // Written by the worker, not by the operator's transaction.
     for (const [i, p] of partners.entries()) expect((await feed(p, `?after=${before[i]}`)).results).toEqual([]);
     expect(await t.services.events.service.runJobs()).toBeGreaterThanOrEqual(3);
@@ -262,7 +381,10 @@ describe('each change writes exactly one event per partner whose view changed, w
 
   it('every event type is covered by a test in this file', async () => {
     const source = await import('node:fs').then((fs) => fs.readFileSync(new URL(import.meta.url), 'utf8'));
-    for (const type of EVENT_TYPE_NAMES) expect(source, type).toContain(type.split('.').length === 3 && type.startsWith('verification') ? `.${type.split('.')[2]}` : type);
+    for (const type of EVENT_TYPE_NAMES)
+      expect(source, type).toContain(
+        type.split('.').length === 3 && type.startsWith('verification') ? `.${type.split('.')[2]}` : type,
+      );
   });
 });
 
@@ -292,11 +414,15 @@ describe('atomicity: an event commits with its change or not at all', () => {
     const last = await position(acme);
     crashAfterEvents = 'payout.batch.created';
     try {
-      expect((await t.as(acme, { method: 'POST', url: '/api/v1/payouts', payload: batch([item(kari)]) })).statusCode).toBe(500);
+      expect(
+        (await t.as(acme, { method: 'POST', url: '/api/v1/payouts', payload: batch([item(kari)]) })).statusCode,
+      ).toBe(500);
     } finally {
       crashAfterEvents = null;
     }
-    expect(await t.db.db.selectFrom('payouts').select('id').where('partner_id', '=', acme.partnerId).execute()).toEqual([]);
+    expect(await t.db.db.selectFrom('payouts').select('id').where('partner_id', '=', acme.partnerId).execute()).toEqual(
+      [],
+    );
     const payout = (await createPayouts(t, acme, batch([item(kari)]))).payout_ids[0] as number;
     crashAfterEvents = 'payout.paid';
     try {
@@ -340,7 +466,9 @@ describe('the feed', () => {
     expect(onboarding.results.length).toBeGreaterThan(0);
     expect(new Set(types(onboarding.results))).toEqual(new Set(['user.onboarding.updated']));
     const verification = await feed(acme, '?type=verification.*');
-    expect(new Set(types(verification.results))).toEqual(new Set(['verification.session.created', 'verification.session.approved']));
+    expect(new Set(types(verification.results))).toEqual(
+      new Set(['verification.session.created', 'verification.session.approved']),
+    );
     const none = await feed(acme, '?type=payout.*');
     expect(none.results).toEqual([]);
     // Nothing matched up to the newest event: the reader continues from there.
@@ -352,7 +480,15 @@ describe('the feed', () => {
   });
 
   it('refuses a type filter naming no type, and a limit out of range (422)', async () => {
-    for (const query of ['?type=payouts.*', '?type=user.deleted', '?type=', '?limit=0', '?limit=501', '?after=-1', '?after=x']) {
+    for (const query of [
+      '?type=payouts.*',
+      '?type=user.deleted',
+      '?type=',
+      '?limit=0',
+      '?limit=501',
+      '?after=-1',
+      '?after=x',
+    ]) {
       const res = await t.as(acme, { method: 'GET', url: `/api/v1/events${query}` });
       expect(res.statusCode, query).toBe(422);
     }
@@ -363,7 +499,9 @@ describe('the feed', () => {
     expect(await get(acme, `/api/v1/events/${first!.id}`)).toEqual(first);
     const other = await t.partner('Other reader');
     expect((await t.as(other, { method: 'GET', url: `/api/v1/events/${first!.id}` })).statusCode).toBe(404);
-    expect((await t.as(acme, { method: 'GET', url: '/api/v1/events/evt_nothing' })).json()).toEqual({ error: 'Event not found.' });
+    expect((await t.as(acme, { method: 'GET', url: '/api/v1/events/evt_nothing' })).json()).toEqual({
+      error: 'Event not found.',
+    });
   });
 
   it('keeps events 30 days: an explicit older sequence is 410 with the oldest available; after=0 starts there', async () => {
@@ -374,7 +512,10 @@ describe('the feed', () => {
     await t.services.events.service.purgeExpired();
     const res = await t.as(reader, { method: 'GET', url: '/api/v1/events?after=1' });
     expect(res.statusCode).toBe(410);
-    expect(res.json()).toEqual({ error: 'Events up to sequence 3 have aged out of the feed (kept 30 days); the oldest available is 4.', oldest_available: 4 });
+    expect(res.json()).toEqual({
+      error: 'Events up to sequence 3 have aged out of the feed (kept 30 days); the oldest available is 4.',
+      oldest_available: 4,
+    });
     expect((await feed(reader)).results.map((e) => e.sequence)).toEqual([4]);
     expect((await feed(reader, '?after=3')).results.map((e) => e.sequence)).toEqual([4]);
     // The newest sequence still numbers on from the counter, not from what remains.

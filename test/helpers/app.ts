@@ -4,7 +4,11 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
-import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limit.js';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from '../../src/platform/rate-limit.js';
 import { createServices, type Services, type ServicesDeps } from '../../src/services.js';
 import { ManualClock } from './clock.js';
 import { freshDatabase, testEngine, testRedisUrl, uniqueName, type TestDatabase } from './engine.js';
@@ -93,7 +97,16 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     rateLimitStore = createMemoryRateLimitStore();
   }
 
-  const services = await createServices({ config, db, clock, rateLimitStore, afterPayoutChunk: options.afterPayoutChunk, afterEventsWritten: options.afterEventsWritten, webhookResolver: options.webhookResolver, log: options.log });
+  const services = await createServices({
+    config,
+    db,
+    clock,
+    rateLimitStore,
+    afterPayoutChunk: options.afterPayoutChunk,
+    afterEventsWritten: options.afterEventsWritten,
+    webhookResolver: options.webhookResolver,
+    log: options.log,
+  });
   const apiRoutes = options.apiRoutes;
   const app = await buildApp(services, {
     logger: options.logger ?? false,

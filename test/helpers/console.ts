@@ -9,12 +9,21 @@ export interface Browser {
   cookies: Record<string, string>;
   get(url: string): Promise<LightMyRequestResponse>;
   /** Posts a form; `csrf` comes from the page at `from` unless given. */
-  post(url: string, form: Record<string, string>, options?: { from?: string; csrf?: string | null }): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    form: Record<string, string>,
+    options?: { from?: string; csrf?: string | null },
+  ): Promise<LightMyRequestResponse>;
 }
 
 function keep(cookies: Record<string, string>, res: LightMyRequestResponse): void {
   for (const cookie of res.cookies) {
-    if (cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now() - 60_000) || cookie.value === '') delete cookies[cookie.name];
+    if (
+      cookie.maxAge === 0 ||
+      (cookie.expires && cookie.expires.getTime() <= Date.now() - 60_000) ||
+      cookie.value === ''
+    )
+      delete cookies[cookie.name];
     else cookies[cookie.name] = cookie.value;
   }
 }
@@ -37,7 +46,13 @@ export function browser(t: TestApp): Browser {
     async post(url, form, options = {}) {
       const csrf = options.csrf === undefined ? csrfOf(await b.get(options.from ?? url)) : options.csrf;
       const body = new URLSearchParams({ ...form, ...(csrf === null ? {} : { csrf }) }).toString();
-      const res = await t.app.inject({ method: 'POST', url, cookies: { ...cookies }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        cookies: { ...cookies },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
       keep(cookies, res);
       return res;
     },
@@ -60,7 +75,11 @@ export interface ReadyOperator {
 }
 
 /** An operator created as the CLI does and set up through the pages (password, authenticator). */
-export async function readyOperator(t: TestApp, role: 'admin' | 'operator' | 'viewer', email = `op.${role}.${Math.random().toString(36).slice(2, 8)}@onpay.example`): Promise<ReadyOperator> {
+export async function readyOperator(
+  t: TestApp,
+  role: 'admin' | 'operator' | 'viewer',
+  email = `op.${role}.${Math.random().toString(36).slice(2, 8)}@onpay.example`,
+): Promise<ReadyOperator> {
   const created = await t.services.operators.create(email, role);
   const path = new URL(created.setupUrl).pathname;
   const b = browser(t);
@@ -80,7 +99,11 @@ export async function readyOperator(t: TestApp, role: 'admin' | 'operator' | 'vi
 /** A browser signed in as the operator. */
 export async function signedIn(t: TestApp, operator: ReadyOperator): Promise<Browser> {
   const b = browser(t);
-  const res = await b.post('/console/login', { email: operator.email, password: PASSWORD, code: await totp(t, operator.secret) });
+  const res = await b.post('/console/login', {
+    email: operator.email,
+    password: PASSWORD,
+    code: await totp(t, operator.secret),
+  });
   expect(res.statusCode, res.body.slice(0, 400)).toBe(303);
   t.clock.advance(30_000);
   return b;

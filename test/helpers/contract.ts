@@ -54,13 +54,18 @@ function rewriteRefs(node: unknown): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
-    out[key] = key === '$ref' && typeof value === 'string' ? value.replace('#/components/schemas/', COMPONENTS) : rewriteRefs(value);
+    out[key] =
+      key === '$ref' && typeof value === 'string'
+        ? value.replace('#/components/schemas/', COMPONENTS)
+        : rewriteRefs(value);
   }
   return out;
 }
 
 function describeErrors(errors: ErrorObject[] | null | undefined): string {
-  return (errors ?? []).map((e) => `  ${e.instancePath || '(body)'} ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`).join('\n');
+  return (errors ?? [])
+    .map((e) => `  ${e.instancePath || '(body)'} ${e.message ?? e.keyword} ${JSON.stringify(e.params)}`)
+    .join('\n');
 }
 
 function snippet(text: string): string {
@@ -80,7 +85,8 @@ export class Contract {
     this.ajv = new Ajv2020({ strict: true, strictTypes: false, strictTuples: false, allErrors: true });
     addFormats(this.ajv);
     const components = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
-    for (const [name, schema] of Object.entries(components)) this.ajv.addSchema({ ...(rewriteRefs(schema) as Json), $id: `${COMPONENTS}${name}` });
+    for (const [name, schema] of Object.entries(components))
+      this.ajv.addSchema({ ...(rewriteRefs(schema) as Json), $id: `${COMPONENTS}${name}` });
 
     const paths = (document.paths ?? {}) as Record<string, Json>;
     for (const [path, item] of Object.entries(paths)) {
@@ -93,7 +99,11 @@ export class Contract {
           for (const [mediaType, media] of Object.entries((response.content ?? {}) as Record<string, Json>)) {
             content.set(mediaType, this.compile(media.schema as Json, `${method.toUpperCase()} ${path} ${status}`));
           }
-          responses.set(status, { description: String(response.description ?? ''), content, headers: (response.headers ?? {}) as Record<string, Json> });
+          responses.set(status, {
+            description: String(response.description ?? ''),
+            content,
+            headers: (response.headers ?? {}) as Record<string, Json>,
+          });
         }
         const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
         this.operations.push({
@@ -114,7 +124,9 @@ export class Contract {
     try {
       return this.ajv.compile(rewriteRefs(schema) as Json);
     } catch (error) {
-      throw new ContractViolation(`${where}: the schema does not compile as JSON Schema 2020-12: ${(error as Error).message}`);
+      throw new ContractViolation(
+        `${where}: the schema does not compile as JSON Schema 2020-12: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -135,7 +147,10 @@ export class Contract {
   /** Checks one actual response against the document and records that its operation answered that status. */
   check(method: string, url: string, res: LightMyRequestResponse): Operation {
     const operation = this.match(method, url);
-    if (!operation) throw new ContractViolation(`${method} ${url} answered ${res.statusCode}, but the document has no such operation`);
+    if (!operation)
+      throw new ContractViolation(
+        `${method} ${url} answered ${res.statusCode}, but the document has no such operation`,
+      );
     const where = `${operation.key} (${method} ${url}) answered ${res.statusCode}`;
     const documented = operation.responses.get(String(res.statusCode));
     if (!documented) {
@@ -148,16 +163,21 @@ export class Contract {
       const value = res.headers[name.toLowerCase()];
       if (value === undefined) throw new ContractViolation(`${where} without its documented header ${name}`);
       const type = (header.schema as Json | undefined)?.type;
-      if (type === 'integer' && !/^\d+$/.test(String(value))) throw new ContractViolation(`${where} with header ${name}: ${String(value)}, not an integer`);
+      if (type === 'integer' && !/^\d+$/.test(String(value)))
+        throw new ContractViolation(`${where} with header ${name}: ${String(value)}, not an integer`);
     }
 
     if (documented.content.size === 0) {
-      if (res.body !== '') throw new ContractViolation(`${where} with a body, but the document describes none: ${snippet(res.body)}`);
+      if (res.body !== '')
+        throw new ContractViolation(`${where} with a body, but the document describes none: ${snippet(res.body)}`);
     } else {
       const contentType = String(res.headers['content-type'] ?? '');
       const mediaType = contentType.split(';', 1)[0]?.trim() ?? '';
       const validate = documented.content.get(mediaType);
-      if (!validate) throw new ContractViolation(`${where} with Content-Type "${contentType}" (documented: ${[...documented.content.keys()].join(', ')})`);
+      if (!validate)
+        throw new ContractViolation(
+          `${where} with Content-Type "${contentType}" (documented: ${[...documented.content.keys()].join(', ')})`,
+        );
       let body: unknown;
       try {
         body = mediaType === JSON_MEDIA ? JSON.parse(res.body) : res.body;
@@ -165,7 +185,9 @@ export class Contract {
         throw new ContractViolation(`${where} with a body that is not JSON: ${snippet(res.body)}`);
       }
       if (!validate(body)) {
-        throw new ContractViolation(`${where} with a body that does not match the documented schema:\n${describeErrors(validate.errors)}\nBody: ${snippet(res.body)}`);
+        throw new ContractViolation(
+          `${where} with a body that does not match the documented schema:\n${describeErrors(validate.errors)}\nBody: ${snippet(res.body)}`,
+        );
       }
     }
 
@@ -185,7 +207,8 @@ export class Contract {
       const res = await inject(options);
       const method = typeof options === 'string' ? 'GET' : (options.method ?? 'GET');
       const url = typeof options === 'string' ? options : (options.url ?? options.path);
-      if (typeof url === 'string' && url.startsWith('/api/v1/') && !url.startsWith('/api/v1/openapi.json')) this.check(String(method), url, res);
+      if (typeof url === 'string' && url.startsWith('/api/v1/') && !url.startsWith('/api/v1/openapi.json'))
+        this.check(String(method), url, res);
       return res;
     };
     Object.assign(app, { inject: observed });
@@ -202,11 +225,18 @@ export class Contract {
     const collect = (where: string, content: Record<string, Json> | undefined) => {
       for (const [mediaType, media] of Object.entries(content ?? {})) {
         const named = Object.values((media.examples ?? {}) as Record<string, Json>).map((e) => e.value);
-        entries.push({ where: `${where} ${mediaType}`, schema: media.schema as Json, examples: [...('example' in media ? [media.example] : []), ...named] });
+        entries.push({
+          where: `${where} ${mediaType}`,
+          schema: media.schema as Json,
+          examples: [...('example' in media ? [media.example] : []), ...named],
+        });
       }
     };
     for (const operation of this.operations) {
-      collect(`${operation.key} request body`, (operation.object.requestBody as Json | undefined)?.content as Record<string, Json> | undefined);
+      collect(
+        `${operation.key} request body`,
+        (operation.object.requestBody as Json | undefined)?.content as Record<string, Json> | undefined,
+      );
       for (const [status, response] of Object.entries((operation.object.responses ?? {}) as Record<string, Json>)) {
         collect(`${operation.key} ${status}`, response.content as Record<string, Json> | undefined);
       }
@@ -217,7 +247,10 @@ export class Contract {
 
 /** The first example of an operation's request body. */
 export function requestExample(operation: Operation): Json {
-  const media = (((operation.object.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>)[JSON_MEDIA];
-  if (!media || !('example' in media)) throw new ContractViolation(`${operation.key} documents no request body example`);
+  const media = (((operation.object.requestBody as Json | undefined)?.content ?? {}) as Record<string, Json>)[
+    JSON_MEDIA
+  ];
+  if (!media || !('example' in media))
+    throw new ContractViolation(`${operation.key} documents no request body example`);
   return structuredClone(media.example) as Json;
 }

@@ -71,12 +71,22 @@ export async function startDocVendor(): Promise<DocVendorStandIn> {
       if (req.method === 'POST' && path === '/v1/sessions') {
         if (req.headers['x-auth-client'] !== apiKey) {
           standIn.refused += 1;
-          return json(res, 401, { status: 'fail', code: 1102, message: 'Mandatory X-AUTH-CLIENT header containing the API key is missing from the request.' });
+          return json(res, 401, {
+            status: 'fail',
+            code: 1102,
+            message: 'Mandatory X-AUTH-CLIENT header containing the API key is missing from the request.',
+          });
         }
-        const body = JSON.parse(await readBody(req)) as { verification?: { callback?: unknown; vendorData?: unknown; document?: VendorSession['document'] } };
+        const body = JSON.parse(await readBody(req)) as {
+          verification?: { callback?: unknown; vendorData?: unknown; document?: VendorSession['document'] };
+        };
         const verification = body.verification;
         if (typeof verification?.callback !== 'string' || typeof verification.vendorData !== 'string') {
-          return json(res, 400, { status: 'fail', code: 1101, message: 'verification.callback and verification.vendorData are required' });
+          return json(res, 400, {
+            status: 'fail',
+            code: 1101,
+            message: 'verification.callback and verification.vendorData are required',
+          });
         }
         const id = randomUUID();
         const session: VendorSession = {
@@ -87,7 +97,10 @@ export async function startDocVendor(): Promise<DocVendorStandIn> {
           document: verification.document ?? {},
         };
         standIn.sessions.push(session);
-        return json(res, 201, { status: 'success', verification: { id, url: session.url, vendorData: session.vendorData, host: apiUrl, status: 'created' } });
+        return json(res, 201, {
+          status: 'success',
+          verification: { id, url: session.url, vendorData: session.vendorData, host: apiUrl, status: 'created' },
+        });
       }
       if (req.method === 'GET' && path.startsWith('/v/')) {
         res.writeHead(200, { 'content-type': 'text/html' });
@@ -102,7 +115,14 @@ export async function startDocVendor(): Promise<DocVendorStandIn> {
 
 export type VendorDecision = 'approved' | 'declined' | 'resubmission_requested' | 'expired' | 'abandoned' | 'review';
 
-const CODES: Record<VendorDecision, number> = { approved: 9001, declined: 9102, resubmission_requested: 9103, expired: 9104, abandoned: 9104, review: 9121 };
+const CODES: Record<VendorDecision, number> = {
+  approved: 9001,
+  declined: 9102,
+  resubmission_requested: 9103,
+  expired: 9104,
+  abandoned: 9104,
+  review: 9121,
+};
 
 /** A decision webhook body as the vendor sends it (Veriff's decision payload, trimmed). */
 export function decisionPayload(
@@ -122,8 +142,21 @@ export function decisionPayload(
       vendorData: session.vendorData,
       decisionTime: new Date().toISOString(),
       acceptanceTime: new Date().toISOString(),
-      person: status === 'approved' ? { firstName: 'Kari', lastName: 'Nordmann', idNumber: null, dateOfBirth: null, nationality: 'NO', ...identity.person } : null,
-      document: status === 'approved' ? { number: 'FH1234567', type: 'PASSPORT', country: 'NO', validUntil: '2031-01-01', ...identity.document } : null,
+      person:
+        status === 'approved'
+          ? {
+              firstName: 'Kari',
+              lastName: 'Nordmann',
+              idNumber: null,
+              dateOfBirth: null,
+              nationality: 'NO',
+              ...identity.person,
+            }
+          : null,
+      document:
+        status === 'approved'
+          ? { number: 'FH1234567', type: 'PASSPORT', country: 'NO', validUntil: '2031-01-01', ...identity.document }
+          : null,
     },
     technicalData: { ip: '203.0.113.7' },
   };
@@ -144,7 +177,11 @@ export function vendorSignature(rawBody: string, secret: string): string {
 }
 
 /** Delivers a webhook to the app (not listening: through inject) with the vendor's headers. */
-export function sendWebhook(app: FastifyInstance, body: Record<string, unknown> | string, options: SendOptions): Promise<LightMyRequestResponse> {
+export function sendWebhook(
+  app: FastifyInstance,
+  body: Record<string, unknown> | string,
+  options: SendOptions,
+): Promise<LightMyRequestResponse> {
   const rawBody = typeof body === 'string' ? body : JSON.stringify(body);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const signature = options.signature === undefined ? vendorSignature(rawBody, options.secret) : options.signature;

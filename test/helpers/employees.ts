@@ -57,7 +57,11 @@ export async function ensureApprovedReturnUrl(t: TestApp, partner: TestPartner):
   const done = approvedReturnUrl.get(t) ?? new Set<number>();
   approvedReturnUrl.set(t, done);
   if (done.has(partner.partnerId)) return;
-  const res = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: RETURN_URL } });
+  const res = await t.as(partner, {
+    method: 'POST',
+    url: '/api/v1/verification-return-urls',
+    payload: { partner_return_url: RETURN_URL },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const request = res.json() as { id: string; status: string };
   if (request.status !== 'approved') await t.services.verification.returnUrls.decide(Number(request.id), 'approved');
@@ -88,13 +92,21 @@ export async function verifyIdentity(t: TestApp, partner: TestPartner, id: strin
  * partner would do it: POST /users with a domestic bank account, PUT profile, POST terms, and a
  * sandbox verification approved by the test helper.
  */
-export async function onboardedEmployee(t: TestApp, partner: TestPartner, options: EmployeeOptions = {}): Promise<Employee> {
+export async function onboardedEmployee(
+  t: TestApp,
+  partner: TestPartner,
+  options: EmployeeOptions = {},
+): Promise<Employee> {
   const skip = new Set(options.skip ?? []);
   const phone = options.phone ?? uniquePhone();
   const user = await createUser(t, partner, skip.has('bank') ? {} : { bank_account_number: NO_ACCOUNT });
   if (!skip.has('profile')) await putProfile(t, partner, user.id, { phone });
   if (!skip.has('terms')) {
-    const terms = await t.as(partner, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
+    const terms = await t.as(partner, {
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/terms`,
+      payload: { approved: true },
+    });
     expect(terms.statusCode, terms.body).toBe(200);
   }
   if (!skip.has('verification')) await verifyIdentity(t, partner, user.id);
@@ -112,7 +124,11 @@ export async function onboardedEmployee(t: TestApp, partner: TestPartner, option
   expect(res.statusCode, res.body).toBe(200);
   const onboarding = expectUserPayload(res.json()).onboarding;
   expect(onboarding.is_onboarded, JSON.stringify(onboarding)).toBe(skip.size === 0);
-  const row = await t.db.db.selectFrom('users').select('identification').where('id', '=', Number(user.id)).executeTakeFirstOrThrow();
+  const row = await t.db.db
+    .selectFrom('users')
+    .select('identification')
+    .where('id', '=', Number(user.id))
+    .executeTakeFirstOrThrow();
   return { id: user.id, userId: Number(user.id), email: user.email, phone, identification: row.identification ?? '' };
 }
 
@@ -129,15 +145,30 @@ export async function onboardedEmployees(t: TestApp, partner: TestPartner, count
  * own steps (terms, profile with the employee's phone, a bank account); the verified identity is
  * the person's already.
  */
-export async function linkEmployee(t: TestApp, partner: TestPartner, employee: Employee, options: { onboard?: boolean; bank?: Record<string, string> } = {}): Promise<void> {
+export async function linkEmployee(
+  t: TestApp,
+  partner: TestPartner,
+  employee: Employee,
+  options: { onboard?: boolean; bank?: Record<string, string> } = {},
+): Promise<void> {
   const res = await t.as(partner, { method: 'POST', url: '/api/v1/users', payload: { email: employee.email } });
   expect(res.statusCode, res.body).toBe(200);
   if (options.onboard === false) return;
   await putProfile(t, partner, employee.id, { phone: employee.phone });
-  const bank = await t.as(partner, { method: 'PUT', url: `/api/v1/users/${employee.id}`, payload: options.bank ?? { bank_account_number: NO_ACCOUNT } });
+  const bank = await t.as(partner, {
+    method: 'PUT',
+    url: `/api/v1/users/${employee.id}`,
+    payload: options.bank ?? { bank_account_number: NO_ACCOUNT },
+  });
   expect(bank.statusCode, bank.body).toBe(200);
-  const terms = await t.as(partner, { method: 'POST', url: `/api/v1/users/${employee.id}/terms`, payload: { approved: true } });
+  const terms = await t.as(partner, {
+    method: 'POST',
+    url: `/api/v1/users/${employee.id}/terms`,
+    payload: { approved: true },
+  });
   expect(terms.statusCode, terms.body).toBe(200);
-  const onboarding = expectUserPayload((await t.as(partner, { method: 'GET', url: `/api/v1/users/${employee.id}` })).json()).onboarding;
+  const onboarding = expectUserPayload(
+    (await t.as(partner, { method: 'GET', url: `/api/v1/users/${employee.id}` })).json(),
+  ).onboarding;
   expect(onboarding.is_onboarded, JSON.stringify(onboarding)).toBe(true);
 }

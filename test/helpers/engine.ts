@@ -6,7 +6,9 @@ import type { Engine } from '../../src/db/dialect.js';
 export const testEngine: Engine = process.env.ONPAY_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 export const pgAdminUrl = process.env.ONPAY_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const testRedisUrl: string | null =
-  testEngine === 'postgres' ? (process.env.ONPAY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : (process.env.ONPAY_TEST_REDIS_URL ?? null);
+  testEngine === 'postgres'
+    ? (process.env.ONPAY_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379')
+    : (process.env.ONPAY_TEST_REDIS_URL ?? null);
 
 export function uniqueName(prefix: string): string {
   return `${prefix}_${process.pid}_${randomBytes(5).toString('hex')}`;

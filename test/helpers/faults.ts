@@ -5,7 +5,11 @@ import path from 'node:path';
 import { cli, root } from './cli.js';
 
 /** Resolves once `condition` holds; polls, so it waits for an event, not for time. Fails after `limitMs`. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, limitMs = 15_000): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  limitMs = 15_000,
+): Promise<void> {
   const started = Date.now();
   while (!(await condition())) {
     if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}`);
@@ -28,7 +32,10 @@ process.stdin.once('data', () => { db.exec('commit'); db.close(); process.exit(0
 
 /** Another process (as the operator command line would be) that holds the SQLite file's write lock. */
 export async function holdSqliteWriteLock(file: string): Promise<LockHolder> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', HOLD_LOCK], { cwd: root, env: { ...process.env, LOCK_FILE: file } });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', HOLD_LOCK], {
+    cwd: root,
+    env: { ...process.env, LOCK_FILE: file },
+  });
   let output = '';
   let errors = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -40,7 +47,9 @@ export async function holdSqliteWriteLock(file: string): Promise<LockHolder> {
   return {
     release: () =>
       new Promise<void>((resolve, reject) => {
-        child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`lock holder exited with ${code}: ${errors}`))));
+        child.once('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`lock holder exited with ${code}: ${errors}`)),
+        );
         child.stdin.write('release\n');
       }),
   };
@@ -143,7 +152,11 @@ export function startOnpay(args: string[], env: NodeJS.ProcessEnv): ServiceProce
     exited,
     printed(pattern, limitMs = 60_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${path.basename(cli)} ${args.join(' ')} did not print ${pattern}:\n${stdout}${stderr}`)), limitMs);
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`${path.basename(cli)} ${args.join(' ')} did not print ${pattern}:\n${stdout}${stderr}`)),
+          limitMs,
+        );
         const check = () => {
           const match = pattern.exec(stdout);
           if (!match) return;
@@ -155,7 +168,8 @@ export function startOnpay(args: string[], env: NodeJS.ProcessEnv): ServiceProce
         check();
         void exited.then((code) => {
           clearTimeout(timer);
-          if (!pattern.test(stdout)) reject(new Error(`exited with ${code} before printing ${pattern}:\n${stdout}${stderr}`));
+          if (!pattern.test(stdout))
+            reject(new Error(`exited with ${code} before printing ${pattern}:\n${stdout}${stderr}`));
         });
       });
     },

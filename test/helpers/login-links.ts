@@ -33,13 +33,29 @@ function asLink(res: LightMyRequestResponse, base?: string): IssuedLink {
 }
 
 /** POST /users/{id}/login-link; asserts 200 and the login-link shape. */
-export async function userLink(t: TestApp, partner: TestPartner, userId: string | number, payload: unknown = {}, base?: string): Promise<IssuedLink> {
-  return asLink(await t.as(partner, { method: 'POST', url: `/api/v1/users/${userId}/login-link`, payload: payload as object }), base);
+export async function userLink(
+  t: TestApp,
+  partner: TestPartner,
+  userId: string | number,
+  payload: unknown = {},
+  base?: string,
+): Promise<IssuedLink> {
+  return asLink(
+    await t.as(partner, { method: 'POST', url: `/api/v1/users/${userId}/login-link`, payload: payload as object }),
+    base,
+  );
 }
 
 /** POST /payouts/{payout}/login-link; asserts 200 and the login-link shape. */
-export async function payoutLink(t: TestApp, partner: TestPartner, payoutId: number, payload: unknown = {}): Promise<IssuedLink> {
-  return asLink(await t.as(partner, { method: 'POST', url: `/api/v1/payouts/${payoutId}/login-link`, payload: payload as object }));
+export async function payoutLink(
+  t: TestApp,
+  partner: TestPartner,
+  payoutId: number,
+  payload: unknown = {},
+): Promise<IssuedLink> {
+  return asLink(
+    await t.as(partner, { method: 'POST', url: `/api/v1/payouts/${payoutId}/login-link`, payload: payload as object }),
+  );
 }
 
 /** Opening the link: what a browser (or a mail scanner) does with GET. */
@@ -49,7 +65,12 @@ export function openLink(t: TestApp, path: string): Promise<LightMyRequestRespon
 
 /** Pressing Continue: the form POST of the landing page (an empty urlencoded form). */
 export function pressContinue(t: TestApp, path: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  return t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 }
 
 /** The session cookie a response sets, if any. */

@@ -13,8 +13,16 @@ interface Interaction {
 interface OidcProvider {
   callback(): (req: IncomingMessage, res: ServerResponse) => void;
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-  interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
-  Grant: new (init: { accountId: string; clientId: string }) => { addOIDCScope(scope: string): void; save(): Promise<string> };
+  interactionFinished(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: Record<string, unknown>,
+    options?: { mergeWithLastSubmission?: boolean },
+  ): Promise<void>;
+  Grant: new (init: { accountId: string; clientId: string }) => {
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  };
 }
 
 const Provider = ProviderModule as new (issuer: string, configuration: Record<string, unknown>) => OidcProvider;
@@ -108,7 +116,12 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
     const form = await readForm(req);
     const error = form.get('error');
     if (error) {
-      await provider.interactionFinished(req, res, { error, error_description: `test provider: ${error}` }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error, error_description: `test provider: ${error}` },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     const accountId = form.get('account') ?? '';
@@ -120,7 +133,12 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<T
     const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   let available = true;

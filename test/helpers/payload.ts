@@ -25,7 +25,13 @@ export const USER_FIELDS = [
   'created_at',
 ] as const;
 
-export const ONBOARDING_STEPS = ['email_verified', 'terms_approved', 'profile', 'id_verification', 'bank_account'] as const;
+export const ONBOARDING_STEPS = [
+  'email_verified',
+  'terms_approved',
+  'profile',
+  'id_verification',
+  'bank_account',
+] as const;
 export type Step = (typeof ONBOARDING_STEPS)[number];
 
 export interface OnboardingBody {
@@ -61,14 +67,33 @@ export interface UserBody {
 }
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-const ALWAYS_STRING = ['email', 'name', 'phone', 'address', 'postal_code', 'city', 'nationality', 'note', 'tax_type', 'tax_start', 'tax_table', 'tax_free_card'] as const;
+const ALWAYS_STRING = [
+  'email',
+  'name',
+  'phone',
+  'address',
+  'postal_code',
+  'city',
+  'nationality',
+  'note',
+  'tax_type',
+  'tax_start',
+  'tax_table',
+  'tax_free_card',
+] as const;
 const STRING_OR_NULL = ['bank_account_number', 'bank_iban_number', 'bank_bic_number', 'tax_percent'] as const;
 
 /** Asserts the onboarding object (status v2): exact keys, booleans, and missing_steps = the false steps in order. */
 export function expectOnboarding(value: unknown): OnboardingBody {
   expect(value).toBeTypeOf('object');
   const onboarding = value as OnboardingBody;
-  expect(Object.keys(onboarding).sort()).toEqual(['evaluated_at', 'is_onboarded', 'missing_steps', 'status_version', 'steps']);
+  expect(Object.keys(onboarding).sort()).toEqual([
+    'evaluated_at',
+    'is_onboarded',
+    'missing_steps',
+    'status_version',
+    'steps',
+  ]);
   expect(Object.keys(onboarding.steps)).toEqual([...ONBOARDING_STEPS]);
   for (const step of ONBOARDING_STEPS) expect(onboarding.steps[step], `steps.${step}`).toBeTypeOf('boolean');
   expect(onboarding.missing_steps).toEqual(ONBOARDING_STEPS.filter((step) => !onboarding.steps[step]));

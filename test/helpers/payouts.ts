@@ -110,26 +110,50 @@ export const SHIFT: ProductBody = { quantity: 7.5, price: 250, description: 'Eve
 
 /** A valid item for the employee (by user_id unless overridden). */
 export function item(employee: Pick<Employee, 'userId'>, overrides: PayoutItemBody = {}): PayoutItemBody {
-  return { user_id: employee.userId, date: '2026-03-15', hours: 7.5, products: [SHIFT], description: 'March, week 11', ...overrides };
+  return {
+    user_id: employee.userId,
+    date: '2026-03-15',
+    hours: 7.5,
+    products: [SHIFT],
+    description: 'March, week 11',
+    ...overrides,
+  };
 }
 
 export function batch(items: PayoutItemBody[], dueDate = '2026-04-01'): PayoutsRequestBody {
   return { due_date: dueDate, payouts: items };
 }
 
-export function postPayouts(t: TestApp, partner: TestPartner, body: PayoutsRequestBody, key?: string): Promise<LightMyRequestResponse> {
-  return t.as(partner, { method: 'POST', url: '/api/v1/payouts', payload: body, headers: key === undefined ? {} : { 'idempotency-key': key } });
+export function postPayouts(
+  t: TestApp,
+  partner: TestPartner,
+  body: PayoutsRequestBody,
+  key?: string,
+): Promise<LightMyRequestResponse> {
+  return t.as(partner, {
+    method: 'POST',
+    url: '/api/v1/payouts',
+    payload: body,
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
 }
 
 /** POST /payouts expecting 201; asserts the envelope and returns it. */
-export async function createPayouts(t: TestApp, partner: TestPartner, body: PayoutsRequestBody, key?: string): Promise<PayoutsCreatedBody> {
+export async function createPayouts(
+  t: TestApp,
+  partner: TestPartner,
+  body: PayoutsRequestBody,
+  key?: string,
+): Promise<PayoutsCreatedBody> {
   const res = await postPayouts(t, partner, body, key);
   expect(res.statusCode, res.body).toBe(201);
   const created = res.json() as PayoutsCreatedBody;
   expect(Object.keys(created).sort()).toEqual(['count', 'invoice_id', 'payout_ids', 'results']);
   expect(created.count).toBe(body.payouts?.length);
   expect(created.payout_ids).toHaveLength(created.count);
-  expect(created.results).toBe(`${created.count} payout${created.count === 1 ? '' : 's'} created on invoice ${created.invoice_id}`);
+  expect(created.results).toBe(
+    `${created.count} payout${created.count === 1 ? '' : 's'} created on invoice ${created.invoice_id}`,
+  );
   return created;
 }
 

@@ -68,7 +68,9 @@ function leaves(part: Part): Part[] {
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (!type.toLowerCase().startsWith('multipart/') || !boundary) return [part];
   const sections = part.body.split(`--${boundary}`).slice(1);
-  return sections.filter((s) => !s.startsWith('--')).flatMap((s) => leaves(splitHeaders(s.replace(/^\r\n/, '').replace(/\r\n$/, ''))));
+  return sections
+    .filter((s) => !s.startsWith('--'))
+    .flatMap((s) => leaves(splitHeaders(s.replace(/^\r\n/, '').replace(/\r\n$/, ''))));
 }
 
 /** Parses a raw RFC 5322 message into headers and its decoded text/plain and text/html bodies. */

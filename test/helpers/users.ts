@@ -76,15 +76,28 @@ export function swedishId(yymmdd: string, serial = '987'): string {
 }
 
 /** POST /users as the partner; asserts 200 and a User payload. */
-export async function createUser(t: TestApp, partner: TestPartner, body: Record<string, unknown> = {}): Promise<UserBody> {
+export async function createUser(
+  t: TestApp,
+  partner: TestPartner,
+  body: Record<string, unknown> = {},
+): Promise<UserBody> {
   const res = await t.as(partner, { method: 'POST', url: '/api/v1/users', payload: { email: email(), ...body } });
   expect(res.statusCode, res.body).toBe(200);
   return expectUserPayload(res.json());
 }
 
 /** PUT /users/{id}/profile with the full PROFILE (plus overrides); asserts 200. */
-export async function putProfile(t: TestApp, partner: TestPartner, id: string, overrides: Record<string, unknown> = {}): Promise<UserBody> {
-  const res = await t.as(partner, { method: 'PUT', url: `/api/v1/users/${id}/profile`, payload: { ...PROFILE, ...overrides } });
+export async function putProfile(
+  t: TestApp,
+  partner: TestPartner,
+  id: string,
+  overrides: Record<string, unknown> = {},
+): Promise<UserBody> {
+  const res = await t.as(partner, {
+    method: 'PUT',
+    url: `/api/v1/users/${id}/profile`,
+    payload: { ...PROFILE, ...overrides },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return expectUserPayload(res.json());
 }

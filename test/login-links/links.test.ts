@@ -27,8 +27,14 @@ const SECRET_B = 'B'.repeat(20) + 'secret-b-0123456789';
 
 async function counts(t: TestApp): Promise<{ links: number; mails: number }> {
   const [links, mails] = await Promise.all([
-    t.db.db.selectFrom('login_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    t.db.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    t.db.db
+      .selectFrom('login_links')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    t.db.db
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { links: Number(links.n), mails: Number(mails.n) };
 }
@@ -79,11 +85,21 @@ describe('issuing login links', () => {
       expect(nullBody.statusCode, nullBody.body).toBe(200);
       // An empty body sent as JSON is no body too (the document marks the body optional).
       for (const payload of ['', '  \n']) {
-        const empty = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, headers: { 'content-type': 'application/json' }, payload });
+        const empty = await t.as(acme, {
+          method: 'POST',
+          url: `/api/v1/users/${employee.id}/login-link`,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
         expect(empty.statusCode, empty.body).toBe(200);
       }
       // Still JSON: a body that is not is the usual 400.
-      const broken = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, headers: { 'content-type': 'application/json' }, payload: '{"send_email":' });
+      const broken = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${employee.id}/login-link`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"send_email":',
+      });
       expect(broken.statusCode).toBe(400);
       expect(broken.json()).toMatchObject({ error: 'Validation error' });
       const links = [
@@ -91,7 +107,11 @@ describe('issuing login links', () => {
         await userLink(t, acme, employee.id, { send_email: false }),
       ];
       // A misspelled field is refused, not dropped: no link, no mail.
-      const misspelled = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, payload: { send_mail: true } });
+      const misspelled = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${employee.id}/login-link`,
+        payload: { send_mail: true },
+      });
       expect(misspelled.statusCode, misspelled.body).toBe(422);
       expect(misspelled.json()).toEqual({
         message: 'send_mail is not a known field; did you mean send_email?',
@@ -112,20 +132,33 @@ describe('issuing login links', () => {
       expect(tokens.size).toBe(3);
     });
 
-    it.each([['"yes"', 'yes'], ['1', 1], ['"true"', 'true'], ['null', null], ['an object', { value: true }]])(
-      'rejects send_email = %s with 422 {message, errors.send_email}',
-      async (_label, value) => {
-        const before = await counts(t);
-        const res = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, payload: { send_email: value } });
-        expect422(res, 'send_email');
-        expect(await counts(t)).toEqual(before);
-      },
-    );
+    it.each([
+      ['"yes"', 'yes'],
+      ['1', 1],
+      ['"true"', 'true'],
+      ['null', null],
+      ['an object', { value: true }],
+    ])('rejects send_email = %s with 422 {message, errors.send_email}', async (_label, value) => {
+      const before = await counts(t);
+      const res = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${employee.id}/login-link`,
+        payload: { send_email: value },
+      });
+      expect422(res, 'send_email');
+      expect(await counts(t)).toEqual(before);
+    });
 
     it("answers 404 {error} for another partner's employee, an unknown id and a malformed id", async () => {
       const before = await counts(t);
       expect404(await t.as(globex, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, payload: {} }));
-      expect404(await t.as(globex, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, payload: { send_email: true } }));
+      expect404(
+        await t.as(globex, {
+          method: 'POST',
+          url: `/api/v1/users/${employee.id}/login-link`,
+          payload: { send_email: true },
+        }),
+      );
       expect404(await t.as(acme, { method: 'POST', url: '/api/v1/users/999999999/login-link', payload: {} }));
       expect404(await t.as(acme, { method: 'POST', url: '/api/v1/users/abc/login-link', payload: {} }));
       expect(await counts(t)).toEqual(before);
@@ -157,7 +190,12 @@ describe('issuing login links', () => {
       expect(Object.keys(again.json() as object)).toEqual(['error']);
       expect(await counts(t)).toEqual(before);
 
-      const notUuid = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, headers: { 'idempotency-key': 'nope' }, payload: {} });
+      const notUuid = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${employee.id}/login-link`,
+        headers: { 'idempotency-key': 'nope' },
+        payload: {},
+      });
       expect(notUuid.statusCode).toBe(400);
     });
   });
@@ -188,13 +226,28 @@ describe('issuing login links', () => {
     });
 
     it('rejects a non-boolean send_email with 422 {message, errors}', async () => {
-      expect422(await t.as(acme, { method: 'POST', url: `/api/v1/payouts/${payoutId}/login-link`, payload: { send_email: 'true' } }), 'send_email');
+      expect422(
+        await t.as(acme, {
+          method: 'POST',
+          url: `/api/v1/payouts/${payoutId}/login-link`,
+          payload: { send_email: 'true' },
+        }),
+        'send_email',
+      );
     });
 
     it("answers 404 {message} for another partner's payout, an unknown and a malformed id", async () => {
       const before = await counts(t);
-      expectMessage404(await t.as(acme, { method: 'POST', url: `/api/v1/payouts/${globexPayoutId}/login-link`, payload: { send_email: true } }));
-      expectMessage404(await t.as(globex, { method: 'POST', url: `/api/v1/payouts/${payoutId}/login-link`, payload: {} }));
+      expectMessage404(
+        await t.as(acme, {
+          method: 'POST',
+          url: `/api/v1/payouts/${globexPayoutId}/login-link`,
+          payload: { send_email: true },
+        }),
+      );
+      expectMessage404(
+        await t.as(globex, { method: 'POST', url: `/api/v1/payouts/${payoutId}/login-link`, payload: {} }),
+      );
       expectMessage404(await t.as(acme, { method: 'POST', url: '/api/v1/payouts/999999999/login-link', payload: {} }));
       expectMessage404(await t.as(acme, { method: 'POST', url: '/api/v1/payouts/x1/login-link', payload: {} }));
       expect(await counts(t)).toEqual(before);
@@ -202,7 +255,12 @@ describe('issuing login links', () => {
 
     it('answers 400 {error} to a reused Idempotency-key', async () => {
       const key = randomUUID();
-      const req = { method: 'POST' as const, url: `/api/v1/payouts/${payoutId}/login-link`, headers: { 'idempotency-key': key }, payload: {} };
+      const req = {
+        method: 'POST' as const,
+        url: `/api/v1/payouts/${payoutId}/login-link`,
+        headers: { 'idempotency-key': key },
+        payload: {},
+      };
       expect((await t.as(acme, req)).statusCode).toBe(200);
       const again = await t.as(acme, req);
       expect(again.statusCode, again.body).toBe(400);
@@ -277,7 +335,11 @@ describe('using a login link', () => {
   it('two tabs pressing Continue at once: exactly one is signed in, the other sees "already used"', async () => {
     for (let round = 0; round < 5; round++) {
       const link = await userLink(t, acme, userId);
-      const results = await Promise.all([pressContinue(t, link.path), pressContinue(t, link.path), pressContinue(t, link.path)]);
+      const results = await Promise.all([
+        pressContinue(t, link.path),
+        pressContinue(t, link.path),
+        pressContinue(t, link.path),
+      ]);
       const winners = results.filter((r) => r.statusCode === 303);
       expect(winners, results.map((r) => r.statusCode).join(',')).toHaveLength(1);
       expect(sessionCookieOf(winners[0]!)?.value).toBeTruthy();
@@ -302,7 +364,10 @@ describe('using a login link', () => {
       ['a character of the signature', (tok: string) => changeCharAt(tok, parts(tok).signatureAt + 10)],
       ['the last character of the signature', (tok: string) => changeCharAt(tok, tok.length - 1)],
       ['the link id', (tok: string) => changeCharAt(tok, 0)],
-      ['the id for another link of the same employee', (tok: string) => `${Number(parts(tok).id) + 1}.${parts(tok).nonce}.${parts(tok).signature}`],
+      [
+        'the id for another link of the same employee',
+        (tok: string) => `${Number(parts(tok).id) + 1}.${parts(tok).nonce}.${parts(tok).signature}`,
+      ],
       ['a dropped signature', (tok: string) => `${parts(tok).id}.${parts(tok).nonce}`],
       ['a truncated token', (tok: string) => tok.slice(0, -5)],
       ['an appended character', (tok: string) => `${tok}A`],
@@ -327,13 +392,10 @@ describe('using a login link', () => {
       `/login/${'9'.repeat(40)}.${'a'.repeat(32)}.${'b'.repeat(43)}`,
       `/login/${'x'.repeat(500)}`,
       '/login/%3Cscript%3E',
-    ])(
-      'rubbish %s → 404 "not valid"',
-      async (path) => {
-        expectPage(await openLink(t, path), 404, 'not valid');
-        expectPage(await pressContinue(t, path), 404, 'not valid');
-      },
-    );
+    ])('rubbish %s → 404 "not valid"', async (path) => {
+      expectPage(await openLink(t, path), 404, 'not valid');
+      expectPage(await pressContinue(t, path), 404, 'not valid');
+    });
   });
 });
 
@@ -397,7 +459,10 @@ describe('signing-key rotation (two apps on one database)', () => {
       const first = await userLink(before, acme, userId);
       const second = await userLink(before, acme, userId);
 
-      const rotated = await buildTestApp({ database, env: { ...FAST, ONPAY_SECRET: SECRET_B, ONPAY_SECRET_PREVIOUS: SECRET_A } });
+      const rotated = await buildTestApp({
+        database,
+        env: { ...FAST, ONPAY_SECRET: SECRET_B, ONPAY_SECRET_PREVIOUS: SECRET_A },
+      });
       apps.push(rotated);
       const newOnly = await buildTestApp({ database, env: { ...FAST, ONPAY_SECRET: SECRET_B } });
       apps.push(newOnly);
@@ -447,7 +512,12 @@ describe('the session cookie', () => {
 
   it('is Secure in live', async () => {
     const t = await buildTestApp({
-      env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'L'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_BASE_URL: 'https://onpay.test' },
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'L'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+      },
     });
     try {
       const acme = await t.partner('Acme');

@@ -14,7 +14,12 @@ import { email } from '../helpers/users.js';
 
 const FAST = { RATE_LIMIT_PER_MINUTE: '100000' };
 
-function postLogin(t: TestApp, address: string, clientAddress: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+function postLogin(
+  t: TestApp,
+  address: string,
+  clientAddress: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method: 'POST',
     url: '/login',
@@ -30,7 +35,7 @@ function answer(res: LightMyRequestResponse) {
   return { status: res.statusCode, headers, body: res.body };
 }
 
-describe('the person\'s own sign-in (/login)', () => {
+describe("the person's own sign-in (/login)", () => {
   let t: TestApp;
   let acme: TestPartner;
   let globex: TestPartner;
@@ -72,7 +77,9 @@ describe('the person\'s own sign-in (/login)', () => {
     expect(mail.text_body).toMatch(/http:\/\/onpay\.test\/login\/\S+/);
     // Mail the person asked for is in no partner's mailbox.
     for (const partner of [acme, globex]) {
-      const box = (await t.as(partner, { method: 'GET', url: '/api/v1/test-helpers/mailbox' })).json() as { messages: Array<{ subject: string }> };
+      const box = (await t.as(partner, { method: 'GET', url: '/api/v1/test-helpers/mailbox' })).json() as {
+        messages: Array<{ subject: string }>;
+      };
       expect(box.messages.map((m) => m.subject)).not.toContain('Your onpay sign-in link');
     }
   });
@@ -98,7 +105,8 @@ describe('the person\'s own sign-in (/login)', () => {
       expect(answers.slice(0, -1).every((r) => r.statusCode === 200)).toBe(true);
       expectPage(answers.at(-1)!, 429, 'Too many sign-in requests');
       expect(answers.at(-1)!.headers['retry-after']).toBe('3600');
-      if (address !== unknownAddress) expect((await outbox(ola.email)).length - before).toBeLessThanOrEqual(SIGN_IN_LIMITS.perEmail);
+      if (address !== unknownAddress)
+        expect((await outbox(ola.email)).length - before).toBeLessThanOrEqual(SIGN_IN_LIMITS.perEmail);
     }
     // The known and the unknown address were refused alike.
     const limitedKnown = await postLogin(t, ola.email, client());
@@ -112,7 +120,8 @@ describe('the person\'s own sign-in (/login)', () => {
   it(`limits requests per client address (${SIGN_IN_LIMITS.perAddress} an hour), whatever the e-mail`, async () => {
     t.clock.advance(SIGN_IN_LIMITS.windowMs);
     const from = client();
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) expect((await postLogin(t, email('probe'), from)).statusCode).toBe(200);
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++)
+      expect((await postLogin(t, email('probe'), from)).statusCode).toBe(200);
     expectPage(await postLogin(t, email('probe'), from), 429, 'Too many sign-in requests');
     const before = (await outbox(ola.email)).length;
     expectPage(await postLogin(t, ola.email, from), 429, 'Too many sign-in requests');
@@ -124,7 +133,8 @@ describe('the person\'s own sign-in (/login)', () => {
   it('refuses a form posted from another site, and an address that is not one, with the form and no mail', async () => {
     const before = (await outbox(ola.email)).length;
     expectPage(await postLogin(t, ola.email, client(), { 'sec-fetch-site': 'cross-site' }), 400, 'Sign in to onpay');
-    for (const bad of ['', 'not-an-address', 'a@b@c', `${'x'.repeat(300)}@example.com`]) expectPage(await postLogin(t, bad, client()), 400, 'Sign in to onpay');
+    for (const bad of ['', 'not-an-address', 'a@b@c', `${'x'.repeat(300)}@example.com`])
+      expectPage(await postLogin(t, bad, client()), 400, 'Sign in to onpay');
     expect((await outbox(ola.email)).length).toBe(before);
   });
 });

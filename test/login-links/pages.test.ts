@@ -28,7 +28,9 @@ function textOf(res: LightMyRequestResponse): string {
 
 /** The cells of every table row of the page, as plain text. */
 function tableRows(res: LightMyRequestResponse): string[][] {
-  return [...res.body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...(row[1] as string).matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => plainText(cell[1] as string)));
+  return [...res.body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...(row[1] as string).matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => plainText(cell[1] as string)),
+  );
 }
 
 /** The value of the row headed `label` in the payout page's amounts table. */
@@ -80,11 +82,25 @@ describe("the employee's pages", () => {
     kari = await onboardedEmployee(t, acme);
     await putProfile(t, acme, kari.id, { first_name: 'Kari', last_name: 'Hansen', phone: kari.phone });
     olaPayout = (await createPayouts(t, acme, batch([item(ola)]))).payout_ids[0] as number;
-    kariPayout = (await createPayouts(t, acme, batch([item(kari, { date: '2026-03-20', description: 'Kari only', hours: 2, products: [{ quantity: 2, price: 100, description: 'Kari shift' }] })])))
-      .payout_ids[0] as number;
+    kariPayout = (
+      await createPayouts(
+        t,
+        acme,
+        batch([
+          item(kari, {
+            date: '2026-03-20',
+            description: 'Kari only',
+            hours: 2,
+            products: [{ quantity: 2, price: 100, description: 'Kari shift' }],
+          }),
+        ]),
+      )
+    ).payout_ids[0] as number;
     // Ola also works for Globex: a partner's link shows that partner's payouts; his own sign-in shows both.
     await linkEmployee(t, globex, ola);
-    olaGlobexPayout = (await createPayouts(t, globex, batch([item(ola, { date: '2026-02-01', description: 'Globex February' })]))).payout_ids[0] as number;
+    olaGlobexPayout = (
+      await createPayouts(t, globex, batch([item(ola, { date: '2026-02-01', description: 'Globex February' })]))
+    ).payout_ids[0] as number;
   });
   afterAll(() => t.close());
 
@@ -109,7 +125,12 @@ describe("the employee's pages", () => {
         ['Payout', 'Net', 'Status'],
         ['15 Mar 2026 Acme', '1 050,00 kr', 'Being paid'],
       ]);
-      expect([...res.body.matchAll(/<a href="\/me\/payouts\/(\d+)"><time datetime="([\d-]+)">/g)].map((m) => [Number(m[1]), m[2]])).toEqual([[olaPayout, '2026-03-15']]);
+      expect(
+        [...res.body.matchAll(/<a href="\/me\/payouts\/(\d+)"><time datetime="([\d-]+)">/g)].map((m) => [
+          Number(m[1]),
+          m[2],
+        ]),
+      ).toEqual([[olaPayout, '2026-03-15']]);
       expect(text).not.toContain('Kari');
       expect(text).not.toContain('Globex');
       // Globex's payout is not reachable through Acme's session either.
@@ -138,8 +159,12 @@ describe("the employee's pages", () => {
       const res = await asEmployee(t, cookie, '/me');
       expectPage(res, 200, 'Hello, Nina Berg');
       expect(textOf(res)).toContain('A few steps remain before you can be paid');
-      const status = (await t.as(acme, { method: 'GET', url: `/api/v1/users/${fresh.id}` })).json() as { onboarding: { steps: Record<string, boolean> } };
-      const items = Object.fromEntries([...res.body.matchAll(/<li class="([^"]*)">([^<]*)/g)].map((m) => [m[2], m[1] === 'done']));
+      const status = (await t.as(acme, { method: 'GET', url: `/api/v1/users/${fresh.id}` })).json() as {
+        onboarding: { steps: Record<string, boolean> };
+      };
+      const items = Object.fromEntries(
+        [...res.body.matchAll(/<li class="([^"]*)">([^<]*)/g)].map((m) => [m[2], m[1] === 'done']),
+      );
       expect(items).toEqual({
         'E-mail address confirmed': status.onboarding.steps.email_verified,
         'Terms approved': status.onboarding.steps.terms_approved,
@@ -210,7 +235,12 @@ describe("the employee's pages", () => {
         await createPayouts(
           t,
           acme,
-          batch([item(ola, { description: '<script>alert(1)</script>', products: [{ quantity: 1, price: 10, description: '"><img src=x onerror=alert(2)>' }] })]),
+          batch([
+            item(ola, {
+              description: '<script>alert(1)</script>',
+              products: [{ quantity: 1, price: 10, description: '"><img src=x onerror=alert(2)>' }],
+            }),
+          ]),
         )
       ).payout_ids[0] as number;
       const cookie = await signIn(t, (await payoutLink(t, acme, payout)).path, `/me/payouts/${payout}`);
@@ -368,7 +398,10 @@ describe('the sandbox mailbox', () => {
   const mailboxOf = async (partner: TestPartner) => {
     const res = await t.as(partner, { method: 'GET', url: '/api/v1/test-helpers/mailbox' });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { mailbox_url: string; messages: Array<{ id: number; to: string; subject: string; text: string; status: string; page_url: string }> };
+    return res.json() as {
+      mailbox_url: string;
+      messages: Array<{ id: number; to: string; subject: string; text: string; status: string; page_url: string }>;
+    };
   };
   const pathOf = (url: string) => url.replace('http://onpay.test', '');
 
@@ -381,7 +414,12 @@ describe('the sandbox mailbox', () => {
     expect(box.mailbox_url).toMatch(/^http:\/\/onpay\.test\/sandbox\/mailbox\/\d+\.[A-Za-z0-9_-]{43}$/);
     expect(box.messages).toHaveLength(1);
     const [message] = box.messages;
-    expect(message).toMatchObject({ to: user.email, subject: 'Sign in to onpay (Acme)', status: 'pending', page_url: `${box.mailbox_url}/${message!.id}` });
+    expect(message).toMatchObject({
+      to: user.email,
+      subject: 'Sign in to onpay (Acme)',
+      status: 'pending',
+      page_url: `${box.mailbox_url}/${message!.id}`,
+    });
     expect(message!.text).toContain(link.login_url);
 
     const list = await t.app.inject({ method: 'GET', url: pathOf(box.mailbox_url) });
@@ -402,7 +440,9 @@ describe('the sandbox mailbox', () => {
   it("never shows another partner's mail: not by API, not on its page, not by message id", async () => {
     const shared = await createUser(t, acme, { first_name: 'Kari' });
     await userLink(t, acme, shared.id, { send_email: true });
-    expect((await t.as(globex, { method: 'POST', url: '/api/v1/users', payload: { email: shared.email } })).statusCode).toBe(200);
+    expect(
+      (await t.as(globex, { method: 'POST', url: '/api/v1/users', payload: { email: shared.email } })).statusCode,
+    ).toBe(200);
     const acmeBox = await mailboxOf(acme);
     const acmeMessage = acmeBox.messages[0]!;
 
@@ -413,7 +453,11 @@ describe('the sandbox mailbox', () => {
     expectPage(page, 200, 'Sandbox mailbox');
     expect(page.body).not.toContain(shared.email);
     // Acme's message id under Globex's mailbox is not there.
-    expectPage(await t.app.inject({ method: 'GET', url: `${pathOf(globexBox.mailbox_url)}/${acmeMessage.id}` }), 404, 'No such message');
+    expectPage(
+      await t.app.inject({ method: 'GET', url: `${pathOf(globexBox.mailbox_url)}/${acmeMessage.id}` }),
+      404,
+      'No such message',
+    );
 
     // Globex's own mail shows up in Globex's mailbox only, greeted by Globex's own name for the person (none yet).
     await userLink(t, globex, shared.id, { send_email: true });
@@ -424,12 +468,18 @@ describe('the sandbox mailbox', () => {
     expect((await mailboxOf(acme)).messages.map((m) => m.subject)).not.toContain('Sign in to onpay (Globex)');
   });
 
-  it('no page lists every partner\'s mail; a forged or unknown mailbox address is a 404 page', async () => {
+  it("no page lists every partner's mail; a forged or unknown mailbox address is a 404 page", async () => {
     const box = await mailboxOf(acme);
     const token = box.mailbox_url.split('/').pop()!;
     const [partnerId, signature] = token.split('.') as [string, string];
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/mailbox' })).statusCode).toBe(404);
-    for (const forged of [`${globex.partnerId}.${signature}`, `${partnerId}.${'A'.repeat(43)}`, partnerId, 'abc', `${partnerId}.${signature}x`]) {
+    for (const forged of [
+      `${globex.partnerId}.${signature}`,
+      `${partnerId}.${'A'.repeat(43)}`,
+      partnerId,
+      'abc',
+      `${partnerId}.${signature}x`,
+    ]) {
       expectPage(await t.app.inject({ method: 'GET', url: `/sandbox/mailbox/${forged}` }), 404, 'Mailbox not found');
       expectPage(await t.app.inject({ method: 'GET', url: `/sandbox/mailbox/${forged}/1` }), 404, 'Mailbox not found');
     }
@@ -444,7 +494,12 @@ describe('the sandbox mailbox', () => {
 
   it('is absent in live', async () => {
     const live = await buildTestApp({
-      env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'L'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:1', PUBLIC_BASE_URL: 'https://onpay.test' },
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'L'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+      },
     });
     try {
       const partner = await live.partner('Live');

@@ -72,7 +72,14 @@ describe('mail delivery over SMTP', () => {
     expect(mail?.html).toContain(`<a href="${link.login_url}">`);
 
     const sent = await onlyMail(t);
-    expect(sent).toMatchObject({ status: 'sent', attempts: 1, sent_at: t.clock.now().toISOString(), locked_by: null, locked_until: null, last_error: null });
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      sent_at: t.clock.now().toISOString(),
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+    });
 
     // The mailed link is the real one.
     expectPage(await openLink(t, link.path), 200, 'Sign in');
@@ -119,17 +126,35 @@ describe('mail delivery over SMTP', () => {
   it('the outbox write and the link commit together: when the outbox insert fails, no link is stored and the key is free again', async () => {
     const user = await createUser(t, acme);
     const linkCount = async () =>
-      Number((await t.db.db.selectFrom('login_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db.db
+            .selectFrom('login_links')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     // A trigger stands in for any failure of the outbox write inside the link's transaction.
     if (t.engine === 'postgres') {
-      await sql`CREATE FUNCTION onpay_test_refuse_mail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'outbox refused by the test'; END; $$ LANGUAGE plpgsql`.execute(t.db.db);
-      await sql`CREATE TRIGGER onpay_test_refuse_mail BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION onpay_test_refuse_mail()`.execute(t.db.db);
+      await sql`CREATE FUNCTION onpay_test_refuse_mail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'outbox refused by the test'; END; $$ LANGUAGE plpgsql`.execute(
+        t.db.db,
+      );
+      await sql`CREATE TRIGGER onpay_test_refuse_mail BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION onpay_test_refuse_mail()`.execute(
+        t.db.db,
+      );
     } else {
-      await sql`CREATE TRIGGER onpay_test_refuse_mail BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'outbox refused by the test'); END`.execute(t.db.db);
+      await sql`CREATE TRIGGER onpay_test_refuse_mail BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'outbox refused by the test'); END`.execute(
+        t.db.db,
+      );
     }
     const before = await linkCount();
     const key = randomUUID();
-    const failed = await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/login-link`, headers: { 'idempotency-key': key }, payload: { send_email: true } });
+    const failed = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/login-link`,
+      headers: { 'idempotency-key': key },
+      payload: { send_email: true },
+    });
     expect(failed.statusCode, failed.body).toBe(500);
     expect(failed.json()).toEqual({ message: 'Server Error' });
     expect(await linkCount()).toBe(before);
@@ -139,8 +164,15 @@ describe('mail delivery over SMTP', () => {
     await userLink(t, acme, user.id, { send_email: false });
     expect(await linkCount()).toBe(before + 1);
 
-    await sql`DROP TRIGGER onpay_test_refuse_mail${sql.raw(t.engine === 'postgres' ? ' ON mail_outbox' : '')}`.execute(t.db.db);
-    const retried = await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/login-link`, headers: { 'idempotency-key': key }, payload: { send_email: true } });
+    await sql`DROP TRIGGER onpay_test_refuse_mail${sql.raw(t.engine === 'postgres' ? ' ON mail_outbox' : '')}`.execute(
+      t.db.db,
+    );
+    const retried = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/users/${user.id}/login-link`,
+      headers: { 'idempotency-key': key },
+      payload: { send_email: true },
+    });
     expect(retried.statusCode, retried.body).toBe(200);
     const row = await onlyMail(t);
     expect(row.text_body).toContain((retried.json() as { login_url: string }).login_url);
@@ -357,7 +389,8 @@ describe('several workers (service instances) on one outbox', () => {
       transport: {
         async send(message) {
           t.clock.advance(50_000);
-          if (message.messageId === `<outbox-${ids[2]}@onpay.test>`) expect(await other.runOnce()).toEqual({ sent: 1, failed: 0 });
+          if (message.messageId === `<outbox-${ids[2]}@onpay.test>`)
+            expect(await other.runOnce()).toEqual({ sent: 1, failed: 0 });
           await real.send(message);
         },
         close: () => real.close(),

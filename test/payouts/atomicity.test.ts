@@ -22,7 +22,8 @@ describe('POST /payouts is all or nothing', () => {
       env: { RATE_LIMIT_PER_MINUTE: '100000' },
       afterPayoutChunk: (insertedSoFar) => {
         seen.push(insertedSoFar);
-        if (crashAfter !== null && insertedSoFar >= crashAfter) throw new Error(`injected crash after ${insertedSoFar} payouts`);
+        if (crashAfter !== null && insertedSoFar >= crashAfter)
+          throw new Error(`injected crash after ${insertedSoFar} payouts`);
       },
     });
     acme = await t.partner('Acme');

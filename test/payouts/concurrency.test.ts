@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { onboardedEmployees, type Employee } from '../helpers/employees.js';
-import { batch, createPayouts, item, keyStored, postPayouts, stored, type PayoutsCreatedBody } from '../helpers/payouts.js';
+import {
+  batch,
+  createPayouts,
+  item,
+  keyStored,
+  postPayouts,
+  stored,
+  type PayoutsCreatedBody,
+} from '../helpers/payouts.js';
 
 /** Idempotency-key on POST /payouts: one key, one batch, however many times and however concurrently it is sent. */
 describe('POST /payouts with an Idempotency-key', () => {
@@ -35,7 +43,12 @@ describe('POST /payouts with an Idempotency-key', () => {
     const batchCreated = (created[0] as (typeof responses)[number]).json() as PayoutsCreatedBody;
     expect(batchCreated.count).toBe(3);
     expect(await stored(t, acme.partnerId)).toEqual({ payouts: before.payouts + 3, invoices: before.invoices + 1 });
-    const onInvoice = await t.db.db.selectFrom('payouts').select('id').where('invoice_id', '=', batchCreated.invoice_id).orderBy('id').execute();
+    const onInvoice = await t.db.db
+      .selectFrom('payouts')
+      .select('id')
+      .where('invoice_id', '=', batchCreated.invoice_id)
+      .orderBy('id')
+      .execute();
     expect(onInvoice.map((r) => r.id)).toEqual([...batchCreated.payout_ids].sort((a, b) => a - b));
     expect(await keyStored(t, acme.partnerId, key)).toBe(true);
   });
@@ -82,12 +95,20 @@ describe('POST /payouts with an Idempotency-key', () => {
     await t.services.users.tax.setTax(employee.userId, { freeCard: '3000' });
     // Each item is 2100.00 of income: the card covers one and a half of them, whatever the order.
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => postPayouts(t, acme, batch([item(employee, { date: `2026-05-${String(i + 10)}` })]), randomUUID())),
+      Array.from({ length: 10 }, (_, i) =>
+        postPayouts(t, acme, batch([item(employee, { date: `2026-05-${String(i + 10)}` })]), randomUUID()),
+      ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
-    const rows = await t.db.db.selectFrom('payouts').select(['free_card_used', 'withholding_salary', 'withholding_vacation']).where('user_id', '=', employee.userId).execute();
+    const rows = await t.db.db
+      .selectFrom('payouts')
+      .select(['free_card_used', 'withholding_salary', 'withholding_vacation'])
+      .where('user_id', '=', employee.userId)
+      .execute();
     expect(rows.reduce((sum, r) => sum + Number(r.free_card_used), 0)).toBe(300_000);
-    const withheld = rows.map((r) => Number(r.withholding_salary) + Number(r.withholding_vacation)).sort((a, b) => a - b);
+    const withheld = rows
+      .map((r) => Number(r.withholding_salary) + Number(r.withholding_vacation))
+      .sort((a, b) => a - b);
     // One payout fully free, one partly (900.00 free), eight taxed in full at 50 %.
     expect(withheld).toEqual([0, 60_000, ...Array(8).fill(105_000)]);
   });

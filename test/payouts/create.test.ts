@@ -1,8 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { linkEmployee, onboardedEmployee, onboardedEmployees, uniqueNorwegianId, type Employee } from '../helpers/employees.js';
+import {
+  linkEmployee,
+  onboardedEmployee,
+  onboardedEmployees,
+  uniqueNorwegianId,
+  type Employee,
+} from '../helpers/employees.js';
 import { expect422 } from '../helpers/users.js';
-import { batch, cents, createPayouts, getPayout, item, MONEY_FIELDS, postPayouts, SHIFT, type PayoutBody } from '../helpers/payouts.js';
+import {
+  batch,
+  cents,
+  createPayouts,
+  getPayout,
+  item,
+  MONEY_FIELDS,
+  postPayouts,
+  SHIFT,
+  type PayoutBody,
+} from '../helpers/payouts.js';
 
 /** POST /payouts, the money path: every amount below is worked out by hand (docs/payouts.md). */
 describe('POST /payouts', () => {
@@ -57,7 +73,13 @@ describe('POST /payouts', () => {
     const created = await createPayouts(t, acme, {
       due_date: '2026-04-30',
       payouts: [
-        { user_id: ann.userId, date: '2026-04-10', hours: 7.5, description: 'Saturday 10 April', products: [{ quantity: 7.5, price: 250, description: 'Hours' }] },
+        {
+          user_id: ann.userId,
+          date: '2026-04-10',
+          hours: 7.5,
+          description: 'Saturday 10 April',
+          products: [{ quantity: 7.5, price: 250, description: 'Hours' }],
+        },
         {
           phone: bob.phone,
           date: '2026-04-11',
@@ -99,10 +121,23 @@ describe('POST /payouts', () => {
       vat: '210.02',
       invoice_incl: '1050.08', // 1050.075, half-up
     });
-    const invoice = await t.db.db.selectFrom('invoices').selectAll().where('id', '=', created.invoice_id).executeTakeFirstOrThrow();
-    expect([invoice.total_salary, invoice.total_vacation, invoice.total_pension, invoice.total_employer_contribution, invoice.total_service_fee, invoice.total_excl, invoice.total_vat, invoice.total_incl].map(Number)).toEqual([
-      249142, 29897, 4983, 39344, 16168, 339534, 84884, 424418,
-    ]);
+    const invoice = await t.db.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', created.invoice_id)
+      .executeTakeFirstOrThrow();
+    expect(
+      [
+        invoice.total_salary,
+        invoice.total_vacation,
+        invoice.total_pension,
+        invoice.total_employer_contribution,
+        invoice.total_service_fee,
+        invoice.total_excl,
+        invoice.total_vat,
+        invoice.total_incl,
+      ].map(Number),
+    ).toEqual([249142, 29897, 4983, 39344, 16168, 339534, 84884, 424418]);
     expect(invoice).toMatchObject({ due_date: '2026-04-30' });
   });
 
@@ -132,8 +167,16 @@ describe('POST /payouts', () => {
 
   it('without hours or description: hours null, description ""', async () => {
     const employee = await onboardedEmployee(t, acme);
-    const created = await createPayouts(t, acme, batch([{ user_id: employee.userId, date: '2026-03-15', products: [SHIFT] }]));
-    expect(await getPayout(t, acme, created.payout_ids[0] as number)).toMatchObject({ hours: null, description: '', salary: '1875.00' });
+    const created = await createPayouts(
+      t,
+      acme,
+      batch([{ user_id: employee.userId, date: '2026-03-15', products: [SHIFT] }]),
+    );
+    expect(await getPayout(t, acme, created.payout_ids[0] as number)).toMatchObject({
+      hours: null,
+      description: '',
+      salary: '1875.00',
+    });
   });
 
   it('puts every payout of a batch on one invoice whose totals are the exact sums of its payouts', async () => {
@@ -150,7 +193,11 @@ describe('POST /payouts', () => {
     expect(payouts.map((p) => p.invoice_id)).toEqual(Array(4).fill(created.invoice_id));
     expect(payouts.map((p) => p.user_id)).toEqual(items.map((i) => i.user_id));
 
-    const invoice = await t.db.db.selectFrom('invoices').selectAll().where('id', '=', created.invoice_id).executeTakeFirstOrThrow();
+    const invoice = await t.db.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('id', '=', created.invoice_id)
+      .executeTakeFirstOrThrow();
     const sum = (field: (typeof MONEY_FIELDS)[number]) => payouts.reduce((total, p) => total + cents(p[field]), 0);
     expect({
       partner_id: invoice.partner_id,
@@ -179,9 +226,13 @@ describe('POST /payouts', () => {
     });
     // The parts add up on every payout: excl = salary + vacation + pension + contribution + fee; incl = excl + VAT.
     for (const p of payouts) {
-      expect(cents(p.invoice_excl)).toBe(cents(p.salary) + cents(p.vacation) + cents(p.pension) + cents(p.employer_contribution) + cents(p.service_fee));
+      expect(cents(p.invoice_excl)).toBe(
+        cents(p.salary) + cents(p.vacation) + cents(p.pension) + cents(p.employer_contribution) + cents(p.service_fee),
+      );
       expect(cents(p.invoice_incl)).toBe(cents(p.invoice_excl) + cents(p.vat));
-      expect(cents(p.net_salary) + cents(p.net_vacation) + cents(p.tax_withheld)).toBe(cents(p.salary) + cents(p.vacation));
+      expect(cents(p.net_salary) + cents(p.net_vacation) + cents(p.tax_withheld)).toBe(
+        cents(p.salary) + cents(p.vacation),
+      );
     }
   });
 
@@ -232,7 +283,11 @@ describe('POST /payouts', () => {
     });
 
     it('a later batch in the same year sees what earlier batches used; another year has its own card', async () => {
-      const created = await createPayouts(t, acme, batch([item(employee, { date: '2026-06-01' }), item(employee, { date: '2027-01-10' })]));
+      const created = await createPayouts(
+        t,
+        acme,
+        batch([item(employee, { date: '2026-06-01' }), item(employee, { date: '2027-01-10' })]),
+      );
       const [sameYear, nextYear] = await payoutsOf(created.payout_ids);
       expect(sameYear).toMatchObject({ net_salary: '937.50', net_vacation: '112.50', tax_withheld: '1050.00' });
       expect(nextYear).toMatchObject({ net_salary: '1875.00', net_vacation: '225.00', tax_withheld: '0.00' });
@@ -241,7 +296,11 @@ describe('POST /payouts', () => {
     it('a cancelled payout no longer counts toward the used card', async () => {
       await t.services.payouts.payouts.transition((first[0] as PayoutBody).id, 'cancelled');
       // Used in 2026 now: 900.00 (item 2 of the first batch) + 0.00; 2100.00 left.
-      const created = await createPayouts(t, acme, batch([item(employee, { date: '2026-09-01' }), item(employee, { date: '2026-09-02' })]));
+      const created = await createPayouts(
+        t,
+        acme,
+        batch([item(employee, { date: '2026-09-01' }), item(employee, { date: '2026-09-02' })]),
+      );
       const [free, partly] = await payoutsOf(created.payout_ids);
       expect(free).toMatchObject({ net_salary: '1875.00', net_vacation: '225.00', tax_withheld: '0.00' });
       // Nothing left after that one: taxed in full.
@@ -254,7 +313,10 @@ describe('POST /payouts', () => {
       await t.services.payouts.payouts.transition(created.payout_ids[0] as number, 'failed');
       const again = await createPayouts(t, acme, batch([item(employee, { date: '2025-02-02' })]));
       // 2100.00 used by the failed payout, 900.00 left.
-      expect(await getPayout(t, acme, again.payout_ids[0] as number)).toMatchObject({ net_salary: '1387.50', tax_withheld: '600.00' });
+      expect(await getPayout(t, acme, again.payout_ids[0] as number)).toMatchObject({
+        net_salary: '1387.50',
+        tax_withheld: '600.00',
+      });
     });
   });
 
@@ -269,7 +331,11 @@ describe('POST /payouts', () => {
         batch([
           { phone, date: '2026-03-15', products: [SHIFT] },
           // Written as DDMMYY NNNNN: spaces and dashes do not matter either.
-          { ssn: `${bySsn.identification.slice(0, 6)} ${bySsn.identification.slice(6)}`, date: '2026-03-15', products: [SHIFT] },
+          {
+            ssn: `${bySsn.identification.slice(0, 6)} ${bySsn.identification.slice(6)}`,
+            date: '2026-03-15',
+            products: [SHIFT],
+          },
         ]),
       );
       const payouts = await payoutsOf(created.payout_ids);
@@ -300,6 +366,10 @@ describe('POST /payouts', () => {
       payout_ids: [expect.any(Number), expect.any(Number), expect.any(Number)],
     });
     const payouts = await payoutsOf(body.payout_ids);
-    expect(payouts.map((p) => p.user_id)).toEqual([(a as Employee).userId, (b as Employee).userId, (a as Employee).userId]);
+    expect(payouts.map((p) => p.user_id)).toEqual([
+      (a as Employee).userId,
+      (b as Employee).userId,
+      (a as Employee).userId,
+    ]);
   });
 });

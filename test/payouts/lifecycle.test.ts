@@ -21,7 +21,8 @@ describe('payout lifecycle', () => {
   });
   afterAll(() => t.close());
 
-  const transition = (id: number, to: 'paid' | 'cancelled' | 'failed' | 'pending', at?: string) => t.services.payouts.payouts.transition(id, to, at);
+  const transition = (id: number, to: 'paid' | 'cancelled' | 'failed' | 'pending', at?: string) =>
+    t.services.payouts.payouts.transition(id, to, at);
   async function newPayout(): Promise<number> {
     return (await createPayouts(t, acme, batch([item(employee)]))).payout_ids[0] as number;
   }
@@ -41,7 +42,11 @@ describe('payout lifecycle', () => {
     const id = await newPayout();
     t.clock.advance(60_000);
     await transition(id, 'paid', '2026-11-20T08:30:00+01:00');
-    expect(await getPayout(t, acme, id)).toMatchObject({ status: 'paid', paid_at: '2026-11-20T07:30:00.000Z', updated_at: t.clock.now().toISOString() });
+    expect(await getPayout(t, acme, id)).toMatchObject({
+      status: 'paid',
+      paid_at: '2026-11-20T07:30:00.000Z',
+      updated_at: t.clock.now().toISOString(),
+    });
   });
 
   it('--at must be an ISO 8601 timestamp with a time zone, not in the future, and only goes with paid; the message names the problem', async () => {
@@ -54,8 +59,14 @@ describe('payout lifecycle', () => {
       ['2026-11-20', 'is a date without a time of day;'],
       ['2026-11-20 10:00:00Z', 'separates the date and the time with a space; ISO 8601 puts a T there'],
       ['2026-11-20T10', 'has no time of day (hh:mm or hh:mm:ss) after the T'],
-      ['2026-11-20T10:00:00', 'has no time zone, so it could be any of 24 moments; add Z for UTC or an offset such as +01:00.'],
-      ['2026-11-20T10:00:00+0100', 'ends in "+0100", which onpay does not read as a time zone; write Z for UTC or an offset with a colon, such as +01:00.'],
+      [
+        '2026-11-20T10:00:00',
+        'has no time zone, so it could be any of 24 moments; add Z for UTC or an offset such as +01:00.',
+      ],
+      [
+        '2026-11-20T10:00:00+0100',
+        'ends in "+0100", which onpay does not read as a time zone; write Z for UTC or an offset with a colon, such as +01:00.',
+      ],
       ['2026-11-20T10:00:00 CET', 'ends in " CET", which onpay does not read as a time zone;'],
       ['2026-13-01T10:00:00Z', 'is not a real date: there is no month 13.'],
       ['2026-02-30T10:00:00Z', 'is not a real date: February 2026 has 28 days.'],
@@ -63,7 +74,10 @@ describe('payout lifecycle', () => {
       ['2026-11-20T24:00:00Z', 'is not a real time of day: 24:00:00 (hours go to 23, minutes and seconds to 59).'],
       ['2026-11-20T10:00:00+24:00', 'has an offset that does not exist (+24:00).'],
       // More than 5 minutes after the clock's 10:00 UTC.
-      ['2026-11-22T10:05:01Z', 'is in the future (it is now 2026-11-22T10:00:00.000Z); mark a payout paid once the bank has paid it.'],
+      [
+        '2026-11-22T10:05:01Z',
+        'is in the future (it is now 2026-11-22T10:00:00.000Z); mark a payout paid once the bank has paid it.',
+      ],
       ['2026-11-22T11:05:01+01:00', 'is in the future'],
     ];
     for (const [at, problem] of cases) {
@@ -72,7 +86,9 @@ describe('payout lifecycle', () => {
         fieldErrors: { at: [expect.stringContaining(`--at ${JSON.stringify(at)} ${problem}`)] },
       });
     }
-    await expect(transition(id, 'cancelled', '2026-11-20T08:30:00Z')).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(transition(id, 'cancelled', '2026-11-20T08:30:00Z')).rejects.toMatchObject({
+      code: 'validation_failed',
+    });
     expect((await getPayout(t, acme, id)).status).toBe('pending');
   });
 
@@ -91,10 +107,18 @@ describe('payout lifecycle', () => {
     const id = await newPayout();
     t.clock.advance(1000);
     await transition(id, 'failed');
-    expect(await getPayout(t, acme, id)).toMatchObject({ status: 'failed', paid_at: null, updated_at: t.clock.now().toISOString() });
+    expect(await getPayout(t, acme, id)).toMatchObject({
+      status: 'failed',
+      paid_at: null,
+      updated_at: t.clock.now().toISOString(),
+    });
     t.clock.advance(1000);
     await transition(id, 'pending');
-    expect(await getPayout(t, acme, id)).toMatchObject({ status: 'pending', paid_at: null, updated_at: t.clock.now().toISOString() });
+    expect(await getPayout(t, acme, id)).toMatchObject({
+      status: 'pending',
+      paid_at: null,
+      updated_at: t.clock.now().toISOString(),
+    });
     t.clock.advance(1000);
     await transition(id, 'paid');
     expect(await getPayout(t, acme, id)).toMatchObject({ status: 'paid', paid_at: t.clock.now().toISOString() });

@@ -50,9 +50,20 @@ function reference(item: RefItem, tax: RefTax, feeMilli: bigint) {
   const excl = base + fee;
   const incl = roundDiv(excl * 125n, 100n);
   return {
-    salary, vacation, pension, net_salary: salary - ws, net_vacation: vacation - wv, withholding_salary: ws,
-    withholding_vacation: wv, tax_withheld: ws + wv, employer_contribution: ec, service_fee: fee,
-    invoice_excl: excl, vat: incl - excl, invoice_incl: incl, freeCardUsed: freeSalary + freeVacation,
+    salary,
+    vacation,
+    pension,
+    net_salary: salary - ws,
+    net_vacation: vacation - wv,
+    withholding_salary: ws,
+    withholding_vacation: wv,
+    tax_withheld: ws + wv,
+    employer_contribution: ec,
+    service_fee: fee,
+    invoice_excl: excl,
+    vat: incl - excl,
+    invoice_incl: incl,
+    freeCardUsed: freeSalary + freeVacation,
   };
 }
 
@@ -79,7 +90,9 @@ const productArb = fc
   }));
 
 const taxArb = fc.record({
-  percentHundredths: fc.option(fc.oneof(fc.constantFrom(0, 10_000, 3_550), fc.integer({ min: 0, max: 10_000 })), { nil: null }),
+  percentHundredths: fc.option(fc.oneof(fc.constantFrom(0, 10_000, 3_550), fc.integer({ min: 0, max: 10_000 })), {
+    nil: null,
+  }),
   cardCents: fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
   usedCents: fc.integer({ min: 0, max: 10_000_000 }),
 });
@@ -148,7 +161,9 @@ describe('payroll properties', () => {
         expect(c('net_vacation') + c('withholding_vacation')).toBe(c('vacation'));
         expect(c('tax_withheld')).toBe(c('withholding_salary') + c('withholding_vacation'));
         expect(c('freeCardUsed')).toBeLessThanOrEqual(c('salary') + c('vacation'));
-        expect(c('invoice_excl')).toBe(c('salary') + c('vacation') + c('pension') + c('employer_contribution') + c('service_fee'));
+        expect(c('invoice_excl')).toBe(
+          c('salary') + c('vacation') + c('pension') + c('employer_contribution') + c('service_fee'),
+        );
         expect(c('invoice_incl')).toBeGreaterThanOrEqual(c('invoice_excl'));
         expect(c('invoice_incl')).toBe(c('invoice_excl') + c('vat'));
       }),
@@ -182,11 +197,14 @@ describe('payroll properties', () => {
         fc.array(fc.record({ user: fc.nat(), item: itemArb }), { minLength: 1, maxLength: 30 }),
         (users, picks) => {
           const facts = new Map<number, UserTaxFacts>(
-            users.map((u, id) => [id, {
-              taxPercent: null,
-              taxFreeCard: u.cardCents === null ? null : fixed(BigInt(u.cardCents), 2),
-              freeCardUsedByYear: { '2025': fixed(BigInt(u.used2025), 2) },
-            }]),
+            users.map((u, id) => [
+              id,
+              {
+                taxPercent: null,
+                taxFreeCard: u.cardCents === null ? null : fixed(BigInt(u.cardCents), 2),
+                freeCardUsedByYear: { '2025': fixed(BigInt(u.used2025), 2) },
+              },
+            ]),
           );
           const items: BatchPayrollItem[] = picks.map(({ user, item }) => ({
             userId: user % users.length,
@@ -198,7 +216,10 @@ describe('payroll properties', () => {
             const card = u.cardCents === null ? 0n : BigInt(u.cardCents);
             for (const year of [2025, 2026]) {
               const before = year === 2025 ? BigInt(u.used2025) : 0n;
-              const spent = payouts.reduce((s, p, i) => (items[i]!.userId === id && p.year === year ? s + cents(p.freeCardUsed) : s), 0n);
+              const spent = payouts.reduce(
+                (s, p, i) => (items[i]!.userId === id && p.year === year ? s + cents(p.freeCardUsed) : s),
+                0n,
+              );
               // What the batch spends is what was left, or less; the running total is reported back.
               expect(spent).toBeLessThanOrEqual(before >= card ? 0n : card - before);
               const reported = freeCardUsedByUser.get(id)?.[String(year)];

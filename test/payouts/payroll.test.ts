@@ -49,7 +49,10 @@ describe('calculatePayroll: the simple case, default rates', () => {
   });
 
   it('treats numbers and decimal strings alike, and hours do not change pay', () => {
-    const asStrings = calculatePayroll({ products: [{ quantity: '7.5', price: '250.00' }], date: '2026-03-15' }, NO_CARD);
+    const asStrings = calculatePayroll(
+      { products: [{ quantity: '7.5', price: '250.00' }], date: '2026-03-15' },
+      NO_CARD,
+    );
     const { rates: _r, ...amounts } = calculatePayroll(SHIFT, NO_CARD);
     expect(asStrings).toMatchObject(amounts);
     expect(calculatePayroll({ ...SHIFT, hours: 40 }, NO_CARD).salary).toBe('1875.00');
@@ -168,7 +171,11 @@ describe('calculatePayroll: tax-free card', () => {
 
   it('partially covering the salary only, the rest at tax_percent', () => {
     // Allowance 1000.00: salary 875.00 taxed at 35.5 % = 310.625 → 310.63; vacation 225.00 × 0.355 = 79.875 → 79.88.
-    const r = calculatePayroll(SHIFT, { taxPercent: '35.5', taxFreeCard: '50000.00', freeCardUsedThisYear: '49000.00' });
+    const r = calculatePayroll(SHIFT, {
+      taxPercent: '35.5',
+      taxFreeCard: '50000.00',
+      freeCardUsedThisYear: '49000.00',
+    });
     expect(r).toMatchObject({
       withholding_salary: '310.63',
       net_salary: '1564.37',
@@ -204,7 +211,10 @@ describe('calculatePayroll: service fee per partner', () => {
 });
 
 describe('calculatePayroll: guards', () => {
-  const item = (quantity: number | string, price: number | string): PayrollItem => ({ products: [{ quantity, price }], date: '2026-01-01' });
+  const item = (quantity: number | string, price: number | string): PayrollItem => ({
+    products: [{ quantity, price }],
+    date: '2026-01-01',
+  });
   it.each([
     ['negative quantity', item(-1, 10), NO_CARD],
     ['negative price', item(1, '-0.01'), NO_CARD],
@@ -259,15 +269,27 @@ describe('calculateBatch', () => {
   });
 
   it('items in two calendar years draw on separate allowances', () => {
-    const facts = new Map<number, UserTaxFacts>([[7, { taxPercent: null, taxFreeCard: '3000.00', freeCardUsedByYear: { '2025': '2900.00' } }]]);
+    const facts = new Map<number, UserTaxFacts>([
+      [7, { taxPercent: null, taxFreeCard: '3000.00', freeCardUsedByYear: { '2025': '2900.00' } }],
+    ]);
     const { payouts, freeCardUsedByUser } = calculateBatch(
       [shift(7, '2025-12-31'), shift(7, '2026-01-02'), shift(7, '2025-12-30')],
       facts,
     );
     // 2025: 100.00 left → salary (1875.00 − 100.00) × 0.50 = 887.50 withheld; vacation fully at 50 %.
-    expect(payouts[0]).toMatchObject({ year: 2025, net_salary: '987.50', net_vacation: '112.50', freeCardUsed: '100.00' });
+    expect(payouts[0]).toMatchObject({
+      year: 2025,
+      net_salary: '987.50',
+      net_vacation: '112.50',
+      freeCardUsed: '100.00',
+    });
     // 2026: a fresh 3000.00 → fully free.
-    expect(payouts[1]).toMatchObject({ year: 2026, net_salary: '1875.00', net_vacation: '225.00', freeCardUsed: '2100.00' });
+    expect(payouts[1]).toMatchObject({
+      year: 2026,
+      net_salary: '1875.00',
+      net_vacation: '225.00',
+      freeCardUsed: '2100.00',
+    });
     // 2025 again: used up.
     expect(payouts[2]).toMatchObject({ year: 2025, net_salary: '937.50', freeCardUsed: '0.00' });
     expect(freeCardUsedByUser.get(7)).toEqual({ '2025': '3000.00', '2026': '2100.00' });
@@ -275,9 +297,13 @@ describe('calculateBatch', () => {
 
   it('applies the partner fee to every item and matches calculatePayroll item by item', () => {
     const rates = { ...DEFAULT_PAYROLL_RATES, feeRate: '0.10' };
-    const facts = new Map<number, UserTaxFacts>([[1, { taxPercent: '35.5', taxFreeCard: null, freeCardUsedByYear: {} }]]);
+    const facts = new Map<number, UserTaxFacts>([
+      [1, { taxPercent: '35.5', taxFreeCard: null, freeCardUsedByYear: {} }],
+    ]);
     const { payouts } = calculateBatch([shift(1, '2026-01-01')], facts, rates);
-    expect(payouts[0]).toEqual(calculatePayroll(SHIFT, { taxPercent: '35.5', taxFreeCard: null, freeCardUsedThisYear: '0.00' }, { ...rates }));
+    expect(payouts[0]).toEqual(
+      calculatePayroll(SHIFT, { taxPercent: '35.5', taxFreeCard: null, freeCardUsedThisYear: '0.00' }, { ...rates }),
+    );
   });
 
   it('throws when a user has no tax facts', () => {

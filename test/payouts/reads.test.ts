@@ -2,7 +2,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { linkEmployee, onboardedEmployee, onboardedEmployees, type Employee } from '../helpers/employees.js';
-import { batch, createPayouts, expectPayout, getPayout, item, type PayoutBody, type PayoutPage } from '../helpers/payouts.js';
+import {
+  batch,
+  createPayouts,
+  expectPayout,
+  getPayout,
+  item,
+  type PayoutBody,
+  type PayoutPage,
+} from '../helpers/payouts.js';
 import { expect404, expect422 } from '../helpers/users.js';
 
 const BASE = 'http://onpay.test';
@@ -36,7 +44,8 @@ describe('reading payouts', () => {
   /** Walks next links from the first page; returns every id in the order served. */
   async function walk(partner: TestPartner, firstUrl: string): Promise<{ ids: number[]; pages: PayoutPage[] }> {
     const pages: PayoutPage[] = [page(await get(partner, firstUrl))];
-    while ((pages.at(-1) as PayoutPage).next !== '') pages.push(page(await follow(partner, (pages.at(-1) as PayoutPage).next)));
+    while ((pages.at(-1) as PayoutPage).next !== '')
+      pages.push(page(await follow(partner, (pages.at(-1) as PayoutPage).next)));
     return { ids: pages.flatMap((p) => p.results.map((r) => r.id)), pages };
   }
 
@@ -50,11 +59,20 @@ describe('reading payouts', () => {
 
     // Three Acme batches a minute apart (23 payouts), dated across March; one Globex batch in between.
     const dates = ['2026-03-01', '2026-03-14', '2026-03-15', '2026-03-16', '2026-03-31'];
-    await createPayouts(t, acme, batch(Array.from({ length: 10 }, (_, i) => item(i % 2 ? ann : bob, { date: dates[i % 5] as string }))));
+    await createPayouts(
+      t,
+      acme,
+      batch(Array.from({ length: 10 }, (_, i) => item(i % 2 ? ann : bob, { date: dates[i % 5] as string }))),
+    );
     t.clock.advance(60_000);
-    globexPayoutId = (await createPayouts(t, globex, batch([item(shared), item(shared, { date: '2026-03-15' })]))).payout_ids[0] as number;
+    globexPayoutId = (await createPayouts(t, globex, batch([item(shared), item(shared, { date: '2026-03-15' })])))
+      .payout_ids[0] as number;
     t.clock.advance(60_000);
-    await createPayouts(t, acme, batch(Array.from({ length: 8 }, (_, i) => item(i % 2 ? shared : ann, { date: dates[(i + 2) % 5] as string }))));
+    await createPayouts(
+      t,
+      acme,
+      batch(Array.from({ length: 8 }, (_, i) => item(i % 2 ? shared : ann, { date: dates[(i + 2) % 5] as string }))),
+    );
     t.clock.advance(60_000);
     await createPayouts(t, acme, batch(Array.from({ length: 5 }, (_, i) => item(bob, { date: dates[i] as string }))));
     t.clock.advance(60_000);
@@ -66,7 +84,9 @@ describe('reading payouts', () => {
   describe('GET /payouts', () => {
     it('lists only your payouts, newest first (created_at, then id, descending)', async () => {
       expect(acmeAll).toHaveLength(23);
-      const sorted = [...acmeAll].sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1));
+      const sorted = [...acmeAll].sort((a, b) =>
+        a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1,
+      );
       expect(acmeAll.map((p) => p.id)).toEqual(sorted.map((p) => p.id));
       expect(new Set(acmeAll.map((p) => p.created_at)).size).toBe(3);
       expect(acmeAll.map((p) => p.id)).not.toContain(globexPayoutId);
@@ -107,7 +127,9 @@ describe('reading payouts', () => {
     });
 
     it('paging links keep the other query parameters', async () => {
-      const first = page(await get(acme, `/api/v1/payouts?status=pending&user_id=${bob.userId}&from=2026-03-01&per_page=2`));
+      const first = page(
+        await get(acme, `/api/v1/payouts?status=pending&user_id=${bob.userId}&from=2026-03-01&per_page=2`),
+      );
       const next = new URL(first.next);
       expect(Object.fromEntries(next.searchParams)).toEqual({
         status: 'pending',
@@ -116,7 +138,10 @@ describe('reading payouts', () => {
         page: '2',
         per_page: '2',
       });
-      const { ids } = await walk(acme, `/api/v1/payouts?status=pending&user_id=${bob.userId}&from=2026-03-01&per_page=2`);
+      const { ids } = await walk(
+        acme,
+        `/api/v1/payouts?status=pending&user_id=${bob.userId}&from=2026-03-01&per_page=2`,
+      );
       expect(ids).toEqual(acmeAll.filter((p) => p.user_id === bob.userId).map((p) => p.id));
     });
 
@@ -161,7 +186,9 @@ describe('reading payouts', () => {
 
       it('user_id (and another partner’s employee gives an empty list, not their payouts)', async () => {
         expect(ids(await query(`user_id=${ann.userId}`))).toEqual(ids(acmeAll.filter((p) => p.user_id === ann.userId)));
-        expect(ids(await query(`user_id=${shared.userId}`))).toEqual(ids(acmeAll.filter((p) => p.user_id === shared.userId)));
+        expect(ids(await query(`user_id=${shared.userId}`))).toEqual(
+          ids(acmeAll.filter((p) => p.user_id === shared.userId)),
+        );
         const outsider = await onboardedEmployee(t, globex);
         expect(await query(`user_id=${outsider.userId}`)).toEqual([]);
         expect(await query('user_id=999999')).toEqual([]);
@@ -183,7 +210,12 @@ describe('reading payouts', () => {
       it('combine (all must hold)', async () => {
         const rows = await query(`status=pending&user_id=${bob.userId}&from=2026-03-14&to=2026-03-16`);
         expect(ids(rows)).toEqual(
-          ids(acmeAll.filter((p) => p.status === 'pending' && p.user_id === bob.userId && p.date >= '2026-03-14' && p.date <= '2026-03-16')),
+          ids(
+            acmeAll.filter(
+              (p) =>
+                p.status === 'pending' && p.user_id === bob.userId && p.date >= '2026-03-14' && p.date <= '2026-03-16',
+            ),
+          ),
         );
         expect(rows.length).toBeGreaterThan(0);
       });
@@ -220,7 +252,9 @@ describe('reading payouts', () => {
   describe('GET /users/{id}/payouts', () => {
     it("lists the employee's payouts from you only, newest first", async () => {
       const mine = page(await get(acme, `/api/v1/users/${shared.id}/payouts?per_page=100`));
-      expect(mine.results.map((p) => p.id)).toEqual(acmeAll.filter((p) => p.user_id === shared.userId).map((p) => p.id));
+      expect(mine.results.map((p) => p.id)).toEqual(
+        acmeAll.filter((p) => p.user_id === shared.userId).map((p) => p.id),
+      );
       const theirs = page(await get(globex, `/api/v1/users/${shared.id}/payouts`));
       expect(theirs.total).toBe(2);
       expect(theirs.results.map((p) => p.id)).toContain(globexPayoutId);
@@ -234,14 +268,22 @@ describe('reading payouts', () => {
       expect(new URL(pages[0]?.next as string).searchParams.get('status')).toBe('pending');
 
       const day = page(await get(acme, `/api/v1/users/${bob.id}/payouts?from=2026-03-15&to=2026-03-15`));
-      expect(day.results.map((p) => p.id)).toEqual(acmeAll.filter((p) => p.user_id === bob.userId && p.date === '2026-03-15').map((p) => p.id));
+      expect(day.results.map((p) => p.id)).toEqual(
+        acmeAll.filter((p) => p.user_id === bob.userId && p.date === '2026-03-15').map((p) => p.id),
+      );
       expect422(await get(acme, `/api/v1/users/${bob.id}/payouts?status=unknown`), 'status');
       expect422(await get(acme, `/api/v1/users/${bob.id}/payouts?from=2026-13-01`), 'from');
     });
 
     it('an employee with no payouts: an empty page', async () => {
       const idle = await onboardedEmployee(t, acme);
-      expect(page(await get(acme, `/api/v1/users/${idle.id}/payouts`))).toEqual({ total: 0, count: 0, next: '', previous: '', results: [] });
+      expect(page(await get(acme, `/api/v1/users/${idle.id}/payouts`))).toEqual({
+        total: 0,
+        count: 0,
+        next: '',
+        previous: '',
+        results: [],
+      });
     });
 
     it("another partner's employee, an unknown or a malformed id → 404 {error}", async () => {

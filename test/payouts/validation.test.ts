@@ -1,8 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { onboardedEmployee, onboardedEmployees, uniqueNorwegianId, uniquePhone, type Employee } from '../helpers/employees.js';
-import { batch, createPayouts, item, keyStored, postPayouts, SHIFT, stored, type PayoutItemBody, type PayoutsRequestBody } from '../helpers/payouts.js';
+import {
+  onboardedEmployee,
+  onboardedEmployees,
+  uniqueNorwegianId,
+  uniquePhone,
+  type Employee,
+} from '../helpers/employees.js';
+import {
+  batch,
+  createPayouts,
+  item,
+  keyStored,
+  postPayouts,
+  SHIFT,
+  stored,
+  type PayoutItemBody,
+  type PayoutsRequestBody,
+} from '../helpers/payouts.js';
 import { expect422 } from '../helpers/users.js';
 
 /** Everything is checked before anything is stored: any bad item rejects the whole batch. */
@@ -21,7 +37,8 @@ describe('POST /payouts validation', () => {
   afterAll(() => t.close());
 
   /** `n` valid items over the three employees. */
-  const items = (n: number): PayoutItemBody[] => Array.from({ length: n }, (_, i) => item(staff[i % staff.length] as Employee));
+  const items = (n: number): PayoutItemBody[] =>
+    Array.from({ length: n }, (_, i) => item(staff[i % staff.length] as Employee));
 
   /** Asserts a 422 naming exactly `fields`, with nothing stored for the partner. */
   async function expectRejected(partner: TestPartner, body: PayoutsRequestBody, fields: string[], key?: string) {
@@ -40,7 +57,10 @@ describe('POST /payouts validation', () => {
       const created = await createPayouts(t, acme, batch(items(1000)));
       expect(created.count).toBe(1000);
       expect(new Set(created.payout_ids).size).toBe(1000);
-      expect(await stored(t, acme.partnerId)).toEqual({ payouts: before.payouts + 1000, invoices: before.invoices + 1 });
+      expect(await stored(t, acme.partnerId)).toEqual({
+        payouts: before.payouts + 1000,
+        invoices: before.invoices + 1,
+      });
       const onInvoice = await t.db.db
         .selectFrom('payouts')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -61,17 +81,36 @@ describe('POST /payouts validation', () => {
       const products = Array(100).fill({ quantity: 10_000, price: 1, description: 'Max' });
       const created = await createPayouts(t, acme, batch([item(staff[0] as Employee, { products })]));
       const res = await t.as(acme, { method: 'GET', url: `/api/v1/payouts/${created.payout_ids[0]}` });
-      expect(res.json()).toMatchObject({ salary: '1000000.00', invoice_excl: '1362816.00', invoice_incl: '1703520.00' });
+      expect(res.json()).toMatchObject({
+        salary: '1000000.00',
+        invoice_excl: '1362816.00',
+        invoice_incl: '1703520.00',
+      });
 
       const over = [...products.slice(1), { quantity: 1, price: 10_000.01, description: 'One øre more' }];
-      const errors = await expectRejected(acme, batch([item(staff[0] as Employee), item(staff[1] as Employee, { products: over })]), ['payouts.1.products'], randomUUID());
-      expect(errors['payouts.1.products']).toEqual(['payouts.1: the salary would be 1000000.01, above the 1000000.00 one payout item may pay; split it over several items.']);
+      const errors = await expectRejected(
+        acme,
+        batch([item(staff[0] as Employee), item(staff[1] as Employee, { products: over })]),
+        ['payouts.1.products'],
+        randomUUID(),
+      );
+      expect(errors['payouts.1.products']).toEqual([
+        'payouts.1: the salary would be 1000000.01, above the 1000000.00 one payout item may pay; split it over several items.',
+      ]);
     });
 
     it('a full batch at the cap (1000 items of 1 000 000.00) is stored exactly: the invoice totals stay far below what is kept to the cent', async () => {
-      const full = Array.from({ length: 1000 }, (_, i) => item(staff[i % staff.length] as Employee, { products: [{ quantity: 1, price: 1_000_000, description: 'Max' }] }));
+      const full = Array.from({ length: 1000 }, (_, i) =>
+        item(staff[i % staff.length] as Employee, {
+          products: [{ quantity: 1, price: 1_000_000, description: 'Max' }],
+        }),
+      );
       const created = await createPayouts(t, acme, batch(full));
-      const invoice = await t.db.db.selectFrom('invoices').select(['total_salary', 'total_incl']).where('id', '=', created.invoice_id).executeTakeFirstOrThrow();
+      const invoice = await t.db.db
+        .selectFrom('invoices')
+        .select(['total_salary', 'total_incl'])
+        .where('id', '=', created.invoice_id)
+        .executeTakeFirstOrThrow();
       expect(Number(invoice.total_salary)).toBe(1000 * 100_000_000);
       expect(Number(invoice.total_incl)).toBe(1000 * 170_352_000);
     });
@@ -85,14 +124,38 @@ describe('POST /payouts validation', () => {
   describe('one bad item in a batch of 50 rejects the batch, names the item, stores nothing and no key', () => {
     const longText = 'x'.repeat(256);
     const cases: [string, (item: PayoutItemBody) => PayoutItemBody, string][] = [
-      ['a price with 3 decimals', (i) => ({ ...i, products: [{ ...SHIFT, price: 1.234 }] }), 'payouts.37.products.0.price'],
+      [
+        'a price with 3 decimals',
+        (i) => ({ ...i, products: [{ ...SHIFT, price: 1.234 }] }),
+        'payouts.37.products.0.price',
+      ],
       ['a negative price', (i) => ({ ...i, products: [{ ...SHIFT, price: -1 }] }), 'payouts.37.products.0.price'],
-      ['a price sent as a string', (i) => ({ ...i, products: [{ ...SHIFT, price: '250.00' as unknown as number }] }), 'payouts.37.products.0.price'],
+      [
+        'a price sent as a string',
+        (i) => ({ ...i, products: [{ ...SHIFT, price: '250.00' as unknown as number }] }),
+        'payouts.37.products.0.price',
+      ],
       ['quantity 0', (i) => ({ ...i, products: [{ ...SHIFT, quantity: 0 }] }), 'payouts.37.products.0.quantity'],
-      ['a negative quantity', (i) => ({ ...i, products: [{ ...SHIFT, quantity: -2 }] }), 'payouts.37.products.0.quantity'],
-      ['a quantity with 5 decimals', (i) => ({ ...i, products: [{ ...SHIFT, quantity: 1.00001 }] }), 'payouts.37.products.0.quantity'],
-      ['a product without description', (i) => ({ ...i, products: [{ quantity: 1, price: 10 } as typeof SHIFT] }), 'payouts.37.products.0.description'],
-      ['a product description of 256 characters', (i) => ({ ...i, products: [SHIFT, { ...SHIFT, description: longText }] }), 'payouts.37.products.1.description'],
+      [
+        'a negative quantity',
+        (i) => ({ ...i, products: [{ ...SHIFT, quantity: -2 }] }),
+        'payouts.37.products.0.quantity',
+      ],
+      [
+        'a quantity with 5 decimals',
+        (i) => ({ ...i, products: [{ ...SHIFT, quantity: 1.00001 }] }),
+        'payouts.37.products.0.quantity',
+      ],
+      [
+        'a product without description',
+        (i) => ({ ...i, products: [{ quantity: 1, price: 10 } as typeof SHIFT] }),
+        'payouts.37.products.0.description',
+      ],
+      [
+        'a product description of 256 characters',
+        (i) => ({ ...i, products: [SHIFT, { ...SHIFT, description: longText }] }),
+        'payouts.37.products.1.description',
+      ],
       ['no products', (i) => ({ ...i, products: [] }), 'payouts.37.products'],
       ['more than 100 products', (i) => ({ ...i, products: Array(101).fill(SHIFT) }), 'payouts.37.products'],
       ['a missing date', ({ date: _date, ...rest }) => rest, 'payouts.37.date'],
@@ -151,7 +214,12 @@ describe('POST /payouts validation', () => {
       list[4] = item(theirs);
       list[6] = item({ userId: 987654 });
       list[8] = item({ userId: 2_147_483_648 }); // beyond the id range: names nobody (and is no server error)
-      const errors = await expectRejected(acme, batch(list), ['payouts.4.user_id', 'payouts.6.user_id', 'payouts.8.user_id'], randomUUID());
+      const errors = await expectRejected(
+        acme,
+        batch(list),
+        ['payouts.4.user_id', 'payouts.6.user_id', 'payouts.8.user_id'],
+        randomUUID(),
+      );
       expect(errors['payouts.4.user_id']?.[0]).toMatch(/does not name one of your employees/);
     });
 
@@ -169,7 +237,11 @@ describe('POST /payouts validation', () => {
     it('must be onboarded now: withdrawn terms block the next batch', async () => {
       const employee = await onboardedEmployee(t, acme);
       await createPayouts(t, acme, batch([item(employee)]));
-      const withdraw = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/terms`, payload: { approved: false } });
+      const withdraw = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${employee.id}/terms`,
+        payload: { approved: false },
+      });
       expect(withdraw.statusCode).toBe(200);
       const errors = await expectRejected(acme, batch([item(employee)]), ['payouts.0.user_id']);
       expect(errors['payouts.0.user_id']?.[0]).toContain('terms_approved');
@@ -178,7 +250,9 @@ describe('POST /payouts validation', () => {
     it('a not onboarded employee named by phone is reported at phone', async () => {
       const phone = uniquePhone();
       await onboardedEmployee(t, acme, { phone, skip: ['bank'] });
-      const errors = await expectRejected(acme, batch([{ phone, date: '2026-03-15', products: [SHIFT] }]), ['payouts.0.phone']);
+      const errors = await expectRejected(acme, batch([{ phone, date: '2026-03-15', products: [SHIFT] }]), [
+        'payouts.0.phone',
+      ]);
       expect(errors['payouts.0.phone']?.[0]).toContain('bank_account');
     });
 
@@ -212,7 +286,9 @@ describe('POST /payouts validation', () => {
         ['payouts.0.phone', 'payouts.1.ssn'],
       );
       // The same item works for the partner the employee is linked to.
-      expect((await createPayouts(t, globex, batch([{ phone: theirs.phone, date: '2026-03-15', products: [SHIFT] }]))).count).toBe(1);
+      expect(
+        (await createPayouts(t, globex, batch([{ phone: theirs.phone, date: '2026-03-15', products: [SHIFT] }]))).count,
+      ).toBe(1);
     });
 
     it('exactly one of user_id, phone, ssn: none or two → 422 at payouts.N.user_id', async () => {
@@ -220,18 +296,29 @@ describe('POST /payouts validation', () => {
       const none: PayoutItemBody = { date: '2026-03-15', products: [SHIFT] };
       const two: PayoutItemBody = { ...item(employee), phone: employee.phone };
       const three: PayoutItemBody = { ...item(employee), phone: employee.phone, ssn: uniqueNorwegianId() };
-      const errors = await expectRejected(acme, batch([item(employee), none, two, three]), ['payouts.1.user_id', 'payouts.2.user_id', 'payouts.3.user_id']);
+      const errors = await expectRejected(acme, batch([item(employee), none, two, three]), [
+        'payouts.1.user_id',
+        'payouts.2.user_id',
+        'payouts.3.user_id',
+      ]);
       expect(errors['payouts.1.user_id']?.[0]).toMatch(/exactly one of user_id, phone or ssn/);
     });
 
     it('user_id must be a positive integer', async () => {
       await expectRejected(acme, batch([item({ userId: 0 })]), ['payouts.0.user_id']);
-      await expectRejected(acme, batch([{ ...item(staff[0] as Employee), user_id: '1' as unknown as number }]), ['payouts.0.user_id']);
+      await expectRejected(acme, batch([{ ...item(staff[0] as Employee), user_id: '1' as unknown as number }]), [
+        'payouts.0.user_id',
+      ]);
     });
   });
 
   it('a body that is not an object: 400 Validation error', async () => {
-    const res = await t.as(acme, { method: 'POST', url: '/api/v1/payouts', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const res = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/payouts',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'Validation error', data: expect.any(String) });
   });

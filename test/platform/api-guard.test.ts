@@ -67,7 +67,9 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
 
   beforeAll(async () => {
     // Thousands of requests without credentials from one address: its budget is not what is tested here.
-    t = await buildTestApp({ env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000', RATE_LIMIT_PER_MINUTE: '1000000' } });
+    t = await buildTestApp({
+      env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '1000000', RATE_LIMIT_PER_MINUTE: '1000000' },
+    });
     acme = await t.partner('Acme');
     const employee = await onboardedEmployee(t, acme);
     const usedKey = randomUUID();
@@ -109,7 +111,12 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
   it('covers every operation of the document (a new route joins by itself)', () => {
     expect(operations.length).toBeGreaterThanOrEqual(20);
     expect(operations.map((o) => `${o.method} ${o.template}`)).toEqual(
-      expect.arrayContaining(['GET /api/v1/terms', 'GET /api/v1/users/{id}', 'POST /api/v1/payouts', 'POST /api/v1/test-helpers/verification/{verificationSession}/complete']),
+      expect.arrayContaining([
+        'GET /api/v1/terms',
+        'GET /api/v1/users/{id}',
+        'POST /api/v1/payouts',
+        'POST /api/v1/test-helpers/verification/{verificationSession}/complete',
+      ]),
     );
   });
 
@@ -136,7 +143,10 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
     const used = randomUUID();
     const first = await t.as(acme, { method: 'GET', url: '/api/v1/terms', headers: { 'idempotency-key': used } });
     expect(first.statusCode).toBe(200);
-    await t.services.idempotency.storeAfterSuccess({ partnerId: acme.partnerId, key: used, method: 'POST', path: '/x', stored: false }, { status: 200, resource: {} });
+    await t.services.idempotency.storeAfterSuccess(
+      { partnerId: acme.partnerId, key: used, method: 'POST', path: '/x', stored: false },
+      { status: 200, resource: {} },
+    );
 
     const encoded = await t.as(acme, { method: 'GET', url: '/%61pi/v1/%74erms', headers: { 'idempotency-key': used } });
     expect(encoded.statusCode).toBe(400);
@@ -148,7 +158,8 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
 
   it('answers a method a path does not have with 405 {error} and Allow listing the methods it has', async () => {
     const byTemplate = new Map<string, Operation[]>();
-    for (const operation of operations) byTemplate.set(operation.template, [...(byTemplate.get(operation.template) ?? []), operation]);
+    for (const operation of operations)
+      byTemplate.set(operation.template, [...(byTemplate.get(operation.template) ?? []), operation]);
     for (const [template, ops] of byTemplate) {
       const own = new Set<string>(ops.map((o) => o.method));
       if (own.has('GET')) own.add('HEAD');
@@ -161,13 +172,21 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
         if (method === 'HEAD') expect(res.body).toBe('');
         else expect(res.json()).toEqual({ error: 'Method not allowed.' });
         // Behind the guard like everything else.
-        expect((await t.app.inject({ method, url: path })).statusCode, `${method} ${template} without credentials`).toBe(401);
+        expect(
+          (await t.app.inject({ method, url: path })).statusCode,
+          `${method} ${template} without credentials`,
+        ).toBe(401);
       }
     }
   });
 
   it('answers 405 before reading a body it would not take', async () => {
-    const res = await t.as(acme, { method: 'POST', url: '/api/v1/terms', headers: { 'content-type': 'text/plain' }, payload: '{not json' });
+    const res = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/terms',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{not json',
+    });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
   });
@@ -215,14 +234,21 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
 describe('a partner route registered outside the API plugin', () => {
   it('fails registration instead of being served without the guard', async () => {
     const database = await freshDatabase();
-    const config = loadConfig({ ONPAY_ENV: 'sandbox', DATABASE_URL: database.url, PUBLIC_BASE_URL: 'http://onpay.test', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      ONPAY_ENV: 'sandbox',
+      DATABASE_URL: database.url,
+      PUBLIC_BASE_URL: 'http://onpay.test',
+      LOG_LEVEL: 'silent',
+    });
     const db = createDb(config.database);
     try {
       await migrateToLatest(db.db);
       const services = await createServices({ config, db });
       const app = await buildApp(services, { logger: false });
       try {
-        expect(() => app.get('/api/v1/sneaky', async () => ({ served: true }))).toThrow(/outside the partner API plugin/);
+        expect(() => app.get('/api/v1/sneaky', async () => ({ served: true }))).toThrow(
+          /outside the partner API plugin/,
+        );
         expect(() => app.get('/api/v1', async () => ({ served: true }))).toThrow(/outside the partner API plugin/);
         // Elsewhere is fine.
         expect(() => app.get('/api/v1x', async () => ({}))).not.toThrow();

@@ -32,7 +32,10 @@ describe('authentication on /api/v1', () => {
     ['only API-key', () => ({ 'api-key': acme.apiKey })],
     ['a wrong token', () => ({ ...acme.headers, authorization: 'Bearer onp_test_notarealtoken' })],
     ['a wrong API key', () => ({ ...acme.headers, 'api-key': '2b1d4f52-4a8a-4c1e-9a55-0f8f6c1d2e3f' })],
-    ['a token of one partner with the key of another', () => ({ authorization: acme.headers.authorization!, 'api-key': globex.apiKey })],
+    [
+      'a token of one partner with the key of another',
+      () => ({ authorization: acme.headers.authorization!, 'api-key': globex.apiKey }),
+    ],
     ['a token without the Bearer scheme', () => ({ authorization: acme.token, 'api-key': acme.apiKey })],
     ['an empty bearer', () => ({ authorization: 'Bearer ', 'api-key': acme.apiKey })],
   ];
@@ -49,7 +52,12 @@ describe('authentication on /api/v1', () => {
     const secondHeaders = { authorization: `Bearer ${second.access_token}`, 'api-key': partner.apiKey };
     expect((await get(partner.headers)).statusCode).toBe(200);
 
-    const first = await t.db.db.selectFrom('access_tokens').select('id').where('partner_id', '=', partner.partnerId).orderBy('id').executeTakeFirstOrThrow();
+    const first = await t.db.db
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('partner_id', '=', partner.partnerId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await t.services.partners.revokeToken(first.id);
 
     expect((await get(partner.headers)).statusCode).toBe(401);
@@ -78,7 +86,12 @@ describe('authentication on /api/v1', () => {
 describe('live environment', () => {
   it('issues onp_live_ tokens', async () => {
     const t = await buildTestApp({
-      env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_BASE_URL: 'https://onpay.test' },
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+      },
     });
     try {
       const partner = await t.partner();

@@ -60,7 +60,11 @@ describe('ONPAY_BENCH_DISABLE_RATE_LIMIT (benchmarks only)', () => {
     });
 
     it('still refuses bad credentials', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/terms', headers: { authorization: 'Bearer onp_test_nope', 'api-key': partner.apiKey } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/terms',
+        headers: { authorization: 'Bearer onp_test_nope', 'api-key': partner.apiKey },
+      });
       expect(res.statusCode).toBe(401);
     });
   });

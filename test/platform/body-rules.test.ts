@@ -10,15 +10,21 @@ import { compileBodyRules, documentedBodySchema, nearestName } from '../../src/p
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 
 const domestic = { bank_account_number: Type.String({ maxLength: 64 }) };
-const international = { bank_iban_number: Type.String({ maxLength: 64 }), bank_bic_number: Type.String({ maxLength: 16 }) };
+const international = {
+  bank_iban_number: Type.String({ maxLength: 64 }),
+  bank_bic_number: Type.String({ maxLength: 16 }),
+};
 
 const SCHEMAS: Record<string, TSchema> = {
   // Two object branches, each naming its own fields.
   'open-union': Type.Union([Type.Object(domestic), Type.Object(international)]),
   // The same, each branch closed: removing "additional" fields inside one branch would strip the other's.
-  'closed-union': Type.Union([Type.Object(domestic, { additionalProperties: false }), Type.Object(international, { additionalProperties: false })]),
+  'closed-union': Type.Union([
+    Type.Object(domestic, { additionalProperties: false }),
+    Type.Object(international, { additionalProperties: false }),
+  ]),
   // All fields optional on one object, the styles as required-only branches.
-  'constraints': Type.Object(
+  constraints: Type.Object(
     { note: Type.Optional(Type.String()), ...Type.Partial(Type.Object({ ...domestic, ...international })).properties },
     { oneOf: [{ required: ['bank_account_number'] }, { required: ['bank_iban_number', 'bank_bic_number'] }] },
   ),
@@ -42,7 +48,8 @@ describe('union body schemas', () => {
   });
   afterAll(() => t.close());
 
-  const post = (name: string, payload: object) => t.as(acme, { method: 'POST', url: `/api/v1/test-only/${name}`, payload });
+  const post = (name: string, payload: object) =>
+    t.as(acme, { method: 'POST', url: `/api/v1/test-only/${name}`, payload });
 
   describe.each(Object.keys(SCHEMAS))('%s', (name) => {
     it('an IBAN with a BIC reaches the handler unchanged; so does a domestic account', async () => {
@@ -76,7 +83,10 @@ describe('union body schemas', () => {
 
 describe('the rules, read directly', () => {
   it('the document closes a union at its root (unevaluatedProperties), a plain object with additionalProperties', () => {
-    const union = documentedBodySchema(SCHEMAS['open-union'] as TSchema) as unknown as { unevaluatedProperties?: boolean; anyOf: { additionalProperties?: boolean }[] };
+    const union = documentedBodySchema(SCHEMAS['open-union'] as TSchema) as unknown as {
+      unevaluatedProperties?: boolean;
+      anyOf: { additionalProperties?: boolean }[];
+    };
     expect(union.unevaluatedProperties).toBe(false);
     expect(union.anyOf.map((b) => b.additionalProperties)).toEqual([undefined, undefined]);
 
@@ -84,7 +94,9 @@ describe('the rules, read directly', () => {
     expect(constraints.additionalProperties).toBe(false);
 
     // A nullable nested object: its object branch names every field there, so it is closed itself.
-    const nested = documentedBodySchema(Type.Object({ identity: Type.Union([Type.Object({ number: Type.String() }), Type.Null()]) })) as {
+    const nested = documentedBodySchema(
+      Type.Object({ identity: Type.Union([Type.Object({ number: Type.String() }), Type.Null()]) }),
+    ) as {
       additionalProperties?: boolean;
       properties: { identity: { anyOf: { additionalProperties?: boolean }[] } };
     };

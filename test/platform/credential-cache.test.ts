@@ -20,7 +20,10 @@ import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.
 async function sharedDatabase(): Promise<TestDatabase> {
   if (testEngine === 'postgres') return freshDatabase('postgres');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'onpay-cache-test-'));
-  return { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${path.join(dir, 'onpay.db')}`,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 describe(`credential and terms caches (${testEngine})`, () => {
@@ -67,7 +70,11 @@ describe(`credential and terms caches (${testEngine})`, () => {
     await cacheActive();
     expect((await terms(partner)).statusCode).toBe(200);
     expect((await terms(partner)).statusCode).toBe(200);
-    const token = await t.db.db.selectFrom('access_tokens').select('id').where('partner_id', '=', partner.partnerId).executeTakeFirstOrThrow();
+    const token = await t.db.db
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('partner_id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
 
     await t.services.partners.revokeToken(token.id);
 
@@ -80,9 +87,18 @@ describe(`credential and terms caches (${testEngine})`, () => {
     const partner = await t.partner('Other process');
     const before = await cacheActive();
     expect((await terms(partner)).statusCode).toBe(200);
-    const token = await t.db.db.selectFrom('access_tokens').select('id').where('partner_id', '=', partner.partnerId).executeTakeFirstOrThrow();
+    const token = await t.db.db
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('partner_id', '=', partner.partnerId)
+      .executeTakeFirstOrThrow();
 
-    const cli = createPartnerService({ db: other.db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db: other.db, clock: systemClock }) });
+    const cli = createPartnerService({
+      db: other.db,
+      clock: systemClock,
+      env: 'sandbox',
+      audit: createAuditService({ db: other.db, clock: systemClock }),
+    });
     expect(await cli.revokeToken(token.id)).toEqual({ token_id: token.id, revoked: true });
     await heardOf(before);
 
@@ -101,7 +117,12 @@ describe(`credential and terms caches (${testEngine})`, () => {
   it('does not remember unknown tokens: one issued after a refused attempt works at once', async () => {
     const partner = await t.partner('Late token');
     await cacheActive();
-    const issued = await createPartnerService({ db: other.db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db: other.db, clock: systemClock }) }).createToken(partner.partnerId);
+    const issued = await createPartnerService({
+      db: other.db,
+      clock: systemClock,
+      env: 'sandbox',
+      audit: createAuditService({ db: other.db, clock: systemClock }),
+    }).createToken(partner.partnerId);
     // The same token was tried before it existed (say, by a client racing the operator).
     const early = await terms(partner, { authorization: `Bearer ${issued.access_token}x` });
     expect(early.statusCode).toBe(401);
@@ -112,7 +133,11 @@ describe(`credential and terms caches (${testEngine})`, () => {
     const partner = await t.partner('Raw write');
     await cacheActive();
     expect((await terms(partner)).statusCode).toBe(200);
-    await t.db.db.updateTable('access_tokens').set({ revoked_at: t.clock.now().toISOString() }).where('partner_id', '=', partner.partnerId).execute();
+    await t.db.db
+      .updateTable('access_tokens')
+      .set({ revoked_at: t.clock.now().toISOString() })
+      .where('partner_id', '=', partner.partnerId)
+      .execute();
 
     // The database was changed behind the service's back: the cache may answer until it expires.
     expect((await terms(partner)).statusCode).toBe(200);
@@ -125,9 +150,15 @@ describe(`credential and terms caches (${testEngine})`, () => {
     const before = await cacheActive();
     const first = (await terms(partner)).json() as { terms: { code: string } };
 
-    const published = { code: `cache-test-${Date.now()}`, title: 'Terms from the CLI', url: 'https://onpay.example/terms/cli' };
+    const published = {
+      code: `cache-test-${Date.now()}`,
+      title: 'Terms from the CLI',
+      url: 'https://onpay.example/terms/cli',
+    };
     t.clock.advance(1000);
-    await (await createServices({ config: t.config, db: other, clock: t.clock, connectRedis: false })).terms.service.publish(published);
+    await (
+      await createServices({ config: t.config, db: other, clock: t.clock, connectRedis: false })
+    ).terms.service.publish(published);
     await heardOf(before);
 
     const after = (await terms(partner)).json() as { terms: { code: string } };
@@ -139,7 +170,11 @@ describe(`credential and terms caches (${testEngine})`, () => {
     const partner = await t.partner('Terms publisher');
     await cacheActive();
     expect((await terms(partner)).statusCode).toBe(200);
-    const published = { code: `same-process-${Date.now()}`, title: 'Terms from here', url: 'https://onpay.example/terms/here' };
+    const published = {
+      code: `same-process-${Date.now()}`,
+      title: 'Terms from here',
+      url: 'https://onpay.example/terms/here',
+    };
     t.clock.advance(1000);
     await t.services.terms.service.publish(published);
     expect((await terms(partner)).json()).toEqual({ terms: published });

@@ -7,16 +7,19 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SECRET_DETAIL = 'db password is hunter2 at /srv/onpay/internal.ts';
 
-const Order = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 20 }),
-  items: Type.Array(
-    Type.Object({
-      price: Type.Number({ minimum: 0 }),
-      description: Type.String({ maxLength: 10 }),
-    }),
-    { minItems: 1 },
-  ),
-}, { additionalProperties: false });
+const Order = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 20 }),
+    items: Type.Array(
+      Type.Object({
+        price: Type.Number({ minimum: 0 }),
+        description: Type.String({ maxLength: 10 }),
+      }),
+      { minItems: 1 },
+    ),
+  },
+  { additionalProperties: false },
+);
 
 function testRoutes(app: FastifyInstance): void {
   app.post('/test-only/orders', { schema: { body: Order } }, async (request) => ({ received: request.body }));
@@ -61,11 +64,16 @@ describe('error responses', () => {
   });
 
   it('refuses unknown body fields, nested ones too, with 422 naming each (never drops them)', async () => {
-    const res = await postOrder(JSON.stringify({ name: 'a', items: [{ price: 1.5, description: 'x', prise: 2 }], extra: 'x' }));
+    const res = await postOrder(
+      JSON.stringify({ name: 'a', items: [{ price: 1.5, description: 'x', prise: 2 }], extra: 'x' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'items.0.prise is not a known field; did you mean price?',
-      errors: { 'items.0.prise': ['items.0.prise is not a known field; did you mean price?'], extra: ['extra is not a known field.'] },
+      errors: {
+        'items.0.prise': ['items.0.prise is not a known field; did you mean price?'],
+        extra: ['extra is not a known field.'],
+      },
     });
   });
 
@@ -98,15 +106,20 @@ describe('error responses', () => {
     expect(res.json()).toEqual({ error: 'Validation error', data: expect.any(String) });
   });
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded'])('answers content type %s with 415 {error}', async (type) => {
-    const res = await postOrder('name=a', type);
-    expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ error: expect.any(String) });
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded'])(
+    'answers content type %s with 415 {error}',
+    async (type) => {
+      const res = await postOrder('name=a', type);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ error: expect.any(String) });
+    },
+  );
 
   it('answers a field validation failure with 422 {message, errors} and dot-joined nested paths', async () => {
     const res = await postOrder(
-      JSON.stringify({ items: [{ price: 1, description: 'ok' }, { price: 'free', description: 'far too long text' }, { price: -1 }] }),
+      JSON.stringify({
+        items: [{ price: 1, description: 'ok' }, { price: 'free', description: 'far too long text' }, { price: -1 }],
+      }),
     );
     expect(res.statusCode).toBe(422);
     const body = res.json();
@@ -190,8 +203,22 @@ describe('X-Request-Id', () => {
     ['a success', (h) => t.as(acme, { method: 'GET', url: '/api/v1/terms', headers: h }), 200],
     ['a 401', (h) => t.app.inject({ method: 'GET', url: '/api/v1/terms', headers: h }), 401],
     ['a 404', (h) => t.as(acme, { method: 'GET', url: '/api/v1/nope', headers: h }), 404],
-    ['a 400', (h) => t.as(acme, { method: 'POST', url: orders, headers: { ...h, 'content-type': 'application/json' }, payload: '{' }), 400],
-    ['a 415', (h) => t.as(acme, { method: 'POST', url: orders, headers: { ...h, 'content-type': 'text/plain' }, payload: 'x' }), 415],
+    [
+      'a 400',
+      (h) =>
+        t.as(acme, {
+          method: 'POST',
+          url: orders,
+          headers: { ...h, 'content-type': 'application/json' },
+          payload: '{',
+        }),
+      400,
+    ],
+    [
+      'a 415',
+      (h) => t.as(acme, { method: 'POST', url: orders, headers: { ...h, 'content-type': 'text/plain' }, payload: 'x' }),
+      415,
+    ],
     ['a 422', (h) => t.as(acme, { method: 'POST', url: orders, headers: h, payload: {} }), 422],
     ['a 500', (h) => t.as(acme, { method: 'GET', url: '/api/v1/test-only/boom', headers: h }), 500],
     ['an operational endpoint', (h) => t.app.inject({ method: 'GET', url: '/healthz', headers: h }), 200],
@@ -220,7 +247,8 @@ describe('X-Request-Id', () => {
 
   it('is echoed on a 429', async () => {
     t.clock.advance(60_000);
-    for (let i = 0; i < 3; i++) expect((await t.as(acme, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.as(acme, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(200);
     const res = await t.as(acme, { method: 'GET', url: '/api/v1/terms', headers: { 'x-request-id': 'abc-429' } });
     expect(res.statusCode).toBe(429);
     expect(res.headers['x-request-id']).toBe('abc-429');

@@ -21,11 +21,23 @@ describe('housekeeping', () => {
   afterAll(() => t.close());
 
   const createWithKey = async (key: string) => {
-    const res = await t.as(acme, { method: 'POST', url: '/api/v1/users', headers: { 'idempotency-key': key }, payload: { email: email() } });
+    const res = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: { 'idempotency-key': key },
+      payload: { email: email() },
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   const keys = async () =>
-    (await t.db.db.selectFrom('idempotency_keys').select('key').where('partner_id', '=', acme.partnerId).orderBy('key').execute()).map((r) => r.key);
+    (
+      await t.db.db
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('partner_id', '=', acme.partnerId)
+        .orderBy('key')
+        .execute()
+    ).map((r) => r.key);
 
   it('removes the keys past their expiry and keeps the live ones', async () => {
     const [oldKey, newKey] = [randomUUID(), randomUUID()];
@@ -60,17 +72,30 @@ describe('housekeeping', () => {
 
   it('a failing task is logged and the others still run; the next round tries again', async () => {
     const warnings: Array<{ object: object; message: string }> = [];
-    const log = { info: () => undefined, warn: (object: object, message: string) => warnings.push({ object, message }), error: () => undefined };
+    const log = {
+      info: () => undefined,
+      warn: (object: object, message: string) => warnings.push({ object, message }),
+      error: () => undefined,
+    };
     let calls = 0;
     const job = createHousekeeping(
       [
-        { name: 'flaky', run: async () => { calls += 1; if (calls === 1) throw new Error('database busy'); return 2; } },
+        {
+          name: 'flaky',
+          run: async () => {
+            calls += 1;
+            if (calls === 1) throw new Error('database busy');
+            return 2;
+          },
+        },
         { name: 'steady', run: async () => 3 },
       ],
       log,
     );
     expect(await job.runOnce()).toEqual({ steady: 3 });
-    expect(warnings).toEqual([{ object: expect.objectContaining({ task: 'flaky' }), message: 'housekeeping task failed' }]);
+    expect(warnings).toEqual([
+      { object: expect.objectContaining({ task: 'flaky' }), message: 'housekeeping task failed' },
+    ]);
     expect(await job.runOnce()).toEqual({ flaky: 2, steady: 3 });
   });
 });

@@ -35,14 +35,20 @@ function widgetRoutes(app: FastifyInstance, services: Services): void {
   app.post(`${WIDGET_ROUTE}/failing`, async (request) => {
     const batch = (request.body as WidgetBody | undefined)?.batch ?? 'none';
     await inTransaction(services.db.db, services.idempotency, request.idempotency, async (trx) => {
-      await trx.insertInto('settings').values({ name: `widget:${randomUUID()}`, value: batch }).execute();
+      await trx
+        .insertInto('settings')
+        .values({ name: `widget:${randomUUID()}`, value: batch })
+        .execute();
       throw AppError.field('batch', 'batch is not acceptable.');
     });
   });
 
   app.put<{ Params: { name: string } }>(`${WIDGET_ROUTE}/:name`, async (request) => {
     const batch = (request.body as WidgetBody | undefined)?.batch ?? 'none';
-    await services.db.db.insertInto('settings').values({ name: `widget:${request.params.name}`, value: batch }).execute();
+    await services.db.db
+      .insertInto('settings')
+      .values({ name: `widget:${request.params.name}`, value: batch })
+      .execute();
     return { name: request.params.name };
   });
 }
@@ -69,9 +75,21 @@ describe('Idempotency-key', () => {
   const getTerms = (partner: TestPartner, key: string) =>
     t.as(partner, { method: 'GET', url: '/api/v1/terms', headers: { 'idempotency-key': key } });
   const widgetsIn = async (batch: string) =>
-    (await t.db.db.selectFrom('settings').selectAll().where('value', '=', batch).where('name', 'like', 'widget:%').execute()).length;
+    (
+      await t.db.db
+        .selectFrom('settings')
+        .selectAll()
+        .where('value', '=', batch)
+        .where('name', 'like', 'widget:%')
+        .execute()
+    ).length;
   const storedKey = (partnerId: number, key: string) =>
-    t.db.db.selectFrom('idempotency_keys').selectAll().where('partner_id', '=', partnerId).where('key', '=', key).executeTakeFirst();
+    t.db.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('partner_id', '=', partnerId)
+      .where('key', '=', key)
+      .executeTakeFirst();
 
   it('is optional: without it requests behave normally, every time', async () => {
     const batch = randomUUID();
@@ -133,7 +151,10 @@ describe('Idempotency-key', () => {
     const batch = randomUUID();
     const failed = await post(acme, key, batch, `${WIDGETS}/failing`);
     expect(failed.statusCode).toBe(422);
-    expect(failed.json()).toEqual({ message: 'batch is not acceptable.', errors: { batch: ['batch is not acceptable.'] } });
+    expect(failed.json()).toEqual({
+      message: 'batch is not acceptable.',
+      errors: { batch: ['batch is not acceptable.'] },
+    });
     expect(await widgetsIn(batch)).toBe(0);
     expect(await storedKey(acme.partnerId, key)).toBeUndefined();
 
@@ -157,16 +178,24 @@ describe('Idempotency-key', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: expect.any(String) });
     // The second PUT never reached the handler (it would have hit the settings primary key: a 500).
-    expect(await t.db.db.selectFrom('settings').select('value').where('name', '=', `widget:${name}`).execute()).toEqual([
-      { value: 'first' },
-    ]);
+    expect(await t.db.db.selectFrom('settings').select('value').where('name', '=', `widget:${name}`).execute()).toEqual(
+      [{ value: 'first' }],
+    );
   });
 
   it('does not store the key of a PUT that failed', async () => {
     const key = randomUUID();
     const name = randomUUID();
-    await t.db.db.insertInto('settings').values({ name: `widget:${name}`, value: 'taken' }).execute();
-    const failed = await t.as(acme, { method: 'PUT', url: `${WIDGETS}/${name}`, headers: { 'idempotency-key': key }, payload: {} });
+    await t.db.db
+      .insertInto('settings')
+      .values({ name: `widget:${name}`, value: 'taken' })
+      .execute();
+    const failed = await t.as(acme, {
+      method: 'PUT',
+      url: `${WIDGETS}/${name}`,
+      headers: { 'idempotency-key': key },
+      payload: {},
+    });
     expect(failed.statusCode).toBe(500);
     expect(await storedKey(acme.partnerId, key)).toBeUndefined();
     expect((await post(acme, key)).statusCode).toBe(201);
@@ -184,7 +213,10 @@ describe('Idempotency-key', () => {
   it('keeps a second token of the same partner from reusing the key', async () => {
     const key = randomUUID();
     const second = await t.services.partners.createToken(acme.partnerId);
-    const secondToken: TestPartner = { ...acme, headers: { ...acme.headers, authorization: `Bearer ${second.access_token}` } };
+    const secondToken: TestPartner = {
+      ...acme,
+      headers: { ...acme.headers, authorization: `Bearer ${second.access_token}` },
+    };
     expect((await post(acme, key)).statusCode).toBe(201);
     expect((await post(secondToken, key)).statusCode).toBe(400);
   });
@@ -236,7 +268,8 @@ describe('GET /idempotency-keys/{key}: what the request that used a key did', ()
   });
   afterAll(() => t.close());
 
-  const lookup = (partner: TestPartner, key: string) => t.as(partner, { method: 'GET', url: `/api/v1/idempotency-keys/${key}` });
+  const lookup = (partner: TestPartner, key: string) =>
+    t.as(partner, { method: 'GET', url: `/api/v1/idempotency-keys/${key}` });
 
   it('answers the status and the ids of a payout batch, an employee, a login link (no secret), once its request succeeded', async () => {
     const employee = await onboardedEmployee(t, acme);
@@ -255,12 +288,25 @@ describe('GET /idempotency-keys/{key}: what the request that used a key did', ()
     });
 
     const userKey = randomUUID();
-    const user = await t.as(acme, { method: 'POST', url: '/api/v1/users', payload: { email: `key.${randomUUID()}@example.com` }, headers: { 'idempotency-key': userKey } });
+    const user = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/users',
+      payload: { email: `key.${randomUUID()}@example.com` },
+      headers: { 'idempotency-key': userKey },
+    });
     expect(user.statusCode).toBe(200);
-    expect((await lookup(acme, userKey)).json()).toMatchObject({ status: 200, resource: { id: (user.json() as { id: string }).id } });
+    expect((await lookup(acme, userKey)).json()).toMatchObject({
+      status: 200,
+      resource: { id: (user.json() as { id: string }).id },
+    });
 
     const linkKey = randomUUID();
-    const link = await t.as(acme, { method: 'POST', url: `/api/v1/users/${employee.id}/login-link`, payload: {}, headers: { 'idempotency-key': linkKey } });
+    const link = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/users/${employee.id}/login-link`,
+      payload: {},
+      headers: { 'idempotency-key': linkKey },
+    });
     expect(link.statusCode).toBe(200);
     const linkLookup = await lookup(acme, linkKey);
     expect(linkLookup.json()).toMatchObject({ status: 200, resource: {} });
@@ -271,15 +317,25 @@ describe('GET /idempotency-keys/{key}: what the request that used a key did', ()
     const employee = await onboardedEmployee(t, acme);
     const key = randomUUID();
     const first = await createPayouts(t, acme, batch([item(employee)]), key);
-    const retry = await t.as(acme, { method: 'POST', url: '/api/v1/payouts', payload: batch([item(employee)]) as object, headers: { 'idempotency-key': key } });
+    const retry = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/payouts',
+      payload: batch([item(employee)]) as object,
+      headers: { 'idempotency-key': key },
+    });
     expect(retry.statusCode).toBe(400);
     expect((await lookup(acme, key)).json()).toMatchObject({ status: 201, resource: { payout_ids: first.payout_ids } });
   });
 
-  it('is 404 {error} for a key never used successfully, another partner\'s key, an expired key, or not a UUID', async () => {
+  it("is 404 {error} for a key never used successfully, another partner's key, an expired key, or not a UUID", async () => {
     const employee = await onboardedEmployee(t, acme);
     const failedKey = randomUUID();
-    const failed = await t.as(acme, { method: 'POST', url: '/api/v1/payouts', payload: { due_date: '2026-04-01', payouts: [] }, headers: { 'idempotency-key': failedKey } });
+    const failed = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/payouts',
+      payload: { due_date: '2026-04-01', payouts: [] },
+      headers: { 'idempotency-key': failedKey },
+    });
     expect(failed.statusCode).toBe(422);
     const acmeKey = randomUUID();
     await createPayouts(t, acme, batch([item(employee)]), acmeKey);

@@ -63,12 +63,35 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
       // A partner's sandbox mailbox: its address is its only key.
       { method: 'GET', url: `/sandbox/mailbox/${mailboxToken}`, logged: '/sandbox/mailbox/***' },
       { method: 'GET', url: `/sandbox/mailbox/${mailboxToken}/1`, logged: '/sandbox/mailbox/***/1' },
-      { method: 'GET', url: `/verify/callback/provider_eid?state=${state}&code=${code}`, logged: '/verify/callback/provider_eid?state=***&code=***' },
-      { method: 'GET', url: `/verify/callback/provider_doc?ref=${ref}`, logged: '/verify/callback/provider_doc?ref=***' },
-      { method: 'GET', url: `/api/v1/terms?token=${token}&api_key=${apiKey}&access_token=${accessToken}`, logged: '/api/v1/terms?token=***&api_key=***&access_token=***', partner: true },
+      {
+        method: 'GET',
+        url: `/verify/callback/provider_eid?state=${state}&code=${code}`,
+        logged: '/verify/callback/provider_eid?state=***&code=***',
+      },
+      {
+        method: 'GET',
+        url: `/verify/callback/provider_doc?ref=${ref}`,
+        logged: '/verify/callback/provider_doc?ref=***',
+      },
+      {
+        method: 'GET',
+        url: `/api/v1/terms?token=${token}&api_key=${apiKey}&access_token=${accessToken}`,
+        logged: '/api/v1/terms?token=***&api_key=***&access_token=***',
+        partner: true,
+      },
       // Paging and filters are kept; anything else is masked, whatever its name.
-      { method: 'GET', url: `/api/v1/users?page=1&per_page=5&email=${email}`, logged: '/api/v1/users?page=1&per_page=5&email=***', partner: true },
-      { method: 'GET', url: `/api/v1/payouts?status=paid&%74oken=${token}`, logged: '/api/v1/payouts?status=paid&%74oken=***', partner: true },
+      {
+        method: 'GET',
+        url: `/api/v1/users?page=1&per_page=5&email=${email}`,
+        logged: '/api/v1/users?page=1&per_page=5&email=***',
+        partner: true,
+      },
+      {
+        method: 'GET',
+        url: `/api/v1/payouts?status=paid&%74oken=${token}`,
+        logged: '/api/v1/payouts?status=paid&%74oken=***',
+        partner: true,
+      },
       // However the path is spelled (the router decodes it; a typo still carries the token).
       { method: 'GET', url: `/%76erify/${startToken}`, logged: '/%76erify/***' },
       { method: 'GET', url: `/VERIFY/${startToken}`, logged: '/VERIFY/***' },
@@ -85,7 +108,8 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
     }
 
     const text = log.text();
-    for (const value of [startToken, loginToken, mailboxToken, state, code, ref, token, apiKey, accessToken, email]) expect(text).not.toContain(value);
+    for (const value of [startToken, loginToken, mailboxToken, state, code, ref, token, apiKey, accessToken, email])
+      expect(text).not.toContain(value);
     // Credentials in headers never reach the log either.
     expect(text).not.toContain(acme.token);
     expect(text).not.toContain(acme.apiKey);
@@ -100,6 +124,8 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
     expect(maskUrl('/login')).toBe('/login');
     expect(maskUrl('/sandbox/mailbox')).toBe('/sandbox/mailbox');
     expect(maskUrl('/healthz?')).toBe('/healthz?');
-    expect(maskUrl('/verify/callback/provider_doc?abc123secret&&page=2')).toBe('/verify/callback/provider_doc?***&&page=2');
+    expect(maskUrl('/verify/callback/provider_doc?abc123secret&&page=2')).toBe(
+      '/verify/callback/provider_doc?***&&page=2',
+    );
   });
 });

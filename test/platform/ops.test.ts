@@ -26,7 +26,10 @@ describe('operational endpoints', () => {
   let acme: TestPartner;
 
   beforeAll(async () => {
-    t = await buildTestApp({ apiRoutes: testRoutes, env: { RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '3' } });
+    t = await buildTestApp({
+      apiRoutes: testRoutes,
+      env: { RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '3' },
+    });
     acme = await t.partner('Acme');
   });
   afterAll(() => t.close());
@@ -78,10 +81,18 @@ describe('operational endpoints', () => {
     expect((await t.as(acme, { method: 'GET', url: '/api/v1/test-only/things/987654321' })).statusCode).toBe(200);
     expect((await t.as(acme, { method: 'GET', url: '/api/v1/no-such-route-123456789' })).statusCode).toBe(404);
     const text = await metrics();
-    expect(sample(text, 'onpay_http_requests_total', { method: 'GET', route: '/api/v1/test-only/things/:id', status: '200' })).toBe(1);
+    expect(
+      sample(text, 'onpay_http_requests_total', {
+        method: 'GET',
+        route: '/api/v1/test-only/things/:id',
+        status: '200',
+      }),
+    ).toBe(1);
     expect(text).not.toContain('987654321');
     expect(text).not.toContain('123456789');
-    expect(sample(text, 'onpay_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'onpay_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('records latency in a histogram per route template', async () => {
@@ -101,15 +112,19 @@ describe('operational endpoints', () => {
     const tokenBefore = sample(before, 'onpay_rate_limit_rejections_total', { kind: 'token' });
     const addressBefore = sample(before, 'onpay_rate_limit_rejections_total', { kind: 'address' });
 
-    for (let i = 0; i < 3; i++) expect((await t.as(acme, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.as(acme, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(200);
     expect((await t.as(acme, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(429);
     expect((await t.as(acme, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(429);
     let text = await metrics();
     expect(sample(text, 'onpay_rate_limit_rejections_total', { kind: 'token' })).toBe(tokenBefore + 2);
-    expect(sample(text, 'onpay_http_requests_total', { method: 'GET', route: '/api/v1/terms', status: '429' })).toBeGreaterThanOrEqual(2);
+    expect(
+      sample(text, 'onpay_http_requests_total', { method: 'GET', route: '/api/v1/terms', status: '429' }),
+    ).toBeGreaterThanOrEqual(2);
 
     const from = { remoteAddress: '203.0.113.50' };
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms', ...from })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms', ...from })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms', ...from })).statusCode).toBe(429);
     text = await metrics();
     expect(sample(text, 'onpay_rate_limit_rejections_total', { kind: 'address' })).toBe(addressBefore + 1);
@@ -131,7 +146,10 @@ describe('/readyz with its dependencies down', () => {
       await t.db.close();
       const res = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'unavailable', redis: 'not configured' } });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'unavailable', redis: 'not configured' },
+      });
       // Liveness is not readiness: the process itself is fine.
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {

@@ -16,13 +16,37 @@ const PAGES: Array<[string, InjectOptions]> = [
   ['verification Continue', { method: 'POST', url: `/verify/${TOKEN}` }],
   ['provider return', { method: 'GET', url: '/verify/callback/provider_eid?state=x&code=y' }],
   ['sandbox provider page', { method: 'GET', url: `/sandbox/provider/${TOKEN}` }],
-  ['sandbox provider choice', { method: 'POST', url: `/sandbox/provider/${TOKEN}`, payload: 'outcome=approved', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+  [
+    'sandbox provider choice',
+    {
+      method: 'POST',
+      url: `/sandbox/provider/${TOKEN}`,
+      payload: 'outcome=approved',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  ],
   ['employee home', { method: 'GET', url: '/me' }],
   ['employee payout', { method: 'GET', url: '/me/payouts/1' }],
-  ['sign-out', { method: 'POST', url: '/me/logout', payload: 'csrf=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+  [
+    'sign-out',
+    {
+      method: 'POST',
+      url: '/me/logout',
+      payload: 'csrf=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  ],
   ['sandbox mailbox', { method: 'GET', url: `/sandbox/mailbox/1.${TOKEN}` }],
   ['sign-in form', { method: 'GET', url: '/login' }],
-  ['sign-in request', { method: 'POST', url: '/login', payload: 'email=someone%40example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+  [
+    'sign-in request',
+    {
+      method: 'POST',
+      url: '/login',
+      payload: 'email=someone%40example.com',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    },
+  ],
 ];
 
 let addressCounter = 0;
@@ -45,7 +69,12 @@ describe(`per-address limit on the web pages (${testEngine})`, () => {
   let acme: TestPartner;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { RATE_LIMIT_PAGES_PER_MINUTE: String(PAGE_LIMIT), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(PAGE_LIMIT) } });
+    t = await buildTestApp({
+      env: {
+        RATE_LIMIT_PAGES_PER_MINUTE: String(PAGE_LIMIT),
+        RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(PAGE_LIMIT),
+      },
+    });
     acme = await t.partner('Acme');
   });
   afterAll(() => t?.close());
@@ -65,7 +94,8 @@ describe(`per-address limit on the web pages (${testEngine})`, () => {
 
   it('shares one budget across all pages of an address, and frees it as requests age', async () => {
     const address = freshAddress();
-    for (const [, request] of PAGES.slice(0, PAGE_LIMIT)) expect((await t.app.inject({ ...request, remoteAddress: address })).statusCode).not.toBe(429);
+    for (const [, request] of PAGES.slice(0, PAGE_LIMIT))
+      expect((await t.app.inject({ ...request, remoteAddress: address })).statusCode).not.toBe(429);
     expectPageRefused(await t.app.inject({ ...PAGES[PAGES.length - 1]![1], remoteAddress: address }), 'another page');
     t.clock.advance(60_000);
     expect((await t.app.inject({ ...PAGES[0]![1], remoteAddress: address })).statusCode).not.toBe(429);
@@ -79,7 +109,8 @@ describe(`per-address limit on the web pages (${testEngine})`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms', remoteAddress: address })).statusCode).toBe(401);
 
     const other = freshAddress();
-    for (let i = 0; i < PAGE_LIMIT + 1; i++) await t.app.inject({ method: 'GET', url: '/api/v1/terms', remoteAddress: other });
+    for (let i = 0; i < PAGE_LIMIT + 1; i++)
+      await t.app.inject({ method: 'GET', url: '/api/v1/terms', remoteAddress: other });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms', remoteAddress: other })).statusCode).toBe(429);
     expect((await t.app.inject({ ...PAGES[0]![1], remoteAddress: other })).statusCode).not.toBe(429);
   });
@@ -87,13 +118,15 @@ describe(`per-address limit on the web pages (${testEngine})`, () => {
   it('leaves the start page, the API reference, the guides, the favicon and the probes unlimited', async () => {
     const address = freshAddress();
     for (let i = 0; i < PAGE_LIMIT * 3; i++) {
-      for (const url of ['/', '/docs', '/docs/guides', '/favicon.ico', '/healthz', '/readyz']) expect((await t.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
+      for (const url of ['/', '/docs', '/docs/guides', '/favicon.ico', '/healthz', '/readyz'])
+        expect((await t.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode).toBe(200);
     }
   });
 
   it('counts page refusals in the metrics as kind "page"', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-    const count = (text: string) => Number(/onpay_rate_limit_rejections_total\{kind="page"\} (\d+)/.exec(text)?.[1] ?? 0);
+    const count = (text: string) =>
+      Number(/onpay_rate_limit_rejections_total\{kind="page"\} (\d+)/.exec(text)?.[1] ?? 0);
     const address = freshAddress();
     for (let i = 0; i < PAGE_LIMIT + 2; i++) await t.app.inject({ ...PAGES[0]![1], remoteAddress: address });
     const after = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
@@ -108,23 +141,42 @@ describe(`the document vendor's webhook and the address limit (${testEngine})`, 
 
   beforeAll(async () => {
     t = await buildTestApp({
-      env: { RATE_LIMIT_PAGES_PER_MINUTE: String(PAGE_LIMIT), DOC_API_URL: 'http://127.0.0.1:9', DOC_API_KEY: apiKey, DOC_WEBHOOK_SECRET: secret },
+      env: {
+        RATE_LIMIT_PAGES_PER_MINUTE: String(PAGE_LIMIT),
+        DOC_API_URL: 'http://127.0.0.1:9',
+        DOC_API_KEY: apiKey,
+        DOC_WEBHOOK_SECRET: secret,
+      },
     });
   });
   afterAll(() => t?.close());
 
-  function deliver(address: string, body: string, headers: { authClient?: string; signature?: string }): Promise<LightMyRequestResponse> {
+  function deliver(
+    address: string,
+    body: string,
+    headers: { authClient?: string; signature?: string },
+  ): Promise<LightMyRequestResponse> {
     const sent: Record<string, string> = { 'content-type': 'application/json' };
     if (headers.authClient !== undefined) sent['x-auth-client'] = headers.authClient;
     if (headers.signature !== undefined) sent['x-hmac-signature'] = headers.signature;
-    return t.app.inject({ method: 'POST', url: '/webhooks/provider-doc', remoteAddress: address, headers: sent, payload: body });
+    return t.app.inject({
+      method: 'POST',
+      url: '/webhooks/provider-doc',
+      remoteAddress: address,
+      headers: sent,
+      payload: body,
+    });
   }
   /** An event notification (no decision) the vendor signed: accepted with 200. */
   const signedEvent = (address: string) => {
     const body = JSON.stringify({ action: 'started', id: randomUUID() });
     return deliver(address, body, { authClient: apiKey, signature: vendorSignature(body, secret) });
   };
-  const junk = (address: string) => deliver(address, JSON.stringify({ action: 'started', id: randomUUID() }), { authClient: apiKey, signature: '0'.repeat(64) });
+  const junk = (address: string) =>
+    deliver(address, JSON.stringify({ action: 'started', id: randomUUID() }), {
+      authClient: apiKey,
+      signature: '0'.repeat(64),
+    });
 
   it('counts unsigned deliveries against the address and refuses them past the budget with 429 {message}', async () => {
     const address = freshAddress();

@@ -6,7 +6,11 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limit.js';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from '../../src/platform/rate-limit.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { ManualClock } from '../helpers/clock.js';
 import { freshDatabase, testEngine, testRedisUrl, uniqueName, type TestDatabase } from '../helpers/engine.js';
@@ -18,11 +22,9 @@ const WINDOW_MS = 60_000;
 const TERMS: InjectOptions = { method: 'GET', url: '/api/v1/terms' };
 
 function testRoutes(app: FastifyInstance): void {
-  app.post(
-    '/test-only/validated',
-    { schema: { body: Type.Object({ name: Type.String() }) } },
-    async () => ({ ok: true }),
-  );
+  app.post('/test-only/validated', { schema: { body: Type.Object({ name: Type.String() }) } }, async () => ({
+    ok: true,
+  }));
 }
 
 /** Sends `count` requests one after another; returns their status codes. */
@@ -54,7 +56,10 @@ describe('rate limit on /api/v1', () => {
   let acme: TestPartner;
 
   beforeEach(async () => {
-    t = await buildTestApp({ apiRoutes: testRoutes, env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(ADDRESS_LIMIT) } });
+    t = await buildTestApp({
+      apiRoutes: testRoutes,
+      env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: String(ADDRESS_LIMIT) },
+    });
     acme = await t.partner('Acme');
   });
   afterEach(() => t.close());
@@ -136,7 +141,10 @@ describe('rate limit on /api/v1', () => {
 
   it('gives every access token its own budget', async () => {
     const second = await t.services.partners.createToken(acme.partnerId);
-    const acmeSecond: TestPartner = { ...acme, headers: { ...acme.headers, authorization: `Bearer ${second.access_token}` } };
+    const acmeSecond: TestPartner = {
+      ...acme,
+      headers: { ...acme.headers, authorization: `Bearer ${second.access_token}` },
+    };
     const globex = await t.partner('Globex');
 
     expect((await sendMany(LIMIT, () => terms())).every((s) => s === 200)).toBe(true);
@@ -155,8 +163,18 @@ describe('rate limit on /api/v1', () => {
     const attacker = '203.0.113.7';
     const badRequests: Array<() => Promise<LightMyRequestResponse>> = [
       () => t.app.inject({ ...TERMS, remoteAddress: attacker }),
-      () => t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { authorization: 'Bearer onp_test_guess', 'api-key': acme.apiKey } }),
-      () => t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { authorization: acme.headers.authorization!, 'api-key': randomUUID() } }),
+      () =>
+        t.app.inject({
+          ...TERMS,
+          remoteAddress: attacker,
+          headers: { authorization: 'Bearer onp_test_guess', 'api-key': acme.apiKey },
+        }),
+      () =>
+        t.app.inject({
+          ...TERMS,
+          remoteAddress: attacker,
+          headers: { authorization: acme.headers.authorization!, 'api-key': randomUUID() },
+        }),
     ];
     for (let i = 0; i < ADDRESS_LIMIT; i++) {
       const res = await badRequests[i % badRequests.length]!();
@@ -166,7 +184,9 @@ describe('rate limit on /api/v1', () => {
     expectTooManyRequests(await badRequests[0]!());
     expectTooManyRequests(await badRequests[1]!());
     // A forwarded-for header does not move the request to another address (the proxy is not trusted).
-    expectTooManyRequests(await t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { 'x-forwarded-for': '198.51.100.1' } }));
+    expectTooManyRequests(
+      await t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { 'x-forwarded-for': '198.51.100.1' } }),
+    );
     // Another address is not affected.
     expect((await t.app.inject({ ...TERMS, remoteAddress: '203.0.113.8' })).statusCode).toBe(401);
 
@@ -176,7 +196,9 @@ describe('rate limit on /api/v1', () => {
   });
 
   it('takes the client address from X-Forwarded-For only when the peer is a proxy named in TRUST_PROXY', async () => {
-    const proxied = await buildTestApp({ env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.1' } });
+    const proxied = await buildTestApp({
+      env: { RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.1' },
+    });
     try {
       const through = (client: string, peer = '10.0.0.1') =>
         proxied.app.inject({ ...TERMS, remoteAddress: peer, headers: { 'x-forwarded-for': client } });
@@ -202,12 +224,22 @@ describe('rate limit on /api/v1', () => {
     };
     const attacker = '203.0.113.9';
     const guesses = await sendMany(ADDRESS_LIMIT, () =>
-      t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { authorization: 'Bearer onp_test_guess', 'api-key': acme.apiKey } }),
+      t.app.inject({
+        ...TERMS,
+        remoteAddress: attacker,
+        headers: { authorization: 'Bearer onp_test_guess', 'api-key': acme.apiKey },
+      }),
     );
     expect(new Set(guesses)).toEqual(new Set([401]));
     expect(lookups).toHaveLength(ADDRESS_LIMIT);
 
-    const retryAfter = expectTooManyRequests(await t.app.inject({ ...TERMS, remoteAddress: attacker, headers: { authorization: 'Bearer onp_test_guess2', 'api-key': acme.apiKey } }));
+    const retryAfter = expectTooManyRequests(
+      await t.app.inject({
+        ...TERMS,
+        remoteAddress: attacker,
+        headers: { authorization: 'Bearer onp_test_guess2', 'api-key': acme.apiKey },
+      }),
+    );
     expect(retryAfter).toBe(60);
     // Valid credentials from that address are refused too, unread: the address is refused as a whole.
     const valid = await t.app.inject({ ...TERMS, remoteAddress: attacker, headers: acme.headers });
@@ -225,7 +257,9 @@ describe('rate limit on /api/v1', () => {
     const office = '198.51.100.77';
     const globex = await t.partner('Globex');
     for (const partner of [acme, globex]) {
-      const statuses = await sendMany(ADDRESS_LIMIT * 2, () => t.app.inject({ ...TERMS, remoteAddress: office, headers: partner.headers }));
+      const statuses = await sendMany(ADDRESS_LIMIT * 2, () =>
+        t.app.inject({ ...TERMS, remoteAddress: office, headers: partner.headers }),
+      );
       expect(new Set(statuses)).toEqual(new Set([200]));
     }
     // The address's budget is whole: the first request without credentials from there is its first.
@@ -276,7 +310,10 @@ describe('rate limit on /api/v1', () => {
 async function sharedDatabase(): Promise<TestDatabase> {
   if (testEngine === 'postgres') return freshDatabase('postgres');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'onpay-rl-'));
-  return { url: `sqlite:${path.join(dir, 'onpay.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${path.join(dir, 'onpay.db')}`,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 describe.runIf(testRedisUrl)('rate limit shared through Redis', () => {
@@ -314,8 +351,12 @@ describe.runIf(testRedisUrl)('rate limit shared through Redis', () => {
   it('shares the per-address budget for bad credentials too', async () => {
     a.clock.advance(WINDOW_MS);
     const from = { remoteAddress: '198.51.100.23' };
-    expect(new Set(await sendMany(ADDRESS_LIMIT / 2, () => a.app.inject({ ...TERMS, ...from })))).toEqual(new Set([401]));
-    expect(new Set(await sendMany(ADDRESS_LIMIT / 2, () => b.app.inject({ ...TERMS, ...from })))).toEqual(new Set([401]));
+    expect(new Set(await sendMany(ADDRESS_LIMIT / 2, () => a.app.inject({ ...TERMS, ...from })))).toEqual(
+      new Set([401]),
+    );
+    expect(new Set(await sendMany(ADDRESS_LIMIT / 2, () => b.app.inject({ ...TERMS, ...from })))).toEqual(
+      new Set([401]),
+    );
     expectTooManyRequests(await a.app.inject({ ...TERMS, ...from }));
     expectTooManyRequests(await b.app.inject({ ...TERMS, ...from }));
   });
@@ -549,7 +590,12 @@ describe.runIf(testRedisUrl)('createRedisRateLimitStore', () => {
 
 describe('when the Redis store does not answer', () => {
   it('lets requests through uncounted (fails open) and counts the store errors', async () => {
-    const unreachable = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, retryStrategy: () => null });
+    const unreachable = new Redis('redis://127.0.0.1:1', {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
     unreachable.on('error', () => undefined);
     const t = await buildTestApp({ rateLimitStore: createRedisRateLimitStore(unreachable, 'unreachable:') });
     try {

@@ -34,11 +34,33 @@ function firstForbidden(text: string, multiline: boolean): string | null {
 /** One code point of any kind, with the edge cases (forbidden ones, lone surrogates, line breaks, marks) well represented. */
 const codePoint = fc.oneof(
   { weight: 6, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
-  { weight: 2, arbitrary: fc.constantFrom('\n', '\r', '\t', '\u200E', '\u200F', '\u061C', '\u2028', '\u00A0', '\uFEFF', ' ', 'ø', '😀') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '\n',
+      '\r',
+      '\t',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+      '\u2028',
+      '\u00A0',
+      '\uFEFF',
+      ' ',
+      'ø',
+      '😀',
+    ),
+  },
   {
     weight: 2,
     arbitrary: fc
-      .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }), fc.integer({ min: 0x202a, max: 0x202e }), fc.integer({ min: 0x2066, max: 0x2069 }), fc.integer({ min: 0xd800, max: 0xdfff }))
+      .oneof(
+        fc.integer({ min: 0, max: 0x1f }),
+        fc.integer({ min: 0x7f, max: 0x9f }),
+        fc.integer({ min: 0x202a, max: 0x202e }),
+        fc.integer({ min: 0x2066, max: 0x2069 }),
+        fc.integer({ min: 0xd800, max: 0xdfff }),
+      )
       .map((c) => String.fromCharCode(c)),
   },
 );
@@ -84,20 +106,33 @@ describe('text rule property (random full-Unicode text through the API)', () => 
     await putProfile(t, acme, id);
     // What the API should show: the service trims text; a blank profile field is refused by another rule.
     const model: Record<string, string> = { ...PROFILE, note: '' };
-    const shown = () => ({ name: `${model.first_name} ${model.last_name}`, address: model.address, postal_code: model.postal_code, city: model.city, note: model.note });
+    const shown = () => ({
+      name: `${model.first_name} ${model.last_name}`,
+      address: model.address,
+      postal_code: model.postal_code,
+      city: model.city,
+      note: model.note,
+    });
     const outcomes = { stored: 0, refused: 0 };
 
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...USER_FIELDS).chain((field) => fc.tuple(fc.constant(field), text(field.max))),
         async ([field, value]) => {
-          const res = await t.as(acme, { method: 'PATCH', url: `/api/v1/users/${id}`, payload: { [field.name]: value } });
+          const res = await t.as(acme, {
+            method: 'PATCH',
+            url: `/api/v1/users/${id}`,
+            payload: { [field.name]: value },
+          });
           const forbidden = firstForbidden(value, field.multiline);
           if (forbidden !== null) {
             outcomes.refused += 1;
             expect(res.statusCode, res.body).toBe(422);
             const problems = (res.json() as { errors: Record<string, string[]> }).errors[field.name] ?? [];
-            expect(problems.some((p) => p.startsWith(`${field.name} must`) && p.endsWith(`(found ${forbidden}).`)), res.body).toBe(true);
+            expect(
+              problems.some((p) => p.startsWith(`${field.name} must`) && p.endsWith(`(found ${forbidden}).`)),
+              res.body,
+            ).toBe(true);
           } else if (!field.multiline && value.trim() === '') {
             expect(res.statusCode, res.body).toBe(422);
             expect(res.json()).toMatchObject({ errors: { [field.name]: [`${field.name} must not be empty.`] } });
@@ -107,7 +142,13 @@ describe('text rule property (random full-Unicode text through the API)', () => 
             model[field.name] = value.trim();
           }
           const read = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${id}` })).json());
-          expect({ name: read.name, address: read.address, postal_code: read.postal_code, city: read.city, note: read.note }).toEqual(shown());
+          expect({
+            name: read.name,
+            address: read.address,
+            postal_code: read.postal_code,
+            city: read.city,
+            note: read.note,
+          }).toEqual(shown());
         },
       ),
       { numRuns: RUNS.users },
@@ -122,12 +163,19 @@ describe('text rule property (random full-Unicode text through the API)', () => 
     await fc.assert(
       fc.asyncProperty(text(255), async (description) => {
         const before = await stored(t, acme.partnerId);
-        const res = await t.as(acme, { method: 'POST', url: '/api/v1/payouts', payload: batch([item(kari, { description })]) });
+        const res = await t.as(acme, {
+          method: 'POST',
+          url: '/api/v1/payouts',
+          payload: batch([item(kari, { description })]),
+        });
         const forbidden = firstForbidden(description, false);
         if (forbidden !== null) {
           outcomes.refused += 1;
           expect(res.statusCode, res.body).toBe(422);
-          expect((res.json() as { errors: Record<string, string[]> }).errors['payouts.0.description']?.[0], res.body).toMatch(new RegExp(`^payouts\\.0\\.description must .*\\(found ${forbidden.replace('+', '\\+')}\\)\\.$`));
+          expect(
+            (res.json() as { errors: Record<string, string[]> }).errors['payouts.0.description']?.[0],
+            res.body,
+          ).toMatch(new RegExp(`^payouts\\.0\\.description must .*\\(found ${forbidden.replace('+', '\\+')}\\)\\.$`));
           expect(await stored(t, acme.partnerId)).toEqual(before);
         } else {
           outcomes.stored += 1;

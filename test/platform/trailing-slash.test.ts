@@ -27,7 +27,9 @@ describe('trailing slashes', () => {
   it('writes too, and the guard is the same: credentials, then the body', async () => {
     const created = await t.as(acme, { method: 'POST', url: '/api/v1/users/', payload: { email: email('slash') } });
     expect(created.statusCode, created.body).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/users/', payload: { email: email('slash') } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/users/', payload: { email: email('slash') } })).statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms/' })).statusCode).toBe(401);
   });
 

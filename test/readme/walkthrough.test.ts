@@ -31,14 +31,17 @@ describe(`README walkthrough (${testEngine})`, () => {
         'bash',
         ['-euo', 'pipefail', '-c', `${exportLine}\n${walkthroughScript()}`],
         { cwd: root, env: clean, timeout: 90_000 },
-        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        (error, stdout, stderr) =>
+          resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
     expect(result.stderr + result.stdout).not.toMatch(/curl: \(\d+\)/);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^employee \d+$/m);
     expect(result.stdout).toMatch(/Return URL \d+ .* is now approved\./);
-    expect(result.stdout).toMatch(/back at the partner: https:\/\/partner\.example\/onpay\/return\/kari\?verification_id=[0-9a-f-]{36}&status=approved/);
+    expect(result.stdout).toMatch(
+      /back at the partner: https:\/\/partner\.example\/onpay\/return\/kari\?verification_id=[0-9a-f-]{36}&status=approved/,
+    );
     expect(result.stdout).toContain('"is_onboarded":true');
     expect(result.stdout).toContain('"net_salary":"937.50"');
     expect(result.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login/\\S+$`, 'm'));
@@ -55,7 +58,9 @@ describe(`README walkthrough (${testEngine})`, () => {
   it(`runs on the project's Node.js ${projectNodeVersion}, with the database reachable`, async () => {
     server ??= await startWithNpm();
     const metrics = await (await fetch(`${server.base}/metrics`)).text();
-    expect(metrics).toMatch(new RegExp(`^nodejs_version_info\\{version="v${projectNodeVersion.replaceAll('.', '\\.')}"`, 'm'));
+    expect(metrics).toMatch(
+      new RegExp(`^nodejs_version_info\\{version="v${projectNodeVersion.replaceAll('.', '\\.')}"`, 'm'),
+    );
     const ready = await fetch(`${server.base}/readyz`);
     expect(ready.status).toBe(200);
     // On SQLite the database check runs through the better-sqlite3 addon in the served process.

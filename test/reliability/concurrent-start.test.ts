@@ -42,7 +42,8 @@ describe(`starting together on one fresh database (${testEngine})`, () => {
   async function expectCompleteSchema(db: Db): Promise<void> {
     const applied = await db.db.introspection.getTables({ withInternalKyselyTables: true });
     const names = applied.map((table) => table.name);
-    for (const table of ['partners', 'users', 'partner_users', 'payouts', 'invoices', 'settings', 'kysely_migration']) expect(names).toContain(table);
+    for (const table of ['partners', 'users', 'partner_users', 'payouts', 'invoices', 'settings', 'kysely_migration'])
+      expect(names).toContain(table);
     const recorded = await (db.db as unknown as import('kysely').Kysely<{ kysely_migration: { name: string } }>)
       .selectFrom('kysely_migration')
       .select('name')
@@ -69,7 +70,14 @@ describe(`starting together on one fresh database (${testEngine})`, () => {
       const dbs = Array.from({ length: CONNECTIONS }, () => database.connect());
       await migrateToLatest(dbs[0]!);
       const created = await Promise.all(
-        dbs.map((db) => createPartnerService({ db: db.db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db: db.db, clock: systemClock }) }).createDemoPartner('Demo partner')),
+        dbs.map((db) =>
+          createPartnerService({
+            db: db.db,
+            clock: systemClock,
+            env: 'sandbox',
+            audit: createAuditService({ db: db.db, clock: systemClock }),
+          }).createDemoPartner('Demo partner'),
+        ),
       );
       expect(created.filter((credentials) => credentials !== null)).toHaveLength(1);
       expect(await dbs[0]!.db.selectFrom('partners').select('id').execute()).toHaveLength(1);
@@ -80,7 +88,12 @@ describe(`starting together on one fresh database (${testEngine})`, () => {
     const database = await fresh();
     const db = database.connect();
     await migrateToLatest(db);
-    const partners = createPartnerService({ db: db.db, clock: systemClock, env: 'sandbox', audit: createAuditService({ db: db.db, clock: systemClock }) });
+    const partners = createPartnerService({
+      db: db.db,
+      clock: systemClock,
+      env: 'sandbox',
+      audit: createAuditService({ db: db.db, clock: systemClock }),
+    });
     await partners.createPartner('Existing');
     expect(await partners.createDemoPartner('Demo partner')).toBeNull();
     expect(await partners.countPartners()).toBe(1);

@@ -16,11 +16,14 @@ const LOOPS = 6;
 
 function post(agent: http.Agent, port: number, headers: Record<string, string>, body: string): Promise<number | null> {
   return new Promise((resolve) => {
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/users', agent, headers }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? null));
-      response.on('error', () => resolve(null));
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/users', agent, headers },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? null));
+        response.on('error', () => resolve(null));
+      },
+    );
     request.on('error', () => resolve(null));
     request.end(body);
   });
@@ -38,7 +41,12 @@ describe(`SIGKILL under write load (${testEngine})`, () => {
   it('keeps every write answered 200, and starts again on the same database', async () => {
     database = await scratchDatabase('onpay-crash');
     const port = await freePort();
-    const env = cliEnv({ DATABASE_URL: database.url, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
+    const env = cliEnv({
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    });
     const service = startOnpay(['serve'], env);
     services.push(service);
     const token = (await service.printed(/Access token:\s+(\S+)/))[1]!;

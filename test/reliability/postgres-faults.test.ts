@@ -83,7 +83,8 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
     const logs: Record<string, unknown>[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString().split('\n'))
+          if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -91,7 +92,13 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
     const built = await createServices({ config, db });
     const app = await buildApp(built, { logger: { level: 'warn', stream } });
     await app.ready();
-    const service: Service = { app, services: built, db, logs, as: async (options) => app.inject({ ...options, headers: { ...credentials, ...options.headers } }) };
+    const service: Service = {
+      app,
+      services: built,
+      db,
+      logs,
+      as: async (options) => app.inject({ ...options, headers: { ...credentials, ...options.headers } }),
+    };
     services.push(service);
     return service;
   }
@@ -104,18 +111,29 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
     if (!credentials) {
       const partner = await service.services.partners.createPartner('Acme');
       credentials = { authorization: `Bearer ${partner.access_token}`, 'api-key': partner.api_key };
-      const created = await service.as({ method: 'POST', url: '/api/v1/users', payload: { email: 'kari@example.com' } });
+      const created = await service.as({
+        method: 'POST',
+        url: '/api/v1/users',
+        payload: { email: 'kari@example.com' },
+      });
       expect(created.statusCode).toBe(200);
       userId = created.json<{ id: string }>().id;
     }
     return { service, proxy };
   }
 
-  const SHORT = { DATABASE_STATEMENT_TIMEOUT_MS: '300', DATABASE_QUERY_TIMEOUT_MS: '600', DATABASE_CONNECT_TIMEOUT_MS: '500' };
+  const SHORT = {
+    DATABASE_STATEMENT_TIMEOUT_MS: '300',
+    DATABASE_QUERY_TIMEOUT_MS: '600',
+    DATABASE_CONNECT_TIMEOUT_MS: '500',
+  };
 
   function expectWarned(service: Service, requestId: string): void {
     const line = service.logs.find((entry) => entry.reqId === requestId);
-    expect(line, JSON.stringify(service.logs)).toMatchObject({ level: 40, msg: expect.stringMatching(/database unavailable/) });
+    expect(line, JSON.stringify(service.logs)).toMatchObject({
+      level: 40,
+      msg: expect.stringMatching(/database unavailable/),
+    });
   }
 
   it('a request whose connection is mid-query when the database freezes answers 503 at the query timeout; after the thaw it serves again', async () => {
@@ -123,7 +141,11 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
     expect((await service.as({ method: 'GET', url: `/api/v1/users/${userId}` })).statusCode).toBe(200);
 
     proxy.freeze();
-    const read = await service.as({ method: 'GET', url: `/api/v1/users/${userId}`, headers: { 'x-request-id': 'frozen-read' } });
+    const read = await service.as({
+      method: 'GET',
+      url: `/api/v1/users/${userId}`,
+      headers: { 'x-request-id': 'frozen-read' },
+    });
     expectUnavailable(read);
     expectWarned(service, 'frozen-read');
     // A write in a transaction gives up at the query timeout too (its rollback does not wait again).
@@ -131,7 +153,9 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
 
     proxy.thaw();
     expect((await service.as({ method: 'GET', url: `/api/v1/users/${userId}` })).statusCode).toBe(200);
-    expect((await service.as({ method: 'PUT', url: `/api/v1/users/${userId}`, payload: { note: 'thawed' } })).statusCode).toBe(200);
+    expect(
+      (await service.as({ method: 'PUT', url: `/api/v1/users/${userId}`, payload: { note: 'thawed' } })).statusCode,
+    ).toBe(200);
   });
 
   it('waiting for a new connection to a frozen database ends at the connect timeout with 503', async () => {

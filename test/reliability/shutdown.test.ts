@@ -26,7 +26,14 @@ interface Outcome {
   error?: string;
 }
 
-function send(agent: http.Agent | false, port: number, method: string, path: string, headers: Record<string, string>, body?: string) {
+function send(
+  agent: http.Agent | false,
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+) {
   return new Promise<Omit<Outcome, 'write' | 'afterSignal'>>((resolve) => {
     const request = http.request({ host: '127.0.0.1', port, method, path, agent, headers }, (response) => {
       let text = '';
@@ -60,7 +67,9 @@ function accepting(port: number): Promise<boolean> {
 }
 
 /** Something that makes the service's writes wait inside the database: another process's lock. */
-async function holdWrites(databaseUrl: string): Promise<{ waiting(port: number): Promise<boolean>; release(): Promise<void> }> {
+async function holdWrites(
+  databaseUrl: string,
+): Promise<{ waiting(port: number): Promise<boolean>; release(): Promise<void> }> {
   const config = parseDatabaseUrl(databaseUrl);
   if (config.engine === 'sqlite') {
     const holder = await holdSqliteWriteLock(config.path);
@@ -133,7 +142,14 @@ describe(`SIGTERM under load (${testEngine})`, () => {
         // Half the loops only read: they keep cycling their connections while the writes are held.
         const write = loop % 2 === 1 && i % 2 === 1;
         const outcome = write
-          ? await send(agent, port, 'POST', '/api/v1/users', jsonHeaders, JSON.stringify({ email: `load.${loop}.${(counter += 1)}@example.com` }))
+          ? await send(
+              agent,
+              port,
+              'POST',
+              '/api/v1/users',
+              jsonHeaders,
+              JSON.stringify({ email: `load.${loop}.${(counter += 1)}@example.com` }),
+            )
           : await send(agent, port, 'GET', '/api/v1/terms', headers);
         outcomes.push({ ...outcome, write, afterSignal: signalled });
         if (outcome.error) return;
@@ -176,7 +192,9 @@ describe(`SIGTERM under load (${testEngine})`, () => {
     const db = createDb(parseDatabaseUrl(database.url));
     try {
       const stored = await db.db.selectFrom('users').select('email').execute();
-      expect(stored.map((row) => row.email).sort()).toEqual(created.map((outcome) => JSON.parse(outcome.body!).email).sort());
+      expect(stored.map((row) => row.email).sort()).toEqual(
+        created.map((outcome) => JSON.parse(outcome.body!).email).sort(),
+      );
     } finally {
       await db.close();
     }

@@ -35,13 +35,18 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'onpay-lock-'));
-    config = loadConfig({ DATABASE_URL: `sqlite:${path.join(dir, 'onpay.db')}`, LOG_LEVEL: 'silent', DATABASE_BUSY_TIMEOUT_MS: '5000' });
+    config = loadConfig({
+      DATABASE_URL: `sqlite:${path.join(dir, 'onpay.db')}`,
+      LOG_LEVEL: 'silent',
+      DATABASE_BUSY_TIMEOUT_MS: '5000',
+    });
     clock = new ManualClock();
     db = createDb(config.database, { timeouts: config.databaseTimeouts, clock });
     await migrateToLatest(db);
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString().split('\n'))
+          if (line) logs.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -50,7 +55,11 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const partner = await services.partners.createPartner('Acme');
-    headers = { authorization: `Bearer ${partner.access_token}`, 'api-key': partner.api_key, 'content-type': 'application/json' };
+    headers = {
+      authorization: `Bearer ${partner.access_token}`,
+      'api-key': partner.api_key,
+      'content-type': 'application/json',
+    };
     const created = await api('POST', '/api/v1/users', { email: 'kari@example.com' });
     expect(created.status).toBe(200);
     userId = ((await created.json()) as { id: string }).id;
@@ -69,7 +78,11 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
   });
 
   function api(method: string, url: string, body?: unknown, extra: Record<string, string> = {}): Promise<Response> {
-    return fetch(`${base}${url}`, { method, headers: { ...headers, ...extra }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return fetch(`${base}${url}`, {
+      method,
+      headers: { ...headers, ...extra },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   }
 
   it('lets writes wait for the lock while /healthz and reads answer, then completes them', async () => {
@@ -134,12 +147,16 @@ describe.runIf(testEngine === 'sqlite')('SQLite: another process holds the write
     await holder.release();
     holder = null;
     await insert;
-    expect(await db.db.selectFrom('settings').select('value').where('name', '=', 'lock-test').executeTakeFirst()).toEqual({ value: 'x' });
+    expect(
+      await db.db.selectFrom('settings').select('value').where('name', '=', 'lock-test').executeTakeFirst(),
+    ).toEqual({ value: 'x' });
   });
 
   it('throws a DatabaseBusyError, classified as unavailable, from a transaction past the deadline', async () => {
     holder = await holdSqliteWriteLock(path.join(dir, 'onpay.db'));
-    const attempt = db.db.transaction().execute((trx) => trx.insertInto('settings').values({ name: 'never', value: 'x' }).execute());
+    const attempt = db.db
+      .transaction()
+      .execute((trx) => trx.insertInto('settings').values({ name: 'never', value: 'x' }).execute());
     const failed = attempt.catch((error: unknown) => error);
     await until(() => db.lockWaits() === 1, 'the transaction to wait for the lock');
     clock.advance(config.databaseTimeouts.busyMs);

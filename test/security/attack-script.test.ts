@@ -16,8 +16,24 @@ describe(`the shared-employee attack against npm start (${testEngine})`, () => {
 
   it('is refused at every step, and partner A sees nothing change', async () => {
     server = await startWithNpm();
-    const b = jsonLine(await onpay(['partner', 'create', '--name', 'Partner B', '--json'], server.env)) as { api_key: string; access_token: string };
-    const args = ['bin/run-ts.js', 'scripts/attack-shared-employee.ts', '--base', server.base, '--a-token', server.token, '--a-key', server.apiKey, '--b-token', b.access_token, '--b-key', b.api_key];
+    const b = jsonLine(await onpay(['partner', 'create', '--name', 'Partner B', '--json'], server.env)) as {
+      api_key: string;
+      access_token: string;
+    };
+    const args = [
+      'bin/run-ts.js',
+      'scripts/attack-shared-employee.ts',
+      '--base',
+      server.base,
+      '--a-token',
+      server.token,
+      '--a-key',
+      server.apiKey,
+      '--b-token',
+      b.access_token,
+      '--b-key',
+      b.api_key,
+    ];
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, args, { cwd: root, env: server!.env, timeout: 90_000 }, (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),

@@ -32,7 +32,16 @@ const SECRET = {
   registeredY: 'ACMEDE1234567',
 } as const;
 
-const B_PROFILE = { first_name: 'Bee', last_name: 'Partner', address: 'B-veien 1', postal_code: '5003', city: 'Bergen', dial_code: '+47', phone: '90000001', main_work: 'false' };
+const B_PROFILE = {
+  first_name: 'Bee',
+  last_name: 'Partner',
+  address: 'B-veien 1',
+  postal_code: '5003',
+  city: 'Bergen',
+  dial_code: '+47',
+  phone: '90000001',
+  main_work: 'false',
+};
 
 interface World {
   a: TestPartner;
@@ -76,12 +85,21 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/v1/users': {
     // Before: this IS the linking (rule 1: only email and internal_id apply); after: posting again.
     attack: (w) => [
-      post('/api/v1/users', { email: w.x.email, internal_id: 111, ...B_PROFILE, note: 'B note', bank_account_number: NO_ACCOUNT }),
+      post('/api/v1/users', {
+        email: w.x.email,
+        internal_id: 111,
+        ...B_PROFILE,
+        note: 'B note',
+        bank_account_number: NO_ACCOUNT,
+      }),
       post('/api/v1/users', { email: w.y.email.toUpperCase(), internal_id: 112 }),
     ],
     control: (w) => post('/api/v1/users', { email: w.ax.email }),
   },
-  'GET /api/v1/users': { attack: () => [get('/api/v1/users?per_page=100')], control: () => get('/api/v1/users?per_page=100') },
+  'GET /api/v1/users': {
+    attack: () => [get('/api/v1/users?per_page=100')],
+    control: () => get('/api/v1/users?per_page=100'),
+  },
   'POST /api/v1/users/lookup': {
     attack: (w) => [
       post('/api/v1/users/lookup', { user_id: w.x.userId }),
@@ -92,15 +110,26 @@ const FIXTURES: Record<string, Fixture> = {
     ],
     control: (w) => post('/api/v1/users/lookup', { phone: w.ax.phone }),
   },
-  'GET /api/v1/users/{id}': { attack: (w) => [get(`/api/v1/users/${w.x.id}`), get(`/api/v1/users/${w.y.id}`)], control: (w) => get(`/api/v1/users/${w.ax.id}`) },
+  'GET /api/v1/users/{id}': {
+    attack: (w) => [get(`/api/v1/users/${w.x.id}`), get(`/api/v1/users/${w.y.id}`)],
+    control: (w) => get(`/api/v1/users/${w.ax.id}`),
+  },
   ...Object.fromEntries(
     (['PUT', 'PATCH'] as const).flatMap((method) => [
       [
         `${method} /api/v1/users/{id}`,
         {
           attack: (w: World) => [
-            put(`/api/v1/users/${w.x.id}`, { note: 'B note', internal_id: 113, bank_account_number: NO_ACCOUNT, ...B_PROFILE }, method),
-            put(`/api/v1/users/${w.y.id}`, { bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX' }, method),
+            put(
+              `/api/v1/users/${w.x.id}`,
+              { note: 'B note', internal_id: 113, bank_account_number: NO_ACCOUNT, ...B_PROFILE },
+              method,
+            ),
+            put(
+              `/api/v1/users/${w.y.id}`,
+              { bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX' },
+              method,
+            ),
           ],
           control: (w: World) => put(`/api/v1/users/${w.ax.id}`, { note: 'A control note' }, method),
         },
@@ -108,7 +137,10 @@ const FIXTURES: Record<string, Fixture> = {
       [
         `${method} /api/v1/users/{id}/profile`,
         {
-          attack: (w: World) => [put(`/api/v1/users/${w.x.id}/profile`, B_PROFILE, method), put(`/api/v1/users/${w.y.id}/profile`, { ...B_PROFILE, phone: '90000002' }, method)],
+          attack: (w: World) => [
+            put(`/api/v1/users/${w.x.id}/profile`, B_PROFILE, method),
+            put(`/api/v1/users/${w.y.id}/profile`, { ...B_PROFILE, phone: '90000002' }, method),
+          ],
           control: (w: World) => put(`/api/v1/users/${w.ax.id}/profile`, { ...B_PROFILE, phone: w.ax.phone }, method),
         },
       ],
@@ -117,15 +149,35 @@ const FIXTURES: Record<string, Fixture> = {
   'PUT /api/v1/users/{id}/identity': {
     attack: (w) => [
       // X is verified: a different identity is refused (409 once linked).
-      put(`/api/v1/users/${w.x.id}/identity`, { identification: 'BEEDE000001', country_code: 'DE', birthday: '1980-01-01' }),
+      put(`/api/v1/users/${w.x.id}/identity`, {
+        identification: 'BEEDE000001',
+        country_code: 'DE',
+        birthday: '1980-01-01',
+      }),
       // Y is not: B registers one of its own, beside A's.
-      put(`/api/v1/users/${w.y.id}/identity`, { identification: 'BEEDE000002', country_code: 'DE', birthday: '1981-01-01' }),
+      put(`/api/v1/users/${w.y.id}/identity`, {
+        identification: 'BEEDE000002',
+        country_code: 'DE',
+        birthday: '1981-01-01',
+      }),
     ],
-    control: (w) => put(`/api/v1/users/${w.ay.id}/identity`, { identification: 'ACMEDE7654321', country_code: 'DE', birthday: '1982-01-01' }),
+    control: (w) =>
+      put(`/api/v1/users/${w.ay.id}/identity`, {
+        identification: 'ACMEDE7654321',
+        country_code: 'DE',
+        birthday: '1982-01-01',
+      }),
   },
-  'GET /api/v1/users/{id}/terms': { attack: (w) => [get(`/api/v1/users/${w.x.id}/terms`)], control: (w) => get(`/api/v1/users/${w.ax.id}/terms`) },
+  'GET /api/v1/users/{id}/terms': {
+    attack: (w) => [get(`/api/v1/users/${w.x.id}/terms`)],
+    control: (w) => get(`/api/v1/users/${w.ax.id}/terms`),
+  },
   'POST /api/v1/users/{id}/terms': {
-    attack: (w) => [post(`/api/v1/users/${w.x.id}/terms`, { approved: false }), post(`/api/v1/users/${w.x.id}/terms`, { approved: true }), post(`/api/v1/users/${w.y.id}/terms`, { approved: false })],
+    attack: (w) => [
+      post(`/api/v1/users/${w.x.id}/terms`, { approved: false }),
+      post(`/api/v1/users/${w.x.id}/terms`, { approved: true }),
+      post(`/api/v1/users/${w.y.id}/terms`, { approved: false }),
+    ],
     control: (w) => post(`/api/v1/users/${w.ax.id}/terms`, { approved: true }),
   },
   'POST /api/v1/verification-return-urls': {
@@ -136,10 +188,15 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/v1/users/{id}/verification/flows': {
     attack: (w) => [
       post(`/api/v1/users/${w.y.id}/verification/flows`, { provider: 'provider_eid', partner_return_url: RETURN_URL }),
-      post(`/api/v1/users/${w.x.id}/verification/flows`, { provider: 'provider_doc', id_type: 'local', partner_return_url: RETURN_URL }),
+      post(`/api/v1/users/${w.x.id}/verification/flows`, {
+        provider: 'provider_doc',
+        id_type: 'local',
+        partner_return_url: RETURN_URL,
+      }),
     ],
     // For another employee than ay: a new flow for ay would replace the session the complete control ends.
-    control: (w) => post(`/api/v1/users/${w.ax.id}/verification/flows`, { provider: 'provider_eid', partner_return_url: RETURN_URL }),
+    control: (w) =>
+      post(`/api/v1/users/${w.ax.id}/verification/flows`, { provider: 'provider_eid', partner_return_url: RETURN_URL }),
   },
   'GET /api/v1/verification/status/{verificationSession}': {
     attack: (w) => [get(`/api/v1/verification/status/${w.session}`)],
@@ -151,21 +208,36 @@ const FIXTURES: Record<string, Fixture> = {
       if (phase === 'after') {
         // B's own flow for X, approved with another identity than the one verified through A: it
         // ends in error and changes nothing (a person verifies once).
-        const flow = await t.as(w.b, { method: 'POST', url: `/api/v1/users/${w.x.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } });
+        const flow = await t.as(w.b, {
+          method: 'POST',
+          url: `/api/v1/users/${w.x.id}/verification/flows`,
+          payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+        });
         expect(flow.statusCode, flow.body).toBe(201);
         const id = (flow.json() as { verification_id: string }).verification_id;
-        requests.push(post(`/api/v1/test-helpers/verification/${id}/complete`, { status: 'approved', identity: { identification: 'BEEDE000003', country_code: 'DE', birthday: '1979-01-01' } }));
+        requests.push(
+          post(`/api/v1/test-helpers/verification/${id}/complete`, {
+            status: 'approved',
+            identity: { identification: 'BEEDE000003', country_code: 'DE', birthday: '1979-01-01' },
+          }),
+        );
       }
       return requests;
     },
     control: (w) => post(`/api/v1/test-helpers/verification/${w.asession}/complete`, { status: 'declined' }),
   },
-  'GET /api/v1/test-helpers/mailbox': { attack: () => [get('/api/v1/test-helpers/mailbox')], control: () => get('/api/v1/test-helpers/mailbox') },
+  'GET /api/v1/test-helpers/mailbox': {
+    attack: () => [get('/api/v1/test-helpers/mailbox')],
+    control: () => get('/api/v1/test-helpers/mailbox'),
+  },
   'POST /api/v1/payouts': {
     attack: (w) => [
       post('/api/v1/payouts', batch([item(w.x)]) as unknown as Json),
       post('/api/v1/payouts', batch([{ ...item(w.x), user_id: undefined, phone: SECRET.phoneX }]) as unknown as Json),
-      post('/api/v1/payouts', batch([{ ...item(w.x), user_id: undefined, ssn: SECRET.registeredY }]) as unknown as Json),
+      post(
+        '/api/v1/payouts',
+        batch([{ ...item(w.x), user_id: undefined, ssn: SECRET.registeredY }]) as unknown as Json,
+      ),
     ],
     control: (w) => post('/api/v1/payouts', batch([item(w.ax)]) as unknown as Json),
   },
@@ -173,8 +245,14 @@ const FIXTURES: Record<string, Fixture> = {
     attack: (w) => [get('/api/v1/payouts?per_page=100'), get(`/api/v1/payouts?user_id=${w.x.id}`)],
     control: (w) => get(`/api/v1/payouts?user_id=${w.ax.id}`),
   },
-  'GET /api/v1/payouts/{payout}': { attack: (w) => [get(`/api/v1/payouts/${w.payout}`)], control: (w) => get(`/api/v1/payouts/${w.apayout}`) },
-  'GET /api/v1/users/{id}/payouts': { attack: (w) => [get(`/api/v1/users/${w.x.id}/payouts`)], control: (w) => get(`/api/v1/users/${w.ax.id}/payouts`) },
+  'GET /api/v1/payouts/{payout}': {
+    attack: (w) => [get(`/api/v1/payouts/${w.payout}`)],
+    control: (w) => get(`/api/v1/payouts/${w.apayout}`),
+  },
+  'GET /api/v1/users/{id}/payouts': {
+    attack: (w) => [get(`/api/v1/users/${w.x.id}/payouts`)],
+    control: (w) => get(`/api/v1/users/${w.ax.id}/payouts`),
+  },
   'POST /api/v1/users/{id}/login-link': {
     attack: (w) => [post(`/api/v1/users/${w.x.id}/login-link`, { send_email: true })],
     control: (w) => post(`/api/v1/users/${w.ax.id}/login-link`, { send_email: false }),
@@ -190,7 +268,10 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'GET /api/v1/events': {
     // B's feed holds B's own events only (after linking: B's empty view of the shared employees).
-    attack: () => [get('/api/v1/events?limit=500'), get('/api/v1/events?type=user.*,payout.*,verification.*&limit=500')],
+    attack: () => [
+      get('/api/v1/events?limit=500'),
+      get('/api/v1/events?type=user.*,payout.*,verification.*&limit=500'),
+    ],
     control: () => get('/api/v1/events'),
   },
   'GET /api/v1/events/{id}': {
@@ -199,13 +280,26 @@ const FIXTURES: Record<string, Fixture> = {
   },
   // B's endpoint is B's own; A's endpoints are not found for B, whatever B asks of them.
   'POST /api/v1/webhook-endpoints': {
-    attack: () => [post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/b', event_types: ['user.*', 'payout.*', 'verification.*'] })],
+    attack: () => [
+      post('/api/v1/webhook-endpoints', {
+        url: 'http://127.0.0.1:9/b',
+        event_types: ['user.*', 'payout.*', 'verification.*'],
+      }),
+    ],
     control: () => post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/a2', event_types: ['payout.*'] }),
   },
-  'GET /api/v1/webhook-endpoints': { attack: () => [get('/api/v1/webhook-endpoints?per_page=100')], control: () => get('/api/v1/webhook-endpoints') },
-  'GET /api/v1/webhook-endpoints/{id}': { attack: (w) => [get(`/api/v1/webhook-endpoints/${w.endpoint}`)], control: (w) => get(`/api/v1/webhook-endpoints/${w.endpoint}`) },
+  'GET /api/v1/webhook-endpoints': {
+    attack: () => [get('/api/v1/webhook-endpoints?per_page=100')],
+    control: () => get('/api/v1/webhook-endpoints'),
+  },
+  'GET /api/v1/webhook-endpoints/{id}': {
+    attack: (w) => [get(`/api/v1/webhook-endpoints/${w.endpoint}`)],
+    control: (w) => get(`/api/v1/webhook-endpoints/${w.endpoint}`),
+  },
   'PATCH /api/v1/webhook-endpoints/{id}': {
-    attack: (w) => [put(`/api/v1/webhook-endpoints/${w.endpoint}`, { url: 'http://127.0.0.1:9/b', disabled: true }, 'PATCH')],
+    attack: (w) => [
+      put(`/api/v1/webhook-endpoints/${w.endpoint}`, { url: 'http://127.0.0.1:9/b', disabled: true }, 'PATCH'),
+    ],
     control: (w) => put(`/api/v1/webhook-endpoints/${w.endpoint}`, { description: 'A control' }, 'PATCH'),
   },
   'DELETE /api/v1/webhook-endpoints/{id}': {
@@ -216,7 +310,10 @@ const FIXTURES: Record<string, Fixture> = {
     attack: (w) => [post(`/api/v1/webhook-endpoints/${w.endpoint}/rotate-secret`)],
     control: (w) => post(`/api/v1/webhook-endpoints/${w.endpoint}/rotate-secret`),
   },
-  'POST /api/v1/webhook-endpoints/{id}/test': { attack: (w) => [post(`/api/v1/webhook-endpoints/${w.endpoint}/test`)], control: (w) => post(`/api/v1/webhook-endpoints/${w.endpoint}/test`) },
+  'POST /api/v1/webhook-endpoints/{id}/test': {
+    attack: (w) => [post(`/api/v1/webhook-endpoints/${w.endpoint}/test`)],
+    control: (w) => post(`/api/v1/webhook-endpoints/${w.endpoint}/test`),
+  },
   'GET /api/v1/webhook-endpoints/{id}/deliveries': {
     attack: (w) => [get(`/api/v1/webhook-endpoints/${w.endpoint}/deliveries`)],
     control: (w) => get(`/api/v1/webhook-endpoints/${w.endpoint}/deliveries`),
@@ -239,7 +336,11 @@ describe('the cross-partner matrix', () => {
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       return res.json() as Json;
     };
-    const bank = await t.db.db.selectFrom('payouts').select(['bank_account_number', 'bank_iban_number', 'bank_bic_number']).where('id', '=', w.payout).executeTakeFirstOrThrow();
+    const bank = await t.db.db
+      .selectFrom('payouts')
+      .select(['bank_account_number', 'bank_iban_number', 'bank_bic_number'])
+      .where('id', '=', w.payout)
+      .executeTakeFirstOrThrow();
     return {
       x: await read(`/api/v1/users/${w.x.id}`),
       y: await read(`/api/v1/users/${w.y.id}`),
@@ -259,7 +360,8 @@ describe('the cross-partner matrix', () => {
   }
 
   function expectNothingOfA(res: LightMyRequestResponse, label: string): void {
-    for (const [name, value] of Object.entries(SECRET)) expect(res.body, `${label} leaks A's ${name}`).not.toContain(String(value));
+    for (const [name, value] of Object.entries(SECRET))
+      expect(res.body, `${label} leaks A's ${name}`).not.toContain(String(value));
     expect(res.body, `${label} leaks A's session`).not.toContain(w.session);
     expect(res.body, `${label} leaks A's Idempotency-key`).not.toContain(w.payoutKey);
     expect(res.body, `${label} leaks A's mail`).not.toContain('(Acme)');
@@ -276,26 +378,68 @@ describe('the cross-partner matrix', () => {
     await ensureApprovedReturnUrl(t, b);
 
     const x = await onboardedEmployee(t, a, { phone: SECRET.phoneX });
-    await putProfile(t, a, x.id, { first_name: SECRET.firstName, last_name: SECRET.lastName, address: SECRET.address, postal_code: SECRET.postal, city: SECRET.city, phone: SECRET.phoneX });
-    expect((await t.as(a, { method: 'PUT', url: `/api/v1/users/${x.id}`, payload: { note: SECRET.note, internal_id: SECRET.internalX, bank_account_number: SECRET.bank } })).statusCode).toBe(200);
+    await putProfile(t, a, x.id, {
+      first_name: SECRET.firstName,
+      last_name: SECRET.lastName,
+      address: SECRET.address,
+      postal_code: SECRET.postal,
+      city: SECRET.city,
+      phone: SECRET.phoneX,
+    });
+    expect(
+      (
+        await t.as(a, {
+          method: 'PUT',
+          url: `/api/v1/users/${x.id}`,
+          payload: { note: SECRET.note, internal_id: SECRET.internalX, bank_account_number: SECRET.bank },
+        })
+      ).statusCode,
+    ).toBe(200);
     const payoutKey = randomUUID();
     const payout = (await createPayouts(t, a, batch([item(x)]), payoutKey)).payout_ids[0] as number;
-    expect((await t.as(a, { method: 'POST', url: `/api/v1/users/${x.id}/login-link`, payload: { send_email: true } })).statusCode).toBe(200);
+    expect(
+      (await t.as(a, { method: 'POST', url: `/api/v1/users/${x.id}/login-link`, payload: { send_email: true } }))
+        .statusCode,
+    ).toBe(200);
 
-    const y = await createUser(t, a, { internal_id: SECRET.internalY, note: SECRET.note, bank_account_number: SECRET.bank });
+    const y = await createUser(t, a, {
+      internal_id: SECRET.internalY,
+      note: SECRET.note,
+      bank_account_number: SECRET.bank,
+    });
     await putProfile(t, a, y.id, { first_name: SECRET.firstName, phone: SECRET.phoneY });
-    expect((await t.as(a, { method: 'PUT', url: `/api/v1/users/${y.id}/identity`, payload: { identification: SECRET.registeredY, country_code: 'DE', birthday: '1990-01-01' } })).statusCode).toBe(200);
-    const flow = await t.as(a, { method: 'POST', url: `/api/v1/users/${y.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } });
+    expect(
+      (
+        await t.as(a, {
+          method: 'PUT',
+          url: `/api/v1/users/${y.id}/identity`,
+          payload: { identification: SECRET.registeredY, country_code: 'DE', birthday: '1990-01-01' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const flow = await t.as(a, {
+      method: 'POST',
+      url: `/api/v1/users/${y.id}/verification/flows`,
+      payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+    });
     expect(flow.statusCode).toBe(201);
 
     // A's own objects for the control requests.
     const ax = await onboardedEmployee(t, a);
     const apayout = (await createPayouts(t, a, batch([item(ax)]))).payout_ids[0] as number;
     const ay = await createUser(t, a);
-    const aflow = await t.as(a, { method: 'POST', url: `/api/v1/users/${ay.id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN_URL } });
+    const aflow = await t.as(a, {
+      method: 'POST',
+      url: `/api/v1/users/${ay.id}/verification/flows`,
+      payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+    });
 
     const endpoint = async () => {
-      const res = await t.as(a, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url: 'http://127.0.0.1:9/a', event_types: ['user.*', 'payout.*'] } });
+      const res = await t.as(a, {
+        method: 'POST',
+        url: '/api/v1/webhook-endpoints',
+        payload: { url: 'http://127.0.0.1:9/a', event_types: ['user.*', 'payout.*'] },
+      });
       expect(res.statusCode, res.body).toBe(201);
       return (res.json() as { id: number }).id;
     };
@@ -313,11 +457,17 @@ describe('the cross-partner matrix', () => {
       ay: { id: ay.id },
       apayout,
       asession: (aflow.json() as { verification_id: string }).verification_id,
-      event: ((await t.as(a, { method: 'GET', url: '/api/v1/events?type=user.created' })).json() as { results: Array<{ id: string }> }).results[0]!.id,
+      event: (
+        (await t.as(a, { method: 'GET', url: '/api/v1/events?type=user.created' })).json() as {
+          results: Array<{ id: string }>;
+        }
+      ).results[0]!.id,
       endpoint: endpoints[0]!,
       endpointToDelete: endpoints[1]!,
     };
-    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.keys(item)
         .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
@@ -328,8 +478,14 @@ describe('the cross-partner matrix', () => {
 
   it('has a fixture for every operation of the API, and no fixture for an operation that does not exist', () => {
     expect(operations.length).toBeGreaterThan(20);
-    expect(operations.filter((operation) => !(operation in FIXTURES)), 'operations without a cross-partner fixture').toEqual([]);
-    expect(Object.keys(FIXTURES).filter((key) => !operations.includes(key)), 'fixtures of operations the API no longer has').toEqual([]);
+    expect(
+      operations.filter((operation) => !(operation in FIXTURES)),
+      'operations without a cross-partner fixture',
+    ).toEqual([]);
+    expect(
+      Object.keys(FIXTURES).filter((key) => !operations.includes(key)),
+      'fixtures of operations the API no longer has',
+    ).toEqual([]);
   });
 
   for (const phase of ['before', 'after'] as const) {
@@ -352,14 +508,20 @@ describe('the cross-partner matrix', () => {
           expect(res.statusCode, `${label}: ${res.body}`).toBeLessThan(500);
           expectNothingOfA(res, label);
           expect(await aView(), `${label} changed what A reads`).toEqual(before);
-          if (request.url?.toString().includes('/complete') && (request.payload as Json | undefined)?.identity) expect(res.json()).toMatchObject({ status: 'error' });
+          if (request.url?.toString().includes('/complete') && (request.payload as Json | undefined)?.identity)
+            expect(res.json()).toMatchObject({ status: 'error' });
           statuses.push(`${request.method} ${request.url} ${res.statusCode}`);
         }
       }
       // Before linking, everything that names A's employees, payout or session is refused.
       if (phase === 'before') {
         for (const line of statuses) {
-          if (line.includes(`/users/${w.x.id}`) || line.includes(`/users/${w.y.id}`) || line.includes(`/payouts/${w.payout}`)) expect(line).toMatch(/ 404$/);
+          if (
+            line.includes(`/users/${w.x.id}`) ||
+            line.includes(`/users/${w.y.id}`) ||
+            line.includes(`/payouts/${w.payout}`)
+          )
+            expect(line).toMatch(/ 404$/);
           if (line.includes(w.session)) expect(line).toMatch(/ 403$/);
         }
       }
@@ -376,19 +538,35 @@ describe('the cross-partner matrix', () => {
   it("after linking, B's own view of the shared employee holds only what B entered", async () => {
     const res = await t.as(w.b, { method: 'GET', url: `/api/v1/users/${w.x.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email: w.x.email, internal_id: '113', note: 'B note', name: 'Bee Partner', bank_account_number: NO_ACCOUNT });
+    expect(res.json()).toMatchObject({
+      email: w.x.email,
+      internal_id: '113',
+      note: 'B note',
+      name: 'Bee Partner',
+      bank_account_number: NO_ACCOUNT,
+    });
     const y = (await t.as(w.b, { method: 'GET', url: `/api/v1/users/${w.y.id}` })).json() as Json;
     expect(y).toMatchObject({ nationality: 'DE', bank_iban_number: 'NO9386011117947' });
     // B's login link opens B's view: none of A's payouts or names on the employee's pages.
-    const link = (await t.as(w.b, { method: 'POST', url: `/api/v1/users/${w.x.id}/login-link`, payload: {} })).json() as { login_url: string };
+    const link = (
+      await t.as(w.b, { method: 'POST', url: `/api/v1/users/${w.x.id}/login-link`, payload: {} })
+    ).json() as { login_url: string };
     const path = new URL(link.login_url).pathname;
-    const signedIn = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     const cookie = signedIn.cookies.find((c) => c.name === 'onpay_session')?.value as string;
     const home = await t.app.inject({ method: 'GET', url: '/me', cookies: { onpay_session: cookie } });
     expect(home.statusCode).toBe(200);
     expectNothingOfA(home, "B's employee page");
     expect(home.body).not.toContain('Acme');
-    expect((await t.app.inject({ method: 'GET', url: `/me/payouts/${w.payout}`, cookies: { onpay_session: cookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/me/payouts/${w.payout}`, cookies: { onpay_session: cookie } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('A makes each request on an object of its own successfully (the matrix is not passing by failing)', async () => {

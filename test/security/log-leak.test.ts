@@ -16,7 +16,11 @@ import { startWithNpm, walkthroughScript, type StartedServer } from '../helpers/
 
 type Json = Record<string, unknown>;
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(command, args, { cwd: root, env, timeout: 120_000 }, (error, stdout, stderr) =>
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
@@ -29,7 +33,9 @@ async function onDatabase<T>(url: string, work: (query: (sql: string) => Promise
   if (url.startsWith('sqlite:')) {
     const db = new SQLite(url.slice('sqlite:'.length));
     try {
-      return await work(async (sql) => (/^\s*select/i.test(sql) ? (db.prepare(sql).all() as Json[]) : (db.exec(sql), [])));
+      return await work(async (sql) =>
+        /^\s*select/i.test(sql) ? (db.prepare(sql).all() as Json[]) : (db.exec(sql), []),
+      );
     } finally {
       db.close();
     }
@@ -56,25 +62,52 @@ describe(`the log at trace (${testEngine})`, () => {
     const secrets = new Set<string>([server.token, server.apiKey]);
 
     // The README walkthrough, as a partner runs it.
-    const walkthrough = await run('bash', ['-euo', 'pipefail', '-c', walkthroughScript()], { ...env, TOKEN: server.token, API_KEY: server.apiKey, BASE: base });
+    const walkthrough = await run('bash', ['-euo', 'pipefail', '-c', walkthroughScript()], {
+      ...env,
+      TOKEN: server.token,
+      API_KEY: server.apiKey,
+      BASE: base,
+    });
     expect(walkthrough.code, walkthrough.stderr).toBe(0);
     const loginUrl = /^(http:\/\/127\.0\.0\.1:\d+\/login\/\S+)$/m.exec(walkthrough.stdout)?.[1];
     expect(loginUrl).toBeTruthy();
     secrets.add(new URL(loginUrl!).pathname.slice('/login/'.length));
 
     // The isolation sequence: partner B against partner A's shared employee.
-    const b = jsonLine(await onpay(['partner', 'create', '--name', 'Partner B', '--json'], env)) as { api_key: string; access_token: string };
+    const b = jsonLine(await onpay(['partner', 'create', '--name', 'Partner B', '--json'], env)) as {
+      api_key: string;
+      access_token: string;
+    };
     secrets.add(b.api_key).add(b.access_token);
     const attack = await run(
       process.execPath,
-      ['bin/run-ts.js', 'scripts/attack-shared-employee.ts', '--base', base, '--a-token', server.token, '--a-key', server.apiKey, '--b-token', b.access_token, '--b-key', b.api_key],
+      [
+        'bin/run-ts.js',
+        'scripts/attack-shared-employee.ts',
+        '--base',
+        base,
+        '--a-token',
+        server.token,
+        '--a-key',
+        server.apiKey,
+        '--b-token',
+        b.access_token,
+        '--b-key',
+        b.api_key,
+      ],
       env,
     );
     expect(attack.code, attack.stdout + attack.stderr).toBe(0);
 
     // A verification start page and a login link opened in a browser (their tokens are in the URL).
-    const headers = { authorization: `Bearer ${server.token}`, 'api-key': server.apiKey, 'content-type': 'application/json' };
-    const users = (await (await fetch(`${base}/api/v1/users?per_page=1`, { headers })).json()) as { results: Array<{ id: string }> };
+    const headers = {
+      authorization: `Bearer ${server.token}`,
+      'api-key': server.apiKey,
+      'content-type': 'application/json',
+    };
+    const users = (await (await fetch(`${base}/api/v1/users?per_page=1`, { headers })).json()) as {
+      results: Array<{ id: string }>;
+    };
     const someone = users.results[0]!.id;
     const flow = (await (
       await fetch(`${base}/api/v1/users/${someone}/verification/flows`, {
@@ -89,12 +122,20 @@ describe(`the log at trace (${testEngine})`, () => {
     expect((await fetch(loginUrl!)).status).toBe(200);
 
     // A 4xx, and a forced 5xx: the credential store's table is gone for a partner never seen before.
-    expect((await fetch(`${base}/api/v1/users`, { headers: { authorization: 'Bearer onp_test_wrong', 'api-key': 'wrong' } })).status).toBe(401);
-    const c = jsonLine(await onpay(['partner', 'create', '--name', 'Partner C', '--json'], env)) as { api_key: string; access_token: string };
+    expect(
+      (await fetch(`${base}/api/v1/users`, { headers: { authorization: 'Bearer onp_test_wrong', 'api-key': 'wrong' } }))
+        .status,
+    ).toBe(401);
+    const c = jsonLine(await onpay(['partner', 'create', '--name', 'Partner C', '--json'], env)) as {
+      api_key: string;
+      access_token: string;
+    };
     secrets.add(c.api_key).add(c.access_token);
     await onDatabase(databaseUrl, (q) => q('alter table access_tokens rename to access_tokens_away'));
     try {
-      const failed = await fetch(`${base}/api/v1/terms`, { headers: { authorization: `Bearer ${c.access_token}`, 'api-key': c.api_key } });
+      const failed = await fetch(`${base}/api/v1/terms`, {
+        headers: { authorization: `Bearer ${c.access_token}`, 'api-key': c.api_key },
+      });
       expect(failed.status).toBeGreaterThanOrEqual(500);
     } finally {
       await onDatabase(databaseUrl, (q) => q('alter table access_tokens_away rename to access_tokens'));
@@ -102,13 +143,17 @@ describe(`the log at trace (${testEngine})`, () => {
 
     // Everything personal that was stored: e-mails, identity numbers, bank accounts.
     await onDatabase(databaseUrl, async (q) => {
-      for (const row of await q('select email, identification from users')) for (const value of Object.values(row)) if (value) secrets.add(String(value));
-      for (const row of await q('select identification, phone, bank_account_number, bank_iban_number, bank_bic_number from partner_users'))
+      for (const row of await q('select email, identification from users'))
+        for (const value of Object.values(row)) if (value) secrets.add(String(value));
+      for (const row of await q(
+        'select identification, phone, bank_account_number, bank_iban_number, bank_bic_number from partner_users',
+      ))
         for (const value of Object.values(row)) if (value) secrets.add(String(value));
     });
 
     // The server's last lines travel through a pipe: wait for the 5xx's access line to arrive.
-    for (let i = 0; i < 100 && !/"statusCode":5\d\d/.test(server.output()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && !/"statusCode":5\d\d/.test(server.output()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
 
     // pino's JSON lines only: the start-up banner is not a log line.
     const lines = server
@@ -116,14 +161,19 @@ describe(`the log at trace (${testEngine})`, () => {
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Json);
-    const requests = lines.filter((line) => line.msg === 'request completed') as Array<{ req: { url: string }; res: { statusCode: number } }>;
+    const requests = lines.filter((line) => line.msg === 'request completed') as Array<{
+      req: { url: string };
+      res: { statusCode: number };
+    }>;
     expect(lines.length).toBeGreaterThan(50);
     expect(requests.map((line) => line.req.url)).toContain('/login/***');
     expect(requests.map((line) => line.req.url)).toContain('/verify/***');
     expect(requests.some((line) => line.res.statusCode >= 400 && line.res.statusCode < 500)).toBe(true);
     expect(requests.some((line) => line.res.statusCode >= 500)).toBe(true);
     // The 5xx's detail is logged (with its request id), but no secret in it.
-    expect(lines.some((line) => line.msg === 'unexpected error' && (line.err as Json | undefined)?.code !== undefined)).toBe(true);
+    expect(
+      lines.some((line) => line.msg === 'unexpected error' && (line.err as Json | undefined)?.code !== undefined),
+    ).toBe(true);
 
     const text = lines.map((line) => JSON.stringify(line)).join('\n');
     expect(secrets.size).toBeGreaterThan(15);

@@ -29,14 +29,18 @@ describe('normaliseNorwegianAccount (11 digits, MOD11)', () => {
 describe('hasBankFields', () => {
   it('treats null, undefined and blank as not sent', () => {
     expect(hasBankFields({})).toBe(false);
-    expect(hasBankFields({ bank_account_number: null, bank_iban_number: undefined, bank_bic_number: '  ' })).toBe(false);
+    expect(hasBankFields({ bank_account_number: null, bank_iban_number: undefined, bank_bic_number: '  ' })).toBe(
+      false,
+    );
     expect(hasBankFields({ bank_bic_number: 'X' })).toBe(true);
   });
 });
 
 describe('parseBankAccount', () => {
   it('returns a domestic account in its stored (digits-only) form', () => {
-    expect(parseBankAccount({ bank_account_number: ' 1234.56.78903 ' })).toEqual({ account: { style: 'domestic', accountNumber: NO_ACCOUNT } });
+    expect(parseBankAccount({ bank_account_number: ' 1234.56.78903 ' })).toEqual({
+      account: { style: 'domestic', accountNumber: NO_ACCOUNT },
+    });
   });
 
   it('returns an international account in electronic form, BIC upper-cased', () => {
@@ -51,7 +55,11 @@ describe('parseBankAccount', () => {
   it.each([
     ['domestic and IBAN', { bank_account_number: NO_ACCOUNT, bank_iban_number: NO_IBAN }, ['bank_account_number']],
     ['domestic and BIC', { bank_account_number: NO_ACCOUNT, bank_bic_number: DNB_BIC }, ['bank_account_number']],
-    ['all three', { bank_account_number: NO_ACCOUNT, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC }, ['bank_account_number']],
+    [
+      'all three',
+      { bank_account_number: NO_ACCOUNT, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC },
+      ['bank_account_number'],
+    ],
     ['an IBAN without a BIC', { bank_iban_number: NO_IBAN }, ['bank_bic_number']],
     ['a BIC without an IBAN', { bank_bic_number: DNB_BIC }, ['bank_iban_number']],
     ['a bad IBAN checksum', { bank_iban_number: 'NO9486011117947', bank_bic_number: DNB_BIC }, ['bank_iban_number']],

@@ -34,9 +34,15 @@ describe('POST /users', () => {
     t.as(partner, { method: 'POST', url: '/api/v1/users', payload: payload as Record<string, unknown>, headers });
   /** What acme entered about the employee: its link (another partner's link holds its own). */
   const stored = (id: string) =>
-    t.db.db.selectFrom('partner_users').selectAll().where('partner_id', '=', acme.partnerId).where('user_id', '=', Number(id)).executeTakeFirstOrThrow();
+    t.db.db
+      .selectFrom('partner_users')
+      .selectAll()
+      .where('partner_id', '=', acme.partnerId)
+      .where('user_id', '=', Number(id))
+      .executeTakeFirstOrThrow();
   const usersWithEmail = async (address: string) =>
-    (await t.db.db.selectFrom('users').select('id').where('email_normalized', '=', address.toLowerCase()).execute()).length;
+    (await t.db.db.selectFrom('users').select('id').where('email_normalized', '=', address.toLowerCase()).execute())
+      .length;
 
   describe('creating', () => {
     it('creates an employee and answers 200 with the User payload', async () => {
@@ -79,7 +85,13 @@ describe('POST /users', () => {
         created_at: t.clock.now().toISOString(),
       });
       // Name, address, phone, main_work and note do not drive onboarding (spec, POST /users rule 2).
-      expect(user.onboarding.steps).toEqual({ email_verified: true, terms_approved: false, profile: false, id_verification: false, bank_account: true });
+      expect(user.onboarding.steps).toEqual({
+        email_verified: true,
+        terms_approved: false,
+        profile: false,
+        id_verification: false,
+        bank_account: true,
+      });
     });
 
     it('fills an e-mail-only employee with empty strings, nulls and main_work "false"', async () => {
@@ -104,16 +116,41 @@ describe('POST /users', () => {
 
     it('treats null in every optional field as not sent', async () => {
       const nulls = Object.fromEntries(
-        ['internal_id', 'first_name', 'last_name', 'address', 'postal_code', 'city', 'dial_code', 'phone', 'main_work', 'note', 'bank_account_number', 'bank_iban_number', 'bank_bic_number'].map((f) => [f, null]),
+        [
+          'internal_id',
+          'first_name',
+          'last_name',
+          'address',
+          'postal_code',
+          'city',
+          'dial_code',
+          'phone',
+          'main_work',
+          'note',
+          'bank_account_number',
+          'bank_iban_number',
+          'bank_bic_number',
+        ].map((f) => [f, null]),
       );
       const res = await post(acme, { email: email(), ...nulls });
       expect(res.statusCode, res.body).toBe(200);
-      expect(expectUserPayload(res.json())).toMatchObject({ internal_id: '', name: '', note: '', bank_account_number: null });
+      expect(expectUserPayload(res.json())).toMatchObject({
+        internal_id: '',
+        name: '',
+        note: '',
+        bank_account_number: null,
+      });
     });
 
     it('refuses unknown fields, including the operator-only tax fields, naming each; nothing is stored', async () => {
       const address = email();
-      const res = await post(acme, { email: address, tax_percent: '10', tax_free_card: '1000', nationality: 'SE', favourite_colour: 'blue' });
+      const res = await post(acme, {
+        email: address,
+        tax_percent: '10',
+        tax_free_card: '1000',
+        nationality: 'SE',
+        favourite_colour: 'blue',
+      });
       const errors = expect422(res, 'tax_percent', 'tax_free_card', 'nationality', 'favourite_colour');
       expect(Object.keys(errors).sort()).toEqual(['favourite_colour', 'nationality', 'tax_free_card', 'tax_percent']);
       expect(errors.tax_percent).toEqual(['tax_percent is not a known field.']);
@@ -190,17 +227,23 @@ describe('POST /users', () => {
       expect((await stored(user.id)).dial_code).toBe(kept);
     });
 
-    it.each(['+999', '+0', 'NO', '+47a', '4747474', '+1-684', 'x'.repeat(254)])('dial_code %j is not a calling code: 422', async (sent) => {
-      expect422(await post(acme, { email: email(), dial_code: sent }), 'dial_code');
-    });
+    it.each(['+999', '+0', 'NO', '+47a', '4747474', '+1-684', 'x'.repeat(254)])(
+      'dial_code %j is not a calling code: 422',
+      async (sent) => {
+        expect422(await post(acme, { email: email(), dial_code: sent }), 'dial_code');
+      },
+    );
 
     it.each(['1234', '123456789012345', '0047123'])('phone %j (digits only, 4 to 15) passes', async (phone) => {
       expect((await createUser(t, acme, { phone })).phone).toBe(phone);
     });
 
-    it.each(['123', '1234567890123456', '12a4', '+4712345678', '412 34 567', '', 41234567])('phone %j is a 422 naming phone', async (phone) => {
-      expect422(await post(acme, { email: email(), phone }), 'phone');
-    });
+    it.each(['123', '1234567890123456', '12a4', '+4712345678', '412 34 567', '', 41234567])(
+      'phone %j is a 422 naming phone',
+      async (phone) => {
+        expect422(await post(acme, { email: email(), phone }), 'phone');
+      },
+    );
 
     it.each([
       ['true', 'true'],
@@ -215,9 +258,12 @@ describe('POST /users', () => {
       expect422(await post(acme, { email: email(), main_work: sent }), 'main_work');
     });
 
-    it.each([0, 12, Number.MAX_SAFE_INTEGER])('internal_id %j is accepted and returned as a string', async (internalId) => {
-      expect((await createUser(t, acme, { internal_id: internalId })).internal_id).toBe(String(internalId));
-    });
+    it.each([0, 12, Number.MAX_SAFE_INTEGER])(
+      'internal_id %j is accepted and returned as a string',
+      async (internalId) => {
+        expect((await createUser(t, acme, { internal_id: internalId })).internal_id).toBe(String(internalId));
+      },
+    );
 
     it.each([
       ['a numeric string (bodies are strictly typed)', '12'],
@@ -230,7 +276,13 @@ describe('POST /users', () => {
     });
 
     it('reports every failing field at once', async () => {
-      const errors = expect422(await post(acme, { email: 'nope', phone: '12', main_work: 'maybe', postal_code: '12345678901' }), 'email', 'phone', 'main_work', 'postal_code');
+      const errors = expect422(
+        await post(acme, { email: 'nope', phone: '12', main_work: 'maybe', postal_code: '12345678901' }),
+        'email',
+        'phone',
+        'main_work',
+        'postal_code',
+      );
       expect(Object.keys(errors).sort()).toEqual(['email', 'main_work', 'phone', 'postal_code']);
     });
 
@@ -239,7 +291,12 @@ describe('POST /users', () => {
       ['a JSON array', '[]'],
       ['a JSON string', '"ola@example.com"'],
     ])('%s is a 400 Validation error', async (_name, raw) => {
-      const res = await t.as(acme, { method: 'POST', url: '/api/v1/users', payload: raw, headers: { 'content-type': 'application/json' } });
+      const res = await t.as(acme, {
+        method: 'POST',
+        url: '/api/v1/users',
+        payload: raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'Validation error', data: expect.any(String) });
     });
@@ -247,19 +304,34 @@ describe('POST /users', () => {
 
   describe('bank account', () => {
     it('accepts a domestic account with spaces or dots and stores the digits', async () => {
-      expect((await createUser(t, acme, { bank_account_number: '1234 56 78903' })).bank_account_number).toBe(NO_ACCOUNT);
-      expect((await createUser(t, acme, { bank_account_number: '1234.56.78903' })).bank_account_number).toBe(NO_ACCOUNT);
+      expect((await createUser(t, acme, { bank_account_number: '1234 56 78903' })).bank_account_number).toBe(
+        NO_ACCOUNT,
+      );
+      expect((await createUser(t, acme, { bank_account_number: '1234.56.78903' })).bank_account_number).toBe(
+        NO_ACCOUNT,
+      );
     });
 
     it('accepts IBAN with BIC, stored in electronic form and upper case', async () => {
-      const user = await createUser(t, acme, { bank_iban_number: 'no93 8601 1117 947', bank_bic_number: 'dnbanokkxxx' });
+      const user = await createUser(t, acme, {
+        bank_iban_number: 'no93 8601 1117 947',
+        bank_bic_number: 'dnbanokkxxx',
+      });
       expect(user).toMatchObject({ bank_account_number: null, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC });
       expect(user.onboarding.steps.bank_account).toBe(true);
     });
 
     it.each([
-      ['mixed styles (domestic and IBAN + BIC)', { bank_account_number: NO_ACCOUNT, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC }, 'bank_account_number'],
-      ['mixed styles (domestic and BIC)', { bank_account_number: NO_ACCOUNT, bank_bic_number: DNB_BIC }, 'bank_account_number'],
+      [
+        'mixed styles (domestic and IBAN + BIC)',
+        { bank_account_number: NO_ACCOUNT, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC },
+        'bank_account_number',
+      ],
+      [
+        'mixed styles (domestic and BIC)',
+        { bank_account_number: NO_ACCOUNT, bank_bic_number: DNB_BIC },
+        'bank_account_number',
+      ],
       ['an IBAN without a BIC', { bank_iban_number: NO_IBAN }, 'bank_bic_number'],
       ['a BIC without an IBAN', { bank_bic_number: DNB_BIC }, 'bank_iban_number'],
       ['a bad IBAN checksum', { bank_iban_number: 'NO9486011117947', bank_bic_number: DNB_BIC }, 'bank_iban_number'],
@@ -312,24 +384,55 @@ describe('POST /users', () => {
         internal_id: '7',
         note: '',
       });
-      expect(linked.onboarding.steps).toMatchObject({ email_verified: true, profile: false, bank_account: false, terms_approved: false });
+      expect(linked.onboarding.steps).toMatchObject({
+        email_verified: true,
+        profile: false,
+        bank_account: false,
+        terms_approved: false,
+      });
       expect(await usersWithEmail(address)).toBe(1);
 
       // Everything a partner enters belongs to its link.
-      const acmeView = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json());
-      expect(acmeView).toMatchObject({ internal_id: '1', note: 'Acme note', name: 'Ola Nordmann', phone: '41234567', bank_account_number: NO_ACCOUNT });
-      const globexView = expectUserPayload((await t.as(globex, { method: 'GET', url: `/api/v1/users/${created.id}` })).json());
+      const acmeView = expectUserPayload(
+        (await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json(),
+      );
+      expect(acmeView).toMatchObject({
+        internal_id: '1',
+        note: 'Acme note',
+        name: 'Ola Nordmann',
+        phone: '41234567',
+        bank_account_number: NO_ACCOUNT,
+      });
+      const globexView = expectUserPayload(
+        (await t.as(globex, { method: 'GET', url: `/api/v1/users/${created.id}` })).json(),
+      );
       expect(globexView).toMatchObject({ internal_id: '7', note: '' });
 
-      const noted = await t.as(globex, { method: 'PUT', url: `/api/v1/users/${created.id}`, payload: { note: 'Globex note' } });
+      const noted = await t.as(globex, {
+        method: 'PUT',
+        url: `/api/v1/users/${created.id}`,
+        payload: { note: 'Globex note' },
+      });
       expect(expectUserPayload(noted.json()).note).toBe('Globex note');
-      const acmeAgain = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json());
+      const acmeAgain = expectUserPayload(
+        (await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json(),
+      );
       expect(acmeAgain.note).toBe('Acme note');
 
       // Globex's bank account is Globex's; Acme's stays where it was.
-      const banked = await t.as(globex, { method: 'PUT', url: `/api/v1/users/${created.id}`, payload: { bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC } });
-      expect(expectUserPayload(banked.json())).toMatchObject({ bank_account_number: null, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC });
-      expect(expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json())).toMatchObject({
+      const banked = await t.as(globex, {
+        method: 'PUT',
+        url: `/api/v1/users/${created.id}`,
+        payload: { bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC },
+      });
+      expect(expectUserPayload(banked.json())).toMatchObject({
+        bank_account_number: null,
+        bank_iban_number: NO_IBAN,
+        bank_bic_number: DNB_BIC,
+      });
+      expect(
+        expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${created.id}` })).json()),
+      ).toMatchObject({
         bank_account_number: NO_ACCOUNT,
         bank_iban_number: null,
       });
@@ -370,7 +473,12 @@ describe('POST /users', () => {
       await createUser(t, globex, { internal_id: 902 });
       const other = await createUser(t, acme);
       expect422(await post(globex, { email: other.email, internal_id: 902 }), 'internal_id');
-      const link = await t.db.db.selectFrom('partner_users').selectAll().where('partner_id', '=', globex.partnerId).where('user_id', '=', Number(other.id)).executeTakeFirst();
+      const link = await t.db.db
+        .selectFrom('partner_users')
+        .selectAll()
+        .where('partner_id', '=', globex.partnerId)
+        .where('user_id', '=', Number(other.id))
+        .executeTakeFirst();
       expect(link).toBeUndefined();
     });
   });
@@ -385,7 +493,11 @@ describe('POST /users', () => {
       expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
       expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
       expect(await usersWithEmail(address)).toBe(1);
-      const links = await t.db.db.selectFrom('partner_users').select('partner_id').where('user_id', '=', Number(responses[0]!.json().id)).execute();
+      const links = await t.db.db
+        .selectFrom('partner_users')
+        .select('partner_id')
+        .where('user_id', '=', Number(responses[0]!.json().id))
+        .execute();
       expect(links.map((l) => l.partner_id).sort()).toEqual([acme.partnerId, globex.partnerId].sort());
     });
 
@@ -399,8 +511,12 @@ describe('POST /users', () => {
         if (round % 10 === 0) partner = await t.partner(`Racer ${round}`);
         const address = email('same');
         const internalId = 7000 + round;
-        const responses = await Promise.all(Array.from({ length: 20 }, () => post(partner, { email: address, internal_id: internalId })));
-        expect(responses.map((r) => `${r.statusCode} ${r.statusCode === 200 ? '' : r.body}`)).toEqual(Array(20).fill('200 '));
+        const responses = await Promise.all(
+          Array.from({ length: 20 }, () => post(partner, { email: address, internal_id: internalId })),
+        );
+        expect(responses.map((r) => `${r.statusCode} ${r.statusCode === 200 ? '' : r.body}`)).toEqual(
+          Array(20).fill('200 '),
+        );
         expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
         expect(responses.every((r) => r.json().internal_id === String(internalId))).toBe(true);
         expect(await usersWithEmail(address)).toBe(1);
@@ -409,9 +525,15 @@ describe('POST /users', () => {
 
     it('one internal_id claimed at once by two new employees: one 200, one 422', async () => {
       const [a, b] = [email('claim'), email('claim')];
-      const responses = await Promise.all([post(acme, { email: a, internal_id: 950 }), post(acme, { email: b, internal_id: 950 })]);
+      const responses = await Promise.all([
+        post(acme, { email: a, internal_id: 950 }),
+        post(acme, { email: b, internal_id: 950 }),
+      ]);
       expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-      expect422(responses.find((r) => r.statusCode === 422)!, 'internal_id');
+      expect422(
+        responses.find((r) => r.statusCode === 422)!,
+        'internal_id',
+      );
       expect((await usersWithEmail(a)) + (await usersWithEmail(b))).toBe(1);
     });
   });
@@ -443,7 +565,9 @@ describe('POST /users', () => {
     it('20 concurrent requests with one fresh key: exactly one 200 and one user created', async () => {
       const key = randomUUID();
       const addresses = Array.from({ length: 20 }, () => email('race'));
-      const responses = await Promise.all(addresses.map((address) => post(acme, { email: address }, { 'idempotency-key': key })));
+      const responses = await Promise.all(
+        addresses.map((address) => post(acme, { email: address }, { 'idempotency-key': key })),
+      );
       const statuses = responses.map((r) => r.statusCode);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 400)).toHaveLength(19);

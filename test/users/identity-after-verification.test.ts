@@ -19,21 +19,36 @@ describe('PUT /users/{id}/identity after a verification', () => {
 
   it('accepts the verified identity sent again and changes nothing (not even the document id)', async () => {
     const employee = await onboardedEmployee(t, acme);
-    const row = await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', Number(employee.id))
+      .executeTakeFirstOrThrow();
     const res = await t.as(acme, {
       method: 'PUT',
       url: `/api/v1/users/${employee.id}/identity`,
-      payload: { identification: row.identification, country_code: row.identity_country_code, birthday: row.birthday, document_id: 'PA7654321' },
+      payload: {
+        identification: row.identification,
+        country_code: row.identity_country_code,
+        birthday: row.birthday,
+        document_id: 'PA7654321',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().onboarding.steps.id_verification).toBe(true);
     expect((await current(employee.id)).onboarding.is_onboarded).toBe(true);
-    expect(await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow()).toEqual(row);
+    expect(
+      await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow(),
+    ).toEqual(row);
   });
 
   it('refuses a different identity with 409 {error}: a verified identity changes only through a new verification', async () => {
     const employee = await onboardedEmployee(t, acme);
-    const before = await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow();
+    const before = await t.db.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', Number(employee.id))
+      .executeTakeFirstOrThrow();
     for (const payload of [
       { identification: norwegianId('150885', 417), country_code: 'NO', birthday: '1985-08-15' },
       // The same number with another birthday is another identity too.
@@ -43,7 +58,9 @@ describe('PUT /users/{id}/identity after a verification', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(Object.keys(res.json())).toEqual(['error']);
     }
-    expect(await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow(),
+    ).toEqual(before);
     expect((await current(employee.id)).onboarding.is_onboarded).toBe(true);
   });
 });

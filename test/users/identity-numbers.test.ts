@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { hasCountryRule, identificationCandidates, normaliseIdentification } from '../../src/modules/users/identity-numbers.js';
+import {
+  hasCountryRule,
+  identificationCandidates,
+  normaliseIdentification,
+} from '../../src/modules/users/identity-numbers.js';
 import { norwegianId, swedishId, withWrongCheckDigit } from '../helpers/users.js';
 
 describe('Norway: fødselsnummer and d-number (two MOD11 check digits)', () => {

@@ -12,13 +12,37 @@ const IDENTITY = { identification: norwegianId('010190'), country_code: 'NO', bi
 /** Every route that takes an employee id in its path, with a body that would succeed for its owner. */
 const ROUTES: Route[] = [
   ['GET /users/{id}', (id) => ({ method: 'GET', url: `/api/v1/users/${id}` })],
-  ['PUT /users/{id}', (id) => ({ method: 'PUT', url: `/api/v1/users/${id}`, payload: { note: 'changed', bank_account_number: NO_ACCOUNT } })],
+  [
+    'PUT /users/{id}',
+    (id) => ({
+      method: 'PUT',
+      url: `/api/v1/users/${id}`,
+      payload: { note: 'changed', bank_account_number: NO_ACCOUNT },
+    }),
+  ],
   ['PATCH /users/{id}', (id) => ({ method: 'PATCH', url: `/api/v1/users/${id}`, payload: { note: 'changed' } })],
-  ['PUT /users/{id}/profile', (id) => ({ method: 'PUT', url: `/api/v1/users/${id}/profile`, payload: { ...PROFILE, first_name: 'Kari', phone: PHONE } })],
-  ['PATCH /users/{id}/profile', (id) => ({ method: 'PATCH', url: `/api/v1/users/${id}/profile`, payload: { ...PROFILE, first_name: 'Kari', phone: PHONE } })],
+  [
+    'PUT /users/{id}/profile',
+    (id) => ({
+      method: 'PUT',
+      url: `/api/v1/users/${id}/profile`,
+      payload: { ...PROFILE, first_name: 'Kari', phone: PHONE },
+    }),
+  ],
+  [
+    'PATCH /users/{id}/profile',
+    (id) => ({
+      method: 'PATCH',
+      url: `/api/v1/users/${id}/profile`,
+      payload: { ...PROFILE, first_name: 'Kari', phone: PHONE },
+    }),
+  ],
   ['PUT /users/{id}/identity', (id) => ({ method: 'PUT', url: `/api/v1/users/${id}/identity`, payload: IDENTITY })],
   ['GET /users/{id}/terms', (id) => ({ method: 'GET', url: `/api/v1/users/${id}/terms` })],
-  ['POST /users/{id}/terms', (id) => ({ method: 'POST', url: `/api/v1/users/${id}/terms`, payload: { approved: true } })],
+  [
+    'POST /users/{id}/terms',
+    (id) => ({ method: 'POST', url: `/api/v1/users/${id}/terms`, payload: { approved: true } }),
+  ],
 ];
 
 describe('partner isolation on every employee route', () => {
@@ -33,7 +57,9 @@ describe('partner isolation on every employee route', () => {
     globex = await t.partner('Globex');
     ola = await createUser(t, acme, { note: 'Acme only', internal_id: 1 });
     await putProfile(t, acme, ola.id, { phone: PHONE });
-    expect((await t.as(acme, { method: 'PUT', url: `/api/v1/users/${ola.id}/identity`, payload: IDENTITY })).statusCode).toBe(200);
+    expect(
+      (await t.as(acme, { method: 'PUT', url: `/api/v1/users/${ola.id}/identity`, payload: IDENTITY })).statusCode,
+    ).toBe(200);
     await createUser(t, globex);
   });
   afterAll(() => t.close());
@@ -59,7 +85,20 @@ describe('partner isolation on every employee route', () => {
 
   it.each(ROUTES)('%s: an id that is not a positive integer, or unknown, is a 404 {error}', async (_name, request) => {
     // 2147483648 and up cannot be a user id (a 32-bit serial on PostgreSQL) and must not reach the query.
-      for (const id of ['abc', '0', '-1', '1.5', '01', '1e3', ' 1', '999999', '2147483648', '9999999999', '9007199254740991', '99999999999999999999']) {
+    for (const id of [
+      'abc',
+      '0',
+      '-1',
+      '1.5',
+      '01',
+      '1e3',
+      ' 1',
+      '999999',
+      '2147483648',
+      '9999999999',
+      '9007199254740991',
+      '99999999999999999999',
+    ]) {
       expect404(await t.as(acme, request(encodeURIComponent(id))));
     }
   });
@@ -70,8 +109,11 @@ describe('partner isolation on every employee route', () => {
     expect(res.json()).toEqual({ message: 'Unauthenticated.' });
   });
 
-  it('GET /users never lists another partner\'s employees', async () => {
-    const page = (await t.as(globex, { method: 'GET', url: '/api/v1/users' })).json() as { total: number; results: UserBody[] };
+  it("GET /users never lists another partner's employees", async () => {
+    const page = (await t.as(globex, { method: 'GET', url: '/api/v1/users' })).json() as {
+      total: number;
+      results: UserBody[];
+    };
     expect(page.total).toBe(1);
     expect(page.results.map((u) => u.id)).not.toContain(ola.id);
   });
@@ -85,14 +127,29 @@ describe('partner isolation on every employee route', () => {
 
   it('a linked employee is visible to both partners, each seeing only what it entered itself', async () => {
     const initech = await t.partner('Initech');
-    expect((await t.as(acme, { method: 'PUT', url: `/api/v1/users/${ola.id}`, payload: { note: 'Acme only' } })).statusCode).toBe(200);
-    expect((await t.as(initech, { method: 'POST', url: '/api/v1/users', payload: { email: ola.email, internal_id: 1 } })).statusCode).toBe(200);
+    expect(
+      (await t.as(acme, { method: 'PUT', url: `/api/v1/users/${ola.id}`, payload: { note: 'Acme only' } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.as(initech, { method: 'POST', url: '/api/v1/users', payload: { email: ola.email, internal_id: 1 } }))
+        .statusCode,
+    ).toBe(200);
     const theirs = expectUserPayload((await t.as(initech, { method: 'GET', url: `/api/v1/users/${ola.id}` })).json());
     const ours = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${ola.id}` })).json());
     expect(theirs).toMatchObject({ id: ola.id, email: ola.email, internal_id: '1', note: '' });
     expect(ours).toMatchObject({ id: ola.id, email: ola.email, internal_id: '1', note: 'Acme only' });
     // Profile, bank and the registered identity belong to Acme's link: Initech sees none of them.
     expect(ours).toMatchObject({ phone: PHONE, name: 'Kari Nordmann', nationality: 'NO' });
-    expect(theirs).toMatchObject({ name: '', phone: '', address: '', postal_code: '', city: '', nationality: '', bank_account_number: null, bank_iban_number: null, bank_bic_number: null });
+    expect(theirs).toMatchObject({
+      name: '',
+      phone: '',
+      address: '',
+      postal_code: '',
+      city: '',
+      nationality: '',
+      bank_account_number: null,
+      bank_iban_number: null,
+      bank_bic_number: null,
+    });
   });
 });

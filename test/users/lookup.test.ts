@@ -16,12 +16,17 @@ describe('POST /users/lookup', () => {
     globex = await t.partner('Globex');
     ola = await createUser(t, acme);
     await putProfile(t, acme, ola.id, { phone: '41000001' });
-    const identity = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${ola.id}/identity`, payload: { identification: olaId, country_code: 'NO', birthday: '1990-01-01' } });
+    const identity = await t.as(acme, {
+      method: 'PUT',
+      url: `/api/v1/users/${ola.id}/identity`,
+      payload: { identification: olaId, country_code: 'NO', birthday: '1990-01-01' },
+    });
     expect(identity.statusCode).toBe(200);
   });
   afterAll(() => t.close());
 
-  const lookup = (partner: TestPartner, payload: Record<string, unknown>) => t.as(partner, { method: 'POST', url: '/api/v1/users/lookup', payload });
+  const lookup = (partner: TestPartner, payload: Record<string, unknown>) =>
+    t.as(partner, { method: 'POST', url: '/api/v1/users/lookup', payload });
   const found = async (partner: TestPartner, payload: Record<string, unknown>): Promise<UserBody> => {
     const res = await lookup(partner, payload);
     expect(res.statusCode, res.body).toBe(200);
@@ -46,13 +51,22 @@ describe('POST /users/lookup', () => {
 
   it('finds a Swedish personnummer by its 10- and 12-digit forms', async () => {
     const sven = await createUser(t, acme);
-    await t.as(acme, { method: 'PUT', url: `/api/v1/users/${sven.id}/identity`, payload: { identification: '811218-9876', country_code: 'SE', birthday: '1981-12-18' } });
-    for (const ssn of ['8112189876', '811218-9876', '198112189876', '19811218-9876']) expect((await found(acme, { ssn })).id).toBe(sven.id);
+    await t.as(acme, {
+      method: 'PUT',
+      url: `/api/v1/users/${sven.id}/identity`,
+      payload: { identification: '811218-9876', country_code: 'SE', birthday: '1981-12-18' },
+    });
+    for (const ssn of ['8112189876', '811218-9876', '198112189876', '19811218-9876'])
+      expect((await found(acme, { ssn })).id).toBe(sven.id);
   });
 
   it('finds a Finnish henkilötunnus in either letter case', async () => {
     const aino = await createUser(t, acme);
-    await t.as(acme, { method: 'PUT', url: `/api/v1/users/${aino.id}/identity`, payload: { identification: '131052-308T', country_code: 'FI', birthday: '1952-10-13' } });
+    await t.as(acme, {
+      method: 'PUT',
+      url: `/api/v1/users/${aino.id}/identity`,
+      payload: { identification: '131052-308T', country_code: 'FI', birthday: '1952-10-13' },
+    });
     expect((await found(acme, { ssn: '131052-308t' })).id).toBe(aino.id);
   });
 
@@ -81,7 +95,7 @@ describe('POST /users/lookup', () => {
     expect404(await lookup(acme, { ssn: norwegianId('020290') }));
   });
 
-  it('two of the partner\'s employees with one phone is a 422 (ambiguous): look them up by user_id', async () => {
+  it("two of the partner's employees with one phone is a 422 (ambiguous): look them up by user_id", async () => {
     const a = await createUser(t, acme);
     const b = await createUser(t, acme);
     await putProfile(t, acme, a.id, { phone: '41000002' });
@@ -94,7 +108,11 @@ describe('POST /users/lookup', () => {
     const id = norwegianId('030390');
     for (let i = 0; i < 2; i++) {
       const user = await createUser(t, acme);
-      await t.as(acme, { method: 'PUT', url: `/api/v1/users/${user.id}/identity`, payload: { identification: id, country_code: 'NO', birthday: '1990-03-03' } });
+      await t.as(acme, {
+        method: 'PUT',
+        url: `/api/v1/users/${user.id}/identity`,
+        payload: { identification: id, country_code: 'NO', birthday: '1990-03-03' },
+      });
     }
     expect422(await lookup(acme, { ssn: id }), 'ssn');
   });
@@ -116,14 +134,22 @@ describe('POST /users/lookup', () => {
     });
 
     it('once linked, each partner finds the employee by what it entered itself, with its own internal_id', async () => {
-      const linked = await t.as(globex, { method: 'POST', url: '/api/v1/users', payload: { email: ola.email, internal_id: 77 } });
+      const linked = await t.as(globex, {
+        method: 'POST',
+        url: '/api/v1/users',
+        payload: { email: ola.email, internal_id: 77 },
+      });
       expect(linked.statusCode).toBe(200);
       expect((await found(globex, { user_id: Number(ola.id) })).internal_id).toBe('77');
       // Acme's phone and registered (unverified) number are Acme's: Globex does not find the employee by them.
       expect404(await lookup(globex, { phone: '41000001' }));
       expect404(await lookup(globex, { ssn: olaId }));
       // Once Globex registers the number itself, it finds the employee by it.
-      const identity = await t.as(globex, { method: 'PUT', url: `/api/v1/users/${ola.id}/identity`, payload: { identification: olaId, country_code: 'NO', birthday: '1990-01-01' } });
+      const identity = await t.as(globex, {
+        method: 'PUT',
+        url: `/api/v1/users/${ola.id}/identity`,
+        payload: { identification: olaId, country_code: 'NO', birthday: '1990-01-01' },
+      });
       expect(identity.statusCode, identity.body).toBe(200);
       expect(await found(globex, { ssn: olaId })).toMatchObject({ id: ola.id, internal_id: '77' });
       expect((await found(acme, { ssn: olaId })).internal_id).toBe('');

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { evaluateOnboarding, ONBOARDING_STEPS, type OnboardingFacts } from '../../src/modules/users/onboarding.js';
 
 const AT = new Date('2026-11-21T10:00:00.000Z');
-const ALL: OnboardingFacts = { emailVerified: true, termsApproved: true, profileComplete: true, identityVerified: true, bankAccount: true };
+const ALL: OnboardingFacts = {
+  emailVerified: true,
+  termsApproved: true,
+  profileComplete: true,
+  identityVerified: true,
+  bankAccount: true,
+};
 const FACT_OF = {
   email_verified: 'emailVerified',
   terms_approved: 'termsApproved',
@@ -23,10 +29,22 @@ describe('evaluateOnboarding (status v2)', () => {
   });
 
   it('lists every step when none is satisfied, in the fixed order', () => {
-    const none = { emailVerified: false, termsApproved: false, profileComplete: false, identityVerified: false, bankAccount: false };
+    const none = {
+      emailVerified: false,
+      termsApproved: false,
+      profileComplete: false,
+      identityVerified: false,
+      bankAccount: false,
+    };
     const result = evaluateOnboarding(none, AT);
     expect(result.is_onboarded).toBe(false);
-    expect(result.missing_steps).toEqual(['email_verified', 'terms_approved', 'profile', 'id_verification', 'bank_account']);
+    expect(result.missing_steps).toEqual([
+      'email_verified',
+      'terms_approved',
+      'profile',
+      'id_verification',
+      'bank_account',
+    ]);
     expect(Object.keys(result.steps)).toEqual([...ONBOARDING_STEPS]);
   });
 

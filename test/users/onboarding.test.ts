@@ -34,18 +34,33 @@ describe('onboarding status v2', () => {
    * stores, `identity_verified_at`, directly in the database.
    */
   const markIdentityVerified = (id: string) =>
-    t.db.db.updateTable('users').set({ identity_verified_at: t.clock.now().toISOString() }).where('id', '=', Number(id)).execute();
+    t.db.db
+      .updateTable('users')
+      .set({ identity_verified_at: t.clock.now().toISOString() })
+      .where('id', '=', Number(id))
+      .execute();
 
-  it('follows the spec\'s recommended order: create → terms → profile → bank → (verification)', async () => {
+  it("follows the spec's recommended order: create → terms → profile → bank → (verification)", async () => {
     // 2. POST /users
     const created = await createUser(t, acme);
     expect(created.onboarding).toMatchObject({
       is_onboarded: false,
       missing_steps: ['terms_approved', 'profile', 'id_verification', 'bank_account'],
-      steps: { email_verified: true, terms_approved: false, profile: false, id_verification: false, bank_account: false },
+      steps: {
+        email_verified: true,
+        terms_approved: false,
+        profile: false,
+        id_verification: false,
+        bank_account: false,
+      },
     });
     // 3. GET /users/{id}
-    expect((await onboardingOf(created.id)).missing_steps).toEqual(['terms_approved', 'profile', 'id_verification', 'bank_account']);
+    expect((await onboardingOf(created.id)).missing_steps).toEqual([
+      'terms_approved',
+      'profile',
+      'id_verification',
+      'bank_account',
+    ]);
     // 4. POST /users/{id}/terms
     await approveTerms(created.id);
     expect((await onboardingOf(created.id)).missing_steps).toEqual(['profile', 'id_verification', 'bank_account']);
@@ -55,7 +70,11 @@ describe('onboarding status v2', () => {
     // 6. PUT /users/{id} with bank fields
     expect((await setBank(created.id)).missing_steps).toEqual(['id_verification']);
     // Storing an identity does not verify it.
-    const identity = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${created.id}/identity`, payload: { identification: 'P1', country_code: 'DE', birthday: '1990-01-01' } });
+    const identity = await t.as(acme, {
+      method: 'PUT',
+      url: `/api/v1/users/${created.id}/identity`,
+      payload: { identification: 'P1', country_code: 'DE', birthday: '1990-01-01' },
+    });
     expect(expectUserPayload(identity.json()).onboarding.missing_steps).toEqual(['id_verification']);
     // 7–9. Verification is not part of this module: set the fact an approved session stores.
     await markIdentityVerified(created.id);
@@ -87,7 +106,13 @@ describe('onboarding status v2', () => {
     const user = await createUser(t, acme);
     // POST /users verifies the e-mail at once; clear the fact to see the first step listed.
     await t.db.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', Number(user.id)).execute();
-    expect((await onboardingOf(user.id)).missing_steps).toEqual(['email_verified', 'terms_approved', 'profile', 'id_verification', 'bank_account']);
+    expect((await onboardingOf(user.id)).missing_steps).toEqual([
+      'email_verified',
+      'terms_approved',
+      'profile',
+      'id_verification',
+      'bank_account',
+    ]);
   });
 
   it('withdrawing terms makes an onboarded employee not onboarded again, until approved again', async () => {
@@ -108,7 +133,9 @@ describe('onboarding status v2', () => {
 
   it('switching the bank account style keeps the bank step', async () => {
     const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
-    expect((await setBank(user.id, { bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC })).steps.bank_account).toBe(true);
+    expect(
+      (await setBank(user.id, { bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC })).steps.bank_account,
+    ).toBe(true);
   });
 
   it('evaluated_at is the time of the request', async () => {
@@ -121,7 +148,9 @@ describe('onboarding status v2', () => {
     const user = await createUser(t, acme);
     await approveTerms(user.id);
     const list = await t.as(acme, { method: 'GET', url: '/api/v1/users?per_page=100' });
-    const fromList = (list.json() as { results: Array<{ id: string; onboarding: OnboardingBody }> }).results.find((u) => u.id === user.id);
+    const fromList = (list.json() as { results: Array<{ id: string; onboarding: OnboardingBody }> }).results.find(
+      (u) => u.id === user.id,
+    );
     expect(fromList?.onboarding).toEqual(await onboardingOf(user.id));
   });
 });
@@ -135,15 +164,28 @@ describe('publishing new terms', () => {
       await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
       await putProfile(t, acme, user.id);
       // Verification is not part of this module: set the fact an approved session stores, directly.
-      await t.db.db.updateTable('users').set({ identity_verified_at: t.clock.now().toISOString() }).where('id', '=', Number(user.id)).execute();
-      const get = async () => expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` })).json()).onboarding;
+      await t.db.db
+        .updateTable('users')
+        .set({ identity_verified_at: t.clock.now().toISOString() })
+        .where('id', '=', Number(user.id))
+        .execute();
+      const get = async () =>
+        expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` })).json()).onboarding;
       expect((await get()).is_onboarded).toBe(true);
 
       t.clock.advance(60_000);
-      await t.services.terms.service.publish({ code: 'onpay-2027-01', title: 'onpay terms 2027', url: 'https://onpay.example/terms/2027-01' });
+      await t.services.terms.service.publish({
+        code: 'onpay-2027-01',
+        title: 'onpay terms 2027',
+        url: 'https://onpay.example/terms/2027-01',
+      });
       expect(await get()).toMatchObject({ is_onboarded: false, missing_steps: ['terms_approved'] });
 
-      const approved = await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
+      const approved = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${user.id}/terms`,
+        payload: { approved: true },
+      });
       expect(approved.json()).toMatchObject({ changed: true, terms: { code: 'onpay-2027-01' } });
       expect((await get()).is_onboarded).toBe(true);
     } finally {

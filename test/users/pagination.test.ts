@@ -104,7 +104,7 @@ describe('GET /users: pagination', () => {
     expect((await list('/api/v1/users?per_page=100')).count).toBe(23);
   });
 
-  it('lists only the caller\'s employees', async () => {
+  it("lists only the caller's employees", async () => {
     const page = await list('/api/v1/users', globex);
     expect(page.total).toBe(3);
     expect(page.results.some((u) => newestFirst.includes(u.id))).toBe(false);
@@ -127,12 +127,15 @@ describe('GET /users: pagination', () => {
     expect422(await t.as(acme, { method: 'GET', url: `/api/v1/users?${param}=${value}` }), param);
   });
 
-  it.each(['1000000000000', '99999999999999999999', '1e300'])('a very large page (%s) is an empty page, not an error', async (value) => {
-    const page = await list(`/api/v1/users?page=${value}&per_page=100`);
-    expect(page).toMatchObject({ total: 23, count: 0, next: '' });
-  });
+  it.each(['1000000000000', '99999999999999999999', '1e300'])(
+    'a very large page (%s) is an empty page, not an error',
+    async (value) => {
+      const page = await list(`/api/v1/users?page=${value}&per_page=100`);
+      expect(page).toMatchObject({ total: 23, count: 0, next: '' });
+    },
+  );
 
-  it('an employee linked later appears first in the linking partner\'s list', async () => {
+  it("an employee linked later appears first in the linking partner's list", async () => {
     const initech = await t.partner('Initech');
     const own = await createUser(t, initech);
     t.clock.advance(1000);

@@ -19,17 +19,36 @@ describe('PUT and PATCH /users/{id}/profile', () => {
   it('registers the full profile and completes the profile step', async () => {
     const user = await createUser(t, acme);
     const updated = await putProfile(t, acme, user.id);
-    expect(updated).toMatchObject({ name: 'Ola Nordmann', address: 'Storgata 1', postal_code: '0155', city: 'Oslo', phone: '41234567', main_work: 'true' });
+    expect(updated).toMatchObject({
+      name: 'Ola Nordmann',
+      address: 'Storgata 1',
+      postal_code: '0155',
+      city: 'Oslo',
+      phone: '41234567',
+      main_work: 'true',
+    });
     expect(updated.onboarding.steps.profile).toBe(true);
     expect(updated.onboarding.missing_steps).toEqual(['terms_approved', 'id_verification', 'bank_account']);
   });
 
   it('PATCH is the same operation: every field is required', async () => {
     const user = await createUser(t, acme);
-    expect422(await send(user.id, { city: 'Bergen' }, 'PATCH'), 'first_name', 'last_name', 'address', 'postal_code', 'dial_code', 'phone', 'main_work');
+    expect422(
+      await send(user.id, { city: 'Bergen' }, 'PATCH'),
+      'first_name',
+      'last_name',
+      'address',
+      'postal_code',
+      'dial_code',
+      'phone',
+      'main_work',
+    );
     const res = await send(user.id, { ...PROFILE, main_work: false }, 'PATCH');
     expect(res.statusCode).toBe(200);
-    expect(expectUserPayload(res.json())).toMatchObject({ main_work: 'false', onboarding: { steps: { profile: true } } });
+    expect(expectUserPayload(res.json())).toMatchObject({
+      main_work: 'false',
+      onboarding: { steps: { profile: true } },
+    });
   });
 
   it('an empty body is a 422 naming every profile field', async () => {
@@ -38,11 +57,14 @@ describe('PUT and PATCH /users/{id}/profile', () => {
     expect(Object.keys(errors).sort()).toEqual(Object.keys(PROFILE).sort());
   });
 
-  it.each(['first_name', 'last_name', 'address', 'postal_code', 'city', 'dial_code'])('%s empty or blank is a 422', async (field) => {
-    const user = await createUser(t, acme);
-    expect422(await send(user.id, { ...PROFILE, [field]: '' }), field);
-    expect422(await send(user.id, { ...PROFILE, [field]: '   ' }), field);
-  });
+  it.each(['first_name', 'last_name', 'address', 'postal_code', 'city', 'dial_code'])(
+    '%s empty or blank is a 422',
+    async (field) => {
+      const user = await createUser(t, acme);
+      expect422(await send(user.id, { ...PROFILE, [field]: '' }), field);
+      expect422(await send(user.id, { ...PROFILE, [field]: '   ' }), field);
+    },
+  );
 
   it.each([
     ['first_name', 254],
@@ -71,7 +93,13 @@ describe('PUT and PATCH /users/{id}/profile', () => {
   it('replacing an existing profile replaces every field and keeps the step', async () => {
     const user = await createUser(t, acme);
     await putProfile(t, acme, user.id);
-    const replaced = await putProfile(t, acme, user.id, { first_name: 'Kari', last_name: 'Hansen', city: 'Bergen', postal_code: '5003', main_work: 'false' });
+    const replaced = await putProfile(t, acme, user.id, {
+      first_name: 'Kari',
+      last_name: 'Hansen',
+      city: 'Bergen',
+      postal_code: '5003',
+      main_work: 'false',
+    });
     expect(replaced).toMatchObject({ name: 'Kari Hansen', city: 'Bergen', postal_code: '5003', main_work: 'false' });
     expect(replaced.onboarding.steps.profile).toBe(true);
   });
@@ -88,7 +116,8 @@ describe('PUT /users/{id}/identity', () => {
   });
   afterAll(() => t.close());
 
-  const send = (id: string, payload: Record<string, unknown>) => t.as(acme, { method: 'PUT', url: `/api/v1/users/${id}/identity`, payload });
+  const send = (id: string, payload: Record<string, unknown>) =>
+    t.as(acme, { method: 'PUT', url: `/api/v1/users/${id}/identity`, payload });
   const ok = async (id: string, payload: Record<string, unknown>): Promise<UserBody> => {
     const res = await send(id, payload);
     expect(res.statusCode, res.body).toBe(200);
@@ -96,7 +125,12 @@ describe('PUT /users/{id}/identity', () => {
   };
   /** What acme entered about the employee: its link (another partner's link holds its own). */
   const stored = (id: string) =>
-    t.db.db.selectFrom('partner_users').selectAll().where('partner_id', '=', acme.partnerId).where('user_id', '=', Number(id)).executeTakeFirstOrThrow();
+    t.db.db
+      .selectFrom('partner_users')
+      .selectAll()
+      .where('partner_id', '=', acme.partnerId)
+      .where('user_id', '=', Number(id))
+      .executeTakeFirstOrThrow();
   const norwegian = { identification: fnr, country_code: 'NO', birthday: '1985-08-15' };
 
   it('stores the identity; nationality shows the country code; id_verification stays false', async () => {
@@ -106,10 +140,24 @@ describe('PUT /users/{id}/identity', () => {
     // Storing an identity is not verifying it: that takes an approved verification session.
     expect(updated.onboarding.steps.id_verification).toBe(false);
     const row = await stored(user.id);
-    expect(row).toMatchObject({ identification: fnr, identity_country_code: 'NO', birthday: '1985-08-15', document_id: 'PA1234567' });
+    expect(row).toMatchObject({
+      identification: fnr,
+      identity_country_code: 'NO',
+      birthday: '1985-08-15',
+      document_id: 'PA1234567',
+    });
     // The person's verified identity is untouched: only a provider sets it.
-    const person = await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(user.id)).executeTakeFirstOrThrow();
-    expect(person).toMatchObject({ identification: null, identity_country_code: null, birthday: null, identity_verified_at: null });
+    const person = await t.db.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', Number(user.id))
+      .executeTakeFirstOrThrow();
+    expect(person).toMatchObject({
+      identification: null,
+      identity_country_code: null,
+      birthday: null,
+      identity_verified_at: null,
+    });
   });
 
   it('identification, country_code and birthday are required; document_id is optional', async () => {
@@ -132,35 +180,63 @@ describe('PUT /users/{id}/identity', () => {
 
   it('Sweden: a personnummer passes Luhn (12 digits stored as 10); a bad check digit is a 422', async () => {
     const user = await createUser(t, acme);
-    expect((await ok(user.id, { identification: '19811218-9876', country_code: 'SE', birthday: '1981-12-18' })).nationality).toBe('SE');
+    expect(
+      (await ok(user.id, { identification: '19811218-9876', country_code: 'SE', birthday: '1981-12-18' })).nationality,
+    ).toBe('SE');
     expect((await stored(user.id)).identification).toBe('8112189876');
-    expect422(await send(user.id, { identification: '811218-9875', country_code: 'SE', birthday: '1981-12-18' }), 'identification');
+    expect422(
+      await send(user.id, { identification: '811218-9875', country_code: 'SE', birthday: '1981-12-18' }),
+      'identification',
+    );
   });
 
   it('Finland: a henkilötunnus with its check character passes; a wrong one is a 422', async () => {
     const user = await createUser(t, acme);
-    expect((await ok(user.id, { identification: '131052-308t', country_code: 'fi', birthday: '1952-10-13' })).nationality).toBe('FI');
+    expect(
+      (await ok(user.id, { identification: '131052-308t', country_code: 'fi', birthday: '1952-10-13' })).nationality,
+    ).toBe('FI');
     expect((await stored(user.id)).identification).toBe('131052-308T');
-    expect422(await send(user.id, { identification: '131052-308U', country_code: 'FI', birthday: '1952-10-13' }), 'identification');
+    expect422(
+      await send(user.id, { identification: '131052-308U', country_code: 'FI', birthday: '1952-10-13' }),
+      'identification',
+    );
   });
 
   it('Denmark: a CPR number starting with a real date passes', async () => {
     const user = await createUser(t, acme);
-    expect((await ok(user.id, { identification: '150885-1234', country_code: 'DK', birthday: '1985-08-15' })).nationality).toBe('DK');
+    expect(
+      (await ok(user.id, { identification: '150885-1234', country_code: 'DK', birthday: '1985-08-15' })).nationality,
+    ).toBe('DK');
   });
 
   it('a country without a rule accepts any non-empty value of at most 64 characters', async () => {
     const user = await createUser(t, acme);
-    expect((await ok(user.id, { identification: 'x'.repeat(64), country_code: 'DE', birthday: '1985-08-15' })).nationality).toBe('DE');
-    expect422(await send(user.id, { identification: 'x'.repeat(65), country_code: 'DE', birthday: '1985-08-15' }), 'identification');
-    expect422(await send(user.id, { identification: '', country_code: 'DE', birthday: '1985-08-15' }), 'identification');
-    expect422(await send(user.id, { identification: '   ', country_code: 'DE', birthday: '1985-08-15' }), 'identification');
+    expect(
+      (await ok(user.id, { identification: 'x'.repeat(64), country_code: 'DE', birthday: '1985-08-15' })).nationality,
+    ).toBe('DE');
+    expect422(
+      await send(user.id, { identification: 'x'.repeat(65), country_code: 'DE', birthday: '1985-08-15' }),
+      'identification',
+    );
+    expect422(
+      await send(user.id, { identification: '', country_code: 'DE', birthday: '1985-08-15' }),
+      'identification',
+    );
+    expect422(
+      await send(user.id, { identification: '   ', country_code: 'DE', birthday: '1985-08-15' }),
+      'identification',
+    );
   });
 
-  it.each(['PN', 'AQ', 'de'])('country_code %j (ISO 3166-1, with or without a telephone plan) is accepted', async (country) => {
-    const user = await createUser(t, acme);
-    expect((await ok(user.id, { identification: 'P1', country_code: country, birthday: '1985-08-15' })).nationality).toBe(country.toUpperCase());
-  });
+  it.each(['PN', 'AQ', 'de'])(
+    'country_code %j (ISO 3166-1, with or without a telephone plan) is accepted',
+    async (country) => {
+      const user = await createUser(t, acme);
+      expect(
+        (await ok(user.id, { identification: 'P1', country_code: country, birthday: '1985-08-15' })).nationality,
+      ).toBe(country.toUpperCase());
+    },
+  );
 
   it.each(['XX', 'NOR', 'N', '47', ''])('country_code %j is a 422', async (country) => {
     const user = await createUser(t, acme);

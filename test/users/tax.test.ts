@@ -16,9 +16,9 @@ describe('tax facts (operator only)', () => {
   });
   afterAll(() => t.close());
 
-  const setTax = (userId: string | number, input: TaxInput) =>
-    t.services.users.tax.setTax(Number(userId), input);
-  const view = async (id: string): Promise<UserBody> => expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${id}` })).json());
+  const setTax = (userId: string | number, input: TaxInput) => t.services.users.tax.setTax(Number(userId), input);
+  const view = async (id: string): Promise<UserBody> =>
+    expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${id}` })).json());
   const failure = async (promise: Promise<unknown>): Promise<AppError> => {
     const error = await promise.then(
       () => null,
@@ -35,9 +35,27 @@ describe('tax facts (operator only)', () => {
 
   it('set-tax fills the tax fields of the User payload', async () => {
     const user = await createUser(t, acme);
-    const changes = await setTax(user.id, { percent: '35.5', type: 'tax_card', table: '7100', start: '2026-01-01', freeCard: '65000' });
-    expect(changes).toMatchObject({ tax_percent: '35.5', tax_type: 'tax_card', tax_table: '7100', tax_start: '2026-01-01', tax_free_card: '65000.00' });
-    expect(await view(user.id)).toMatchObject({ tax_percent: '35.5', tax_type: 'tax_card', tax_table: '7100', tax_start: '2026-01-01', tax_free_card: '65000.00' });
+    const changes = await setTax(user.id, {
+      percent: '35.5',
+      type: 'tax_card',
+      table: '7100',
+      start: '2026-01-01',
+      freeCard: '65000',
+    });
+    expect(changes).toMatchObject({
+      tax_percent: '35.5',
+      tax_type: 'tax_card',
+      tax_table: '7100',
+      tax_start: '2026-01-01',
+      tax_free_card: '65000.00',
+    });
+    expect(await view(user.id)).toMatchObject({
+      tax_percent: '35.5',
+      tax_type: 'tax_card',
+      tax_table: '7100',
+      tax_start: '2026-01-01',
+      tax_free_card: '65000.00',
+    });
   });
 
   it('only the given facts change', async () => {
@@ -77,7 +95,11 @@ describe('tax facts (operator only)', () => {
 
   it('partners cannot set tax facts: the fields are refused (422) in PUT bodies, and nothing changes', async () => {
     const user = await createUser(t, acme);
-    const res = await t.as(acme, { method: 'PUT', url: `/api/v1/users/${user.id}`, payload: { tax_percent: '10', tax_free_card: '1', note: 'x' } });
+    const res = await t.as(acme, {
+      method: 'PUT',
+      url: `/api/v1/users/${user.id}`,
+      payload: { tax_percent: '10', tax_free_card: '1', note: 'x' },
+    });
     expect(res.statusCode, res.body).toBe(422);
     expect(Object.keys((res.json() as { errors: object }).errors).sort()).toEqual(['tax_free_card', 'tax_percent']);
     const after = await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` });

@@ -3,8 +3,16 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 import { expectUserPayload } from '../helpers/payload.js';
 import { createUser, expect422 } from '../helpers/users.js';
 
-const INITIAL_TERMS = { code: 'onpay-2026-01', title: 'onpay terms of service', url: 'https://onpay.example/terms/2026-01' };
-const NEW_TERMS = { code: 'onpay-2027-01', title: 'onpay terms of service 2027', url: 'https://onpay.example/terms/2027-01' };
+const INITIAL_TERMS = {
+  code: 'onpay-2026-01',
+  title: 'onpay terms of service',
+  url: 'https://onpay.example/terms/2026-01',
+};
+const NEW_TERMS = {
+  code: 'onpay-2027-01',
+  title: 'onpay terms of service 2027',
+  url: 'https://onpay.example/terms/2027-01',
+};
 
 describe('GET and POST /users/{id}/terms', () => {
   let t: TestApp;
@@ -17,7 +25,8 @@ describe('GET and POST /users/{id}/terms', () => {
   afterAll(() => t.close());
 
   const get = (id: string) => t.as(acme, { method: 'GET', url: `/api/v1/users/${id}/terms` });
-  const post = (id: string, payload: unknown) => t.as(acme, { method: 'POST', url: `/api/v1/users/${id}/terms`, payload: payload as Record<string, unknown> });
+  const post = (id: string, payload: unknown) =>
+    t.as(acme, { method: 'POST', url: `/api/v1/users/${id}/terms`, payload: payload as Record<string, unknown> });
 
   it('GET: not approved yet: approved_at null, the current terms, and no `changed`', async () => {
     const user = await createUser(t, acme);
@@ -31,14 +40,31 @@ describe('GET and POST /users/{id}/terms', () => {
     const approvedAt = t.clock.now().toISOString();
     const first = await post(user.id, { approved: true });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ user_id: user.id, terms_approved: true, approved_at: approvedAt, terms: INITIAL_TERMS, changed: true });
+    expect(first.json()).toEqual({
+      user_id: user.id,
+      terms_approved: true,
+      approved_at: approvedAt,
+      terms: INITIAL_TERMS,
+      changed: true,
+    });
 
     t.clock.advance(60_000);
     const second = await post(user.id, { approved: true });
-    expect(second.json()).toEqual({ user_id: user.id, terms_approved: true, approved_at: approvedAt, terms: INITIAL_TERMS, changed: false });
+    expect(second.json()).toEqual({
+      user_id: user.id,
+      terms_approved: true,
+      approved_at: approvedAt,
+      terms: INITIAL_TERMS,
+      changed: false,
+    });
 
     const read = await get(user.id);
-    expect(read.json()).toEqual({ user_id: user.id, terms_approved: true, approved_at: approvedAt, terms: INITIAL_TERMS });
+    expect(read.json()).toEqual({
+      user_id: user.id,
+      terms_approved: true,
+      approved_at: approvedAt,
+      terms: INITIAL_TERMS,
+    });
     const payload = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` })).json());
     expect(payload.onboarding.steps.terms_approved).toBe(true);
   });
@@ -47,7 +73,13 @@ describe('GET and POST /users/{id}/terms', () => {
     const user = await createUser(t, acme);
     await post(user.id, { approved: true });
     const withdrawn = await post(user.id, { approved: false });
-    expect(withdrawn.json()).toEqual({ user_id: user.id, terms_approved: false, approved_at: null, terms: INITIAL_TERMS, changed: true });
+    expect(withdrawn.json()).toEqual({
+      user_id: user.id,
+      terms_approved: false,
+      approved_at: null,
+      terms: INITIAL_TERMS,
+      changed: true,
+    });
     const again = await post(user.id, { approved: false });
     expect(again.json()).toMatchObject({ terms_approved: false, approved_at: null, changed: false });
     const payload = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` })).json());
@@ -95,14 +127,30 @@ describe('publishing new terms', () => {
 
     t.clock.advance(3_600_000);
     await t.services.terms.service.publish(NEW_TERMS);
-    expect((await t.as(acme, { method: 'GET', url })).json()).toEqual({ user_id: user.id, terms_approved: false, approved_at: null, terms: NEW_TERMS });
+    expect((await t.as(acme, { method: 'GET', url })).json()).toEqual({
+      user_id: user.id,
+      terms_approved: false,
+      approved_at: null,
+      terms: NEW_TERMS,
+    });
 
     t.clock.advance(60_000);
     const approved = await t.as(acme, { method: 'POST', url, payload: { approved: true } });
-    expect(approved.json()).toEqual({ user_id: user.id, terms_approved: true, approved_at: t.clock.now().toISOString(), terms: NEW_TERMS, changed: true });
+    expect(approved.json()).toEqual({
+      user_id: user.id,
+      terms_approved: true,
+      approved_at: t.clock.now().toISOString(),
+      terms: NEW_TERMS,
+      changed: true,
+    });
 
     t.clock.advance(60_000);
     await t.services.terms.service.publish(INITIAL_TERMS);
-    expect((await t.as(acme, { method: 'GET', url })).json()).toEqual({ user_id: user.id, terms_approved: true, approved_at: firstApproval, terms: INITIAL_TERMS });
+    expect((await t.as(acme, { method: 'GET', url })).json()).toEqual({
+      user_id: user.id,
+      terms_approved: true,
+      approved_at: firstApproval,
+      terms: INITIAL_TERMS,
+    });
   });
 });

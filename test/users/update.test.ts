@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { expectUserPayload, type UserBody } from '../helpers/payload.js';
-import { createUser, DE_IBAN, DEUTSCHE_BIC, DNB_BIC, expect422, NO_ACCOUNT, NO_IBAN, PROFILE, putProfile } from '../helpers/users.js';
+import {
+  createUser,
+  DE_IBAN,
+  DEUTSCHE_BIC,
+  DNB_BIC,
+  expect422,
+  NO_ACCOUNT,
+  NO_IBAN,
+  PROFILE,
+  putProfile,
+} from '../helpers/users.js';
 
 const PROFILE_FIELDS = Object.keys(PROFILE);
 
@@ -17,14 +27,23 @@ describe('PUT and PATCH /users/{id}', () => {
 
   const put = (id: string, payload: Record<string, unknown>, method: 'PUT' | 'PATCH' = 'PUT') =>
     t.as(acme, { method, url: `/api/v1/users/${id}`, payload });
-  const ok = async (id: string, payload: Record<string, unknown>, method: 'PUT' | 'PATCH' = 'PUT'): Promise<UserBody> => {
+  const ok = async (
+    id: string,
+    payload: Record<string, unknown>,
+    method: 'PUT' | 'PATCH' = 'PUT',
+  ): Promise<UserBody> => {
     const res = await put(id, payload, method);
     expect(res.statusCode, res.body).toBe(200);
     return expectUserPayload(res.json());
   };
   /** What acme entered about the employee: its link (another partner's link holds its own). */
   const stored = (id: string) =>
-    t.db.db.selectFrom('partner_users').selectAll().where('partner_id', '=', acme.partnerId).where('user_id', '=', Number(id)).executeTakeFirstOrThrow();
+    t.db.db
+      .selectFrom('partner_users')
+      .selectAll()
+      .where('partner_id', '=', acme.partnerId)
+      .where('user_id', '=', Number(id))
+      .executeTakeFirstOrThrow();
   /** An employee with a full profile, so single profile fields may be sent. */
   const withProfile = async (body: Record<string, unknown> = {}) => {
     const user = await createUser(t, acme, body);
@@ -98,8 +117,18 @@ describe('PUT and PATCH /users/{id}', () => {
   describe('when no profile exists yet (docs/decisions.md §6)', () => {
     it('a request with some profile fields must send all of them: 422 naming each missing one', async () => {
       const user = await createUser(t, acme);
-      const errors = expect422(await put(user.id, { first_name: 'Ola', city: 'Oslo' }), 'last_name', 'address', 'postal_code', 'dial_code', 'phone', 'main_work');
-      expect(Object.keys(errors).sort()).toEqual(PROFILE_FIELDS.filter((f) => f !== 'first_name' && f !== 'city').sort());
+      const errors = expect422(
+        await put(user.id, { first_name: 'Ola', city: 'Oslo' }),
+        'last_name',
+        'address',
+        'postal_code',
+        'dial_code',
+        'phone',
+        'main_work',
+      );
+      expect(Object.keys(errors).sort()).toEqual(
+        PROFILE_FIELDS.filter((f) => f !== 'first_name' && f !== 'city').sort(),
+      );
       const row = await stored(user.id);
       expect(row.first_name).toBeNull();
       expect(row.city).toBeNull();
@@ -114,7 +143,14 @@ describe('PUT and PATCH /users/{id}', () => {
     it('with every profile field the update completes the profile step', async () => {
       const user = await createUser(t, acme);
       const updated = await ok(user.id, { ...PROFILE, main_work: false });
-      expect(updated).toMatchObject({ name: 'Ola Nordmann', address: 'Storgata 1', postal_code: '0155', city: 'Oslo', phone: '41234567', main_work: 'false' });
+      expect(updated).toMatchObject({
+        name: 'Ola Nordmann',
+        address: 'Storgata 1',
+        postal_code: '0155',
+        city: 'Oslo',
+        phone: '41234567',
+        main_work: 'false',
+      });
       expect(updated.onboarding.steps.profile).toBe(true);
     });
 
@@ -136,7 +172,17 @@ describe('PUT and PATCH /users/{id}', () => {
       const user = await withProfile({ note: 'keep me', internal_id: 4001, bank_account_number: NO_ACCOUNT });
       const before = await stored(user.id);
       const updated = await ok(user.id, { city: 'Bergen' });
-      expect(updated).toMatchObject({ city: 'Bergen', name: 'Ola Nordmann', address: 'Storgata 1', postal_code: '0155', phone: '41234567', main_work: 'true', note: 'keep me', internal_id: '4001', bank_account_number: NO_ACCOUNT });
+      expect(updated).toMatchObject({
+        city: 'Bergen',
+        name: 'Ola Nordmann',
+        address: 'Storgata 1',
+        postal_code: '0155',
+        phone: '41234567',
+        main_work: 'true',
+        note: 'keep me',
+        internal_id: '4001',
+        bank_account_number: NO_ACCOUNT,
+      });
       const after = await stored(user.id);
       expect({ ...after, city: before.city, updated_at: before.updated_at }).toEqual(before);
       expect(updated.onboarding.steps.profile).toBe(true);
@@ -164,7 +210,10 @@ describe('PUT and PATCH /users/{id}', () => {
 
     it('a failing request changes nothing, not even its valid fields', async () => {
       const user = await withProfile({ note: 'before' });
-      expect422(await put(user.id, { note: 'after', city: 'Bergen', bank_account_number: '12345678904' }), 'bank_account_number');
+      expect422(
+        await put(user.id, { note: 'after', city: 'Bergen', bank_account_number: '12345678904' }),
+        'bank_account_number',
+      );
       const view = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` })).json());
       expect(view).toMatchObject({ note: 'before', city: 'Oslo', bank_account_number: null });
     });
@@ -181,32 +230,55 @@ describe('PUT and PATCH /users/{id}', () => {
     it('switching domestic → international clears the domestic column, and back again', async () => {
       const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
       const international = await ok(user.id, { bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC });
-      expect(international).toMatchObject({ bank_account_number: null, bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC });
+      expect(international).toMatchObject({
+        bank_account_number: null,
+        bank_iban_number: DE_IBAN,
+        bank_bic_number: DEUTSCHE_BIC,
+      });
       expect(international.onboarding.steps.bank_account).toBe(true);
 
       const domestic = await ok(user.id, { bank_account_number: '1234 56 78903' });
-      expect(domestic).toMatchObject({ bank_account_number: NO_ACCOUNT, bank_iban_number: null, bank_bic_number: null });
+      expect(domestic).toMatchObject({
+        bank_account_number: NO_ACCOUNT,
+        bank_iban_number: null,
+        bank_bic_number: null,
+      });
       const row = await stored(user.id);
       expect([row.bank_account_number, row.bank_iban_number, row.bank_bic_number]).toEqual([NO_ACCOUNT, null, null]);
     });
 
     it('replacing one international account by another replaces both columns', async () => {
       const user = await createUser(t, acme, { bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC });
-      expect(await ok(user.id, { bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC })).toMatchObject({ bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC });
+      expect(await ok(user.id, { bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC })).toMatchObject({
+        bank_iban_number: DE_IBAN,
+        bank_bic_number: DEUTSCHE_BIC,
+      });
     });
 
     it('blank bank fields count as not sent: the stored account stays', async () => {
       const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
       expect((await ok(user.id, { bank_account_number: '' })).bank_account_number).toBe(NO_ACCOUNT);
-      const switched = await ok(user.id, { bank_account_number: '  ', bank_iban_number: DE_IBAN, bank_bic_number: DEUTSCHE_BIC });
+      const switched = await ok(user.id, {
+        bank_account_number: '  ',
+        bank_iban_number: DE_IBAN,
+        bank_bic_number: DEUTSCHE_BIC,
+      });
       expect(switched).toMatchObject({ bank_account_number: null, bank_iban_number: DE_IBAN });
     });
 
     it.each([
-      ['mixed styles', { bank_account_number: NO_ACCOUNT, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC }, 'bank_account_number'],
+      [
+        'mixed styles',
+        { bank_account_number: NO_ACCOUNT, bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC },
+        'bank_account_number',
+      ],
       ['an IBAN without a BIC', { bank_iban_number: DE_IBAN }, 'bank_bic_number'],
       ['a BIC without an IBAN', { bank_bic_number: DEUTSCHE_BIC }, 'bank_iban_number'],
-      ['a bad IBAN checksum', { bank_iban_number: 'DE88370400440532013000', bank_bic_number: DEUTSCHE_BIC }, 'bank_iban_number'],
+      [
+        'a bad IBAN checksum',
+        { bank_iban_number: 'DE88370400440532013000', bank_bic_number: DEUTSCHE_BIC },
+        'bank_iban_number',
+      ],
       ['a bad BIC shape', { bank_iban_number: DE_IBAN, bank_bic_number: 'DEUT-DEFF' }, 'bank_bic_number'],
       ['a bad MOD11 account', { bank_account_number: '12345678904' }, 'bank_account_number'],
     ])('%s is a 422 naming %s; the stored account is unchanged', async (_name, bank, field) => {
@@ -218,7 +290,7 @@ describe('PUT and PATCH /users/{id}', () => {
   });
 
   describe('internal_id', () => {
-    it('is unique per partner: taking another employee\'s internal_id is a 422; keeping your own is fine', async () => {
+    it("is unique per partner: taking another employee's internal_id is a 422; keeping your own is fine", async () => {
       const first = await createUser(t, acme, { internal_id: 5001 });
       const second = await createUser(t, acme);
       expect422(await put(second.id, { internal_id: 5001 }), 'internal_id');

@@ -10,7 +10,14 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 import { startDocVendor, type DocVendorStandIn } from '../helpers/doc-vendor.js';
 import { testEngine } from '../helpers/engine.js';
 import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.js';
-import { APP_ORIGIN, RETURN_URL, TestBrowser, partnerWithReturnUrl, startFlow, type Response } from './providers/browser.js';
+import {
+  APP_ORIGIN,
+  RETURN_URL,
+  TestBrowser,
+  partnerWithReturnUrl,
+  startFlow,
+  type Response,
+} from './providers/browser.js';
 
 const PARTNER_ORIGIN = new URL(RETURN_URL).origin;
 const POLICY = (formAction: string) =>
@@ -18,9 +25,15 @@ const POLICY = (formAction: string) =>
 
 /** The sources of a policy's form-action, 'self' spelled out as the page's origin. */
 function formAction(page: Response): string[] {
-  const directive = (page.csp ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('form-action '));
+  const directive = (page.csp ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('form-action '));
   expect(directive, `no form-action on ${page.url}`).toBeDefined();
-  return directive!.split(/\s+/).slice(1).map((source) => (source === "'self'" ? new URL(page.url).origin : source));
+  return directive!
+    .split(/\s+/)
+    .slice(1)
+    .map((source) => (source === "'self'" ? new URL(page.url).origin : source));
 }
 
 /** The page's form is allowed to end up where its submission was sent. */
@@ -63,7 +76,11 @@ describe(`form-action of the pages (${testEngine})`, () => {
       const flow = await startFlow(t, partner, { provider: 'provider_doc', id_type: 'local' });
       const browser = new TestBrowser(t.app);
       const start = await browser.request(flow.verificationUrl);
-      const done = await t.as(partner, { method: 'POST', url: `/api/v1/test-helpers/verification/${flow.verificationId}/complete`, payload: { status: 'declined' } });
+      const done = await t.as(partner, {
+        method: 'POST',
+        url: `/api/v1/test-helpers/verification/${flow.verificationId}/complete`,
+        payload: { status: 'declined' },
+      });
       expect(done.statusCode).toBe(200);
       const begin = await browser.request(flow.verificationUrl, { method: 'POST', form: {} });
       expect(begin.status).toBe(303);
@@ -72,15 +89,29 @@ describe(`form-action of the pages (${testEngine})`, () => {
     });
 
     it.each([
-      ['a finished verification', async (t: TestApp, p: TestPartner) => {
-        const flow = await startFlow(t, p, { provider: 'provider_eid' });
-        await t.as(p, { method: 'POST', url: `/api/v1/test-helpers/verification/${flow.verificationId}/complete`, payload: { status: 'approved' } });
-        return flow.verificationUrl.replace(APP_ORIGIN, '');
-      }],
+      [
+        'a finished verification',
+        async (t: TestApp, p: TestPartner) => {
+          const flow = await startFlow(t, p, { provider: 'provider_eid' });
+          await t.as(p, {
+            method: 'POST',
+            url: `/api/v1/test-helpers/verification/${flow.verificationId}/complete`,
+            payload: { status: 'approved' },
+          });
+          return flow.verificationUrl.replace(APP_ORIGIN, '');
+        },
+      ],
       ['an unknown verification link', async () => `/verify/${'x'.repeat(30)}`],
       ['a login link landing page', async () => `/login/${'x'.repeat(30)}`],
       ['the employee home, signed out', async () => '/me'],
-      ['the sandbox mailbox', async (t: TestApp, p: TestPartner) => new URL(((await t.as(p, { method: 'GET', url: '/api/v1/test-helpers/mailbox' })).json() as { mailbox_url: string }).mailbox_url).pathname],
+      [
+        'the sandbox mailbox',
+        async (t: TestApp, p: TestPartner) =>
+          new URL(
+            ((await t.as(p, { method: 'GET', url: '/api/v1/test-helpers/mailbox' })).json() as { mailbox_url: string })
+              .mailbox_url,
+          ).pathname,
+      ],
       ['the sign-in form', async () => '/login'],
     ])('every other page (%s): this service only', async (_name, url) => {
       const res = await t.app.inject({ method: 'GET', url: await url(t, partner) });
@@ -94,7 +125,11 @@ describe(`form-action of the pages (${testEngine})`, () => {
     let partner: TestPartner;
 
     beforeAll(async () => {
-      provider = await startOidcProvider({ redirectUri: `${APP_ORIGIN}/verify/callback/provider_eid`, scopes: {}, accounts: [] });
+      provider = await startOidcProvider({
+        redirectUri: `${APP_ORIGIN}/verify/callback/provider_eid`,
+        scopes: {},
+        accounts: [],
+      });
       t = await buildTestApp({ env: provider.env() });
       partner = await partnerWithReturnUrl(t);
     });

@@ -9,15 +9,27 @@ import { createUser, expect404, expect422 } from '../helpers/users.js';
 import { RETURN, approvedReturnUrl, complete, poll, type FlowBody } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const CREATION_FIELDS = ['expires_at', 'id_type', 'provider', 'status', 'status_check_url', 'verification_id', 'verification_url'];
+const CREATION_FIELDS = [
+  'expires_at',
+  'id_type',
+  'provider',
+  'status',
+  'status_check_url',
+  'verification_id',
+  'verification_url',
+];
 
 describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
   let t: TestApp;
   let acme: TestPartner;
   let globex: TestPartner;
 
-  const start = (partner: TestPartner, userId: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.as(partner, { method: 'POST', url: `/api/v1/users/${userId}/verification/flows`, payload, headers });
+  const start = (
+    partner: TestPartner,
+    userId: string,
+    payload: Record<string, unknown>,
+    headers: Record<string, string> = {},
+  ) => t.as(partner, { method: 'POST', url: `/api/v1/users/${userId}/verification/flows`, payload, headers });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -45,23 +57,51 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
     expect(body.status_check_url).toBe(`http://onpay.test/api/v1/verification/status/${body.verification_id}`);
     expect(body.expires_at).toBe(new Date(t.clock.now().getTime() + 60 * 60_000).toISOString());
 
-    const row = await t.db.db.selectFrom('verification_sessions').selectAll().where('id', '=', body.verification_id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ partner_id: acme.partnerId, user_id: Number(user.id), status: 'pending', partner_return_url: RETURN });
+    const row = await t.db.db
+      .selectFrom('verification_sessions')
+      .selectAll()
+      .where('id', '=', body.verification_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      partner_id: acme.partnerId,
+      user_id: Number(user.id),
+      status: 'pending',
+      partner_return_url: RETURN,
+    });
     // Only a digest of the start token is stored.
     expect(JSON.stringify(row)).not.toContain(body.verification_url.split('/').pop());
   });
 
   it('accepts id_type international for provider_doc', async () => {
     const user = await createUser(t, acme);
-    const res = await start(acme, user.id, { provider: 'provider_doc', id_type: 'international', partner_return_url: RETURN });
+    const res = await start(acme, user.id, {
+      provider: 'provider_doc',
+      id_type: 'international',
+      partner_return_url: RETURN,
+    });
     expect(res.statusCode).toBe(201);
     expect((res.json() as FlowBody).id_type).toBe('international');
   });
 
   it('ignores id_type for provider_eid entirely, whatever its value, and returns null', async () => {
     const user = await createUser(t, acme);
-    for (const id_type of [undefined, 'local', 'international', null, 'passport', '', 42, true, ['local'], { kind: 'local' }]) {
-      const payload = { provider: 'provider_eid', partner_return_url: RETURN, ...(id_type === undefined ? {} : { id_type }) };
+    for (const id_type of [
+      undefined,
+      'local',
+      'international',
+      null,
+      'passport',
+      '',
+      42,
+      true,
+      ['local'],
+      { kind: 'local' },
+    ]) {
+      const payload = {
+        provider: 'provider_eid',
+        partner_return_url: RETURN,
+        ...(id_type === undefined ? {} : { id_type }),
+      };
       const res = await start(acme, user.id, payload);
       expect(res.statusCode, res.body).toBe(201);
       expect((res.json() as FlowBody).id_type).toBeNull();
@@ -74,7 +114,11 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
     const res = await start(acme, user.id, { provider: 'provider_eid', partner_return_url: `  ${supplied} ` });
     expect(res.statusCode, res.body).toBe(201);
     const id = (res.json() as FlowBody).verification_id;
-    const row = await t.db.db.selectFrom('verification_sessions').select('partner_return_url').where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('verification_sessions')
+      .select('partner_return_url')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.partner_return_url).toBe(supplied);
   });
 
@@ -96,7 +140,11 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
   it.each(notAllowed)('rejects %s with 422 naming partner_return_url', async (_name, url) => {
     const user = await createUser(t, acme);
     expect422(await start(acme, user.id, { provider: 'provider_eid', partner_return_url: url }), 'partner_return_url');
-    const rows = await t.db.db.selectFrom('verification_sessions').select('id').where('user_id', '=', Number(user.id)).execute();
+    const rows = await t.db.db
+      .selectFrom('verification_sessions')
+      .select('id')
+      .where('user_id', '=', Number(user.id))
+      .execute();
     expect(rows).toHaveLength(0);
   });
 
@@ -124,7 +172,10 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
     ['an object', { kind: 'local' }],
   ])('rejects a %s id_type for provider_doc with 422 naming id_type', async (_name, idType) => {
     const user = await createUser(t, acme);
-    expect422(await start(acme, user.id, { provider: 'provider_doc', id_type: idType, partner_return_url: RETURN }), 'id_type');
+    expect422(
+      await start(acme, user.id, { provider: 'provider_doc', id_type: idType, partner_return_url: RETURN }),
+      'id_type',
+    );
   });
 
   it("answers 404 {error} for another partner's employee, an unknown one and a malformed id", async () => {
@@ -134,19 +185,31 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
     expect404(await start(acme, 'abc', { provider: 'provider_eid', partner_return_url: RETURN }));
     // The other partner cannot use its own URL for a user it does not have either.
     const mine = await createUser(t, acme);
-    expect404(await start(globex, mine.id, { provider: 'provider_eid', partner_return_url: 'https://globex.example/cb' }));
+    expect404(
+      await start(globex, mine.id, { provider: 'provider_eid', partner_return_url: 'https://globex.example/cb' }),
+    );
   });
 
   it('needs credentials', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/users/1/verification/flows', payload: { provider: 'provider_eid', partner_return_url: RETURN } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/1/verification/flows',
+      payload: { provider: 'provider_eid', partner_return_url: RETURN },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('a new flow cancels the pending one: old → cancelled with next_action retry', async () => {
     const user = await createUser(t, acme);
-    const first = (await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })).json() as FlowBody;
+    const first = (
+      await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })
+    ).json() as FlowBody;
     t.clock.advance(60_000);
-    const second = await start(acme, user.id, { provider: 'provider_doc', id_type: 'local', partner_return_url: RETURN });
+    const second = await start(acme, user.id, {
+      provider: 'provider_doc',
+      id_type: 'local',
+      partner_return_url: RETURN,
+    });
     expect(second.statusCode).toBe(201);
     const secondBody = second.json() as FlowBody;
     expect(secondBody.verification_id).not.toBe(first.verification_id);
@@ -157,7 +220,12 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
     const current = (await poll(t, acme, secondBody.verification_id)).json();
     expect(current).toMatchObject({ status: 'pending', next_action: 'continue_verification' });
 
-    const pending = await t.db.db.selectFrom('verification_sessions').select('id').where('user_id', '=', Number(user.id)).where('status', '=', 'pending').execute();
+    const pending = await t.db.db
+      .selectFrom('verification_sessions')
+      .select('id')
+      .where('user_id', '=', Number(user.id))
+      .where('status', '=', 'pending')
+      .execute();
     expect(pending.map((r) => r.id)).toEqual([secondBody.verification_id]);
 
     // The replaced session's link no longer leads to a provider, and says why.
@@ -167,7 +235,9 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
 
   it('a new flow after an expired one leaves the old one expired, not cancelled', async () => {
     const user = await createUser(t, acme);
-    const first = (await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })).json() as FlowBody;
+    const first = (
+      await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })
+    ).json() as FlowBody;
     t.clock.advance(61 * 60_000);
     expect((await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })).statusCode).toBe(201);
     const old = (await poll(t, acme, first.verification_id)).json();
@@ -176,7 +246,9 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
 
   it('a new flow after a terminal one leaves the old one as it was', async () => {
     const user = await createUser(t, acme);
-    const first = (await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })).json() as FlowBody;
+    const first = (
+      await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })
+    ).json() as FlowBody;
     const done = await complete(t, acme, first.verification_id, 'declined');
     expect(done.statusCode, done.body).toBe(200);
     expect((await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })).statusCode).toBe(201);
@@ -190,7 +262,11 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
       Array.from({ length: 6 }, () => start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN })),
     );
     for (const res of results) expect(res.statusCode, res.body).toBe(201);
-    const rows = await t.db.db.selectFrom('verification_sessions').select(['id', 'status']).where('user_id', '=', Number(user.id)).execute();
+    const rows = await t.db.db
+      .selectFrom('verification_sessions')
+      .select(['id', 'status'])
+      .where('user_id', '=', Number(user.id))
+      .execute();
     expect(rows).toHaveLength(6);
     expect(rows.filter((r) => r.status === 'pending')).toHaveLength(1);
   });
@@ -205,22 +281,43 @@ describe(`POST /users/{id}/verification/flows (${testEngine})`, () => {
     expect(Object.keys(reused.json())).toEqual(['error']);
     const malformed = await start(acme, user.id, payload, { 'idempotency-key': 'not-a-uuid' });
     expect(malformed.statusCode).toBe(400);
-    const rows = await t.db.db.selectFrom('verification_sessions').select('status').where('user_id', '=', Number(user.id)).execute();
+    const rows = await t.db.db
+      .selectFrom('verification_sessions')
+      .select('status')
+      .where('user_id', '=', Number(user.id))
+      .execute();
     expect(rows).toEqual([{ status: 'pending' }]);
   });
 
   it('a key used by a request that failed validation is not stored', async () => {
     const user = await createUser(t, acme);
     const key = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
-    expect((await start(acme, user.id, { provider: 'provider_eid', partner_return_url: 'https://evil.example/' }, { 'idempotency-key': key })).statusCode).toBe(422);
-    expect((await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN }, { 'idempotency-key': key })).statusCode).toBe(201);
+    expect(
+      (
+        await start(
+          acme,
+          user.id,
+          { provider: 'provider_eid', partner_return_url: 'https://evil.example/' },
+          { 'idempotency-key': key },
+        )
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (await start(acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN }, { 'idempotency-key': key }))
+        .statusCode,
+    ).toBe(201);
   });
 });
 
 describe('live environment without configured providers', () => {
   it('refuses both providers with 422 naming provider', async () => {
     const t = await buildTestApp({
-      env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_BASE_URL: 'https://onpay.test' },
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+      },
     });
     try {
       const partner = await t.partner();

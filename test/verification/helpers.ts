@@ -22,7 +22,11 @@ export async function approvedReturnUrl(
   url: string,
   decision: 'approved' | 'rejected' | null = 'approved',
 ): Promise<string> {
-  const res = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: url } });
+  const res = await t.as(partner, {
+    method: 'POST',
+    url: '/api/v1/verification-return-urls',
+    payload: { partner_return_url: url },
+  });
   expect(res.statusCode, res.body).toBe(201);
   const id = (res.json() as { id: string }).id;
   if (decision) await t.services.verification.returnUrls.decide(Number(id), decision);
@@ -45,8 +49,17 @@ export function poll(t: TestApp, partner: TestPartner, id: string): Promise<Ligh
   return t.as(partner, { method: 'GET', url: `/api/v1/verification/status/${id}` });
 }
 
-export function complete(t: TestApp, partner: TestPartner, id: string, status: string): Promise<LightMyRequestResponse> {
-  return t.as(partner, { method: 'POST', url: `/api/v1/test-helpers/verification/${id}/complete`, payload: { status } });
+export function complete(
+  t: TestApp,
+  partner: TestPartner,
+  id: string,
+  status: string,
+): Promise<LightMyRequestResponse> {
+  return t.as(partner, {
+    method: 'POST',
+    url: `/api/v1/test-helpers/verification/${id}/complete`,
+    payload: { status },
+  });
 }
 
 /** The path of a verification_url (app.inject takes paths). */

@@ -34,7 +34,9 @@ interface Cookie {
 
 function bindingCookie(res: LightMyRequestResponse): Cookie {
   const raw = res.headers['set-cookie'];
-  const header = (Array.isArray(raw) ? raw : [raw]).find((c): c is string => typeof c === 'string' && c.startsWith('onpay_vb_'));
+  const header = (Array.isArray(raw) ? raw : [raw]).find(
+    (c): c is string => typeof c === 'string' && c.startsWith('onpay_vb_'),
+  );
   expect(header, 'a binding cookie').toBeDefined();
   const [pair, ...attributes] = header!.split(';').map((s) => s.trim());
   const [name, value] = pair!.split('=') as [string, string];
@@ -68,7 +70,7 @@ describe(`verification pages (${testEngine})`, () => {
     return { location, cookie: bindingCookie(res) };
   }
 
-  it("the start page names the partner, says what will happen, and has a Continue form that works without JavaScript", async () => {
+  it('the start page names the partner, says what will happen, and has a Continue form that works without JavaScript', async () => {
     const flow = await newFlow();
     const res = await t.app.inject({ method: 'GET', url: pathOf(flow.verification_url) });
     expect(res.statusCode).toBe(200);
@@ -79,7 +81,11 @@ describe(`verification pages (${testEngine})`, () => {
     expect(res.body).toMatch(/<button type="submit">Continue<\/button>/);
     expect(res.body).not.toContain('<script');
     // GET changes nothing: a mail scanner that prefetches the link does not start anything.
-    const row = await t.db.db.selectFrom('verification_sessions').select(['status', 'browser_binding_hash']).where('id', '=', flow.verification_id).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('verification_sessions')
+      .select(['status', 'browser_binding_hash'])
+      .where('id', '=', flow.verification_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'pending', browser_binding_hash: null });
   });
 
@@ -112,7 +118,11 @@ describe(`verification pages (${testEngine})`, () => {
     expect(cookie.attributes).toContain('path=/');
     // Sandbox runs on plain http; live sets Secure (checked below).
     expect(cookie.attributes).not.toContain('secure');
-    const row = await t.db.db.selectFrom('verification_sessions').select('browser_binding_hash').where('id', '=', flow.verification_id).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('verification_sessions')
+      .select('browser_binding_hash')
+      .where('id', '=', flow.verification_id)
+      .executeTakeFirstOrThrow();
     expect(row.browser_binding_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.browser_binding_hash).not.toContain(cookie.value);
   });
@@ -124,7 +134,8 @@ describe(`verification pages (${testEngine})`, () => {
     expect(res.statusCode).toBe(200);
     expectHtml(res);
     expect(res.body).toContain('Sandbox identity provider');
-    for (const outcome of ['approved', 'declined', 'cancelled', 'error']) expect(res.body).toContain(`value="${outcome}"`);
+    for (const outcome of ['approved', 'declined', 'cancelled', 'error'])
+      expect(res.body).toContain(`value="${outcome}"`);
     expect(res.body).toContain(`<form method="post" action="${pathOf(location)}">`);
   });
 
@@ -136,7 +147,12 @@ describe(`verification pages (${testEngine})`, () => {
       expect(get.statusCode).toBe(403);
       expectHtml(get);
       expect(get.body).toContain('Please start again');
-      const post = await t.app.inject({ method: 'POST', url: pathOf(location), cookies, payload: { outcome: 'approved' } });
+      const post = await t.app.inject({
+        method: 'POST',
+        url: pathOf(location),
+        cookies,
+        payload: { outcome: 'approved' },
+      });
       expect(post.statusCode).toBe(403);
     }
     expect((await poll(t, acme, flow.verification_id)).json()).toMatchObject({ status: 'pending' });
@@ -149,7 +165,10 @@ describe(`verification pages (${testEngine})`, () => {
     ['error', 'retry'],
   ])('choosing %s answers 303 to the partner URL with verification_id and status', async (outcome, nextAction) => {
     const user = await createUser(t, acme);
-    const flow = await startFlow(t, acme, user.id, { provider: 'provider_eid', partner_return_url: `${RETURN}/order7?lang=nb` });
+    const flow = await startFlow(t, acme, user.id, {
+      provider: 'provider_eid',
+      partner_return_url: `${RETURN}/order7?lang=nb`,
+    });
     const { location, cookie } = await continueFlow(flow);
     const res = await t.app.inject({
       method: 'POST',
@@ -159,8 +178,14 @@ describe(`verification pages (${testEngine})`, () => {
       payload: `outcome=${outcome}`,
     });
     expect(res.statusCode, res.body).toBe(303);
-    expect(res.headers.location).toBe(`${RETURN}/order7?lang=nb&verification_id=${flow.verification_id}&status=${outcome}`);
-    const status = (await poll(t, acme, flow.verification_id)).json() as { status: string; next_action: string; onboarding: { steps: { id_verification: boolean } } };
+    expect(res.headers.location).toBe(
+      `${RETURN}/order7?lang=nb&verification_id=${flow.verification_id}&status=${outcome}`,
+    );
+    const status = (await poll(t, acme, flow.verification_id)).json() as {
+      status: string;
+      next_action: string;
+      onboarding: { steps: { id_verification: boolean } };
+    };
     expect(status).toMatchObject({ status: outcome, next_action: nextAction });
     expect(status.onboarding.steps.id_verification).toBe(outcome === 'approved');
   });
@@ -203,7 +228,11 @@ describe(`verification pages (${testEngine})`, () => {
   it('the link of a session a newer flow replaced says so (410), not only "cancelled"', async () => {
     const flow = await newFlow();
     const user = (await poll(t, acme, flow.verification_id)).json() as { user_id: number };
-    const newer = await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.user_id}/verification/flows`, payload: { provider: 'provider_eid', partner_return_url: RETURN } });
+    const newer = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/users/${user.user_id}/verification/flows`,
+      payload: { provider: 'provider_eid', partner_return_url: RETURN },
+    });
     expect(newer.statusCode, newer.body).toBe(201);
     const res = await t.app.inject({ method: 'GET', url: pathOf(flow.verification_url) });
     expect(res.statusCode).toBe(410);
@@ -247,7 +276,10 @@ describe(`verification pages (${testEngine})`, () => {
     expectHtml(res);
     expect(res.body).toContain('expired');
     expect(res.body).toContain('Acme Staffing AS');
-    expect((await poll(t, acme, flow.verification_id)).json()).toMatchObject({ status: 'expired', verified_at: flow.expires_at });
+    expect((await poll(t, acme, flow.verification_id)).json()).toMatchObject({
+      status: 'expired',
+      verified_at: flow.expires_at,
+    });
   });
 
   it('a session that expires while the user is on the sandbox page cannot be approved', async () => {
@@ -282,7 +314,10 @@ describe(`verification pages (${testEngine})`, () => {
   });
 
   it('an unknown sandbox token shows a 404 page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sandbox/provider/abcdefghijklmnopqrstuvwxyz0123456789ABCD' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/provider/abcdefghijklmnopqrstuvwxyz0123456789ABCD',
+    });
     expect(res.statusCode).toBe(404);
     expectHtml(res);
   });
@@ -297,7 +332,12 @@ describe(`verification pages (${testEngine})`, () => {
 describe('verification pages in live', () => {
   it('have no sandbox provider page', async () => {
     const t = await buildTestApp({
-      env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_BASE_URL: 'https://onpay.test' },
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+      },
     });
     try {
       for (const method of ['GET', 'POST'] as const) {

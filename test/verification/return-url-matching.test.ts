@@ -29,7 +29,11 @@ describe('registering: the canonical form', () => {
     ['scheme and host are lower-cased', 'HTTPS://Partner.EXAMPLE/onpay/return', BASE],
     ['path case is kept', 'https://partner.example/OnPay/Return', 'https://partner.example/OnPay/Return'],
     ['default port 443 is dropped', 'https://partner.example:443/onpay/return', BASE],
-    ['a non-default port is kept', 'https://partner.example:8443/onpay/return', 'https://partner.example:8443/onpay/return'],
+    [
+      'a non-default port is kept',
+      'https://partner.example:8443/onpay/return',
+      'https://partner.example:8443/onpay/return',
+    ],
     ['trailing slash is dropped', `${BASE}/`, BASE],
     ['root with a slash', 'https://partner.example/', 'https://partner.example'],
     ['root without a slash', 'https://partner.example', 'https://partner.example'],
@@ -37,7 +41,11 @@ describe('registering: the canonical form', () => {
     ['empty query is dropped', `${BASE}?`, BASE],
     ['punycode host is kept as is', 'https://xn--bcher-kva.example/cb', 'https://xn--bcher-kva.example/cb'],
     ['IPv4 host', 'https://192.0.2.10/cb', 'https://192.0.2.10/cb'],
-    ['hyphens and dots in the registered path are fine', 'https://partner.example/on-pay/v1.2/return', 'https://partner.example/on-pay/v1.2/return'],
+    [
+      'hyphens and dots in the registered path are fine',
+      'https://partner.example/on-pay/v1.2/return',
+      'https://partner.example/on-pay/v1.2/return',
+    ],
   ];
 
   it.each(accepted)('%s', (_name, raw, canonical) => {
@@ -48,7 +56,10 @@ describe('registering: the canonical form', () => {
 
   it('splits the auxiliary parts: scheme, host (with a non-default port), path', () => {
     const parsed = parseReturnUrl('HTTPS://Partner.Example:8443/onpay/return/', LIVE);
-    expect(parsed).toMatchObject({ ok: true, url: { scheme: 'https', host: 'partner.example:8443', path: '/onpay/return' } });
+    expect(parsed).toMatchObject({
+      ok: true,
+      url: { scheme: 'https', host: 'partner.example:8443', path: '/onpay/return' },
+    });
   });
 
   it('http is accepted in sandbox only; the default port 80 is dropped', () => {
@@ -56,7 +67,10 @@ describe('registering: the canonical form', () => {
       ok: true,
       url: { canonical: 'http://partner.example/onpay/return', scheme: 'http' },
     });
-    expect(parseReturnUrl('http://partner.example/onpay/return', LIVE)).toEqual({ ok: false, reason: 'must use https' });
+    expect(parseReturnUrl('http://partner.example/onpay/return', LIVE)).toEqual({
+      ok: false,
+      reason: 'must use https',
+    });
   });
 
   const rejected: Array<[string, string]> = [
@@ -100,7 +114,10 @@ describe('registering: the canonical form', () => {
   it(`accepts ${MAX_RETURN_URL_LENGTH} characters and rejects ${MAX_RETURN_URL_LENGTH + 1}`, () => {
     expect(urlOfLength(2048)).toHaveLength(2048);
     expect(parseReturnUrl(urlOfLength(2048), LIVE).ok).toBe(true);
-    expect(parseReturnUrl(urlOfLength(2049), LIVE)).toEqual({ ok: false, reason: 'must not be longer than 2048 characters' });
+    expect(parseReturnUrl(urlOfLength(2049), LIVE)).toEqual({
+      ok: false,
+      reason: 'must not be longer than 2048 characters',
+    });
     // Length counts after trimming.
     expect(parseReturnUrl(` ${urlOfLength(2048)} `, LIVE).ok).toBe(true);
   });
@@ -216,8 +233,14 @@ describe(`matching a supplied URL against the approved base ${BASE}`, () => {
     const several = [{ requested_url: 'https://other.example/cb' }, { requested_url: BASE }];
     const found = findMatchingReturnUrl(`${BASE}/x1`, several, LIVE);
     expect(found).toMatchObject({ ok: true, match: several[1], query: '' });
-    expect(findMatchingReturnUrl(`${BASE}/x1`, [], LIVE)).toEqual({ ok: false, reason: 'does not match an approved return URL' });
-    expect(findMatchingReturnUrl(`${BASE}#x`, several, LIVE)).toEqual({ ok: false, reason: 'must not contain a fragment (#)' });
+    expect(findMatchingReturnUrl(`${BASE}/x1`, [], LIVE)).toEqual({
+      ok: false,
+      reason: 'does not match an approved return URL',
+    });
+    expect(findMatchingReturnUrl(`${BASE}#x`, several, LIVE)).toEqual({
+      ok: false,
+      reason: 'must not contain a fragment (#)',
+    });
   });
 
   it('returns the supplied query separately', () => {
@@ -256,7 +279,10 @@ describe('redirectTarget', () => {
   });
 
   it("replaces a partner parameter named like ours, so only the service's values arrive", () => {
-    const target = redirectTarget(`${BASE}?status=approved&verification_id=forged&keep=1`, { ...params, status: 'declined' });
+    const target = redirectTarget(`${BASE}?status=approved&verification_id=forged&keep=1`, {
+      ...params,
+      status: 'declined',
+    });
     const url = new URL(target);
     expect(url.searchParams.getAll('status')).toEqual(['declined']);
     expect(url.searchParams.getAll('verification_id')).toEqual([params.verification_id]);

@@ -21,7 +21,12 @@ interface ReturnUrlBody {
 }
 
 function register(t: TestApp, partner: TestPartner, url: unknown, headers: Record<string, string> = {}) {
-  return t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: url }, headers });
+  return t.as(partner, {
+    method: 'POST',
+    url: '/api/v1/verification-return-urls',
+    payload: { partner_return_url: url },
+    headers,
+  });
 }
 
 function startFlow(t: TestApp, partner: TestPartner, userId: string, returnUrl: string) {
@@ -63,7 +68,11 @@ describe(`POST /verification-return-urls (${testEngine})`, () => {
     const again = await register(t, acme, 'HTTPS://ACME.EXAMPLE/cb/');
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first);
-    const rows = await t.db.db.selectFrom('return_urls').select('id').where('requested_url', '=', 'https://acme.example/cb').execute();
+    const rows = await t.db.db
+      .selectFrom('return_urls')
+      .select('id')
+      .where('requested_url', '=', 'https://acme.example/cb')
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -78,7 +87,11 @@ describe(`POST /verification-return-urls (${testEngine})`, () => {
     const body = res.json() as ReturnUrlBody;
     expect(body.requested_url).toBe('https://shop.example:8443/Pay/Back');
     expect(res.body).not.toContain('normalized');
-    const row = await t.db.db.selectFrom('return_urls').selectAll().where('id', '=', Number(body.id)).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('return_urls')
+      .selectAll()
+      .where('id', '=', Number(body.id))
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       partner_id: acme.partnerId,
       requested_url: 'https://shop.example:8443/Pay/Back',
@@ -89,7 +102,11 @@ describe(`POST /verification-return-urls (${testEngine})`, () => {
       decided_at: null,
     });
     const root = (await register(t, acme, 'https://root.example/')).json() as ReturnUrlBody;
-    const rootRow = await t.db.db.selectFrom('return_urls').selectAll().where('id', '=', Number(root.id)).executeTakeFirstOrThrow();
+    const rootRow = await t.db.db
+      .selectFrom('return_urls')
+      .selectAll()
+      .where('id', '=', Number(root.id))
+      .executeTakeFirstOrThrow();
     expect(rootRow.normalized_path_prefix).toBe('/');
   });
 
@@ -148,7 +165,11 @@ describe(`POST /verification-return-urls (${testEngine})`, () => {
   });
 
   it('needs credentials', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: 'https://x.example/cb' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/verification-return-urls',
+      payload: { partner_return_url: 'https://x.example/cb' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthenticated.' });
   });
@@ -159,7 +180,11 @@ describe(`POST /verification-return-urls (${testEngine})`, () => {
     const reused = await register(t, acme, 'https://idem2.example/cb', { 'idempotency-key': key });
     expect(reused.statusCode).toBe(400);
     expect(Object.keys(reused.json())).toEqual(['error']);
-    const rows = await t.db.db.selectFrom('return_urls').select('id').where('requested_url', '=', 'https://idem2.example/cb').execute();
+    const rows = await t.db.db
+      .selectFrom('return_urls')
+      .select('id')
+      .where('requested_url', '=', 'https://idem2.example/cb')
+      .execute();
     expect(rows).toHaveLength(0);
   });
 
@@ -185,7 +210,12 @@ describe(`POST /verification-return-urls (${testEngine})`, () => {
 describe('live environment', () => {
   it('requires https', async () => {
     const t = await buildTestApp({
-      env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_BASE_URL: 'https://onpay.test' },
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+      },
     });
     try {
       const partner = await t.partner();
@@ -242,7 +272,9 @@ describe(`onpay return-url list|approve|reject (${testEngine})`, () => {
   });
 
   it('list --partner filters; the human form is a table', async () => {
-    const listed = jsonLine(await onpay(['return-url', 'list', '--partner', String(globex.partnerId), '--json'], database.url));
+    const listed = jsonLine(
+      await onpay(['return-url', 'list', '--partner', String(globex.partnerId), '--json'], database.url),
+    );
     expect((listed.return_urls as Array<{ id: string }>).map((r) => r.id)).toEqual([other.id]);
 
     const human = await onpay(['return-url', 'list'], database.url);
@@ -256,7 +288,9 @@ describe(`onpay return-url list|approve|reject (${testEngine})`, () => {
     const approved = jsonLine(await onpay(['return-url', 'approve', first.id, '--json'], database.url));
     expect(approved).toEqual({ return_url: { ...first, status: 'approved' } });
 
-    expect(((await register(t, acme, 'https://acme.example/onpay/return')).json() as ReturnUrlBody).status).toBe('approved');
+    expect(((await register(t, acme, 'https://acme.example/onpay/return')).json() as ReturnUrlBody).status).toBe(
+      'approved',
+    );
     const user = await createUser(t, acme);
     const flow = await startFlow(t, acme, user.id, 'https://acme.example/onpay/return/order42');
     expect(flow.statusCode, flow.body).toBe(201);
@@ -266,7 +300,9 @@ describe(`onpay return-url list|approve|reject (${testEngine})`, () => {
     const run = await onpay(['return-url', 'reject', second.id], database.url);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toBe(`Return URL ${second.id} (https://acme.example/other) is now rejected.\n`);
-    const listed = jsonLine(await onpay(['return-url', 'list', '--partner', String(acme.partnerId), '--json'], database.url));
+    const listed = jsonLine(
+      await onpay(['return-url', 'list', '--partner', String(acme.partnerId), '--json'], database.url),
+    );
     const statuses = Object.fromEntries((listed.return_urls as ReturnUrlBody[]).map((r) => [r.id, r.status]));
     expect(statuses).toEqual({ [first.id]: 'approved', [second.id]: 'rejected' });
     const decided = (listed.return_urls as Array<{ decided_at: unknown }>).map((r) => r.decided_at);

@@ -77,7 +77,11 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
 
   it('a pending session: every field, verified_at null, next_action continue_verification', async () => {
     const user = await createUser(t, acme);
-    const flow = await startFlow(t, acme, user.id, { provider: 'provider_doc', id_type: 'international', partner_return_url: RETURN });
+    const flow = await startFlow(t, acme, user.id, {
+      provider: 'provider_doc',
+      id_type: 'international',
+      partner_return_url: RETURN,
+    });
     t.clock.advance(2_000);
     const res = await poll(t, acme, flow.verification_id);
     expect(res.statusCode, res.body).toBe(200);
@@ -127,8 +131,13 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     const user = await createUser(t, acme);
     const flow = await startFlow(t, acme, user.id);
     const stored = async () =>
-      (await t.db.db.selectFrom('verification_sessions').select('last_polled_at').where('id', '=', flow.verification_id).executeTakeFirstOrThrow())
-        .last_polled_at;
+      (
+        await t.db.db
+          .selectFrom('verification_sessions')
+          .select('last_polled_at')
+          .where('id', '=', flow.verification_id)
+          .executeTakeFirstOrThrow()
+      ).last_polled_at;
     expect(await stored()).toBeNull();
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -159,14 +168,26 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
 
     t.clock.advance(1);
     const expired = expectStatusBody((await poll(t, acme, flow.verification_id)).json());
-    expect(expired).toMatchObject({ status: 'expired', next_action: 'retry', verified_at: flow.expires_at, last_polled_at: t.clock.now().toISOString() });
+    expect(expired).toMatchObject({
+      status: 'expired',
+      next_action: 'retry',
+      verified_at: flow.expires_at,
+      last_polled_at: t.clock.now().toISOString(),
+    });
 
     // Stored, and final: the helper cannot end it any more.
-    const row = await t.db.db.selectFrom('verification_sessions').select(['status', 'verified_at']).where('id', '=', flow.verification_id).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('verification_sessions')
+      .select(['status', 'verified_at'])
+      .where('id', '=', flow.verification_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'expired', verified_at: flow.expires_at });
     t.clock.advance(60_000);
     expect((await complete(t, acme, flow.verification_id, 'approved')).statusCode).toBe(409);
-    expect(expectStatusBody((await poll(t, acme, flow.verification_id)).json())).toMatchObject({ status: 'expired', verified_at: flow.expires_at });
+    expect(expectStatusBody((await poll(t, acme, flow.verification_id)).json())).toMatchObject({
+      status: 'expired',
+      verified_at: flow.expires_at,
+    });
   });
 
   it('the test helper cannot approve a session whose time ran out without a poll', async () => {
@@ -179,19 +200,22 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     expect(expectStatusBody((await poll(t, acme, flow.verification_id)).json()).status).toBe('expired');
   });
 
-  it.each(TERMINAL)('terminal states are final: a second complete after %s answers 409 and changes nothing', async (status) => {
-    const user = await createUser(t, acme);
-    const flow = await startFlow(t, acme, user.id);
-    const first = expectStatusBody((await complete(t, acme, flow.verification_id, status)).json());
-    t.clock.advance(10_000);
-    for (const next of TERMINAL) {
-      const again = await complete(t, acme, flow.verification_id, next);
-      expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual(ERROR_BODY);
-    }
-    const after = expectStatusBody((await poll(t, acme, flow.verification_id)).json());
-    expect(after).toMatchObject({ status, verified_at: first.verified_at, next_action: NEXT_ACTION[status] });
-  });
+  it.each(TERMINAL)(
+    'terminal states are final: a second complete after %s answers 409 and changes nothing',
+    async (status) => {
+      const user = await createUser(t, acme);
+      const flow = await startFlow(t, acme, user.id);
+      const first = expectStatusBody((await complete(t, acme, flow.verification_id, status)).json());
+      t.clock.advance(10_000);
+      for (const next of TERMINAL) {
+        const again = await complete(t, acme, flow.verification_id, next);
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toEqual(ERROR_BODY);
+      }
+      const after = expectStatusBody((await poll(t, acme, flow.verification_id)).json());
+      expect(after).toMatchObject({ status, verified_at: first.verified_at, next_action: NEXT_ACTION[status] });
+    },
+  );
 
   it('approval completes id_verification and stores the test identity; the other steps stay as they were', async () => {
     const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
@@ -204,13 +228,21 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     expect(before.onboarding?.is_onboarded).toBe(false);
 
     const approved = expectStatusBody((await complete(t, acme, flow.verification_id, 'approved')).json());
-    expect(approved.onboarding).toMatchObject({ is_onboarded: true, missing_steps: [], steps: { id_verification: true } });
+    expect(approved.onboarding).toMatchObject({
+      is_onboarded: true,
+      missing_steps: [],
+      steps: { id_verification: true },
+    });
 
     const payload = expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` })).json());
     expect(payload.nationality).toBe('NO');
     expect(payload.onboarding.is_onboarded).toBe(true);
 
-    const stored = await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(user.id)).executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', Number(user.id))
+      .executeTakeFirstOrThrow();
     expect(stored.identification).toMatch(/^\d{11}$/);
     expect(stored).toMatchObject({ identity_country_code: 'NO', identity_verified_at: t.clock.now().toISOString() });
     // The sandbox identity is the employee's own synthetic number: its birthday is the one the number encodes.
@@ -218,7 +250,11 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     expect(stored.identification!.slice(0, 2)).toBe(stored.birthday!.slice(8, 10));
 
     // The identity is the employee's now: lookup by national identity number finds them.
-    const lookup = await t.as(acme, { method: 'POST', url: '/api/v1/users/lookup', payload: { ssn: stored.identification } });
+    const lookup = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/users/lookup',
+      payload: { ssn: stored.identification },
+    });
     expect(lookup.statusCode, lookup.body).toBe(200);
     expect(expectUserPayload(lookup.json()).id).toBe(user.id);
   });
@@ -232,21 +268,31 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     expect(after.missing_steps).toEqual(before.missing_steps.filter((step) => step !== 'id_verification'));
   });
 
-  it.each(['declined', 'cancelled', 'expired', 'error'] as const)('%s leaves id_verification false and stores no identity', async (status) => {
-    const user = await createUser(t, acme);
-    const flow = await startFlow(t, acme, user.id);
-    const body = expectStatusBody((await complete(t, acme, flow.verification_id, status)).json());
-    expect(body.onboarding?.steps.id_verification).toBe(false);
-    const stored = await t.db.db.selectFrom('users').select(['identification', 'identity_verified_at']).where('id', '=', Number(user.id)).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ identification: null, identity_verified_at: null });
-  });
+  it.each(['declined', 'cancelled', 'expired', 'error'] as const)(
+    '%s leaves id_verification false and stores no identity',
+    async (status) => {
+      const user = await createUser(t, acme);
+      const flow = await startFlow(t, acme, user.id);
+      const body = expectStatusBody((await complete(t, acme, flow.verification_id, status)).json());
+      expect(body.onboarding?.steps.id_verification).toBe(false);
+      const stored = await t.db.db
+        .selectFrom('users')
+        .select(['identification', 'identity_verified_at'])
+        .where('id', '=', Number(user.id))
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ identification: null, identity_verified_at: null });
+    },
+  );
 
   it('a new flow after a failed one can still be approved', async () => {
     const user = await createUser(t, acme);
     const failed = await startFlow(t, acme, user.id);
     await complete(t, acme, failed.verification_id, 'error');
     const retry = await startFlow(t, acme, user.id);
-    expect(expectStatusBody((await complete(t, acme, retry.verification_id, 'approved')).json()).onboarding?.steps.id_verification).toBe(true);
+    expect(
+      expectStatusBody((await complete(t, acme, retry.verification_id, 'approved')).json()).onboarding?.steps
+        .id_verification,
+    ).toBe(true);
     expect(expectStatusBody((await poll(t, acme, failed.verification_id)).json()).status).toBe('error');
   });
 
@@ -269,7 +315,11 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     const helper = await complete(t, globex, flow.verification_id, 'approved');
     expect(helper.statusCode).toBe(403);
     expect(helper.json()).toEqual(ERROR_BODY);
-    const row = await t.db.db.selectFrom('verification_sessions').select(['status', 'last_polled_at']).where('id', '=', flow.verification_id).executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('verification_sessions')
+      .select(['status', 'last_polled_at'])
+      .where('id', '=', flow.verification_id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'pending', last_polled_at: null });
   });
 
@@ -295,7 +345,10 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
   });
 
   it('needs credentials', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/verification/status/3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/verification/status/3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthenticated.' });
   });
@@ -303,7 +356,8 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
   it('the test helper rejects a status that is not terminal with 422', async () => {
     const user = await createUser(t, acme);
     const flow = await startFlow(t, acme, user.id);
-    for (const status of ['pending', 'done', '', null]) expect422(await complete(t, acme, flow.verification_id, status as string), 'status');
+    for (const status of ['pending', 'done', '', null])
+      expect422(await complete(t, acme, flow.verification_id, status as string), 'status');
     expect(expectStatusBody((await poll(t, acme, flow.verification_id)).json()).status).toBe('pending');
   });
 });
@@ -311,7 +365,12 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
 describe('live environment', () => {
   it('has no test helper (404), and the status route answers as usual', async () => {
     const t = await buildTestApp({
-      env: { ONPAY_ENV: 'live', ONPAY_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_BASE_URL: 'https://onpay.test' },
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+      },
     });
     try {
       const partner = await t.partner();

@@ -19,13 +19,18 @@ describe(`webhook delivery (${testEngine})`, () => {
   });
   afterEach(async () => {
     // Each test starts with no endpoint of acme's.
-    const list = (await t.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints?per_page=100' })).json() as { results: Array<{ id: number }> };
-    for (const endpoint of list.results) await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
+    const list = (await t.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints?per_page=100' })).json() as {
+      results: Array<{ id: number }>;
+    };
+    for (const endpoint of list.results)
+      await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
     while (receivers.length) await receivers.pop()!.close();
   });
   afterAll(() => t.close());
 
-  async function receiver(...args: Parameters<typeof startReceiver> extends [unknown, ...infer R] ? R : never): Promise<Receiver> {
+  async function receiver(
+    ...args: Parameters<typeof startReceiver> extends [unknown, ...infer R] ? R : never
+  ): Promise<Receiver> {
     const r = await startReceiver(t.clock, ...args);
     receivers.push(r);
     return r;
@@ -44,7 +49,9 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect(r.verified()).toHaveLength(5);
     const sequences = r.received.map((d) => d.event.sequence);
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
-    const feed = (await t.as(acme, { method: 'GET', url: '/api/v1/events?type=payout.*&limit=500' })).json() as { results: unknown[] };
+    const feed = (await t.as(acme, { method: 'GET', url: '/api/v1/events?type=payout.*&limit=500' })).json() as {
+      results: unknown[];
+    };
     expect(r.received.map((d) => JSON.parse(d.body))).toEqual(feed.results.slice(-5));
     for (const d of r.received) {
       expect(d.headers['webhook-id']).toBe(d.event.id);
@@ -52,9 +59,17 @@ describe(`webhook delivery (${testEngine})`, () => {
       expect(d.headers['content-type']).toBe('application/json');
     }
     // Each attempt is listed, newest first.
-    const attempts = (await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })).json() as { total: number; results: Array<Record<string, unknown>> };
+    const attempts = (
+      await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })
+    ).json() as { total: number; results: Array<Record<string, unknown>> };
     expect(attempts.total).toBe(5);
-    expect(attempts.results[0]).toMatchObject({ status_code: 204, error: null, next_retry_at: null, delivery_status: 'delivered', event_type: 'payout.failed' });
+    expect(attempts.results[0]).toMatchObject({
+      status_code: 204,
+      error: null,
+      next_retry_at: null,
+      delivery_status: 'delivered',
+      event_type: 'payout.failed',
+    });
   });
 
   it('keeps order across many events and runs', async () => {
@@ -99,7 +114,11 @@ describe(`webhook delivery (${testEngine})`, () => {
       t.clock.advance(100 * 3_600_000);
       expect((await t.services.webhookWorker.runOnce()).attempts).toBe(0);
 
-      const attempts = ((await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?per_page=100` })).json() as { results: Array<Record<string, unknown>> }).results.reverse();
+      const attempts = (
+        (
+          await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?per_page=100` })
+        ).json() as { results: Array<Record<string, unknown>> }
+      ).results.reverse();
       expect(attempts).toHaveLength(8);
       let at = started;
       for (const [index, attempt] of attempts.entries()) {
@@ -166,7 +185,9 @@ describe(`webhook delivery (${testEngine})`, () => {
   it('rotation: during 24 hours a receiver with only the old or only the new secret verifies; then only the new one', async () => {
     const r = await receiver();
     const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.paid'] });
-    const rotated = (await t.as(acme, { method: 'POST', url: `/api/v1/webhook-endpoints/${endpoint.id}/rotate-secret` })).json() as { secret: string };
+    const rotated = (
+      await t.as(acme, { method: 'POST', url: `/api/v1/webhook-endpoints/${endpoint.id}/rotate-secret` })
+    ).json() as { secret: string };
     // The receiver's two holders: [old only, new only].
     r.secrets.push(endpoint.secret, rotated.secret);
     await emitEvents(t, acme.partnerId, 1);
@@ -194,8 +215,14 @@ describe(`webhook delivery (${testEngine})`, () => {
     const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.paid'] });
     await emitEvents(t, acme.partnerId, 1);
     await t.services.webhookWorker.runOnce();
-    const attempts = (await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })).json() as { results: Array<Record<string, unknown>> };
-    expect(attempts.results[0]).toMatchObject({ status_code: 302, error: 'answered HTTP 302', delivery_status: 'pending' });
+    const attempts = (
+      await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })
+    ).json() as { results: Array<Record<string, unknown>> };
+    expect(attempts.results[0]).toMatchObject({
+      status_code: 302,
+      error: 'answered HTTP 302',
+      delivery_status: 'pending',
+    });
     expect(target.received).toHaveLength(0);
   });
 });

@@ -28,14 +28,29 @@ describe(`webhook endpoints API (${testEngine})`, () => {
   });
 
   it('creates an endpoint and shows its secret once', async () => {
-    const res = await t.as(acme, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url: r.url, event_types: ['payout.*', 'user.onboarding.updated'], description: 'Payroll' } });
+    const res = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/webhook-endpoints',
+      payload: { url: r.url, event_types: ['payout.*', 'user.onboarding.updated'], description: 'Payroll' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json() as Json;
-    expect(created).toMatchObject({ url: r.url, event_types: ['payout.*', 'user.onboarding.updated'], description: 'Payroll', disabled: false, disabled_reason: null, failing_since: null });
+    expect(created).toMatchObject({
+      url: r.url,
+      event_types: ['payout.*', 'user.onboarding.updated'],
+      description: 'Payroll',
+      disabled: false,
+      disabled_reason: null,
+      failing_since: null,
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
-    const got = (await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${created.id as number}` })).json() as Json;
+    const got = (
+      await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${created.id as number}` })
+    ).json() as Json;
     expect(got).not.toHaveProperty('secret');
-    expect(JSON.stringify((await t.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints' })).json())).not.toContain(created.secret as string);
+    expect(
+      JSON.stringify((await t.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints' })).json()),
+    ).not.toContain(created.secret as string);
     const audit = await t.services.audit.list({ object: `webhook_endpoint:${created.id as number}` });
     expect(audit.map((entry) => entry.action)).toEqual(['webhook_endpoint.created']);
     expect(JSON.stringify(audit)).not.toContain('whsec_');
@@ -43,10 +58,19 @@ describe(`webhook endpoints API (${testEngine})`, () => {
 
   it('lists with the pagination envelope', async () => {
     for (let i = 0; i < 3; i++) await createEndpoint(t, acme, { url: `${r.url}/${i}` });
-    const page = (await t.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints?per_page=2&page=1' })).json() as Json;
-    expect(page).toMatchObject({ count: 2, next: 'http://onpay.test/api/v1/webhook-endpoints?per_page=2&page=2', previous: '' });
+    const page = (
+      await t.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints?per_page=2&page=1' })
+    ).json() as Json;
+    expect(page).toMatchObject({
+      count: 2,
+      next: 'http://onpay.test/api/v1/webhook-endpoints?per_page=2&page=2',
+      previous: '',
+    });
     expect(page.total).toBeGreaterThanOrEqual(4);
-    expect((await t.as(other, { method: 'GET', url: '/api/v1/webhook-endpoints' })).json()).toMatchObject({ total: 0, results: [] });
+    expect((await t.as(other, { method: 'GET', url: '/api/v1/webhook-endpoints' })).json()).toMatchObject({
+      total: 0,
+      results: [],
+    });
   });
 
   it.each([
@@ -72,10 +96,22 @@ describe(`webhook endpoints API (${testEngine})`, () => {
   it('patches url, event types and disabled; validation applies to the patch too', async () => {
     const endpoint = await createEndpoint(t, acme, { url: r.url });
     const url = `/api/v1/webhook-endpoints/${endpoint.id}`;
-    const patched = await t.as(acme, { method: 'PATCH', url, payload: { url: `${r.url}/new`, event_types: ['verification.*'], disabled: true } });
+    const patched = await t.as(acme, {
+      method: 'PATCH',
+      url,
+      payload: { url: `${r.url}/new`, event_types: ['verification.*'], disabled: true },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json()).toMatchObject({ url: `${r.url}/new`, event_types: ['verification.*'], disabled: true, disabled_reason: 'partner' });
-    expect((await t.as(acme, { method: 'PATCH', url, payload: { disabled: false } })).json()).toMatchObject({ disabled: false, disabled_reason: null });
+    expect(patched.json()).toMatchObject({
+      url: `${r.url}/new`,
+      event_types: ['verification.*'],
+      disabled: true,
+      disabled_reason: 'partner',
+    });
+    expect((await t.as(acme, { method: 'PATCH', url, payload: { disabled: false } })).json()).toMatchObject({
+      disabled: false,
+      disabled_reason: null,
+    });
     expect((await t.as(acme, { method: 'PATCH', url, payload: { url: 'http://example.com/x' } })).statusCode).toBe(422);
     expect((await t.as(acme, { method: 'PATCH', url, payload: { event_types: ['nope'] } })).statusCode).toBe(422);
     expect((await t.as(acme, { method: 'PATCH', url, payload: { disabled: 'yes' } })).statusCode).toBe(422);
@@ -102,16 +138,33 @@ describe(`webhook endpoints API (${testEngine})`, () => {
     const mine = r.received.slice(before).filter((d) => d.verifiedWith[0]);
     expect(mine.map((d) => d.event.type)).toEqual(['webhook.test', 'payout.paid', 'payout.paid', 'payout.paid']);
     expect(mine[0]!.headers['webhook-id']).toBe(event_id);
-    expect(mine[0]!.event).toMatchObject({ id: event_id, type: 'webhook.test', sequence: 0, data: { object: { endpoint_id: endpoint.id } } });
+    expect(mine[0]!.event).toMatchObject({
+      id: event_id,
+      type: 'webhook.test',
+      sequence: 0,
+      data: { object: { endpoint_id: endpoint.id } },
+    });
 
-    const deliveries = (await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?per_page=2` })).json() as Json;
+    const deliveries = (
+      await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries?per_page=2` })
+    ).json() as Json;
     expect(deliveries).toMatchObject({ total: 4, count: 2 });
-    expect((deliveries.results as Json[])[0]).toMatchObject({ event_type: 'payout.paid', status_code: 204, error: null, next_retry_at: null, delivery_status: 'delivered' });
+    expect((deliveries.results as Json[])[0]).toMatchObject({
+      event_type: 'payout.paid',
+      status_code: 204,
+      error: null,
+      next_retry_at: null,
+      delivery_status: 'delivered',
+    });
     expect((deliveries.results as Json[])[0]!.duration_ms).toEqual(expect.any(Number));
 
     // Replay from the first of the three: the other two again, in order, with their webhook-ids.
     const first = mine[1]!.event.sequence;
-    const replay = await t.as(acme, { method: 'POST', url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`, payload: { after: first } });
+    const replay = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`,
+      payload: { after: first },
+    });
     expect(replay.statusCode, replay.body).toBe(202);
     expect(replay.json()).toEqual({ count: 2 });
     const mark = r.received.length;
@@ -119,8 +172,19 @@ describe(`webhook endpoints API (${testEngine})`, () => {
     const again = r.received.slice(mark);
     expect(again.map((d) => d.event.sequence)).toEqual([first + 1, first + 2]);
     expect(again.map((d) => d.headers['webhook-id'])).toEqual([mine[2]!.event.id, mine[3]!.event.id]);
-    expect((await t.as(acme, { method: 'POST', url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`, payload: { after: -1 } })).statusCode).toBe(422);
-    expect((await t.as(acme, { method: 'POST', url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`, payload: {} })).statusCode).toBe(422);
+    expect(
+      (
+        await t.as(acme, {
+          method: 'POST',
+          url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`,
+          payload: { after: -1 },
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (await t.as(acme, { method: 'POST', url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`, payload: {} }))
+        .statusCode,
+    ).toBe(422);
   });
 
   it('deletes an endpoint: nothing more is delivered to it', async () => {
@@ -156,9 +220,19 @@ describe(`webhook endpoints API (${testEngine})`, () => {
   it('an Idempotency-key on a POST answers the same request once', async () => {
     const key = randomUUID();
     const payload = { url: r.url, event_types: ['payout.*'] };
-    const first = await t.as(acme, { method: 'POST', url: '/api/v1/webhook-endpoints', payload, headers: { 'idempotency-key': key } });
+    const first = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/webhook-endpoints',
+      payload,
+      headers: { 'idempotency-key': key },
+    });
     expect(first.statusCode).toBe(201);
-    const second = await t.as(acme, { method: 'POST', url: '/api/v1/webhook-endpoints', payload, headers: { 'idempotency-key': key } });
+    const second = await t.as(acme, {
+      method: 'POST',
+      url: '/api/v1/webhook-endpoints',
+      payload,
+      headers: { 'idempotency-key': key },
+    });
     expect(second.statusCode).toBe(400);
     expect(second.json()).toEqual({ error: 'Idempotency-key has already been used.' });
     const stored = (await t.as(acme, { method: 'GET', url: `/api/v1/idempotency-keys/${key}` })).json() as Json;

@@ -49,7 +49,11 @@ export function verifyAt(clock: Clock, secret: string, body: string, headers: Re
   }
 }
 
-export async function startReceiver(clock: Clock, secrets: string[] = [], answer: (n: number) => Answer = () => 204): Promise<Receiver> {
+export async function startReceiver(
+  clock: Clock,
+  secrets: string[] = [],
+  answer: (n: number) => Answer = () => 204,
+): Promise<Receiver> {
   const received: Received[] = [];
   const hanging: http.ServerResponse[] = [];
   let n = 0;
@@ -72,7 +76,12 @@ export async function startReceiver(clock: Clock, secrets: string[] = [], answer
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      received.push({ headers, body, event: JSON.parse(body) as Received['event'], verifiedWith: receiver.secrets.map((secret) => verifyAt(clock, secret, body, headers)) });
+      received.push({
+        headers,
+        body,
+        event: JSON.parse(body) as Received['event'],
+        verifiedWith: receiver.secrets.map((secret) => verifyAt(clock, secret, body, headers)),
+      });
       const reply = receiver.answer(n++);
       if (reply === 'hang') {
         hanging.push(res);
@@ -95,16 +104,33 @@ export interface CreatedEndpoint {
   url: string;
 }
 
-export async function createEndpoint(t: TestApp, partner: TestPartner, body: Record<string, unknown>): Promise<CreatedEndpoint> {
-  const res = await t.as(partner, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { event_types: ['payout.*', 'user.*'], ...body } });
+export async function createEndpoint(
+  t: TestApp,
+  partner: TestPartner,
+  body: Record<string, unknown>,
+): Promise<CreatedEndpoint> {
+  const res = await t.as(partner, {
+    method: 'POST',
+    url: '/api/v1/webhook-endpoints',
+    payload: { event_types: ['payout.*', 'user.*'], ...body },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as CreatedEndpoint;
 }
 
 /** Writes `count` events for the partner, each in a transaction of its own (as changes do). */
-export async function emitEvents(t: TestApp, partnerId: number, count: number, type: EventType = 'payout.paid'): Promise<void> {
+export async function emitEvents(
+  t: TestApp,
+  partnerId: number,
+  count: number,
+  type: EventType = 'payout.paid',
+): Promise<void> {
   for (let i = 0; i < count; i++) {
-    await t.db.db.transaction().execute((trx) => t.services.events.service.emit(trx, [{ partnerId, type, object: { id: i + 1, status: 'paid' } }]));
+    await t.db.db
+      .transaction()
+      .execute((trx) =>
+        t.services.events.service.emit(trx, [{ partnerId, type, object: { id: i + 1, status: 'paid' } }]),
+      );
   }
 }
 

@@ -36,8 +36,11 @@ describe(`webhook reliability (${testEngine})`, () => {
     acme = await first.partner('Acme');
   });
   afterEach(async () => {
-    const list = (await first.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints?per_page=100' })).json() as { results: Array<{ id: number }> };
-    for (const endpoint of list.results) await first.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
+    const list = (await first.as(acme, { method: 'GET', url: '/api/v1/webhook-endpoints?per_page=100' })).json() as {
+      results: Array<{ id: number }>;
+    };
+    for (const endpoint of list.results)
+      await first.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
     while (receivers.length) await receivers.pop()!.close();
   });
   afterAll(async () => {
@@ -58,7 +61,16 @@ describe(`webhook reliability (${testEngine})`, () => {
     r.secrets.push(endpoint.secret);
     await emitEvents(first, acme.partnerId, 1);
     const services = first.services;
-    const doomed = createWebhookWorker({ db: services.db.db, clock, events: services.events.service, audit: services.audit, timeoutMs: 300, rules: { live: false }, resolve: async () => [], leaseMs: 60_000 });
+    const doomed = createWebhookWorker({
+      db: services.db.db,
+      clock,
+      events: services.events.service,
+      audit: services.audit,
+      timeoutMs: 300,
+      rules: { live: false },
+      resolve: async () => [],
+      leaseMs: 60_000,
+    });
     // The doomed worker enqueues and leases the endpoint, then dies: it never sends nor records.
     expect(await doomed.enqueue()).toBe(1);
     expect((await doomed.claim()).map((e) => e.id)).toEqual([endpoint.id]);
@@ -103,12 +115,16 @@ describe(`webhook reliability (${testEngine})`, () => {
   it('two instances on one database deliver every event exactly once, in order', async () => {
     const r = await receiver();
     const endpoints = [];
-    for (let i = 0; i < 3; i++) endpoints.push(await createEndpoint(first, acme, { url: `${r.url}/${i}`, event_types: ['payout.paid'] }));
+    for (let i = 0; i < 3; i++)
+      endpoints.push(await createEndpoint(first, acme, { url: `${r.url}/${i}`, event_types: ['payout.paid'] }));
     r.secrets.push(...endpoints.map((e) => e.secret));
     await emitEvents(first, acme.partnerId, 60);
     // Both run at once until neither finds work.
     for (let round = 0; round < 20; round++) {
-      const [a, b] = await Promise.all([first.services.webhookWorker.runOnce(), second.services.webhookWorker.runOnce()]);
+      const [a, b] = await Promise.all([
+        first.services.webhookWorker.runOnce(),
+        second.services.webhookWorker.runOnce(),
+      ]);
       if (a.queued + a.attempts + b.queued + b.attempts === 0) break;
     }
     expect(r.verified()).toHaveLength(180);
@@ -139,9 +155,17 @@ describe(`webhook reliability (${testEngine})`, () => {
       clock.advance(11 * 3_600_000);
     }
     await first.services.webhookWorker.runOnce();
-    const got = (await first.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).json() as Record<string, unknown>;
-    expect(got).toMatchObject({ disabled: true, disabled_reason: 'failing', failing_since: new Date(started).toISOString() });
-    const line = logged.find((entry) => entry.level === 'warn' && entry.message.includes(`webhook endpoint ${endpoint.id} `));
+    const got = (
+      await first.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}` })
+    ).json() as Record<string, unknown>;
+    expect(got).toMatchObject({
+      disabled: true,
+      disabled_reason: 'failing',
+      failing_since: new Date(started).toISOString(),
+    });
+    const line = logged.find(
+      (entry) => entry.level === 'warn' && entry.message.includes(`webhook endpoint ${endpoint.id} `),
+    );
     expect(line?.message).toContain('disabled: every delivery failed for 5 days');
     expect(line?.object).toMatchObject({ endpointId: endpoint.id, partnerId: acme.partnerId });
     expect(await dashboardCounts()).toEqual({ failing: 0, disabled: 1 });
@@ -166,7 +190,9 @@ describe(`webhook reliability (${testEngine})`, () => {
     const enabled = await runCli(['webhook', 'enable', String(endpoint.id)], env);
     expect(enabled.code, enabled.stderr).toBe(0);
     expect(enabled.stdout).toContain('is enabled again');
-    expect((await first.services.audit.list({ object: `webhook_endpoint:${endpoint.id}` })).map((e) => e.action)).toEqual(
+    expect(
+      (await first.services.audit.list({ object: `webhook_endpoint:${endpoint.id}` })).map((e) => e.action),
+    ).toEqual(
       expect.arrayContaining(['webhook_endpoint.created', 'webhook_endpoint.disabled', 'webhook_endpoint.enabled']),
     );
     // The operator finds the same entries at the command line.
@@ -201,12 +227,16 @@ describe(`an endpoint deleted while its delivery is in flight (${testEngine})`, 
         resolve: async () => [],
         // The partner deletes the endpoint while the request is out.
         afterSend: async () => {
-          expect((await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(200);
+          expect(
+            (await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).statusCode,
+          ).toBe(200);
         },
       });
       expect(await worker.runOnce()).toMatchObject({ attempts: 1 });
       expect(r.received).toHaveLength(1);
-      expect((await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(404);
+      expect((await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}` })).statusCode).toBe(
+        404,
+      );
     } finally {
       await r.close();
       await t.close();

@@ -10,7 +10,13 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 import { testEngine } from '../helpers/engine.js';
 import { emitEvents } from './helpers.js';
 
-const LIVE = { ONPAY_ENV: 'live', ONPAY_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_BASE_URL: 'https://onpay.test', WEBHOOK_TIMEOUT_MS: '300' };
+const LIVE = {
+  ONPAY_ENV: 'live',
+  ONPAY_SECRET: 'x'.repeat(40),
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  PUBLIC_BASE_URL: 'https://onpay.test',
+  WEBHOOK_TIMEOUT_MS: '300',
+};
 
 const FORBIDDEN = {
   loopback: ['127.0.0.1', '127.255.0.9', '::1'],
@@ -21,7 +27,14 @@ const FORBIDDEN = {
   CGNAT: ['100.64.0.1', '100.127.255.254'],
   multicast: ['224.0.0.1', '239.255.255.250', 'ff02::1'],
   unspecified: ['0.0.0.0', '::'],
-  'IPv4-mapped IPv6': ['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '64:ff9b::127.0.0.1'],
+  'IPv4-mapped IPv6': [
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::ffff:a9fe:a9fe',
+    '64:ff9b::127.0.0.1',
+  ],
 };
 const PUBLIC = ['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'];
 
@@ -46,7 +59,8 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
     const n = (calls.get(hostname) ?? 0) + 1;
     calls.set(hostname, n);
     const answer = names.get(hostname);
-    if (answer === undefined) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    if (answer === undefined)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     const address = typeof answer === 'function' ? answer(n) : answer;
     return [{ address, family: net.isIP(address) }];
   };
@@ -70,10 +84,16 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
     await t.close();
   });
 
-  const create = (url: string) => t.as(acme, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url, event_types: ['payout.*'] } });
+  const create = (url: string) =>
+    t.as(acme, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url, event_types: ['payout.*'] } });
 
   it('refuses http, and every forbidden address written into the URL', async () => {
-    for (const url of [`http://127.0.0.1:${port}/x`, 'http://partner.example/x', `https://localhost:${port}/x`, 'https://app.localhost/x']) {
+    for (const url of [
+      `http://127.0.0.1:${port}/x`,
+      'http://partner.example/x',
+      `https://localhost:${port}/x`,
+      'https://app.localhost/x',
+    ]) {
       const res = await create(url);
       expect(res.statusCode, url).toBe(422);
       expect((res.json() as { errors: Record<string, string[]> }).errors.url).toBeDefined();
@@ -104,8 +124,13 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
     const endpoint = res.json() as { id: number };
     await emitEvents(t, acme.partnerId, 1);
     await t.services.webhookWorker.runOnce();
-    const attempts = (await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })).json() as { results: Array<{ error: string; status_code: null }> };
-    expect(attempts.results[0]).toMatchObject({ status_code: null, error: 'rebind.example resolves to 127.0.0.1, which is not a public address' });
+    const attempts = (
+      await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })
+    ).json() as { results: Array<{ error: string; status_code: null }> };
+    expect(attempts.results[0]).toMatchObject({
+      status_code: null,
+      error: 'rebind.example resolves to 127.0.0.1, which is not a public address',
+    });
     expect(connections).toBe(0);
     await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
   });
@@ -121,7 +146,9 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
     // One resolution per delivery (the socket connects to the checked address, without asking again).
     expect(calls.get('flip.example')).toBe(2);
     expect(connections).toBe(0);
-    const attempts = (await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })).json() as { results: Array<{ error: string }> };
+    const attempts = (
+      await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })
+    ).json() as { results: Array<{ error: string }> };
     expect(attempts.results[0]!.error).not.toContain('127.0.0.1');
   });
 
@@ -129,9 +156,16 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
     const sandbox = await buildTestApp();
     try {
       const partner = await sandbox.partner();
-      const make = (url: string) => sandbox.as(partner, { method: 'POST', url: '/api/v1/webhook-endpoints', payload: { url, event_types: ['payout.*'] } });
-      for (const url of ['http://127.0.0.1:9999/x', 'http://localhost:9999/x', 'https://partner.example/x']) expect((await make(url)).statusCode, url).toBe(201);
-      for (const url of ['http://partner.example/x', 'https://10.0.0.1/x', 'https://169.254.169.254/x']) expect((await make(url)).statusCode, url).toBe(422);
+      const make = (url: string) =>
+        sandbox.as(partner, {
+          method: 'POST',
+          url: '/api/v1/webhook-endpoints',
+          payload: { url, event_types: ['payout.*'] },
+        });
+      for (const url of ['http://127.0.0.1:9999/x', 'http://localhost:9999/x', 'https://partner.example/x'])
+        expect((await make(url)).statusCode, url).toBe(201);
+      for (const url of ['http://partner.example/x', 'https://10.0.0.1/x', 'https://169.254.169.254/x'])
+        expect((await make(url)).statusCode, url).toBe(422);
     } finally {
       await sandbox.close();
     }

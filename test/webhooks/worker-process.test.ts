@@ -33,7 +33,10 @@ describe(`onpay worker, a process of its own (${testEngine})`, () => {
     r.secrets.push(endpoint.secret);
     await emitEvents(t, acme.partnerId, 3);
 
-    const child = spawn(process.execPath, [cli, 'worker'], { cwd: root, env: cliEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'info' }) });
+    const child = spawn(process.execPath, [cli, 'worker'], {
+      cwd: root,
+      env: cliEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'info' }),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

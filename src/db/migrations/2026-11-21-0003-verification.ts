@@ -40,7 +40,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('verification_sessions_provider_ref_idx').on('verification_sessions').columns(['provider', 'provider_ref']).execute();
+  await db.schema
+    .createIndex('verification_sessions_provider_ref_idx')
+    .on('verification_sessions')
+    .columns(['provider', 'provider_ref'])
+    .execute();
   await db.schema.createIndex('verification_sessions_user_idx').on('verification_sessions').column('user_id').execute();
 
   // Every provider callback accepted once: a replayed webhook finds its receipt and is refused.
@@ -56,5 +60,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').dropColumn('verified_name').execute();
-  for (const table of ['webhook_receipts', 'verification_sessions', 'return_urls']) await db.schema.dropTable(table).execute();
+  for (const table of ['webhook_receipts', 'verification_sessions', 'return_urls'])
+    await db.schema.dropTable(table).execute();
 }

@@ -55,8 +55,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('payouts_partner_listing_idx').on('payouts').columns(['partner_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('payouts_partner_user_idx').on('payouts').columns(['partner_id', 'user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('payouts_partner_listing_idx')
+    .on('payouts')
+    .columns(['partner_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('payouts_partner_user_idx')
+    .on('payouts')
+    .columns(['partner_id', 'user_id', 'created_at'])
+    .execute();
   await db.schema.createIndex('payouts_invoice_idx').on('payouts').column('invoice_id').execute();
   await db.schema.createIndex('payouts_user_year_idx').on('payouts').columns(['user_id', 'tax_year']).execute();
 }

@@ -12,11 +12,35 @@ import { rebuildTable } from '../rebuild-table.js';
 
 export const NAME = '2026-11-23-0006-tenancy';
 
-const PROFILE = ['first_name', 'last_name', 'address', 'postal_code', 'city', 'dial_code', 'phone', 'main_work', 'profile_completed_at'] as const;
+const PROFILE = [
+  'first_name',
+  'last_name',
+  'address',
+  'postal_code',
+  'city',
+  'dial_code',
+  'phone',
+  'main_work',
+  'profile_completed_at',
+] as const;
 const BANK = ['bank_account_number', 'bank_iban_number', 'bank_bic_number'] as const;
 const IDENTITY = ['identification', 'identity_country_code', 'birthday', 'document_id'] as const;
 
-const LINK_COLUMNS: Array<[name: string, type: 'varchar(254)' | 'varchar(255)' | 'varchar(10)' | 'varchar(15)' | 'varchar(32)' | 'varchar(64)' | 'varchar(16)' | 'varchar(2)' | 'integer']> = [
+const LINK_COLUMNS: Array<
+  [
+    name: string,
+    type:
+      | 'varchar(254)'
+      | 'varchar(255)'
+      | 'varchar(10)'
+      | 'varchar(15)'
+      | 'varchar(32)'
+      | 'varchar(64)'
+      | 'varchar(16)'
+      | 'varchar(2)'
+      | 'integer',
+  ]
+> = [
   ['first_name', 'varchar(254)'],
   ['last_name', 'varchar(254)'],
   ['address', 'varchar(255)'],
@@ -55,15 +79,23 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // 1. Everything a partner enters moves onto its link.
   for (const [name, type] of LINK_COLUMNS) await db.schema.alterTable('partner_users').addColumn(name, type).execute();
-  await db.updateTable('partner_users').set({ updated_at: sql.ref('created_at') }).execute();
-  const fromUser = (column: string) => sql`(select u.${sql.ref(column)} from users u where u.id = partner_users.user_id)`;
+  await db
+    .updateTable('partner_users')
+    .set({ updated_at: sql.ref('created_at') })
+    .execute();
+  const fromUser = (column: string) =>
+    sql`(select u.${sql.ref(column)} from users u where u.id = partner_users.user_id)`;
   await db
     .updateTable('partner_users')
     .set(Object.fromEntries([...PROFILE, ...BANK, ...IDENTITY].map((column) => [column, fromUser(column)])))
     .where(isOldestLink)
     .execute();
   await db.schema.createIndex('partner_users_phone_idx').on('partner_users').columns(['partner_id', 'phone']).execute();
-  await db.schema.createIndex('partner_users_identification_idx').on('partner_users').columns(['partner_id', 'identification']).execute();
+  await db.schema
+    .createIndex('partner_users_identification_idx')
+    .on('partner_users')
+    .columns(['partner_id', 'identification'])
+    .execute();
 
   // 2. Terms approvals belong to the link that recorded them.
   await db.schema.alterTable('terms_approvals').renameTo('terms_approvals_old').execute();
@@ -74,7 +106,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('terms_code', 'varchar(64)', (c) => c.notNull())
     .addColumn('approved_at', 'varchar(32)', (c) => c.notNull())
     .addPrimaryKeyConstraint('link_terms_approvals_pk', ['partner_id', 'user_id', 'terms_code'])
-    .addForeignKeyConstraint('link_terms_approvals_link_fk', ['partner_id', 'user_id'], 'partner_users', ['partner_id', 'user_id'], (fk) => fk.onDelete('cascade'))
+    .addForeignKeyConstraint(
+      'link_terms_approvals_link_fk',
+      ['partner_id', 'user_id'],
+      'partner_users',
+      ['partner_id', 'user_id'],
+      (fk) => fk.onDelete('cascade'),
+    )
     .execute();
   await sql`insert into terms_approvals (partner_id, user_id, terms_code, approved_at)
     select partner_users.partner_id, a.user_id, a.terms_code, a.approved_at
@@ -86,9 +124,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await rebuildTable(db, {
     table: 'verification_sessions',
     columns: [
-      'id', 'partner_id', 'user_id', 'provider', 'id_type', 'status', 'pending_user_id', 'partner_return_url', 'start_token_hash',
-      'browser_binding_hash', 'provider_ref', 'provider_state', 'outcome_reason', 'expires_at', 'verified_at', 'last_polled_at',
-      'created_at', 'updated_at',
+      'id',
+      'partner_id',
+      'user_id',
+      'provider',
+      'id_type',
+      'status',
+      'pending_user_id',
+      'partner_return_url',
+      'start_token_hash',
+      'browser_binding_hash',
+      'provider_ref',
+      'provider_state',
+      'outcome_reason',
+      'expires_at',
+      'verified_at',
+      'last_polled_at',
+      'created_at',
+      'updated_at',
     ],
     create: (table) =>
       table
@@ -115,8 +168,16 @@ export async function up(db: Kysely<any>): Promise<void> {
         .addUniqueConstraint('verification_sessions_start_token_uq', ['start_token_hash'])
         .addUniqueConstraint('verification_sessions_pending_uq', ['partner_id', 'pending_user_id']),
     indexes: async (schema) => {
-      await schema.schema.createIndex('verification_sessions_provider_ref_idx').on('verification_sessions').columns(['provider', 'provider_ref']).execute();
-      await schema.schema.createIndex('verification_sessions_user_idx').on('verification_sessions').column('user_id').execute();
+      await schema.schema
+        .createIndex('verification_sessions_provider_ref_idx')
+        .on('verification_sessions')
+        .columns(['provider', 'provider_ref'])
+        .execute();
+      await schema.schema
+        .createIndex('verification_sessions_user_idx')
+        .on('verification_sessions')
+        .column('user_id')
+        .execute();
     },
   });
 
@@ -139,24 +200,42 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // 5. Employee sessions remember which partner's link opened them. Sessions opened before this
   //    change showed every partner's payouts: they end now, and the employee signs in again.
-  await db.schema.alterTable('employee_sessions').addColumn('partner_id', 'integer', (c) => c.references('partners.id').onDelete('cascade')).execute();
+  await db.schema
+    .alterTable('employee_sessions')
+    .addColumn('partner_id', 'integer', (c) => c.references('partners.id').onDelete('cascade'))
+    .execute();
   await db.updateTable('employee_sessions').set({ ended_at: now }).where('ended_at', 'is', null).execute();
 
   // 6. The sandbox mailbox is per partner: mail remembers who caused it.
-  await db.schema.alterTable('mail_outbox').addColumn('partner_id', 'integer', (c) => c.references('partners.id').onDelete('cascade')).execute();
+  await db.schema
+    .alterTable('mail_outbox')
+    .addColumn('partner_id', 'integer', (c) => c.references('partners.id').onDelete('cascade'))
+    .execute();
 
   // 7. A payout keeps the account it is paid to, copied from the paying link when it is created.
   //    Payouts made before this change were headed for the person's one account: they keep it.
-  for (const [name, type] of [['bank_account_number', 'varchar(64)'], ['bank_iban_number', 'varchar(64)'], ['bank_bic_number', 'varchar(16)']] as const) {
+  for (const [name, type] of [
+    ['bank_account_number', 'varchar(64)'],
+    ['bank_iban_number', 'varchar(64)'],
+    ['bank_bic_number', 'varchar(16)'],
+  ] as const) {
     await db.schema.alterTable('payouts').addColumn(name, type).execute();
   }
   await db
     .updateTable('payouts')
-    .set(Object.fromEntries(BANK.map((column) => [column, sql`(select u.${sql.ref(column)} from users u where u.id = payouts.user_id)`])))
+    .set(
+      Object.fromEntries(
+        BANK.map((column) => [column, sql`(select u.${sql.ref(column)} from users u where u.id = payouts.user_id)`]),
+      ),
+    )
     .execute();
 
   // 8. The person keeps only what is theirs: e-mail, the verified identity, tax facts.
-  await db.updateTable('users').set(Object.fromEntries(IDENTITY.map((column) => [column, null]))).where('identity_verified_at', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set(Object.fromEntries(IDENTITY.map((column) => [column, null])))
+    .where('identity_verified_at', 'is', null)
+    .execute();
   await db.schema.dropIndex('users_phone_idx').execute();
   for (const column of [...PROFILE, ...BANK]) await db.schema.alterTable('users').dropColumn(column).execute();
 

@@ -22,18 +22,34 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fields', 'text')
     .addColumn('reason', 'varchar(500)')
     .execute();
-  await db.schema.createIndex('audit_log_object_idx').on('audit_log').columns(['object_type', 'object_id', 'id']).execute();
-  await db.schema.createIndex('audit_log_actor_idx').on('audit_log').columns(['actor_type', 'actor_id', 'id']).execute();
+  await db.schema
+    .createIndex('audit_log_object_idx')
+    .on('audit_log')
+    .columns(['object_type', 'object_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('audit_log_actor_idx')
+    .on('audit_log')
+    .columns(['actor_type', 'actor_id', 'id'])
+    .execute();
   await db.schema.createIndex('audit_log_at_idx').on('audit_log').columns(['at']).execute();
 
   if (engine === 'postgres') {
     await sql`CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`.execute(db);
-    await sql`CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(db);
-    await sql`CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()`.execute(db);
+    await sql`CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only()`.execute(
+      db,
+    );
   } else {
-    await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(db);
-    await sql`CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(db);
+    await sql`CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(
+      db,
+    );
+    await sql`CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END`.execute(
+      db,
+    );
   }
 }
 

@@ -35,7 +35,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('ended_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('operator_sessions_operator_idx').on('operator_sessions').columns(['operator_id', 'ended_at']).execute();
+  await db.schema
+    .createIndex('operator_sessions_operator_idx')
+    .on('operator_sessions')
+    .columns(['operator_id', 'ended_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

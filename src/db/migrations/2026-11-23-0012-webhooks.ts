@@ -30,7 +30,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('webhook_endpoints_partner_idx').on('webhook_endpoints').columns(['partner_id', 'id']).execute();
+  await db.schema
+    .createIndex('webhook_endpoints_partner_idx')
+    .on('webhook_endpoints')
+    .columns(['partner_id', 'id'])
+    .execute();
 
   await withIdColumn(db.schema.createTable('webhook_deliveries'), engine)
     .addColumn('endpoint_id', 'integer', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
@@ -47,7 +51,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('finished_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('webhook_deliveries_due_idx').on('webhook_deliveries').columns(['endpoint_id', 'status', 'id']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_due_idx')
+    .on('webhook_deliveries')
+    .columns(['endpoint_id', 'status', 'id'])
+    .execute();
 
   await withIdColumn(db.schema.createTable('webhook_attempts'), engine)
     .addColumn('delivery_id', 'integer', (c) => c.notNull().references('webhook_deliveries.id').onDelete('cascade'))
@@ -59,9 +67,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     // When the delivery is tried again; null when it was delivered or has failed for good.
     .addColumn('next_retry_at', 'varchar(32)')
     .execute();
-  await db.schema.createIndex('webhook_attempts_endpoint_idx').on('webhook_attempts').columns(['endpoint_id', 'id']).execute();
+  await db.schema
+    .createIndex('webhook_attempts_endpoint_idx')
+    .on('webhook_attempts')
+    .columns(['endpoint_id', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['webhook_attempts', 'webhook_deliveries', 'webhook_endpoints']) await db.schema.dropTable(table).execute();
+  for (const table of ['webhook_attempts', 'webhook_deliveries', 'webhook_endpoints'])
+    await db.schema.dropTable(table).execute();
 }

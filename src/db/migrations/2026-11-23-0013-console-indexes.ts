@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['status', 'partner_id', 'invoice_id', 'net_salary', 'net_vacation', 'invoice_incl'])
     .execute();
   await db.schema.createIndex('invoices_due_date_idx').on('invoices').columns(['due_date', 'id']).execute();
-  await db.schema.createIndex('verification_sessions_status_updated_idx').on('verification_sessions').columns(['status', 'updated_at']).execute();
+  await db.schema
+    .createIndex('verification_sessions_status_updated_idx')
+    .on('verification_sessions')
+    .columns(['status', 'updated_at'])
+    .execute();
   await db.schema.createIndex('partner_users_any_phone_idx').on('partner_users').column('phone').execute();
   await db.schema.createIndex('partner_users_internal_id_idx').on('partner_users').column('internal_id').execute();
 }

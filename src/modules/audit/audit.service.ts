@@ -5,7 +5,20 @@ import { currentActor, currentRequestId } from '../../platform/actor.js';
 import * as repo from './audit.repository.js';
 
 /** What the audit log records changes of: the `type` of `type:id`. A new kind of object joins here, and the filters accept it. */
-export const AUDIT_OBJECT_TYPES = ['user', 'payout', 'partner', 'token', 'invoice', 'return_url', 'verification_session', 'login_link', 'terms', 'operator', 'mail', 'webhook_endpoint'] as const;
+export const AUDIT_OBJECT_TYPES = [
+  'user',
+  'payout',
+  'partner',
+  'token',
+  'invoice',
+  'return_url',
+  'verification_session',
+  'login_link',
+  'terms',
+  'operator',
+  'mail',
+  'webhook_endpoint',
+] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 /** One change, as the audit log keeps it: never the values, only which fields changed. */
@@ -100,7 +113,16 @@ export function createAuditService({ db, clock }: { db: Kysely<Database>; clock:
       const [actorType, actorId] = query.actor ? splitRef(query.actor) : [undefined, undefined];
       const rows = await repo.listEntries(
         db,
-        { objectType, objectId, actorType, actorId, action: query.action, partnerId: query.partnerId, since: query.since, beforeId: query.beforeId },
+        {
+          objectType,
+          objectId,
+          actorType,
+          actorId,
+          action: query.action,
+          partnerId: query.partnerId,
+          since: query.since,
+          beforeId: query.beforeId,
+        },
         Math.min(query.limit ?? 100, 1000),
       );
       return rows.map(auditRowToPayload);

@@ -14,7 +14,17 @@ import type { TermsService } from '../terms/index.js';
 import type { ReturnUrlCommand, ReturnUrlService } from '../verification/index.js';
 
 export interface AdminActionsDeps {
-  partners: Pick<PartnerService, 'searchPartners' | 'partnerSummary' | 'createPartner' | 'createToken' | 'listTokens' | 'revokeToken' | 'setFeeRate' | 'partnerNames'>;
+  partners: Pick<
+    PartnerService,
+    | 'searchPartners'
+    | 'partnerSummary'
+    | 'createPartner'
+    | 'createToken'
+    | 'listTokens'
+    | 'revokeToken'
+    | 'setFeeRate'
+    | 'partnerNames'
+  >;
   returnUrls: Pick<ReturnUrlService, 'listPage' | 'approvedOf' | 'list' | 'command'>;
   terms: Pick<TermsService, 'current' | 'history' | 'publish'>;
   audit: Pick<AuditService, 'list'>;
@@ -35,7 +45,9 @@ export interface ReturnUrlParts {
   path: string;
 }
 
-export function returnUrlParts(row: Pick<ReturnUrlRow, 'normalized_scheme' | 'normalized_host' | 'normalized_path_prefix'>): ReturnUrlParts {
+export function returnUrlParts(
+  row: Pick<ReturnUrlRow, 'normalized_scheme' | 'normalized_host' | 'normalized_path_prefix'>,
+): ReturnUrlParts {
   const port = /:(\d+)$/.exec(row.normalized_host)?.[1];
   return {
     scheme: row.normalized_scheme,
@@ -55,21 +67,32 @@ export interface AuditFilters {
 }
 
 /** Form text → the filter values, every bad one named (422). */
-function checkAuditFilters(filters: AuditFilters): { object?: string; actor?: string; action?: string; since?: string } {
+function checkAuditFilters(filters: AuditFilters): {
+  object?: string;
+  actor?: string;
+  action?: string;
+  since?: string;
+} {
   const errors: FieldErrors = {};
   const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
   const object = blank(filters.object);
   const actor = blank(filters.actor);
   const action = blank(filters.action);
   const sinceText = blank(filters.since);
-  if (object !== undefined && !AUDIT_OBJECT.test(object)) errors.object = ['Object must be type:id, for example partner:3, user:12 or return_url:5.'];
-  if (actor !== undefined && !AUDIT_ACTOR.test(actor)) errors.actor = ['Actor must be partner, operator, employee, system or anonymous, optionally followed by :id (operator:2).'];
-  if (action !== undefined && !AUDIT_ACTION.test(action)) errors.action = ['Action must be an action name such as token.revoked.'];
+  if (object !== undefined && !AUDIT_OBJECT.test(object))
+    errors.object = ['Object must be type:id, for example partner:3, user:12 or return_url:5.'];
+  if (actor !== undefined && !AUDIT_ACTOR.test(actor))
+    errors.actor = [
+      'Actor must be partner, operator, employee, system or anonymous, optionally followed by :id (operator:2).',
+    ];
+  if (action !== undefined && !AUDIT_ACTION.test(action))
+    errors.action = ['Action must be an action name such as token.revoked.'];
   let since: string | undefined;
   if (sinceText !== undefined) {
     const text = /^\d{4}-\d{2}-\d{2}$/.test(sinceText) ? `${sinceText}T00:00:00Z` : sinceText;
     const ms = Date.parse(text);
-    if (!/(Z|[+-]\d{2}:\d{2})$/.test(text) || Number.isNaN(ms)) errors.since = ['Since must be a date (2026-11-23) or a time with a time zone (2026-11-23T10:00:00Z).'];
+    if (!/(Z|[+-]\d{2}:\d{2})$/.test(text) || Number.isNaN(ms))
+      errors.since = ['Since must be a date (2026-11-23) or a time with a time zone (2026-11-23T10:00:00Z).'];
     else since = new Date(ms).toISOString();
   }
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
@@ -78,14 +101,21 @@ function checkAuditFilters(filters: AuditFilters): { object?: string; actor?: st
 
 function checkReason(reason: string | undefined, required: boolean): string | undefined {
   const text = reason?.trim() ?? '';
-  if (text === '' && required) throw AppError.field('reason', 'Give a reason: the partner is told their URL was turned down, and the audit log keeps why.');
+  if (text === '' && required)
+    throw AppError.field(
+      'reason',
+      'Give a reason: the partner is told their URL was turned down, and the audit log keeps why.',
+    );
   if (text.length > REASON_MAX) throw AppError.field('reason', `The reason must be at most ${REASON_MAX} characters.`);
   return text === '' ? undefined : text;
 }
 
 export function createAdminActions(deps: AdminActionsDeps) {
   return {
-    async partners(operator: ConsoleOperator, query: { search?: string; page?: number }): Promise<{ partners: PartnerSummary[]; has_more: boolean }> {
+    async partners(
+      operator: ConsoleOperator,
+      query: { search?: string; page?: number },
+    ): Promise<{ partners: PartnerSummary[]; has_more: boolean }> {
       requirePermission(operator, 'view');
       return deps.partners.searchPartners({ search: query.search, page: query.page, limit: PAGE_SIZE });
     },
@@ -121,16 +151,28 @@ export function createAdminActions(deps: AdminActionsDeps) {
     async revokeToken(operator: ConsoleOperator, partnerId: number, tokenId: number) {
       requirePermission(operator, 'manage_tokens');
       const tokens = await deps.partners.listTokens(partnerId);
-      if (!tokens.some((t) => t.token_id === tokenId)) throw new AppError('token_not_found', `Partner ${partnerId} has no access token ${tokenId}.`);
+      if (!tokens.some((t) => t.token_id === tokenId))
+        throw new AppError('token_not_found', `Partner ${partnerId} has no access token ${tokenId}.`);
       return deps.partners.revokeToken(tokenId);
     },
 
     /** The queue: requests by status (pending first), each with its partner's approved URLs. */
-    async returnUrlQueue(operator: ConsoleOperator, query: { status: ReturnUrlStatus | null; partnerId: number | null; after: number }) {
+    async returnUrlQueue(
+      operator: ConsoleOperator,
+      query: { status: ReturnUrlStatus | null; partnerId: number | null; after: number },
+    ) {
       requirePermission(operator, 'view');
-      const page = await deps.returnUrls.listPage({ status: query.status, partnerId: query.partnerId, afterId: query.after, limit: PAGE_SIZE });
+      const page = await deps.returnUrls.listPage({
+        status: query.status,
+        partnerId: query.partnerId,
+        afterId: query.after,
+        limit: PAGE_SIZE,
+      });
       const partnerIds = page.rows.map((r) => r.partner_id);
-      const [approved, names] = await Promise.all([deps.returnUrls.approvedOf(partnerIds), deps.partners.partnerNames(partnerIds)]);
+      const [approved, names] = await Promise.all([
+        deps.returnUrls.approvedOf(partnerIds),
+        deps.partners.partnerNames(partnerIds),
+      ]);
       return {
         requests: page.rows.map((row) => ({
           row,
@@ -143,7 +185,12 @@ export function createAdminActions(deps: AdminActionsDeps) {
     },
 
     /** Approve, reject or revoke; reject and revoke need a reason, approve may have one. The reason is audited. */
-    async decideReturnUrl(operator: ConsoleOperator, id: number, command: ReturnUrlCommand, reason: string | undefined) {
+    async decideReturnUrl(
+      operator: ConsoleOperator,
+      id: number,
+      command: ReturnUrlCommand,
+      reason: string | undefined,
+    ) {
       requirePermission(operator, 'decide_return_urls');
       const why = checkReason(reason, command !== 'approve');
       return deps.returnUrls.command(id, command, why);
@@ -151,7 +198,10 @@ export function createAdminActions(deps: AdminActionsDeps) {
 
     async terms(operator: ConsoleOperator, query: { page?: number }) {
       requirePermission(operator, 'view');
-      const [current, history] = await Promise.all([deps.terms.current(), deps.terms.history({ page: query.page, limit: PAGE_SIZE })]);
+      const [current, history] = await Promise.all([
+        deps.terms.current(),
+        deps.terms.history({ page: query.page, limit: PAGE_SIZE }),
+      ]);
       return { current: current.code, ...history };
     },
 
@@ -161,14 +211,20 @@ export function createAdminActions(deps: AdminActionsDeps) {
     },
 
     /** Newest first, a page at a time (`before`: the oldest id shown so far). */
-    async auditLog(operator: ConsoleOperator, filters: AuditFilters): Promise<{ entries: AuditEntryPayload[]; has_more: boolean }> {
+    async auditLog(
+      operator: ConsoleOperator,
+      filters: AuditFilters,
+    ): Promise<{ entries: AuditEntryPayload[]; has_more: boolean }> {
       requirePermission(operator, 'view');
       const checked = checkAuditFilters(filters);
       const entries = await deps.audit.list({ ...checked, beforeId: filters.before, limit: PAGE_SIZE + 1 });
       return { entries: entries.slice(0, PAGE_SIZE), has_more: entries.length > PAGE_SIZE };
     },
 
-    async outbox(operator: ConsoleOperator, query: { status: OutboxFilter | null; before: number | null }): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
+    async outbox(
+      operator: ConsoleOperator,
+      query: { status: OutboxFilter | null; before: number | null },
+    ): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
       requirePermission(operator, 'view');
       return deps.outbox.list({ status: query.status, beforeId: query.before, limit: PAGE_SIZE });
     },

@@ -51,7 +51,14 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
         deps.webhooks.failingCounts(),
       ]);
       const payoutsFailed = { count: failed.count, net: failed.net };
-      return { returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length, payoutsPending, verificationErrorsToday, mail, payoutsFailed, webhooks };
+      return {
+        returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length,
+        payoutsPending,
+        verificationErrorsToday,
+        mail,
+        payoutsFailed,
+        webhooks,
+      };
     },
     admin: createAdminActions(deps.admin),
   };

@@ -3,5 +3,19 @@
  * (docs/decisions.md §18). It owns no table: it calls the other modules' doors.
  */
 export { createConsoleService, type ConsoleService, type Dashboard } from './console.service.js';
-export { OUTBOX_FILTERS, PAGE_SIZE, REASON_MAX, RETURN_URL_STATUSES, type AdminActions, type ReturnUrlParts } from './admin.actions.js';
-export { mask, REVEAL_SHOWN_MS, REVEALABLE, type EmployeeView, type Guarded, type MoneyActions } from './money.actions.js';
+export {
+  OUTBOX_FILTERS,
+  PAGE_SIZE,
+  REASON_MAX,
+  RETURN_URL_STATUSES,
+  type AdminActions,
+  type ReturnUrlParts,
+} from './admin.actions.js';
+export {
+  mask,
+  REVEAL_SHOWN_MS,
+  REVEALABLE,
+  type EmployeeView,
+  type Guarded,
+  type MoneyActions,
+} from './money.actions.js';

@@ -12,7 +12,13 @@ import { parseId } from '../../ids.js';
 import type { AuditService } from '../audit/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService } from '../partners/index.js';
-import { TRANSITIONS, type OperationsFilter, type PayoutMove, type PayoutOperations, type PayoutService } from '../payouts/index.js';
+import {
+  TRANSITIONS,
+  type OperationsFilter,
+  type PayoutMove,
+  type PayoutOperations,
+  type PayoutService,
+} from '../payouts/index.js';
 import type { Directory, Employees, Onboarding, TaxInput, TaxService } from '../users/index.js';
 import type { SessionService } from '../verification/index.js';
 
@@ -100,7 +106,13 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
   /** What this operator revealed of this person in the last few minutes (from the audit log: the reveal's own record). */
   async function revealedBy(operator: ConsoleOperator, userId: number): Promise<Set<string>> {
     const since = new Date(deps.clock.now().getTime() - REVEAL_SHOWN_MS).toISOString();
-    const entries = await deps.audit.list({ object: `user:${userId}`, actor: `operator:${operator.id}`, action: 'pii.revealed', since, limit: 100 });
+    const entries = await deps.audit.list({
+      object: `user:${userId}`,
+      actor: `operator:${operator.id}`,
+      action: 'pii.revealed',
+      since,
+      limit: 100,
+    });
     return new Set(entries.flatMap((entry) => entry.fields.map((field) => key(field, entry.partner_id))));
   }
 
@@ -123,13 +135,21 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       const userId = userIdOf(rawId);
       const person = await deps.employees.personView(userId);
       if (!person) throw new AppError('user_not_found', `There is no employee ${rawId}.`);
-      const [revealed, sessions, payouts] = await Promise.all([revealedBy(operator, userId), deps.sessions.ofUser(userId, 20), deps.payouts.ofEmployee(userId, null, 50)]);
+      const [revealed, sessions, payouts] = await Promise.all([
+        revealedBy(operator, userId),
+        deps.sessions.ofUser(userId, 20),
+        deps.payouts.ofEmployee(userId, null, 50),
+      ]);
       const guard = (field: Revealable, partnerId: number | null, value: string | null): Guarded | null => {
         if (value === null || value === '') return null;
         const shown = revealed.has(key(field, partnerId));
         return { field, partnerId, value: shown ? value : (mask(value) as string), revealed: shown };
       };
-      const partnerNames = await deps.partners.partnerNames([...person.links.map((l) => l.link.partner_id), ...payouts.map((p) => p.partner_id), ...sessions.map((s) => s.partner_id)]);
+      const partnerNames = await deps.partners.partnerNames([
+        ...person.links.map((l) => l.link.partner_id),
+        ...payouts.map((p) => p.partner_id),
+        ...sessions.map((s) => s.partner_id),
+      ]);
       const { user } = person;
       return {
         id: user.id,
@@ -138,14 +158,21 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
         identityVerifiedAt: user.identity_verified_at,
         verifiedName: user.verified_name,
         identification: guard('identification', null, user.identification),
-        tax: { percent: user.tax_percent, type: user.tax_type ?? '', table: user.tax_table ?? '', start: user.tax_start ?? '', freeCard: user.tax_free_card ?? '' },
+        tax: {
+          percent: user.tax_percent,
+          type: user.tax_type ?? '',
+          table: user.tax_table ?? '',
+          start: user.tax_start ?? '',
+          freeCard: user.tax_free_card ?? '',
+        },
         links: person.links.map(({ link, onboarding }) => ({
           partnerId: link.partner_id,
           partnerName: partnerNames.get(link.partner_id) ?? `partner ${link.partner_id}`,
           internalId: link.internal_id,
           name: [link.first_name, link.last_name].filter(Boolean).join(' '),
           phone: link.phone ? `${link.dial_code ?? ''} ${link.phone}`.trim() : null,
-          address: [link.address, [link.postal_code, link.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null,
+          address:
+            [link.address, [link.postal_code, link.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') || null,
           note: link.note,
           createdAt: link.created_at,
           onboarding,
@@ -161,19 +188,35 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
     },
 
     /** Reveals one personal value: operator or admin, with a reason; audited as `pii.revealed` with the reason. */
-    async reveal(operator: ConsoleOperator, rawId: string, input: { field: string; partnerId: string; reason: string }): Promise<void> {
+    async reveal(
+      operator: ConsoleOperator,
+      rawId: string,
+      input: { field: string; partnerId: string; reason: string },
+    ): Promise<void> {
       requirePermission(operator, 'reveal_personal_data');
       const userId = userIdOf(rawId);
       const reason = input.reason.trim();
-      if (reason.length < 3) throw AppError.field('reason', 'Say why you need to see it (at least 3 characters): the reason is kept in the audit log.');
+      if (reason.length < 3)
+        throw AppError.field(
+          'reason',
+          'Say why you need to see it (at least 3 characters): the reason is kept in the audit log.',
+        );
       if (reason.length > 500) throw AppError.field('reason', 'The reason must be at most 500 characters.');
-      if (!(REVEALABLE as readonly string[]).includes(input.field)) throw AppError.field('field', 'Choose a value to reveal.');
+      if (!(REVEALABLE as readonly string[]).includes(input.field))
+        throw AppError.field('field', 'Choose a value to reveal.');
       const partnerId = input.partnerId === '' ? null : parseId(input.partnerId);
       if (input.partnerId !== '' && partnerId === null) throw AppError.field('field', 'Choose a value to reveal.');
       const person = await deps.employees.personView(userId);
       if (!person) throw new AppError('user_not_found', `There is no employee ${rawId}.`);
-      if (partnerId !== null && !person.links.some((l) => l.link.partner_id === partnerId)) throw new AppError('user_not_found', 'That partner has no link to this employee.');
-      await deps.audit.record(deps.db, { action: 'pii.revealed', object: { type: 'user', id: userId }, partnerId, fields: [input.field], reason });
+      if (partnerId !== null && !person.links.some((l) => l.link.partner_id === partnerId))
+        throw new AppError('user_not_found', 'That partner has no link to this employee.');
+      await deps.audit.record(deps.db, {
+        action: 'pii.revealed',
+        object: { type: 'user', id: userId },
+        partnerId,
+        fields: [input.field],
+        reason,
+      });
     },
 
     /** What `onpay user set-tax` does: operator or admin; the users module emits `user.updated` (audited) to each partner. */
@@ -184,13 +227,20 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
 
     async payouts(operator: ConsoleOperator, filter: OperationsFilter, page: number) {
       requirePermission(operator, 'view');
-      const [listed, partners] = await Promise.all([deps.operations.list(filter, PER_PAGE, offsetOf(page)), deps.partners.listPartners()]);
+      const [listed, partners] = await Promise.all([
+        deps.operations.list(filter, PER_PAGE, offsetOf(page)),
+        deps.partners.listPartners(),
+      ]);
       const partnerNames = new Map(partners.map((p) => [p.partner_id, p.name]));
       return { ...listed, partnerNames, partners: partners.map((p) => ({ id: p.partner_id, name: p.name })) };
     },
 
     /** The confirmation step: the selected payouts (named, or all matching the filter), their count and totals. */
-    async confirmMove(operator: ConsoleOperator, selection: { ids: number[] } | { filter: OperationsFilter }, to: PayoutMove | undefined) {
+    async confirmMove(
+      operator: ConsoleOperator,
+      selection: { ids: number[] } | { filter: OperationsFilter },
+      to: PayoutMove | undefined,
+    ) {
       requirePermission(operator, 'move_payouts');
       if (to === undefined) throw AppError.field('move', MOVE_MISSING);
       const ids = 'ids' in selection ? selection.ids : await deps.operations.idsMatching(selection.filter);
@@ -206,7 +256,11 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       return deps.operations.transitionMany(ids, to);
     },
 
-    async invoices(operator: ConsoleOperator, filter: { partnerId?: number; dueFrom?: string; dueTo?: string }, page: number) {
+    async invoices(
+      operator: ConsoleOperator,
+      filter: { partnerId?: number; dueFrom?: string; dueTo?: string },
+      page: number,
+    ) {
       requirePermission(operator, 'view');
       const listed = await deps.operations.invoices(filter, PER_PAGE, offsetOf(page));
       return { ...listed, partnerNames: await deps.partners.partnerNames(listed.rows.map((r) => r.partnerId)) };
@@ -218,7 +272,11 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       const found = id === null ? null : await deps.operations.invoice(id);
       if (!found || id === null) throw new AppError('route_not_found', `There is no invoice ${rawId}.`);
       const lines = await deps.operations.list({ invoiceId: id }, PER_PAGE, offsetOf(page));
-      return { ...found, lines, partnerName: (await deps.partners.partnerNames([found.invoice.partnerId])).get(found.invoice.partnerId) ?? '' };
+      return {
+        ...found,
+        lines,
+        partnerName: (await deps.partners.partnerNames([found.invoice.partnerId])).get(found.invoice.partnerId) ?? '',
+      };
     },
   };
 }

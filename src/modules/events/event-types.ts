@@ -5,19 +5,25 @@
  */
 export const EVENT_TYPES = {
   'user.created': 'You created a new employee (`POST /users` with an e-mail address onpay did not know)',
-  'user.linked': 'You linked an employee who already had an onboarding with another partner (`POST /users`); your view starts empty',
+  'user.linked':
+    'You linked an employee who already had an onboarding with another partner (`POST /users`); your view starts empty',
   'user.updated':
     'Fields of your view of an employee changed: your `PUT`/`PATCH` of the employee, profile or identity, a verified identity, or tax facts the operator set. `previous_attributes` holds the changed fields before',
-  'user.onboarding.updated': 'The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before',
-  'user.terms.updated': 'The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status',
-  'terms.published': 'The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee)',
+  'user.onboarding.updated':
+    'The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before',
+  'user.terms.updated':
+    'The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status',
+  'terms.published':
+    'The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee)',
   'verification.session.created': 'You started a verification flow',
   'verification.session.approved': 'A verification ended approved',
   'verification.session.declined': 'A verification ended declined',
-  'verification.session.cancelled': 'A verification was cancelled (the employee cancelled, or a newer flow replaced it)',
+  'verification.session.cancelled':
+    'A verification was cancelled (the employee cancelled, or a newer flow replaced it)',
   'verification.session.expired': 'A verification was not finished within its lifetime',
   'verification.session.error': 'A verification ended in an error (the provider failed, or the identity conflicts)',
-  'payout.batch.created': 'You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id)',
+  'payout.batch.created':
+    'You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id)',
   'payout.paid': 'The operator marked a payout paid',
   'payout.failed': 'The bank rejected a payout',
   'payout.cancelled': 'A payout was cancelled',
@@ -38,7 +44,9 @@ export function typesMatching(filter: string): EventType[] | null {
   const matched = new Set<EventType>();
   for (const raw of filter.split(',')) {
     const part = raw.trim();
-    const hits = part.endsWith('.*') ? EVENT_TYPE_NAMES.filter((type) => type.startsWith(part.slice(0, -1))) : EVENT_TYPE_NAMES.filter((type) => type === part);
+    const hits = part.endsWith('.*')
+      ? EVENT_TYPE_NAMES.filter((type) => type.startsWith(part.slice(0, -1)))
+      : EVENT_TYPE_NAMES.filter((type) => type === part);
     if (hits.length === 0) return null;
     for (const hit of hits) matched.add(hit);
   }

@@ -11,7 +11,9 @@ export async function takeSequences(trx: Executor, partnerId: number, count: num
   const row = await trx
     .insertInto('event_sequences')
     .values({ partner_id: partnerId, last_sequence: count })
-    .onConflict((oc) => oc.column('partner_id').doUpdateSet({ last_sequence: sql<number>`event_sequences.last_sequence + ${count}` }))
+    .onConflict((oc) =>
+      oc.column('partner_id').doUpdateSet({ last_sequence: sql<number>`event_sequences.last_sequence + ${count}` }),
+    )
     .returning('last_sequence')
     .executeTakeFirstOrThrow();
   return Number(row.last_sequence);
@@ -19,24 +21,49 @@ export async function takeSequences(trx: Executor, partnerId: number, count: num
 
 export async function insertEvents(trx: Executor, rows: EventRow[]): Promise<void> {
   // SQLite allows 32 766 variables per statement: 7 columns, so well under 4 000 rows a chunk.
-  for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('events').values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await trx
+      .insertInto('events')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 }
 
 /** The partner's counter: the last sequence committed, and up to which events have aged out. */
 export async function counterOf(db: Executor, partnerId: number): Promise<{ last: number; purgedThrough: number }> {
-  const row = await db.selectFrom('event_sequences').select(['last_sequence', 'purged_through']).where('partner_id', '=', partnerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('event_sequences')
+    .select(['last_sequence', 'purged_through'])
+    .where('partner_id', '=', partnerId)
+    .executeTakeFirst();
   return { last: Number(row?.last_sequence ?? 0), purgedThrough: Number(row?.purged_through ?? 0) };
 }
 
 /** The partner's events after `after` and up to `upTo`, in sequence order, of the given types (all when null). */
-export async function eventsAfter(db: Executor, partnerId: number, after: number, upTo: number, types: readonly string[] | null, limit: number): Promise<EventRow[]> {
-  let query = db.selectFrom('events').selectAll().where('partner_id', '=', partnerId).where('sequence', '>', after).where('sequence', '<=', upTo);
+export async function eventsAfter(
+  db: Executor,
+  partnerId: number,
+  after: number,
+  upTo: number,
+  types: readonly string[] | null,
+  limit: number,
+): Promise<EventRow[]> {
+  let query = db
+    .selectFrom('events')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('sequence', '>', after)
+    .where('sequence', '<=', upTo);
   if (types) query = query.where('type', 'in', types);
   return query.orderBy('sequence').limit(limit).execute();
 }
 
 export async function findEvent(db: Executor, partnerId: number, id: string): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('id', '=', id).where('partner_id', '=', partnerId).executeTakeFirst();
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('id', '=', id)
+    .where('partner_id', '=', partnerId)
+    .executeTakeFirst();
 }
 
 /** For each partner, the last sequence of its events created before `cutoff`. */
@@ -52,24 +79,48 @@ export async function agedOut(db: Executor, cutoff: string): Promise<Array<{ par
 
 /** Removes a partner's events up to `through` and records that the feed now starts after it. */
 export async function purgeThrough(trx: Executor, partnerId: number, through: number): Promise<number> {
-  await trx.updateTable('event_sequences').set({ purged_through: through }).where('partner_id', '=', partnerId).where('purged_through', '<', through).execute();
-  const result = await trx.deleteFrom('events').where('partner_id', '=', partnerId).where('sequence', '<=', through).executeTakeFirst();
+  await trx
+    .updateTable('event_sequences')
+    .set({ purged_through: through })
+    .where('partner_id', '=', partnerId)
+    .where('purged_through', '<', through)
+    .execute();
+  const result = await trx
+    .deleteFrom('events')
+    .where('partner_id', '=', partnerId)
+    .where('sequence', '<=', through)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function insertJob(trx: Executor, job: { type: string; object: string; created_at: string }): Promise<void> {
+export async function insertJob(
+  trx: Executor,
+  job: { type: string; object: string; created_at: string },
+): Promise<void> {
   await trx.insertInto('event_jobs').values(job).execute();
 }
 
 export async function nextJob(db: Executor) {
-  return db.selectFrom('event_jobs').selectAll().where('finished_at', 'is', null).orderBy('id').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('event_jobs')
+    .selectAll()
+    .where('finished_at', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**
  * Moves a job past the partners it has served, only from where the caller read it: a job two
  * workers expand at once advances once, and the loser's transaction (with its events) rolls back.
  */
-export async function advanceJob(trx: Executor, id: number, from: number, to: number, finishedAt: string | null): Promise<boolean> {
+export async function advanceJob(
+  trx: Executor,
+  id: number,
+  from: number,
+  to: number,
+  finishedAt: string | null,
+): Promise<boolean> {
   const result = await trx
     .updateTable('event_jobs')
     .set({ done_through_partner: to, finished_at: finishedAt })

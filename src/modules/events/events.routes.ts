@@ -22,8 +22,16 @@ export function eventRoutes(events: EventService): FastifyPluginAsyncTypebox {
           response: {
             200: described(EventFeed, 'Your events after `after`'),
             ...errorResponses(
-              new AppError('events_expired', 'Events up to sequence 120 have aged out of the feed (kept 30 days); the oldest available is 121.', undefined, { oldest_available: 121 }),
-              AppError.field('type', 'type must be event types or prefixes ending in .* (payout.*), separated by commas.'),
+              new AppError(
+                'events_expired',
+                'Events up to sequence 120 have aged out of the feed (kept 30 days); the oldest available is 121.',
+                undefined,
+                { oldest_available: 121 },
+              ),
+              AppError.field(
+                'type',
+                'type must be event types or prefixes ending in .* (payout.*), separated by commas.',
+              ),
             ),
           },
         },

@@ -12,25 +12,57 @@ const EVENT_EXAMPLE = {
 
 export const EventSchema = Type.Object(
   {
-    id: Type.String({ description: 'Unique; use it to recognise a repeated webhook delivery', examples: ['evt_3k9q0d2m7x1c5v8b4n6z0a2s4f'] }),
-    type: Type.String({ enum: EVENT_TYPE_NAMES, description: EVENT_TYPE_NAMES.map((type) => `\`${type}\`: ${EVENT_TYPES[type]}.`).join(' ') }),
-    sequence: Type.Integer({ minimum: 1, description: 'Your own counter: every event of yours has the next number, in the order the changes committed, with no gaps' }),
+    id: Type.String({
+      description: 'Unique; use it to recognise a repeated webhook delivery',
+      examples: ['evt_3k9q0d2m7x1c5v8b4n6z0a2s4f'],
+    }),
+    type: Type.String({
+      enum: EVENT_TYPE_NAMES,
+      description: EVENT_TYPE_NAMES.map((type) => `\`${type}\`: ${EVENT_TYPES[type]}.`).join(' '),
+    }),
+    sequence: Type.Integer({
+      minimum: 1,
+      description:
+        'Your own counter: every event of yours has the next number, in the order the changes committed, with no gaps',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     data: Type.Object(
-      { object: Type.Unknown({ description: 'The resource exactly as the API returned it to you at that moment (a user, payout, verification status, return URL, terms or payout batch)' }) },
+      {
+        object: Type.Unknown({
+          description:
+            'The resource exactly as the API returned it to you at that moment (a user, payout, verification status, return URL, terms or payout batch)',
+        }),
+      },
       { additionalProperties: false },
     ),
-    previous_attributes: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'For `user.updated` and `user.onboarding.updated`: the changed fields before the change' })),
+    previous_attributes: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: 'For `user.updated` and `user.onboarding.updated`: the changed fields before the change',
+      }),
+    ),
   },
   { $id: 'Event', additionalProperties: false, examples: [EVENT_EXAMPLE] },
 );
 export type EventSchema = Static<typeof EventSchema>;
 
 export const EventFeedQuery = Type.Object({
-  after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'Events after this sequence; omitted or 0: from the oldest event the feed keeps' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'At most this many events, 1 to 500' })),
+  after: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2_147_483_647,
+      description: 'Events after this sequence; omitted or 0: from the oldest event the feed keeps',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'At most this many events, 1 to 500' }),
+  ),
   type: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 500, description: 'Only these types: exact types or prefixes ending in `.*`, separated by commas (`payout.*,user.onboarding.updated`)' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description:
+        'Only these types: exact types or prefixes ending in `.*`, separated by commas (`payout.*,user.onboarding.updated`)',
+    }),
   ),
 });
 export type EventFeedQuery = Static<typeof EventFeedQuery>;
@@ -44,4 +76,6 @@ export const EventFeed = Type.Object(
   { additionalProperties: false, examples: [{ results: [EVENT_EXAMPLE], next_after: 42, has_more: false }] },
 );
 
-export const EventParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'Event id', examples: ['evt_3k9q0d2m7x1c5v8b4n6z0a2s4f'] }) });
+export const EventParams = Type.Object({
+  id: Type.String({ maxLength: 64, description: 'Event id', examples: ['evt_3k9q0d2m7x1c5v8b4n6z0a2s4f'] }),
+});

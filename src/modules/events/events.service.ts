@@ -60,14 +60,17 @@ export function eventRowToPayload(row: EventRow): EventPayload {
     sequence: Number(row.sequence),
     created_at: row.created_at,
     data: { object: JSON.parse(row.object) as unknown },
-    ...(row.previous_attributes === null ? {} : { previous_attributes: JSON.parse(row.previous_attributes) as Record<string, unknown> }),
+    ...(row.previous_attributes === null
+      ? {}
+      : { previous_attributes: JSON.parse(row.previous_attributes) as Record<string, unknown> }),
   };
 }
 
 /** What an event is about, for the audit log. */
 function subjectOf(type: string, object: Record<string, unknown>): AuditEntry['object'] {
   if (type.startsWith('user.')) return { type: 'user', id: String(object.id ?? object.user_id) };
-  if (type.startsWith('verification.session.')) return { type: 'verification_session', id: String(object.verification_id) };
+  if (type.startsWith('verification.session.'))
+    return { type: 'verification_session', id: String(object.verification_id) };
   if (type === 'payout.batch.created') return { type: 'invoice', id: String(object.invoice_id) };
   if (type.startsWith('payout.')) return { type: 'payout', id: String(object.id) };
   if (type.startsWith('return_url.')) return { type: 'return_url', id: String(object.id) };
@@ -86,11 +89,15 @@ export function auditEntries(events: readonly NewEvent[]): AuditEntry[] {
     const object = subjectOf(event.type, event.object as Record<string, unknown>);
     const key = `${event.type} ${object.type}:${object.id}`;
     const entry = entries.get(key) ?? { action: event.type, object, fields: [], partners: new Set<number>() };
-    for (const field of Object.keys(event.previousAttributes ?? {})) if (!entry.fields.includes(field)) entry.fields.push(field);
+    for (const field of Object.keys(event.previousAttributes ?? {}))
+      if (!entry.fields.includes(field)) entry.fields.push(field);
     entry.partners.add(event.partnerId);
     entries.set(key, entry);
   }
-  return [...entries.values()].map(({ partners, ...entry }) => ({ ...entry, partnerId: partners.size === 1 ? [...partners][0] : null }));
+  return [...entries.values()].map(({ partners, ...entry }) => ({
+    ...entry,
+    partnerId: partners.size === 1 ? [...partners][0] : null,
+  }));
 }
 
 export interface EventsDeps {
@@ -109,11 +116,18 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
    * transactions touching the same partners never wait on each other in a cycle. Call it once per
    * transaction with every event of that transaction; `why.reason` goes into their audit entries.
    */
-  async function emit(trx: Transaction<Database>, events: readonly NewEvent[], why?: { reason?: string }): Promise<void> {
+  async function emit(
+    trx: Transaction<Database>,
+    events: readonly NewEvent[],
+    why?: { reason?: string },
+  ): Promise<void> {
     if (events.length === 0) return;
     // Each change once in the audit log, whatever number of partners it was announced to, with
     // the reason the actor gave where they had to give one (an operator's return-URL decision).
-    await audit.record(trx, ...auditEntries(events).map((entry) => (why?.reason ? { ...entry, reason: why.reason } : entry)));
+    await audit.record(
+      trx,
+      ...auditEntries(events).map((entry) => (why?.reason ? { ...entry, reason: why.reason } : entry)),
+    );
     // The partner's counter is taken last: its row lock orders the partner's writers until commit,
     // so the less work after it, the more writers per second one partner can have (PostgreSQL).
     await writeEvents(trx, events);
@@ -151,7 +165,12 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
      * One event for every partner (terms.published): written as a job in the caller's
      * transaction, expanded by the events worker (`runJobs`) a step of partners at a time.
      */
-    async emitToEveryPartner(trx: Transaction<Database>, type: EventType, object: unknown, subject: AuditEntry['object']): Promise<void> {
+    async emitToEveryPartner(
+      trx: Transaction<Database>,
+      type: EventType,
+      object: unknown,
+      subject: AuditEntry['object'],
+    ): Promise<void> {
       await repo.insertJob(trx, { type, object: JSON.stringify(object), created_at: clock.now().toISOString() });
       await audit.record(trx, { action: type, object: subject });
     },
@@ -189,14 +208,23 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
       const after = query.after ?? 0;
       const limit = query.limit ?? 100;
       const types = query.type === undefined ? null : typesMatching(query.type);
-      if (query.type !== undefined && types === null) throw AppError.field('type', 'type must be event types or prefixes ending in .* (payout.*), separated by commas.');
+      if (query.type !== undefined && types === null)
+        throw AppError.field(
+          'type',
+          'type must be event types or prefixes ending in .* (payout.*), separated by commas.',
+        );
       // The counter first: every event up to it is committed, so a page up to it never misses one
       // that commits later (later commits take higher sequences).
       const counter = await repo.counterOf(db, partnerId);
       if (after > 0 && after < counter.purgedThrough) {
-        throw new AppError('events_expired', `Events up to sequence ${counter.purgedThrough} have aged out of the feed (kept ${EVENT_RETENTION_DAYS} days); the oldest available is ${counter.purgedThrough + 1}.`, undefined, {
-          oldest_available: counter.purgedThrough + 1,
-        });
+        throw new AppError(
+          'events_expired',
+          `Events up to sequence ${counter.purgedThrough} have aged out of the feed (kept ${EVENT_RETENTION_DAYS} days); the oldest available is ${counter.purgedThrough + 1}.`,
+          undefined,
+          {
+            oldest_available: counter.purgedThrough + 1,
+          },
+        );
       }
       const rows = await repo.eventsAfter(db, partnerId, after, counter.last, types, limit + 1);
       const page = rows.slice(0, limit);

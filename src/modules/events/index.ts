@@ -14,4 +14,10 @@ export function createEventsModule(deps: EventsDeps) {
 export type EventsModule = ReturnType<typeof createEventsModule>;
 export { EVENT_TYPE_NAMES, EVENT_TYPES, type EventType } from './event-types.js';
 export { EventSchema } from './events.schemas.js';
-export { EVENT_RETENTION_DAYS, eventId, type EventPayload, type EventService, type NewEvent } from './events.service.js';
+export {
+  EVENT_RETENTION_DAYS,
+  eventId,
+  type EventPayload,
+  type EventService,
+  type NewEvent,
+} from './events.service.js';

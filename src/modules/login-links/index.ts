@@ -8,5 +8,11 @@ export function createLoginLinksModule(deps: LoginLinkServiceDeps) {
 }
 
 export type LoginLinksModule = ReturnType<typeof createLoginLinksModule>;
-export { LINK_LIFETIME_MS, SIGN_IN_LIMITS, type ConsumeResult, type LinkState, type LoginLinkService } from './login-links.service.js';
+export {
+  LINK_LIFETIME_MS,
+  SIGN_IN_LIMITS,
+  type ConsumeResult,
+  type LinkState,
+  type LoginLinkService,
+} from './login-links.service.js';
 export { signToken, verifyToken, type SigningKeys } from './tokens.js';

@@ -57,7 +57,8 @@ export function loginLinkRoutes(links: LoginLinkService): FastifyPluginAsyncType
           },
         },
       },
-      async (request) => links.issueForPayout(writeContext(request), request.params.payout, request.body.send_email === true),
+      async (request) =>
+        links.issueForPayout(writeContext(request), request.params.payout, request.body.send_email === true),
     );
   };
 }

@@ -5,7 +5,11 @@ export const LoginLinkBody = Type.Object(
   {
     send_email: Type.Optional(Type.Boolean({ description: 'true also e-mails the link to the employee' })),
   },
-  { description: 'Optional: no body, or an empty one, means `{"send_email": false}`', [OPTIONAL_BODY]: true, examples: [{ send_email: true }] },
+  {
+    description: 'Optional: no body, or an empty one, means `{"send_email": false}`',
+    [OPTIONAL_BODY]: true,
+    examples: [{ send_email: true }],
+  },
 );
 export type LoginLinkBody = Static<typeof LoginLinkBody>;
 
@@ -17,6 +21,12 @@ export const LoginLinkSchema = Type.Object(
   {
     $id: 'LoginLink',
     additionalProperties: false,
-    examples: [{ login_url: 'https://onpay.example.com/login/42.Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', expires_at: '2026-11-22T10:00:00.000Z' }],
+    examples: [
+      {
+        login_url:
+          'https://onpay.example.com/login/42.Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4.3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        expires_at: '2026-11-22T10:00:00.000Z',
+      },
+    ],
   },
 );

@@ -65,7 +65,11 @@ export type ConsumeResult =
 export function createLoginLinkService(deps: LoginLinkServiceDeps) {
   const { db, clock } = deps;
 
-  async function issue(ctx: WriteContext, target: { userId: number; payoutId: number | null }, sendEmail: boolean): Promise<LoginLink> {
+  async function issue(
+    ctx: WriteContext,
+    target: { userId: number; payoutId: number | null },
+    sendEmail: boolean,
+  ): Promise<LoginLink> {
     const now = clock.now();
     const expiresAt = addMs(now, LINK_LIFETIME_MS).toISOString();
     const nonce = newNonce();
@@ -84,7 +88,12 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
       if (sendEmail) {
         const recipient = await deps.employees.recipient(trx, target.userId, partnerId);
-        if (recipient) await enqueueMail(trx, { partnerId, ...linkMail(recipient, partnerName, loginUrl, expiresAt, target.payoutId !== null) }, now.toISOString());
+        if (recipient)
+          await enqueueMail(
+            trx,
+            { partnerId, ...linkMail(recipient, partnerName, loginUrl, expiresAt, target.payoutId !== null) },
+            now.toISOString(),
+          );
       }
       await deps.audit.record(trx, {
         action: 'login_link.created',
@@ -103,7 +112,12 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
     if (!link || link.nonce_hash !== sha256Hex(verified.nonce)) return { kind: 'invalid' };
     if (link.used_at) return { kind: 'used' };
     if (Date.parse(link.expires_at) <= clock.now().getTime()) return { kind: 'expired' };
-    return { kind: 'ready', link, partnerName: link.partner_id === null ? null : ((await deps.partners.partnerName(link.partner_id)) ?? UNKNOWN_PARTNER) };
+    return {
+      kind: 'ready',
+      link,
+      partnerName:
+        link.partner_id === null ? null : ((await deps.partners.partnerName(link.partner_id)) ?? UNKNOWN_PARTNER),
+    };
   }
 
   return {
@@ -132,7 +146,11 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       actAs({ type: 'employee', id: String(link.user_id), label: `employee ${link.user_id}` });
       const session = await db.transaction().execute(async (trx) => {
         if (!(await repo.consumeLink(trx, link.id, link.nonce_hash, now.toISOString()))) return null;
-        await deps.audit.record(trx, { action: 'employee.signed_in', object: { type: 'login_link', id: link.id }, partnerId: link.partner_id });
+        await deps.audit.record(trx, {
+          action: 'employee.signed_in',
+          object: { type: 'login_link', id: link.id },
+          partnerId: link.partner_id,
+        });
         // The session shows what the link's origin may see: one partner's records, or (the person's own sign-in) all of them.
         return deps.portal.startSession(trx, { userId: link.user_id, partnerId: link.partner_id });
       });
@@ -177,12 +195,20 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
         });
         const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
         const recipient = await deps.employees.recipient(trx, userId, null);
-        if (recipient) await enqueueMail(trx, { partnerId: null, ...ownSignInMail(recipient.email, loginUrl, expiresAt) }, now.toISOString());
-        await deps.audit.record(trx, { action: 'login_link.created', object: { type: 'login_link', id: linkId }, fields: ['user_id', 'send_email'] });
+        if (recipient)
+          await enqueueMail(
+            trx,
+            { partnerId: null, ...ownSignInMail(recipient.email, loginUrl, expiresAt) },
+            now.toISOString(),
+          );
+        await deps.audit.record(trx, {
+          action: 'login_link.created',
+          object: { type: 'login_link', id: linkId },
+          fields: ['user_id', 'send_email'],
+        });
       });
       return 'accepted';
     },
-
   };
 }
 

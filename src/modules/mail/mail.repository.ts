@@ -34,7 +34,13 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
  * Claims due messages for one worker for `leaseMs`: rows locked with SKIP LOCKED on PostgreSQL so
  * concurrent workers take different rows, and a lease so a crashed worker's rows come back.
  */
-export async function claimDue(db: Executor, workerId: string, now: Date, leaseMs: number, limit: number): Promise<MailRow[]> {
+export async function claimDue(
+  db: Executor,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<MailRow[]> {
   const nowIso = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const query = trx
@@ -62,7 +68,13 @@ export async function claimDue(db: Executor, workerId: string, now: Date, leaseM
  * Extends this worker's claim on one message just before it is sent. False when the lease has run
  * out (another worker may have claimed the message since): the caller must then not send it.
  */
-export async function renewClaim(db: Executor, id: number, workerId: string, now: Date, leaseMs: number): Promise<boolean> {
+export async function renewClaim(
+  db: Executor,
+  id: number,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
     .set({ locked_until: addMs(now, leaseMs).toISOString() })
@@ -78,7 +90,14 @@ export async function renewClaim(db: Executor, id: number, workerId: string, now
 export async function markSent(db: Executor, id: number, workerId: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
-    .set((eb) => ({ status: 'sent', sent_at: now, locked_by: null, locked_until: null, last_error: null, attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({
+      status: 'sent',
+      sent_at: now,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      attempts: eb('attempts', '+', 1),
+    }))
     .where('id', '=', id)
     .where('locked_by', '=', workerId)
     .where('status', '=', 'pending')
@@ -109,30 +128,57 @@ export async function markAttemptFailed(
 
 /** The partner's most recent mail, newest first (its sandbox mailbox). */
 export async function recentMail(db: Executor, partnerId: number, limit: number): Promise<MailRow[]> {
-  return db.selectFrom('mail_outbox').selectAll().where('partner_id', '=', partnerId).orderBy('id', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** One message, only if the partner caused it. */
 export async function findMail(db: Executor, partnerId: number, id: number): Promise<MailRow | undefined> {
-  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).where('partner_id', '=', partnerId).executeTakeFirst();
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('id', '=', id)
+    .where('partner_id', '=', partnerId)
+    .executeTakeFirst();
 }
 
 /** The outbox by status; `retrying`: pending messages that failed at least once. */
-export async function outboxCounts(db: Executor): Promise<{ pending: number; retrying: number; failed: number; sent: number }> {
+export async function outboxCounts(
+  db: Executor,
+): Promise<{ pending: number; retrying: number; failed: number; sent: number }> {
   const rows = await db
     .selectFrom('mail_outbox')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>(eb.case().when('attempts', '>', 0).then(1).else(0).end()).as('retrying')])
+    .select([
+      'status',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>(eb.case().when('attempts', '>', 0).then(1).else(0).end()).as('retrying'),
+    ])
     .groupBy('status')
     .execute();
   const of = (status: string) => rows.find((r) => r.status === status);
-  return { pending: Number(of('pending')?.n ?? 0), retrying: Number(of('pending')?.retrying ?? 0), failed: Number(of('failed')?.n ?? 0), sent: Number(of('sent')?.n ?? 0) };
+  return {
+    pending: Number(of('pending')?.n ?? 0),
+    retrying: Number(of('pending')?.retrying ?? 0),
+    failed: Number(of('failed')?.n ?? 0),
+    sent: Number(of('sent')?.n ?? 0),
+  };
 }
 
 /** What the console's outbox filters by: `retrying` is pending mail that failed at least once. */
 export type OutboxFilter = 'pending' | 'retrying' | 'failed' | 'sent';
 
 /** One page of the outbox, newest first, before `beforeId`; `limit + 1` rows tell whether more follow. */
-export async function listOutbox(db: Executor, status: OutboxFilter | null, beforeId: number | null, limit: number): Promise<MailRow[]> {
+export async function listOutbox(
+  db: Executor,
+  status: OutboxFilter | null,
+  beforeId: number | null,
+  limit: number,
+): Promise<MailRow[]> {
   let query = db.selectFrom('mail_outbox').selectAll();
   if (status === 'retrying') query = query.where('status', '=', 'pending').where('attempts', '>', 0);
   else if (status !== null) query = query.where('status', '=', status);

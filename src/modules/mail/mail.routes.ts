@@ -10,7 +10,9 @@ const MailMessage = Type.Object(
     to: Type.String(),
     subject: Type.String(),
     text: Type.String({ description: 'The plain-text body (with any link in it)' }),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')], { description: 'Always `pending` in a sandbox without SMTP' }),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')], {
+      description: 'Always `pending` in a sandbox without SMTP',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     page_url: Type.String({ description: 'The message on your mailbox page' }),
   },

@@ -19,7 +19,8 @@ const SHOWN = 100;
  * derived from the signing secret (unguessable, and the same every time for that partner).
  */
 export function createSandboxMailbox({ db, signingSecret, publicBaseUrl }: SandboxMailboxDeps) {
-  const sign = (partnerId: number) => createHmac('sha256', signingSecret).update(`sandbox-mailbox:${partnerId}`).digest('base64url');
+  const sign = (partnerId: number) =>
+    createHmac('sha256', signingSecret).update(`sandbox-mailbox:${partnerId}`).digest('base64url');
 
   function token(partnerId: number): string {
     return `${partnerId}.${sign(partnerId)}`;

@@ -44,12 +44,24 @@ function mailRowToOutboxMail(row: MailRow): OutboxMail {
 }
 
 /** The outbox as the console sees it. */
-export function createOutbox({ db, clock, audit }: { db: Kysely<Database>; clock: Clock; audit: Pick<AuditService, 'record'> }) {
+export function createOutbox({
+  db,
+  clock,
+  audit,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  audit: Pick<AuditService, 'record'>;
+}) {
   return {
     counts: () => repo.outboxCounts(db),
 
     /** One page, newest first, before `beforeId`. */
-    async list(query: { status: repo.OutboxFilter | null; beforeId: number | null; limit: number }): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
+    async list(query: {
+      status: repo.OutboxFilter | null;
+      beforeId: number | null;
+      limit: number;
+    }): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
       const rows = await repo.listOutbox(db, query.status, query.beforeId, query.limit + 1);
       return { mail: rows.slice(0, query.limit).map(mailRowToOutboxMail), has_more: rows.length > query.limit };
     },
@@ -60,10 +72,16 @@ export function createOutbox({ db, clock, audit }: { db: Kysely<Database>; clock
       if (!row) throw new AppError('route_not_found', `Message ${id} does not exist.`);
       const requeued = await db.transaction().execute(async (trx) => {
         if (!(await repo.requeueMail(trx, id, isoNow(clock)))) return false;
-        await audit.record(trx, { action: 'mail.resent', object: { type: 'mail', id }, partnerId: row.partner_id, fields: ['status', 'attempts', 'next_attempt_at'] });
+        await audit.record(trx, {
+          action: 'mail.resent',
+          object: { type: 'mail', id },
+          partnerId: row.partner_id,
+          fields: ['status', 'attempts', 'next_attempt_at'],
+        });
         return true;
       });
-      if (!requeued) throw new AppError('conflict', `Message ${id} was delivered already; there is nothing to send again.`);
+      if (!requeued)
+        throw new AppError('conflict', `Message ${id} was delivered already; there is nothing to send again.`);
       return mailRowToOutboxMail((await repo.findOutboxMail(db, id))!);
     },
   };

@@ -38,7 +38,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A password for a hash that matches nothing: unknown accounts cost the same time as known ones. */
-export const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+export const DECOY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export function newTotpSecret(): string {
   return generateSecret({ length: 20 });
@@ -55,9 +56,20 @@ export async function totpEnrolment(secret: string, email: string): Promise<{ ur
  * Checks a 6-digit code at `nowMs` (one 30-second step of tolerance either way). Returns the time
  * step it matched, or null; a step at or before `lastStep` is refused (a code works once).
  */
-export async function checkTotp(secret: string, code: string, nowMs: number, lastStep: number | null): Promise<number | null> {
+export async function checkTotp(
+  secret: string,
+  code: string,
+  nowMs: number,
+  lastStep: number | null,
+): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({ secret, token: code, epoch: Math.floor(nowMs / 1000), epochTolerance: 30, ...(lastStep === null ? {} : { afterTimeStep: lastStep }) });
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(nowMs / 1000),
+    epochTolerance: 30,
+    ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
+  });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
@@ -70,7 +82,9 @@ export function sealSecret(secret: string, serviceSecret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key(serviceSecret), iv);
   const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join(
+    '.',
+  );
 }
 
 export function openSecret(sealed: string, serviceSecret: string): string | null {

@@ -49,10 +49,19 @@ export async function takeTotpStep(db: Executor, id: number, step: number): Prom
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertSession(db: Executor, values: { idHash: string; operatorId: number; now: string; expiresAt: string }): Promise<void> {
+export async function insertSession(
+  db: Executor,
+  values: { idHash: string; operatorId: number; now: string; expiresAt: string },
+): Promise<void> {
   await db
     .insertInto('operator_sessions')
-    .values({ id_hash: values.idHash, operator_id: values.operatorId, created_at: values.now, last_seen_at: values.now, expires_at: values.expiresAt })
+    .values({
+      id_hash: values.idHash,
+      operator_id: values.operatorId,
+      created_at: values.now,
+      last_seen_at: values.now,
+      expires_at: values.expiresAt,
+    })
     .execute();
 }
 
@@ -60,7 +69,16 @@ export async function findSession(db: Executor, idHash: string) {
   return db
     .selectFrom('operator_sessions as s')
     .innerJoin('operators as o', 'o.id', 's.operator_id')
-    .select(['s.id_hash', 's.operator_id', 's.last_seen_at', 's.expires_at', 's.ended_at', 'o.email', 'o.role', 'o.status'])
+    .select([
+      's.id_hash',
+      's.operator_id',
+      's.last_seen_at',
+      's.expires_at',
+      's.ended_at',
+      'o.email',
+      'o.role',
+      'o.status',
+    ])
     .where('s.id_hash', '=', idHash)
     .executeTakeFirst();
 }
@@ -70,11 +88,22 @@ export async function touchSession(db: Executor, idHash: string, now: string): P
 }
 
 export async function endSession(db: Executor, idHash: string, now: string): Promise<number | undefined> {
-  const row = await db.updateTable('operator_sessions').set({ ended_at: now }).where('id_hash', '=', idHash).where('ended_at', 'is', null).returning('operator_id').executeTakeFirst();
+  const row = await db
+    .updateTable('operator_sessions')
+    .set({ ended_at: now })
+    .where('id_hash', '=', idHash)
+    .where('ended_at', 'is', null)
+    .returning('operator_id')
+    .executeTakeFirst();
   return row?.operator_id;
 }
 
 export async function endSessionsOf(db: Executor, operatorId: number, now: string): Promise<number> {
-  const result = await db.updateTable('operator_sessions').set({ ended_at: now }).where('operator_id', '=', operatorId).where('ended_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('operator_sessions')
+    .set({ ended_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

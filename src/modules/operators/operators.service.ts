@@ -65,9 +65,11 @@ export function requirePermission(operator: Pick<ConsoleOperator, 'role'>, permi
   if (!can(operator.role, permission)) throw new AppError('forbidden', `Your role (${operator.role}) may not do this.`);
 }
 
-export type SetupStep = { step: 'password'; operator: OperatorRow } | { step: 'totp'; operator: OperatorRow; secret: string };
+export type SetupStep =
+  { step: 'password'; operator: OperatorRow } | { step: 'totp'; operator: OperatorRow; secret: string };
 
-export type SignInResult = { kind: 'signed_in'; token: string; operator: OperatorRow } | { kind: 'refused' } | { kind: 'limited' };
+export type SignInResult =
+  { kind: 'signed_in'; token: string; operator: OperatorRow } | { kind: 'refused' } | { kind: 'limited' };
 
 export interface OperatorServiceDeps {
   db: Kysely<Database>;
@@ -87,7 +89,8 @@ function normaliseEmail(email: string): string {
 
 function checkEmail(email: string): string {
   const trimmed = email.trim();
-  if (trimmed.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) throw AppError.field('email', '--email must be an e-mail address.');
+  if (trimmed.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed))
+    throw AppError.field('email', '--email must be an e-mail address.');
   return trimmed;
 }
 
@@ -98,7 +101,11 @@ export function createOperatorService(deps: OperatorServiceDeps) {
   async function issueSetupLink(operatorId: number): Promise<{ setupUrl: string; expiresAt: string }> {
     const token = randomToken(32);
     const expiresAt = addMs(clock.now(), SETUP_LINK_LIFETIME_MS).toISOString();
-    await repo.updateOperator(db, operatorId, { setup_token_hash: sha256Hex(token), setup_expires_at: expiresAt, updated_at: now() });
+    await repo.updateOperator(db, operatorId, {
+      setup_token_hash: sha256Hex(token),
+      setup_expires_at: expiresAt,
+      updated_at: now(),
+    });
     return { setupUrl: `${deps.publicBaseUrl}/console/setup/${token}`, expiresAt };
   }
 
@@ -110,18 +117,33 @@ export function createOperatorService(deps: OperatorServiceDeps) {
 
   return {
     /** `onpay operator create`: a pending operator and a one-time set-up link (24 h). */
-    async create(rawEmail: string, role: OperatorRole): Promise<{ operator: OperatorRow; setupUrl: string; expiresAt: string }> {
+    async create(
+      rawEmail: string,
+      role: OperatorRole,
+    ): Promise<{ operator: OperatorRow; setupUrl: string; expiresAt: string }> {
       const email = checkEmail(rawEmail);
       if (!ROLES.includes(role)) throw AppError.field('role', '--role must be admin, operator or viewer.');
       let operator: OperatorRow;
       try {
         operator = await db.transaction().execute(async (trx) => {
-          const row = await repo.insertOperator(trx, { email, email_normalized: normaliseEmail(email), role, status: 'pending', created_at: now(), updated_at: now() });
-          await audit.record(trx, { action: 'operator.created', object: { type: 'operator', id: row.id }, fields: ['email', 'role'] });
+          const row = await repo.insertOperator(trx, {
+            email,
+            email_normalized: normaliseEmail(email),
+            role,
+            status: 'pending',
+            created_at: now(),
+            updated_at: now(),
+          });
+          await audit.record(trx, {
+            action: 'operator.created',
+            object: { type: 'operator', id: row.id },
+            fields: ['email', 'role'],
+          });
           return row;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('conflict', `An operator with the e-mail address ${email} exists already.`);
+        if (isUniqueViolation(error))
+          throw new AppError('conflict', `An operator with the e-mail address ${email} exists already.`);
         throw error;
       }
       return { operator, ...(await issueSetupLink(operator.id)) };
@@ -134,7 +156,12 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       const operator = await byId(id);
       if (operator.status === 'disabled') return { operator, changed: false };
       await db.transaction().execute(async (trx) => {
-        await repo.updateOperator(trx, id, { status: 'disabled', setup_token_hash: null, setup_expires_at: null, updated_at: now() });
+        await repo.updateOperator(trx, id, {
+          status: 'disabled',
+          setup_token_hash: null,
+          setup_expires_at: null,
+          updated_at: now(),
+        });
         await repo.endSessionsOf(trx, id, now());
         await audit.record(trx, { action: 'operator.disabled', object: { type: 'operator', id }, fields: ['status'] });
       });
@@ -159,7 +186,11 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           updated_at: now(),
         });
         await repo.endSessionsOf(trx, id, now());
-        await audit.record(trx, { action: 'operator.reset', object: { type: 'operator', id }, fields: ['password', 'totp', 'recovery_codes'] });
+        await audit.record(trx, {
+          action: 'operator.reset',
+          object: { type: 'operator', id },
+          fields: ['password', 'totp', 'recovery_codes'],
+        });
       });
       const link = await issueSetupLink(id);
       return { operator: await byId(id), ...link };
@@ -169,7 +200,13 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     async setupState(token: string): Promise<SetupStep | null> {
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
       const operator = await repo.findOperatorBySetupToken(db, sha256Hex(token));
-      if (!operator || operator.status !== 'pending' || !operator.setup_expires_at || Date.parse(operator.setup_expires_at) <= clock.now().getTime()) return null;
+      if (
+        !operator ||
+        operator.status !== 'pending' ||
+        !operator.setup_expires_at ||
+        Date.parse(operator.setup_expires_at) <= clock.now().getTime()
+      )
+        return null;
       if (!operator.password_hash || !operator.totp_secret) return { step: 'password', operator };
       const secret = openSecret(operator.totp_secret, deps.serviceSecret);
       return secret ? { step: 'totp', operator, secret } : { step: 'password', operator };
@@ -182,9 +219,15 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       const state = await this.setupState(token);
       if (!state) throw new AppError('setup_link_invalid');
       if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-        throw AppError.field('password', `The password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`);
+        throw AppError.field(
+          'password',
+          `The password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long.`,
+        );
       }
-      if (password.toLowerCase().includes(state.operator.email_normalized.split('@')[0]!) && state.operator.email_normalized.split('@')[0]!.length >= 4) {
+      if (
+        password.toLowerCase().includes(state.operator.email_normalized.split('@')[0]!) &&
+        state.operator.email_normalized.split('@')[0]!.length >= 4
+      ) {
         throw AppError.field('password', 'The password must not contain your e-mail name.');
       }
       if (password !== repeated) throw AppError.field('repeat', 'The two passwords are not the same.');
@@ -196,11 +239,15 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     },
 
     /** Set-up step 2: a code from the authenticator proves the enrolment; returns the recovery codes, shown once. */
-    async confirmAuthenticator(token: string, code: string): Promise<{ operator: OperatorRow; recoveryCodes: string[] }> {
+    async confirmAuthenticator(
+      token: string,
+      code: string,
+    ): Promise<{ operator: OperatorRow; recoveryCodes: string[] }> {
       const state = await this.setupState(token);
       if (!state || state.step !== 'totp') throw new AppError('setup_link_invalid');
       const step = await checkTotp(state.secret, code.replace(/\s/g, ''), clock.now().getTime(), null);
-      if (step === null) throw AppError.field('code', 'The code is not right. Enter the 6 digits your authenticator app shows now.');
+      if (step === null)
+        throw AppError.field('code', 'The code is not right. Enter the 6 digits your authenticator app shows now.');
       const recoveryCodes = newRecoveryCodes();
       await db.transaction().execute(async (trx) => {
         await repo.updateOperator(trx, state.operator.id, {
@@ -211,8 +258,16 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           setup_expires_at: null,
           updated_at: now(),
         });
-        actAs({ type: 'operator', id: String(state.operator.id), label: `operator ${state.operator.id} (${state.operator.email})` });
-        await audit.record(trx, { action: 'operator.activated', object: { type: 'operator', id: state.operator.id }, fields: ['password', 'totp', 'recovery_codes'] });
+        actAs({
+          type: 'operator',
+          id: String(state.operator.id),
+          label: `operator ${state.operator.id} (${state.operator.email})`,
+        });
+        await audit.record(trx, {
+          action: 'operator.activated',
+          object: { type: 'operator', id: state.operator.id },
+          fields: ['password', 'totp', 'recovery_codes'],
+        });
       });
       return { operator: await byId(state.operator.id), recoveryCodes };
     },
@@ -226,11 +281,16 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       const email = normaliseEmail(rawEmail).slice(0, 254);
       const nowMs = clock.now().getTime();
       const { windowMs, perAccount, perAddress } = CONSOLE_SIGN_IN_LIMITS;
-      if (!(await deps.limiter.hit(`console-signin-addr:${clientAddress}`, nowMs, perAddress, windowMs)).allowed) return { kind: 'limited' };
-      if (!(await deps.limiter.hit(`console-signin-acct:${sha256Hex(email)}`, nowMs, perAccount, windowMs)).allowed) return { kind: 'limited' };
+      if (!(await deps.limiter.hit(`console-signin-addr:${clientAddress}`, nowMs, perAddress, windowMs)).allowed)
+        return { kind: 'limited' };
+      if (!(await deps.limiter.hit(`console-signin-acct:${sha256Hex(email)}`, nowMs, perAccount, windowMs)).allowed)
+        return { kind: 'limited' };
 
       const operator = await repo.findOperatorByEmail(db, email);
-      const passwordOk = await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), operator?.password_hash ?? DECOY_HASH);
+      const passwordOk = await verifyPassword(
+        password.slice(0, MAX_PASSWORD_LENGTH),
+        operator?.password_hash ?? DECOY_HASH,
+      );
       const usable = operator && operator.status === 'active' && passwordOk;
       let secondFactor: { step: number } | { recovery: string } | null = null;
       if (usable) {
@@ -238,7 +298,10 @@ export function createOperatorService(deps: OperatorServiceDeps) {
         const secret = operator.totp_secret ? openSecret(operator.totp_secret, deps.serviceSecret) : null;
         const step = secret ? await checkTotp(secret, trimmed, nowMs, operator.totp_last_step) : null;
         if (step !== null) secondFactor = { step };
-        else if (/^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/.test(trimmed.toLowerCase()) && (JSON.parse(operator.recovery_codes ?? '[]') as string[]).includes(sha256Hex(trimmed.toLowerCase()))) {
+        else if (
+          /^[a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$/.test(trimmed.toLowerCase()) &&
+          (JSON.parse(operator.recovery_codes ?? '[]') as string[]).includes(sha256Hex(trimmed.toLowerCase()))
+        ) {
           secondFactor = { recovery: sha256Hex(trimmed.toLowerCase()) };
         } else if (!deps.requireTotp && trimmed === '') secondFactor = { step: operator.totp_last_step ?? 0 };
       }
@@ -248,13 +311,24 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           if (operator) {
             await repo.countFailure(trx, operator.id, now());
             actAs({ type: 'anonymous', id: null, label: `anonymous (${clientAddress})` });
-            await audit.record(trx, { action: 'operator.sign_in_failed', object: { type: 'operator', id: operator.id } });
+            await audit.record(trx, {
+              action: 'operator.sign_in_failed',
+              object: { type: 'operator', id: operator.id },
+            });
           }
           return { kind: 'refused' };
         }
         // A code works once, also when two sign-ins race with it.
-        if ('step' in secondFactor && secondFactor.step > (operator.totp_last_step ?? -1) && !(await repo.takeTotpStep(trx, operator.id, secondFactor.step))) return { kind: 'refused' };
-        const recovery = 'recovery' in secondFactor ? (JSON.parse(operator.recovery_codes ?? '[]') as string[]).filter((c) => c !== secondFactor.recovery) : null;
+        if (
+          'step' in secondFactor &&
+          secondFactor.step > (operator.totp_last_step ?? -1) &&
+          !(await repo.takeTotpStep(trx, operator.id, secondFactor.step))
+        )
+          return { kind: 'refused' };
+        const recovery =
+          'recovery' in secondFactor
+            ? (JSON.parse(operator.recovery_codes ?? '[]') as string[]).filter((c) => c !== secondFactor.recovery)
+            : null;
         await repo.updateOperator(trx, operator.id, {
           failed_sign_ins: 0,
           last_sign_in_at: now(),
@@ -262,9 +336,18 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           ...(recovery ? { recovery_codes: JSON.stringify(recovery) } : {}),
         });
         const token = randomToken(32);
-        await repo.insertSession(trx, { idHash: sha256Hex(token), operatorId: operator.id, now: now(), expiresAt: addMs(clock.now(), SESSION_ABSOLUTE_MS).toISOString() });
+        await repo.insertSession(trx, {
+          idHash: sha256Hex(token),
+          operatorId: operator.id,
+          now: now(),
+          expiresAt: addMs(clock.now(), SESSION_ABSOLUTE_MS).toISOString(),
+        });
         actAs({ type: 'operator', id: String(operator.id), label: `operator ${operator.id} (${operator.email})` });
-        await audit.record(trx, { action: 'operator.signed_in', object: { type: 'operator', id: operator.id }, fields: recovery ? ['recovery_code'] : [] });
+        await audit.record(trx, {
+          action: 'operator.signed_in',
+          object: { type: 'operator', id: operator.id },
+          fields: recovery ? ['recovery_code'] : [],
+        });
         return { kind: 'signed_in', token, operator };
       });
     },
@@ -279,9 +362,14 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       const session = await repo.findSession(db, idHash);
       const nowMs = clock.now().getTime();
       if (!session || session.ended_at !== null || session.status !== 'active') return null;
-      if (Date.parse(session.expires_at) <= nowMs || Date.parse(session.last_seen_at) + SESSION_IDLE_MS <= nowMs) return null;
+      if (Date.parse(session.expires_at) <= nowMs || Date.parse(session.last_seen_at) + SESSION_IDLE_MS <= nowMs)
+        return null;
       if (Date.parse(session.last_seen_at) + TOUCH_INTERVAL_MS <= nowMs) await repo.touchSession(db, idHash, now());
-      actAs({ type: 'operator', id: String(session.operator_id), label: `operator ${session.operator_id} (${session.email})` });
+      actAs({
+        type: 'operator',
+        id: String(session.operator_id),
+        label: `operator ${session.operator_id} (${session.email})`,
+      });
       return { id: session.operator_id, email: session.email, role: session.role, sessionHash: idHash };
     },
 
@@ -289,7 +377,10 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       await db.transaction().execute(async (trx) => {
         if (everywhere) await repo.endSessionsOf(trx, operator.id, now());
         else await repo.endSession(trx, operator.sessionHash, now());
-        await audit.record(trx, { action: everywhere ? 'operator.signed_out_everywhere' : 'operator.signed_out', object: { type: 'operator', id: operator.id } });
+        await audit.record(trx, {
+          action: everywhere ? 'operator.signed_out_everywhere' : 'operator.signed_out',
+          object: { type: 'operator', id: operator.id },
+        });
       });
     },
   };

@@ -35,7 +35,9 @@ export async function setFeeRate(db: Executor, id: number, feeRate: string): Pro
 export async function listPartners(db: Executor) {
   return db
     .selectFrom('partners')
-    .leftJoin('access_tokens', (join) => join.onRef('access_tokens.partner_id', '=', 'partners.id').on('access_tokens.revoked_at', 'is', null))
+    .leftJoin('access_tokens', (join) =>
+      join.onRef('access_tokens.partner_id', '=', 'partners.id').on('access_tokens.revoked_at', 'is', null),
+    )
     .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
     .select((eb) => eb.fn.count<number | string>('access_tokens.id').as('active_tokens'))
     .groupBy(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
@@ -50,14 +52,19 @@ export async function listPartners(db: Executor) {
 export async function searchPartners(db: Executor, search: string | null, offset: number, limit: number) {
   let query = db
     .selectFrom('partners')
-    .leftJoin('access_tokens', (join) => join.onRef('access_tokens.partner_id', '=', 'partners.id').on('access_tokens.revoked_at', 'is', null))
+    .leftJoin('access_tokens', (join) =>
+      join.onRef('access_tokens.partner_id', '=', 'partners.id').on('access_tokens.revoked_at', 'is', null),
+    )
     .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
     .select((eb) => eb.fn.count<number | string>('access_tokens.id').as('active_tokens'));
   if (search !== null) {
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const id = /^\d{1,15}$/.test(search) ? Number(search) : null;
     query = query.where((eb) =>
-      eb.or([sql<boolean>`lower(${sql.ref('partners.name')}) like ${pattern} escape '\\'`, ...(id !== null ? [eb('partners.id', '=', id)] : [])]),
+      eb.or([
+        sql<boolean>`lower(${sql.ref('partners.name')}) like ${pattern} escape '\\'`,
+        ...(id !== null ? [eb('partners.id', '=', id)] : []),
+      ]),
     );
   }
   return query
@@ -87,12 +94,21 @@ export async function findPartnerSummary(db: Executor, id: number) {
 
 /** Partner ids above `afterId`, in order, at most `limit` (fan-outs walk every partner in steps). */
 export async function partnerIdsAfter(db: Executor, afterId: number, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('partners').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  const rows = await db
+    .selectFrom('partners')
+    .select('id')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 export async function countPartners(db: Executor): Promise<number> {
-  const row = await db.selectFrom('partners').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('partners')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

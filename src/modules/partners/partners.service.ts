@@ -25,7 +25,6 @@ export interface IssuedToken {
   access_token: string;
 }
 
-
 /** One partner as the operator's `partner list` shows it: never a key or a token. */
 export interface PartnerSummary {
   partner_id: number;
@@ -45,12 +44,28 @@ export function checkPartnerName(name: string): string {
 
 /** A service fee rate (docs/decisions.md §9), or a validation error. */
 export function checkFeeRate(rate: string): string {
-  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(rate)) throw AppError.field('rate', `--rate must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05 (got ${JSON.stringify(rate)}).`);
+  if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(rate))
+    throw AppError.field(
+      'rate',
+      `--rate must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05 (got ${JSON.stringify(rate)}).`,
+    );
   return rate;
 }
 
-function partnerRowToSummary(row: { id: number; name: string; fee_rate: string; created_at: string; active_tokens: number | string | null }): PartnerSummary {
-  return { partner_id: row.id, name: row.name, fee_rate: row.fee_rate, created_at: row.created_at, active_tokens: Number(row.active_tokens) };
+function partnerRowToSummary(row: {
+  id: number;
+  name: string;
+  fee_rate: string;
+  created_at: string;
+  active_tokens: number | string | null;
+}): PartnerSummary {
+  return {
+    partner_id: row.id,
+    name: row.name,
+    fee_rate: row.fee_rate,
+    created_at: row.created_at,
+    active_tokens: Number(row.active_tokens),
+  };
 }
 
 export interface PartnerServiceDeps {
@@ -97,7 +112,12 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
       const rows = await repo.findCredentials(db, tokenHash);
       if (rows.length === 0) return null;
       const rateLimitKey = `token:${tokenHash.slice(0, 32)}`;
-      return { keys: rows.map((row) => ({ keyHash: row.key_hash, caller: Object.freeze({ partnerId: row.partner_id, tokenId: row.token_id, rateLimitKey }) })) };
+      return {
+        keys: rows.map((row) => ({
+          keyHash: row.key_hash,
+          caller: Object.freeze({ partnerId: row.partner_id, tokenId: row.token_id, rateLimitKey }),
+        })),
+      };
     });
   }
 
@@ -123,7 +143,11 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
     const apiKey = randomUUID();
     await repo.insertApiKey(trx, partnerId, sha256Hex(apiKey.toLowerCase()), now);
     const { token_id, access_token } = await issueToken(trx, partnerId);
-    await audit.record(trx, { action: 'partner.created', object: { type: 'partner', id: partnerId }, partnerId, fields: ['name'] }, { action: 'token.created', object: { type: 'token', id: token_id }, partnerId });
+    await audit.record(
+      trx,
+      { action: 'partner.created', object: { type: 'partner', id: partnerId }, partnerId, fields: ['name'] },
+      { action: 'token.created', object: { type: 'token', id: token_id }, partnerId },
+    );
     return { partner_id: partnerId, api_key: apiKey, access_token };
   }
 
@@ -173,7 +197,11 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
      * One page of partners, oldest first (the console's list): `search` is an id or part of a name.
      * `has_more` tells whether another page follows.
      */
-    async searchPartners(query: { search?: string; page?: number; limit: number }): Promise<{ partners: PartnerSummary[]; has_more: boolean }> {
+    async searchPartners(query: {
+      search?: string;
+      page?: number;
+      limit: number;
+    }): Promise<{ partners: PartnerSummary[]; has_more: boolean }> {
       const search = query.search?.trim() ? query.search.trim().slice(0, 255) : null;
       const page = Math.max(1, query.page ?? 1);
       const rows = await repo.searchPartners(db, search, (page - 1) * query.limit, query.limit + 1);
@@ -192,7 +220,12 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
       const partner = isId(partnerId) ? await repo.findPartner(db, partnerId) : undefined;
       if (!partner) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
       const rows = await repo.listAccessTokens(db, partnerId);
-      return rows.map((row) => ({ token_id: row.id, prefix: row.token_prefix, created_at: row.created_at, revoked_at: row.revoked_at }));
+      return rows.map((row) => ({
+        token_id: row.id,
+        prefix: row.token_prefix,
+        created_at: row.created_at,
+        revoked_at: row.revoked_at,
+      }));
     },
 
     /** Revokes a token; revoking one that is already revoked is not an error. */
@@ -204,7 +237,11 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
         const changed = await repo.revokeAccessToken(trx, tokenId, isoNow(clock));
         if (changed) {
           await announceChange(trx);
-          await audit.record(trx, { action: 'token.revoked', object: { type: 'token', id: tokenId }, partnerId: token.partner_id });
+          await audit.record(trx, {
+            action: 'token.revoked',
+            object: { type: 'token', id: tokenId },
+            partnerId: token.partner_id,
+          });
         }
         return changed;
       });
@@ -215,11 +252,18 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
     /** The partner's service fee rate for new payouts (docs/decisions.md §9: default 5 %). */
     async setFeeRate(partnerId: number, rate: string): Promise<{ partner_id: number; fee_rate: string }> {
       checkFeeRate(rate);
-      const found = isId(partnerId) && (await db.transaction().execute(async (trx) => {
-        if (!(await repo.setFeeRate(trx, partnerId, rate))) return false;
-        await audit.record(trx, { action: 'partner.updated', object: { type: 'partner', id: partnerId }, partnerId, fields: ['fee_rate'] });
-        return true;
-      }));
+      const found =
+        isId(partnerId) &&
+        (await db.transaction().execute(async (trx) => {
+          if (!(await repo.setFeeRate(trx, partnerId, rate))) return false;
+          await audit.record(trx, {
+            action: 'partner.updated',
+            object: { type: 'partner', id: partnerId },
+            partnerId,
+            fields: ['fee_rate'],
+          });
+          return true;
+        }));
       if (!found) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
       return { partner_id: partnerId, fee_rate: rate };
     },

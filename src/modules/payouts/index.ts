@@ -27,11 +27,23 @@ export function createPayoutsModule(deps: PayoutsModuleDeps) {
   const batches = createPayoutBatchService(deps);
   const payouts = createPayoutService(deps);
   const operations = createPayoutOperations(deps);
-  return { batches, payouts, operations, routes: payoutRoutes({ batches, payouts, publicBaseUrl: deps.publicBaseUrl }) };
+  return {
+    batches,
+    payouts,
+    operations,
+    routes: payoutRoutes({ batches, payouts, publicBaseUrl: deps.publicBaseUrl }),
+  };
 }
 
 export type PayoutsModule = ReturnType<typeof createPayoutsModule>;
-export { checkPaidAt, PAID_AT_MAX_AHEAD_MS, payoutRowToPayload, TRANSITIONS, type PayoutMove, type PayoutService } from './payouts.service.js';
+export {
+  checkPaidAt,
+  PAID_AT_MAX_AHEAD_MS,
+  payoutRowToPayload,
+  TRANSITIONS,
+  type PayoutMove,
+  type PayoutService,
+} from './payouts.service.js';
 export {
   MAX_PAYOUTS_PER_ACTION,
   type Blocked,

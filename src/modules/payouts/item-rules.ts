@@ -33,10 +33,16 @@ export function dateWindow(now: Date): { earliest: string; latest: string } {
   return { earliest: EARLIEST_DATE, latest: oneYearAfter(now.toISOString().slice(0, 10)) };
 }
 
-function checkDate(field: string, date: string, window: { earliest: string; latest: string }, errors: FieldErrors): void {
+function checkDate(
+  field: string,
+  date: string,
+  window: { earliest: string; latest: string },
+  errors: FieldErrors,
+): void {
   // Dates arrive as valid `YYYY-MM-DD` (the schema checked them): as text, they sort as dates.
   if (date < window.earliest) errors[field] = [`${field} must not be before ${window.earliest}.`];
-  else if (date > window.latest) errors[field] = [`${field} must not be more than one year ahead (after ${window.latest}).`];
+  else if (date > window.latest)
+    errors[field] = [`${field} must not be more than one year ahead (after ${window.latest}).`];
 }
 
 /**
@@ -52,7 +58,9 @@ export function checkPayoutBounds(body: CreatePayoutsBody, now: Date): FieldErro
     checkDate(`payouts.${i}.date`, item.date, window, errors);
     const { salary } = calculatePayroll(item, NO_TAX);
     if (new Dec(salary).gt(cap)) {
-      errors[`payouts.${i}.products`] = [`payouts.${i}: the salary would be ${salary}, above the ${MAX_ITEM_SALARY} one payout item may pay; split it over several items.`];
+      errors[`payouts.${i}.products`] = [
+        `payouts.${i}: the salary would be ${salary}, above the ${MAX_ITEM_SALARY} one payout item may pay; split it over several items.`,
+      ];
     }
   });
   return errors;

@@ -33,7 +33,8 @@ export function toDecimal(value: number | string, what: string): Dec {
   const d = new Dec(text);
   if (d.isZero()) return ZERO; // also turns '-0' into 0
   // Keeps every intermediate product far below Dec's precision, so nothing is rounded implicitly.
-  if (d.sd() > MAX_SIGNIFICANT_DIGITS) throw new Error(`${what} has more than ${MAX_SIGNIFICANT_DIGITS} significant digits.`);
+  if (d.sd() > MAX_SIGNIFICANT_DIGITS)
+    throw new Error(`${what} has more than ${MAX_SIGNIFICANT_DIGITS} significant digits.`);
   if (d.isNegative()) throw new Error(`${what} must not be negative, got '${text}'.`);
   return d;
 }
@@ -68,7 +69,8 @@ export function toMinorUnits(amount: string): bigint {
 
 /** `123450n` → `'1234.50'`. */
 export function fromMinorUnits(minor: bigint | number): string {
-  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) throw new Error(`Minor units must be a safe integer, got ${minor}.`);
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor))
+    throw new Error(`Minor units must be a safe integer, got ${minor}.`);
   const m = BigInt(minor);
   if (m < 0n) throw new Error(`Minor units must not be negative, got ${m}.`);
   return `${m / 100n}.${(m % 100n).toString().padStart(2, '0')}`;

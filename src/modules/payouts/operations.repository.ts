@@ -45,7 +45,19 @@ export async function totalsOf(db: Executor, filter: OperationsFilter) {
   return { count: Number(row.count), netMinor: Number(row.net ?? 0), inclMinor: Number(row.incl ?? 0) };
 }
 
-const LISTED = ['p.id', 'p.partner_id', 'p.user_id', 'p.invoice_id', 'p.status', 'p.date', 'p.net_salary', 'p.net_vacation', 'p.invoice_incl', 'p.paid_at', 'i.due_date'] as const;
+const LISTED = [
+  'p.id',
+  'p.partner_id',
+  'p.user_id',
+  'p.invoice_id',
+  'p.status',
+  'p.date',
+  'p.net_salary',
+  'p.net_vacation',
+  'p.invoice_incl',
+  'p.paid_at',
+  'i.due_date',
+] as const;
 
 /** A page of matching payouts, newest first. */
 export async function listMatching(db: Executor, filter: OperationsFilter, limit: number, offset: number) {
@@ -62,7 +74,14 @@ export async function listByIds(db: Executor, ids: readonly number[]) {
   const rows = [];
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
-    rows.push(...(await db.selectFrom('payouts as p').innerJoin('invoices as i', 'i.id', 'p.invoice_id').select(LISTED).where('p.id', 'in', chunk).execute()));
+    rows.push(
+      ...(await db
+        .selectFrom('payouts as p')
+        .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+        .select(LISTED)
+        .where('p.id', 'in', chunk)
+        .execute()),
+    );
   }
   return rows;
 }
@@ -76,7 +95,16 @@ export async function lockRowsByIds(db: Executor, ids: readonly number[]) {
   const sorted = [...ids].sort((a, b) => a - b);
   const rows = [];
   for (let i = 0; i < sorted.length; i += 500) {
-    rows.push(...(await forUpdate(db, db.selectFrom('payouts').selectAll().where('id', 'in', sorted.slice(i, i + 500)).orderBy('id')).execute()));
+    rows.push(
+      ...(await forUpdate(
+        db,
+        db
+          .selectFrom('payouts')
+          .selectAll()
+          .where('id', 'in', sorted.slice(i, i + 500))
+          .orderBy('id'),
+      ).execute()),
+    );
   }
   return rows;
 }
@@ -90,7 +118,12 @@ export async function transitionMany(
 ): Promise<number> {
   let moved = 0;
   for (let i = 0; i < ids.length; i += 500) {
-    const result = await db.updateTable('payouts').set(values).where('id', 'in', ids.slice(i, i + 500)).where('status', 'in', from).executeTakeFirst();
+    const result = await db
+      .updateTable('payouts')
+      .set(values)
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('status', 'in', from)
+      .executeTakeFirst();
     moved += Number(result.numUpdatedRows);
   }
   return moved;
@@ -111,7 +144,13 @@ function invoices(db: Executor, filter: InvoiceFilter) {
 }
 
 export async function countInvoices(db: Executor, filter: InvoiceFilter): Promise<number> {
-  return Number((await invoices(db, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await invoices(db, filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 export async function listInvoices(db: Executor, filter: InvoiceFilter, limit: number, offset: number) {

@@ -65,7 +65,15 @@ function line(row: ListedRow): PayoutLine {
 /** Thrown inside the transaction to undo it when a payout moved under us (another operator, the command line). */
 class Raced extends Error {}
 
-export function createPayoutOperations({ db, clock, events }: { db: Kysely<Database>; clock: Clock; events: Pick<EventService, 'emit'> }) {
+export function createPayoutOperations({
+  db,
+  clock,
+  events,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  events: Pick<EventService, 'emit'>;
+}) {
   async function blockedAmong(ids: readonly number[], to: PayoutMove): Promise<Blocked[]> {
     const found = new Map((await repo.listByIds(db, ids)).map((row) => [row.id, row.status]));
     return ids.flatMap((id) => {
@@ -84,22 +92,43 @@ export function createPayoutOperations({ db, clock, events }: { db: Kysely<Datab
   }
 
   return {
-    async list(filter: OperationsFilter, limit: number, offset: number): Promise<{ totals: Totals; rows: PayoutLine[] }> {
-      const [totals, rows] = await Promise.all([repo.totalsOf(db, filter), repo.listMatching(db, filter, limit, offset)]);
-      return { totals: { count: totals.count, net: fromMinorUnits(totals.netMinor), invoiceIncl: fromMinorUnits(totals.inclMinor) }, rows: rows.map(line) };
+    async list(
+      filter: OperationsFilter,
+      limit: number,
+      offset: number,
+    ): Promise<{ totals: Totals; rows: PayoutLine[] }> {
+      const [totals, rows] = await Promise.all([
+        repo.totalsOf(db, filter),
+        repo.listMatching(db, filter, limit, offset),
+      ]);
+      return {
+        totals: {
+          count: totals.count,
+          net: fromMinorUnits(totals.netMinor),
+          invoiceIncl: fromMinorUnits(totals.inclMinor),
+        },
+        rows: rows.map(line),
+      };
     },
 
     /** How many payouts match, and their sums (the dashboard's queues). */
     async totals(filter: OperationsFilter): Promise<Totals> {
       const totals = await repo.totalsOf(db, filter);
-      return { count: totals.count, net: fromMinorUnits(totals.netMinor), invoiceIncl: fromMinorUnits(totals.inclMinor) };
+      return {
+        count: totals.count,
+        net: fromMinorUnits(totals.netMinor),
+        invoiceIncl: fromMinorUnits(totals.inclMinor),
+      };
     },
 
     /** The ids matching a filter ("select all N matching"); refuses more than one action may move. */
     async idsMatching(filter: OperationsFilter): Promise<number[]> {
       const ids = await repo.idsMatching(db, filter, MAX_PAYOUTS_PER_ACTION + 1);
       if (ids.length > MAX_PAYOUTS_PER_ACTION) {
-        throw AppError.field('ids', `More than ${MAX_PAYOUTS_PER_ACTION} payouts match; narrow the filter (a due date, a partner or an invoice) and act on each part.`);
+        throw AppError.field(
+          'ids',
+          `More than ${MAX_PAYOUTS_PER_ACTION} payouts match; narrow the filter (a due date, a partner or an invoice) and act on each part.`,
+        );
       }
       return ids;
     },
@@ -129,7 +158,8 @@ export function createPayoutOperations({ db, clock, events }: { db: Kysely<Datab
     async transitionMany(rawIds: readonly number[], to: PayoutMove): Promise<BulkOutcome> {
       const ids = [...new Set(rawIds)];
       if (ids.length === 0) throw AppError.field('ids', 'Select at least one payout.');
-      if (ids.length > MAX_PAYOUTS_PER_ACTION) throw AppError.field('ids', `At most ${MAX_PAYOUTS_PER_ACTION} payouts can be moved in one action.`);
+      if (ids.length > MAX_PAYOUTS_PER_ACTION)
+        throw AppError.field('ids', `At most ${MAX_PAYOUTS_PER_ACTION} payouts can be moved in one action.`);
       const allowed = TRANSITIONS[to];
       const now = clock.now().toISOString();
       try {
@@ -148,8 +178,16 @@ export function createPayoutOperations({ db, clock, events }: { db: Kysely<Datab
             ids.map((id) => {
               const row = byId.get(id) as PayoutRow;
               const after: PayoutRow = { ...row, ...values };
-              const previous = { status: row.status, ...(row.paid_at === after.paid_at ? {} : { paid_at: row.paid_at }) };
-              return { partnerId: row.partner_id, type: EVENT_OF[to], object: payoutRowToPayload(after), previousAttributes: previous };
+              const previous = {
+                status: row.status,
+                ...(row.paid_at === after.paid_at ? {} : { paid_at: row.paid_at }),
+              };
+              return {
+                partnerId: row.partner_id,
+                type: EVENT_OF[to],
+                object: payoutRowToPayload(after),
+                previousAttributes: previous,
+              };
             }),
           );
           return { moved: ids.length };
@@ -162,7 +200,10 @@ export function createPayoutOperations({ db, clock, events }: { db: Kysely<Datab
     },
 
     async invoices(filter: InvoiceFilter, limit: number, offset: number) {
-      const [total, rows] = await Promise.all([repo.countInvoices(db, filter), repo.listInvoices(db, filter, limit, offset)]);
+      const [total, rows] = await Promise.all([
+        repo.countInvoices(db, filter),
+        repo.listInvoices(db, filter, limit, offset),
+      ]);
       return { total, rows: rows.map(invoiceRowToView) };
     },
 

@@ -45,12 +45,15 @@ function decimals(value: number): number {
 function checkItems(items: PayoutItemInput[], named: EmployeeKey[][]): FieldErrors {
   const errors: FieldErrors = {};
   items.forEach((item, i) => {
-    if (named[i]?.length !== 1) errors[`payouts.${i}.user_id`] = [`payouts.${i} must name the employee by exactly one of user_id, phone or ssn.`];
-    if (item.hours !== undefined && decimals(item.hours) > 2) errors[`payouts.${i}.hours`] = [`payouts.${i}.hours must have at most 2 decimals.`];
+    if (named[i]?.length !== 1)
+      errors[`payouts.${i}.user_id`] = [`payouts.${i} must name the employee by exactly one of user_id, phone or ssn.`];
+    if (item.hours !== undefined && decimals(item.hours) > 2)
+      errors[`payouts.${i}.hours`] = [`payouts.${i}.hours must have at most 2 decimals.`];
     item.products.forEach((product, j) => {
       const path = `payouts.${i}.products.${j}`;
       if (decimals(product.price) > 2) errors[`${path}.price`] = [`${path}.price must have at most 2 decimals.`];
-      if (decimals(product.quantity) > 4) errors[`${path}.quantity`] = [`${path}.quantity must have at most 4 decimals.`];
+      if (decimals(product.quantity) > 4)
+        errors[`${path}.quantity`] = [`${path}.quantity must have at most 4 decimals.`];
     });
   });
   return errors;
@@ -75,7 +78,10 @@ function checkInvoiceFits(totals: PayoutAmounts): void {
   for (const field of PAYOUT_AMOUNT_FIELDS) {
     const amount = totals[field];
     if (toMinorUnits(amount) > MAX_MINOR) {
-      throw AppError.field('payouts', `The invoice's ${field} would be ${amount}, more than one invoice can hold (${largest}); split the batch.`);
+      throw AppError.field(
+        'payouts',
+        `The invoice's ${field} would be ${amount}, more than one invoice can hold (${largest}); split the batch.`,
+      );
     }
   }
 }
@@ -85,11 +91,22 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
   const { db, clock } = deps;
 
   /** Resolves each item to one of the partner's employees, or names the item that does not resolve. */
-  async function resolveEmployees(partnerId: number, items: PayoutItemInput[], named: EmployeeKey[][], errors: FieldErrors): Promise<number[]> {
+  async function resolveEmployees(
+    partnerId: number,
+    items: PayoutItemInput[],
+    named: EmployeeKey[][],
+    errors: FieldErrors,
+  ): Promise<number[]> {
     // An id beyond the id range names no employee; it must not reach the query (PostgreSQL: out of range).
-    const ids = [...new Set(items.flatMap((item) => (item.user_id !== undefined && isId(item.user_id) ? [item.user_id] : [])))];
-    const phones = [...new Set(items.flatMap((item) => (item.phone !== undefined ? [normalisePhone(item.phone)] : [])))];
-    const ssnCandidates = [...new Set(items.flatMap((item) => (item.ssn !== undefined ? identificationCandidates(item.ssn) : [])))];
+    const ids = [
+      ...new Set(items.flatMap((item) => (item.user_id !== undefined && isId(item.user_id) ? [item.user_id] : []))),
+    ];
+    const phones = [
+      ...new Set(items.flatMap((item) => (item.phone !== undefined ? [normalisePhone(item.phone)] : []))),
+    ];
+    const ssnCandidates = [
+      ...new Set(items.flatMap((item) => (item.ssn !== undefined ? identificationCandidates(item.ssn) : []))),
+    ];
     const found = await deps.employees.find(partnerId, { ids, phones, identifications: ssnCandidates });
     const linkedIds = new Set(found.ids);
     const byPhone = found.phones;
@@ -107,7 +124,11 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
       } else if (item.ssn !== undefined) {
         field = 'ssn';
         const candidates = new Set(identificationCandidates(item.ssn));
-        matches = [...new Set(byIdentity.filter((u) => u.identification !== null && candidates.has(u.identification)).map((u) => u.id))];
+        matches = [
+          ...new Set(
+            byIdentity.filter((u) => u.identification !== null && candidates.has(u.identification)).map((u) => u.id),
+          ),
+        ];
       }
       const path = `payouts.${i}.${field}`;
       if (matches.length === 0) errors[path] = [`${path} does not name one of your employees.`];
@@ -117,14 +138,21 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
   }
 
   /** Every employee must be onboarded, as the paying partner sees them, to be paid. */
-  async function checkOnboarded(partnerId: number, named: EmployeeKey[][], userIds: number[], errors: FieldErrors): Promise<void> {
+  async function checkOnboarded(
+    partnerId: number,
+    named: EmployeeKey[][],
+    userIds: number[],
+    errors: FieldErrors,
+  ): Promise<void> {
     const unique = [...new Set(userIds.filter((id) => id > 0))];
     const missing = await deps.employees.onboardingOfMany(partnerId, unique);
     userIds.forEach((userId, i) => {
       const onboarding = missing.get(userId);
       if (!onboarding || onboarding.is_onboarded) return;
       const field = named[i]?.[0] ?? 'user_id';
-      errors[`payouts.${i}.${field}`] = [`payouts.${i}: the employee is not onboarded yet (missing: ${onboarding.missing_steps.join(', ')}).`];
+      errors[`payouts.${i}.${field}`] = [
+        `payouts.${i}: the employee is not onboarded yet (missing: ${onboarding.missing_steps.join(', ')}).`,
+      ];
     });
   }
 
@@ -152,7 +180,8 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
         const facts = new Map<number, UserTaxFacts>();
         for (const [userId, fact] of payment) {
           const used: Record<string, string> = {};
-          for (const u of usage.filter((row) => row.user_id === userId)) used[String(u.tax_year)] = fromMinorUnits(Number(u.used));
+          for (const u of usage.filter((row) => row.user_id === userId))
+            used[String(u.tax_year)] = fromMinorUnits(Number(u.used));
           facts.set(userId, { taxPercent: fact.taxPercent, taxFreeCard: fact.taxFreeCard, freeCardUsedByYear: used });
         }
         const computed = calculateBatch(
@@ -189,7 +218,13 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
             tax_year: result.year,
             hours: item.hours === undefined ? null : String(item.hours),
             description: item.description ?? null,
-            products: JSON.stringify(item.products.map((p) => ({ quantity: String(p.quantity), price: String(p.price), description: p.description }))),
+            products: JSON.stringify(
+              item.products.map((p) => ({
+                quantity: String(p.quantity),
+                price: String(p.price),
+                description: p.description,
+              })),
+            ),
             rates: JSON.stringify(result.rates),
             salary: minor(result.salary),
             vacation: minor(result.vacation),
@@ -204,7 +239,11 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
             vat: minor(result.vat),
             invoice_incl: minor(result.invoice_incl),
             free_card_used: minor(result.freeCardUsed),
-            ...(payment.get(userIds[i] as number)?.bank ?? { bank_account_number: null, bank_iban_number: null, bank_bic_number: null }),
+            ...(payment.get(userIds[i] as number)?.bank ?? {
+              bank_account_number: null,
+              bank_iban_number: null,
+              bank_bic_number: null,
+            }),
             paid_at: null,
             created_at: now,
             updated_at: now,

@@ -47,7 +47,13 @@ export async function countPayouts(db: Executor, partnerId: number, filters: Pay
   return Number(row.n);
 }
 
-export async function listPayouts(db: Executor, partnerId: number, filters: PayoutFilters, limit: number, offset: number) {
+export async function listPayouts(
+  db: Executor,
+  partnerId: number,
+  filters: PayoutFilters,
+  limit: number,
+  offset: number,
+) {
   return filtered(db, partnerId, filters)
     .selectAll()
     .orderBy('created_at', 'desc')
@@ -68,7 +74,12 @@ export async function transition(
   from: PayoutStatus[],
   values: { status: PayoutStatus; paid_at?: string | null; updated_at: string },
 ): Promise<boolean> {
-  const result = await db.updateTable('payouts').set(values).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  const result = await db
+    .updateTable('payouts')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -91,7 +102,11 @@ export async function pendingByDueDate(db: Executor, limit: number) {
   const rows = await db
     .selectFrom('payouts as p')
     .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
-    .select(['i.due_date', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>(eb('p.net_salary', '+', eb.ref('p.net_vacation'))).as('net')])
+    .select([
+      'i.due_date',
+      (eb) => eb.fn.countAll<number>().as('count'),
+      (eb) => eb.fn.sum<number>(eb('p.net_salary', '+', eb.ref('p.net_vacation'))).as('net'),
+    ])
     .where('p.status', '=', 'pending')
     .groupBy('i.due_date')
     .orderBy('i.due_date')

@@ -6,7 +6,15 @@ import { callerOf, writeContext } from '../../platform/request-context.js';
 import { UserIdParams } from '../users/index.js';
 import type { PayoutBatchService } from './payout-batch.service.js';
 import type { PayoutService } from './payouts.service.js';
-import { CreatePayoutsBody, PayoutList, PayoutListQuery, PayoutParams, PayoutSchema, PayoutsCreated, UserPayoutListQuery } from './payouts.schemas.js';
+import {
+  CreatePayoutsBody,
+  PayoutList,
+  PayoutListQuery,
+  PayoutParams,
+  PayoutSchema,
+  PayoutsCreated,
+  UserPayoutListQuery,
+} from './payouts.schemas.js';
 
 export interface PayoutRoutesDeps {
   batches: PayoutBatchService;
@@ -33,7 +41,12 @@ export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDe
           body: CreatePayoutsBody,
           response: {
             201: described(PayoutsCreated, 'The payouts were created on one new invoice'),
-            ...errorResponses(AppError.field('payouts.0.user_id', 'payouts.0: the employee is not onboarded yet (missing: id_verification).')),
+            ...errorResponses(
+              AppError.field(
+                'payouts.0.user_id',
+                'payouts.0: the employee is not onboarded yet (missing: id_verification).',
+              ),
+            ),
           },
         },
       },
@@ -65,7 +78,8 @@ export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDe
           tags,
           operationId: 'getPayout',
           summary: 'One payout',
-          description: 'The payout with its amounts and status: `pending` until the operator marks it `paid` (`paid_at` set), or `cancelled`, or `failed` (the bank rejected it; it may be retried).',
+          description:
+            'The payout with its amounts and status: `pending` until the operator marks it `paid` (`paid_at` set), or `cancelled`, or `failed` (the bank rejected it; it may be retried).',
           params: PayoutParams,
           response: { 200: described(PayoutSchema, 'The payout'), ...errorResponses('payout_not_found') },
         },
@@ -83,11 +97,19 @@ export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDe
           description: `The payouts you made to one of your employees. ${LIST_DESCRIPTION}`,
           params: UserIdParams,
           querystring: UserPayoutListQuery,
-          response: { 200: described(PayoutList, "One page of the employee's payouts"), ...errorResponses('user_not_found'), ...badFilter },
+          response: {
+            200: described(PayoutList, "One page of the employee's payouts"),
+            ...errorResponses('user_not_found'),
+            ...badFilter,
+          },
         },
       },
       async (request) => {
-        const { total, results } = await payouts.listForUser(callerOf(request).partnerId, request.params.id, request.query);
+        const { total, results } = await payouts.listForUser(
+          callerOf(request).partnerId,
+          request.params.id,
+          request.query,
+        );
         return toPage(request, publicBaseUrl, request.query, total, results);
       },
     );

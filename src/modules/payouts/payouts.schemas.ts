@@ -2,26 +2,47 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DOCUMENT_ONLY, exactlyOneOf } from '../../platform/body-rules.js';
 import { PageQuery, PaginatedList } from '../../platform/pagination.js';
 
-const date = (description: string) => Type.String({ format: 'date', errorMessage: 'must be a date as YYYY-MM-DD.', description });
+const date = (description: string) =>
+  Type.String({ format: 'date', errorMessage: 'must be a date as YYYY-MM-DD.', description });
 
 export const MAX_PAYOUT_ITEMS = 1000;
 export const MAX_PRODUCTS = 100;
 
 export const ProductInput = Type.Object({
-  quantity: Type.Number({ exclusiveMinimum: 0, maximum: 10_000, description: 'Greater than 0 (at most 10 000), at most 4 decimals' }),
-  price: Type.Number({ minimum: 0, maximum: 1_000_000, description: 'At least 0 (at most 1 000 000), at most 2 decimals' }),
+  quantity: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: 10_000,
+    description: 'Greater than 0 (at most 10 000), at most 4 decimals',
+  }),
+  price: Type.Number({
+    minimum: 0,
+    maximum: 1_000_000,
+    description: 'At least 0 (at most 1 000 000), at most 2 decimals',
+  }),
   description: Type.String({ minLength: 1, maxLength: 255 }),
 });
 
-export const PayoutItemInput = Type.Object({
-  date: date('The work date (YYYY-MM-DD), from 2000-01-01 to one year after today; decides the tax year'),
-  hours: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000, description: 'Hours worked (informative), at most 2 decimals' })),
-  products: Type.Array(ProductInput, { minItems: 1, maxItems: MAX_PRODUCTS, description: 'At most 1 000 000.00 of salary (Σ round(quantity × price)) per item' }),
-  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-  ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  description: Type.Optional(Type.String({ maxLength: 255 })),
-}, { description: 'Names its employee with exactly one of `user_id`, `phone` or `ssn`', [DOCUMENT_ONLY]: exactlyOneOf('user_id', 'phone', 'ssn') });
+export const PayoutItemInput = Type.Object(
+  {
+    date: date('The work date (YYYY-MM-DD), from 2000-01-01 to one year after today; decides the tax year'),
+    hours: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 10_000, description: 'Hours worked (informative), at most 2 decimals' }),
+    ),
+    products: Type.Array(ProductInput, {
+      minItems: 1,
+      maxItems: MAX_PRODUCTS,
+      description: 'At most 1 000 000.00 of salary (Σ round(quantity × price)) per item',
+    }),
+    user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+    ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    description: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  {
+    description: 'Names its employee with exactly one of `user_id`, `phone` or `ssn`',
+    [DOCUMENT_ONLY]: exactlyOneOf('user_id', 'phone', 'ssn'),
+  },
+);
 export type PayoutItemInput = Static<typeof PayoutItemInput>;
 
 export const CreatePayoutsBody = Type.Object(
@@ -38,8 +59,18 @@ export const CreatePayoutsBody = Type.Object(
       {
         due_date: '2026-12-01',
         payouts: [
-          { user_id: 42, date: '2026-11-20', hours: 7.5, description: 'Warehouse, Friday', products: [{ quantity: 7.5, price: 220, description: 'Hours' }] },
-          { phone: '41234567', date: '2026-11-21', products: [{ quantity: 1, price: 950, description: 'Event shift' }] },
+          {
+            user_id: 42,
+            date: '2026-11-20',
+            hours: 7.5,
+            description: 'Warehouse, Friday',
+            products: [{ quantity: 7.5, price: 220, description: 'Hours' }],
+          },
+          {
+            phone: '41234567',
+            date: '2026-11-21',
+            products: [{ quantity: 1, price: 950, description: 'Event shift' }],
+          },
         ],
       },
     ],
@@ -54,11 +85,15 @@ export const PayoutsCreated = Type.Object(
     invoice_id: Type.Integer(),
     payout_ids: Type.Array(Type.Integer(), { description: 'The new payouts, in item order' }),
   },
-  { additionalProperties: false, examples: [{ count: 2, results: '2 payouts created on invoice 77', invoice_id: 77, payout_ids: [501, 502] }] },
+  {
+    additionalProperties: false,
+    examples: [{ count: 2, results: '2 payouts created on invoice 77', invoice_id: 77, payout_ids: [501, 502] }],
+  },
 );
 export type PayoutsCreated = Static<typeof PayoutsCreated>;
 
-const money = (description?: string) => Type.String({ pattern: '^\\d+\\.\\d{2}$', ...(description ? { description } : {}) });
+const money = (description?: string) =>
+  Type.String({ pattern: '^\\d+\\.\\d{2}$', ...(description ? { description } : {}) });
 
 const PAYOUT_EXAMPLE = {
   id: 501,
@@ -90,7 +125,12 @@ export const PayoutSchema = Type.Object(
     id: Type.Integer(),
     user_id: Type.Integer(),
     invoice_id: Type.Integer(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')]),
+    status: Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('paid'),
+      Type.Literal('cancelled'),
+      Type.Literal('failed'),
+    ]),
     type: Type.Literal('salary'),
     salary: money('Σ round(quantity × price)'),
     vacation: money('Holiday pay, 12 % of salary'),
@@ -110,7 +150,12 @@ export const PayoutSchema = Type.Object(
     service_fee: money('onpay service fee'),
     vat: money(),
   },
-  { $id: 'Payout', additionalProperties: false, description: 'One payout (tax card 35 % in the example)', examples: [PAYOUT_EXAMPLE] },
+  {
+    $id: 'Payout',
+    additionalProperties: false,
+    description: 'One payout (tax card 35 % in the example)',
+    examples: [PAYOUT_EXAMPLE],
+  },
 );
 export type PayoutPayload = Static<typeof PayoutSchema>;
 
@@ -128,14 +173,31 @@ export const PayoutList = {
 };
 
 const filters = {
-  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')], {
-    errorMessage: 'status must be one of pending, paid, cancelled, failed.',
-  })),
-  from: Type.Optional(Type.String({ format: 'date', errorMessage: 'from must be a date as YYYY-MM-DD.', description: 'Payout date on or after' })),
-  to: Type.Optional(Type.String({ format: 'date', errorMessage: 'to must be a date as YYYY-MM-DD.', description: 'Payout date on or before' })),
+  status: Type.Optional(
+    Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')], {
+      errorMessage: 'status must be one of pending, paid, cancelled, failed.',
+    }),
+  ),
+  from: Type.Optional(
+    Type.String({
+      format: 'date',
+      errorMessage: 'from must be a date as YYYY-MM-DD.',
+      description: 'Payout date on or after',
+    }),
+  ),
+  to: Type.Optional(
+    Type.String({
+      format: 'date',
+      errorMessage: 'to must be a date as YYYY-MM-DD.',
+      description: 'Payout date on or before',
+    }),
+  ),
 };
 
-export const PayoutListQuery = Type.Composite([PageQuery, Type.Object({ ...filters, user_id: Type.Optional(Type.Integer({ minimum: 1 })) })]);
+export const PayoutListQuery = Type.Composite([
+  PageQuery,
+  Type.Object({ ...filters, user_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+]);
 export type PayoutListQuery = Static<typeof PayoutListQuery>;
 export const UserPayoutListQuery = Type.Composite([PageQuery, Type.Object(filters)]);
 export type UserPayoutListQuery = Static<typeof UserPayoutListQuery>;

@@ -55,7 +55,20 @@ export function parsePayoutId(raw: string | number): number {
 /** How far ahead of this machine's clock `--at` may be: the bank's or another host's clock may run a little fast. */
 export const PAID_AT_MAX_AHEAD_MS = 5 * 60_000;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const EXAMPLE = 'such as 2026-11-20T08:00:00Z or 2026-11-20T09:00:00+01:00';
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:([Tt ])(.*))?$/;
 const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(.*)$/;
@@ -78,21 +91,36 @@ export function checkPaidAt(raw: string, now: Date): string {
   const date = DATE.exec(raw.trim());
   if (!date) throw wrong(`is not a timestamp; give an ISO 8601 date and time with a time zone, ${EXAMPLE}.`);
   const [, year = '', month = '', day = '', separator, rest = ''] = date;
-  if (separator === undefined) throw wrong(`is a date without a time of day; give the time and a time zone too, ${EXAMPLE}.`);
-  if (separator === ' ') throw wrong(`separates the date and the time with a space; ISO 8601 puts a T there, ${EXAMPLE}.`);
+  if (separator === undefined)
+    throw wrong(`is a date without a time of day; give the time and a time zone too, ${EXAMPLE}.`);
+  if (separator === ' ')
+    throw wrong(`separates the date and the time with a space; ISO 8601 puts a T there, ${EXAMPLE}.`);
   const time = TIME.exec(rest);
   if (!time) throw wrong(`has no time of day (hh:mm or hh:mm:ss) after the T, ${EXAMPLE}.`);
   const [, hour = '', minute = '', second = '00', fraction = '', zone = ''] = time;
-  if (zone === '') throw wrong('has no time zone, so it could be any of 24 moments; add Z for UTC or an offset such as +01:00.');
+  if (zone === '')
+    throw wrong('has no time zone, so it could be any of 24 moments; add Z for UTC or an offset such as +01:00.');
   const offset = ZONE.exec(zone);
-  if (!offset) throw wrong(`ends in ${JSON.stringify(zone)}, which onpay does not read as a time zone; write Z for UTC or an offset with a colon, such as +01:00.`);
-  const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  if (!offset)
+    throw wrong(
+      `ends in ${JSON.stringify(zone)}, which onpay does not read as a time zone; write Z for UTC or an offset with a colon, such as +01:00.`,
+    );
+  const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (mo < 1 || mo > 12) throw wrong(`is not a real date: there is no month ${month}.`);
   const daysInMonth = utc(y, mo, 0).getUTCDate();
   if (d < 1 || d > daysInMonth) throw wrong(`is not a real date: ${MONTHS[mo - 1]} ${year} has ${daysInMonth} days.`);
-  if (h > 23 || mi > 59 || s > 59) throw wrong(`is not a real time of day: ${hour}:${minute}:${second} (hours go to 23, minutes and seconds to 59).`);
+  if (h > 23 || mi > 59 || s > 59)
+    throw wrong(`is not a real time of day: ${hour}:${minute}:${second} (hours go to 23, minutes and seconds to 59).`);
   const [, sign = '+', offsetHours = '00', offsetMinutes = '00'] = offset;
-  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) throw wrong(`has an offset that does not exist (${zone}).`);
+  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59)
+    throw wrong(`has an offset that does not exist (${zone}).`);
   const offsetMs = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
   const ms = utc(y, mo - 1, d, h, mi, s, Number(fraction.slice(0, 3).padEnd(3, '0'))).getTime() - offsetMs;
   if (ms > now.getTime() + PAID_AT_MAX_AHEAD_MS) {
@@ -153,14 +181,31 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
       return payoutRowToPayload(await owned(partnerId, rawId));
     },
 
-    async list(partnerId: number, query: { page: number; per_page: number; status?: PayoutStatus; user_id?: number; from?: string; to?: string }) {
-      return page(partnerId, { status: query.status, userId: query.user_id, from: query.from, to: query.to }, query.page, query.per_page);
+    async list(
+      partnerId: number,
+      query: { page: number; per_page: number; status?: PayoutStatus; user_id?: number; from?: string; to?: string },
+    ) {
+      return page(
+        partnerId,
+        { status: query.status, userId: query.user_id, from: query.from, to: query.to },
+        query.page,
+        query.per_page,
+      );
     },
 
     /** GET /users/{id}/payouts: 404 when the employee is not linked to the caller. */
-    async listForUser(partnerId: number, rawUserId: string, query: { page: number; per_page: number; status?: PayoutStatus; from?: string; to?: string }) {
+    async listForUser(
+      partnerId: number,
+      rawUserId: string,
+      query: { page: number; per_page: number; status?: PayoutStatus; from?: string; to?: string },
+    ) {
       const userId = await employees.requireLinked(partnerId, rawUserId);
-      return page(partnerId, { status: query.status, userId, from: query.from, to: query.to }, query.page, query.per_page);
+      return page(
+        partnerId,
+        { status: query.status, userId, from: query.from, to: query.to },
+        query.page,
+        query.per_page,
+      );
     },
 
     /** The employee's most recent payouts, from one partner or (the person's own pages) every partner. */
@@ -176,7 +221,11 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
 
     /** The console's queue: pending payouts by due date, with what they pay out. */
     async pendingByDueDate(limit = 20): Promise<Array<{ due_date: string; count: number; net: string }>> {
-      return (await repo.pendingByDueDate(db, limit)).map((row) => ({ due_date: row.dueDate, count: row.count, net: fromMinorUnits(row.netMinor) }));
+      return (await repo.pendingByDueDate(db, limit)).map((row) => ({
+        due_date: row.dueDate,
+        count: row.count,
+        net: fromMinorUnits(row.netMinor),
+      }));
     },
 
     /** Operator: moves a payout along its lifecycle, refusing illegal transitions with a clear message. */
@@ -194,11 +243,21 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
           updated_at: now,
         });
         if (!moved) {
-          throw new AppError('conflict', `Payout ${id} is ${row.status}; only ${allowed.join(' or ')} payouts can be ${VERB[to]}.`);
+          throw new AppError(
+            'conflict',
+            `Payout ${id} is ${row.status}; only ${allowed.join(' or ')} payouts can be ${VERB[to]}.`,
+          );
         }
         const after = (await repo.findPayout(trx, id)) as PayoutRow;
         const previous = { status: row.status, ...(row.paid_at === after.paid_at ? {} : { paid_at: row.paid_at }) };
-        await events.emit(trx, [{ partnerId: after.partner_id, type: EVENT_OF[to], object: payoutRowToPayload(after), previousAttributes: previous }]);
+        await events.emit(trx, [
+          {
+            partnerId: after.partner_id,
+            type: EVENT_OF[to],
+            object: payoutRowToPayload(after),
+            previousAttributes: previous,
+          },
+        ]);
         return after;
       });
     },

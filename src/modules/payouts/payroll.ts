@@ -71,8 +71,19 @@ export interface PayoutAmounts {
 }
 
 export const PAYOUT_AMOUNT_FIELDS = [
-  'salary', 'vacation', 'pension', 'net_salary', 'net_vacation', 'withholding_salary', 'withholding_vacation',
-  'tax_withheld', 'employer_contribution', 'service_fee', 'invoice_excl', 'vat', 'invoice_incl',
+  'salary',
+  'vacation',
+  'pension',
+  'net_salary',
+  'net_vacation',
+  'withholding_salary',
+  'withholding_vacation',
+  'tax_withheld',
+  'employer_contribution',
+  'service_fee',
+  'invoice_excl',
+  'vat',
+  'invoice_incl',
 ] as const satisfies readonly (keyof PayoutAmounts)[];
 
 /** The rates actually applied, normalised (`'0.050'` → `'0.05'`), for storing with the payout. */
@@ -139,7 +150,10 @@ function calculate(item: PayrollItem, tax: TaxFacts, rates: ParsedRates): Payrol
 
   // Each product is rounded to cents before summing (docs/decisions.md §9: round at each step).
   const salary = item.products.reduce(
-    (sum, p, i) => sum.plus(roundMoney(toDecimal(p.quantity, `products.${i}.quantity`).times(toDecimal(p.price, `products.${i}.price`)))),
+    (sum, p, i) =>
+      sum.plus(
+        roundMoney(toDecimal(p.quantity, `products.${i}.quantity`).times(toDecimal(p.price, `products.${i}.price`))),
+      ),
     ZERO,
   );
   const vacation = roundMoney(salary.times(rates.vacation));
@@ -149,7 +163,9 @@ function calculate(item: PayrollItem, tax: TaxFacts, rates: ParsedRates): Payrol
   const rate = withholdingRate(tax.taxPercent, rates);
   let allowance = ZERO;
   if (!blank(tax.taxFreeCard)) {
-    const left = parseAmount(tax.taxFreeCard, 'taxFreeCard').minus(parseAmount(tax.freeCardUsedThisYear, 'freeCardUsedThisYear'));
+    const left = parseAmount(tax.taxFreeCard, 'taxFreeCard').minus(
+      parseAmount(tax.freeCardUsedThisYear, 'freeCardUsedThisYear'),
+    );
     allowance = Dec.max(left, ZERO);
   }
   const freeSalary = Dec.min(salary, allowance);
@@ -193,7 +209,11 @@ function calculate(item: PayrollItem, tax: TaxFacts, rates: ParsedRates): Payrol
 }
 
 /** Computes one payout's amounts. Throws on negative or malformed inputs (validation is the caller's). */
-export function calculatePayroll(item: PayrollItem, tax: TaxFacts, rates: PayrollRates = DEFAULT_PAYROLL_RATES): PayrollResult {
+export function calculatePayroll(
+  item: PayrollItem,
+  tax: TaxFacts,
+  rates: PayrollRates = DEFAULT_PAYROLL_RATES,
+): PayrollResult {
   return calculate(item, tax, parseRates(rates));
 }
 
@@ -242,7 +262,11 @@ export function calculateBatch(
     }
     const year = String(calendarYear(item.date));
     const usedThisYear = used[year] ?? '0.00';
-    const result = calculate(item, { taxPercent: facts.taxPercent, taxFreeCard: facts.taxFreeCard, freeCardUsedThisYear: usedThisYear }, parsed);
+    const result = calculate(
+      item,
+      { taxPercent: facts.taxPercent, taxFreeCard: facts.taxFreeCard, freeCardUsedThisYear: usedThisYear },
+      parsed,
+    );
     used[year] = sumAmounts([usedThisYear, result.freeCardUsed]);
     return result;
   });

@@ -1,2 +1,9 @@
 /** The portal module: the employee's own pages and their sessions (table: employee_sessions). */
-export { createPortalService, EMPLOYEE_SESSION_LIFETIME_MS, type EmployeeSession, type PortalHome, type PortalPayout, type PortalService } from './portal.service.js';
+export {
+  createPortalService,
+  EMPLOYEE_SESSION_LIFETIME_MS,
+  type EmployeeSession,
+  type PortalHome,
+  type PortalPayout,
+  type PortalService,
+} from './portal.service.js';

@@ -7,12 +7,24 @@ export async function insertEmployeeSession(
 ): Promise<void> {
   await db
     .insertInto('employee_sessions')
-    .values({ id_hash: values.idHash, user_id: values.userId, partner_id: values.partnerId, created_at: values.now, expires_at: values.expiresAt })
+    .values({
+      id_hash: values.idHash,
+      user_id: values.userId,
+      partner_id: values.partnerId,
+      created_at: values.now,
+      expires_at: values.expiresAt,
+    })
     .execute();
 }
 
 export async function findLiveSession(db: Executor, idHash: string, now: string) {
-  return db.selectFrom('employee_sessions').selectAll().where('id_hash', '=', idHash).where('ended_at', 'is', null).where('expires_at', '>', now).executeTakeFirst();
+  return db
+    .selectFrom('employee_sessions')
+    .selectAll()
+    .where('id_hash', '=', idHash)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
 }
 
 /** Ends a live session; returns whose it was, or undefined when there was none to end. */

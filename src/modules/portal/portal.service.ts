@@ -51,7 +51,10 @@ export function createPortalService({ db, clock, employees, payouts, partners, a
 
   return {
     /** Starts a session in the transaction that used the login link; returns the cookie's value. */
-    async startSession(trx: Transaction<Database>, session: EmployeeSession): Promise<{ token: string; maxAgeSeconds: number }> {
+    async startSession(
+      trx: Transaction<Database>,
+      session: EmployeeSession,
+    ): Promise<{ token: string; maxAgeSeconds: number }> {
       const token = randomToken(32);
       const now = clock.now();
       await repo.insertEmployeeSession(trx, {
@@ -80,7 +83,11 @@ export function createPortalService({ db, clock, employees, payouts, partners, a
         const session = await repo.endSession(trx, sha256Hex(token), clock.now().toISOString());
         if (!session) return;
         actAs({ type: 'employee', id: String(session.user_id), label: `employee ${session.user_id}` });
-        await audit.record(trx, { action: 'employee.signed_out', object: { type: 'user', id: session.user_id }, partnerId: session.partner_id });
+        await audit.record(trx, {
+          action: 'employee.signed_out',
+          object: { type: 'user', id: session.user_id },
+          partnerId: session.partner_id,
+        });
       });
     },
 
@@ -94,7 +101,12 @@ export function createPortalService({ db, clock, employees, payouts, partners, a
       }
       const view = await employees.partnerView(session.partnerId, session.userId);
       if (!view) return null;
-      return { scope: 'partner', partnerName: (await partners.partnerName(session.partnerId)) ?? UNKNOWN_PARTNER, view, payouts: payoutRows };
+      return {
+        scope: 'partner',
+        partnerName: (await partners.partnerName(session.partnerId)) ?? UNKNOWN_PARTNER,
+        view,
+        payouts: payoutRows,
+      };
     },
 
     /** The payout, only when it belongs to this employee and to the session's scope. */

@@ -7,5 +7,11 @@ export function createTermsModule(deps: TermsServiceDeps) {
   return { service, routes: termsRoutes(service) };
 }
 
-export { checkTerms, createTermsService, termsRowToMetadata, TERMS_CACHE_TTL_MS, type TermsService } from './terms.service.js';
+export {
+  checkTerms,
+  createTermsService,
+  termsRowToMetadata,
+  TERMS_CACHE_TTL_MS,
+  type TermsService,
+} from './terms.service.js';
 export { TERMS_EXAMPLE, TermsMetadata } from './terms.schemas.js';

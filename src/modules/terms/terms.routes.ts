@@ -14,13 +14,24 @@ export function termsRoutes(terms: TermsService): FastifyPluginAsyncTypebox {
       response: { 200: described(TermsResponse, 'The current terms') },
     };
 
-    app.get('/terms', { schema: { ...schema, operationId: 'getTerms', summary: 'Current terms (global)' } }, async () => ({
-      terms: termsRowToMetadata(await terms.current()),
-    }));
+    app.get(
+      '/terms',
+      { schema: { ...schema, operationId: 'getTerms', summary: 'Current terms (global)' } },
+      async () => ({
+        terms: termsRowToMetadata(await terms.current()),
+      }),
+    );
 
     app.get(
       '/users/terms',
-      { schema: { ...schema, operationId: 'getUsersTerms', summary: 'Current terms (same as GET /terms)', description: `Same answer as \`GET /terms\`. ${DESCRIPTION}` } },
+      {
+        schema: {
+          ...schema,
+          operationId: 'getUsersTerms',
+          summary: 'Current terms (same as GET /terms)',
+          description: `Same answer as \`GET /terms\`. ${DESCRIPTION}`,
+        },
+      },
       async () => ({ terms: termsRowToMetadata(await terms.current()) }),
     );
   };

@@ -47,7 +47,12 @@ export function checkTerms(input: { code: string; title: string; url: string }):
 
 export function createTermsService({ db, clock, changeEpoch, events }: TermsServiceDeps) {
   // Every user read needs the current code; it changes when an operator publishes, which is rare.
-  const cache = createEpochCache<'current', TermsRow>({ changeEpoch, ttlMs: TERMS_CACHE_TTL_MS, maxEntries: 1, now: () => clock.now().getTime() });
+  const cache = createEpochCache<'current', TermsRow>({
+    changeEpoch,
+    ttlMs: TERMS_CACHE_TTL_MS,
+    maxEntries: 1,
+    now: () => clock.now().getTime(),
+  });
 
   async function load(executor: Kysely<Database>): Promise<TermsRow> {
     const row = await repo.findCurrentTerms(executor);
@@ -67,10 +72,18 @@ export function createTermsService({ db, clock, changeEpoch, events }: TermsServ
     },
 
     /** Every published version, newest (the current one) first, a page at a time. */
-    async history(query: { page?: number; limit: number }): Promise<{ terms: Array<TermsMetadata & { published_at: string }>; has_more: boolean }> {
+    async history(query: {
+      page?: number;
+      limit: number;
+    }): Promise<{ terms: Array<TermsMetadata & { published_at: string }>; has_more: boolean }> {
       const page = Math.max(1, query.page ?? 1);
       const rows = await repo.listTerms(db, (page - 1) * query.limit, query.limit + 1);
-      return { terms: rows.slice(0, query.limit).map((row) => ({ ...termsRowToMetadata(row), published_at: row.published_at })), has_more: rows.length > query.limit };
+      return {
+        terms: rows
+          .slice(0, query.limit)
+          .map((row) => ({ ...termsRowToMetadata(row), published_at: row.published_at })),
+        has_more: rows.length > query.limit,
+      };
     },
 
     /** Makes these terms current. Publishing an existing code again makes that version current. */
@@ -81,7 +94,12 @@ export function createTermsService({ db, clock, changeEpoch, events }: TermsServ
         if (await repo.findTermsByCode(trx, input.code)) await repo.republishTerms(trx, values);
         else await repo.insertTerms(trx, values);
         // One event per partner, written by the events worker (there may be many partners).
-        await events.emitToEveryPartner(trx, 'terms.published', { terms: { code: values.code, title: values.title, url: values.url } }, { type: 'terms', id: values.code });
+        await events.emitToEveryPartner(
+          trx,
+          'terms.published',
+          { terms: { code: values.code, title: values.title, url: values.url } },
+          { type: 'terms', id: values.code },
+        );
         // Other processes' caches of the current terms hear of it when this commits.
         await announceChange(trx);
       });

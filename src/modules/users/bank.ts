@@ -12,8 +12,7 @@ export interface BankInput {
 }
 
 export type BankAccount =
-  | { style: 'domestic'; accountNumber: string }
-  | { style: 'international'; iban: string; bic: string };
+  { style: 'domestic'; accountNumber: string } | { style: 'international'; iban: string; bic: string };
 
 const NORWAY_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 
@@ -45,12 +44,16 @@ export function parseBankAccount(input: BankInput): { account: BankAccount } | {
   const bic = present(input.bank_bic_number) ? input.bank_bic_number.trim() : null;
 
   if (domestic !== null && (iban !== null || bic !== null)) {
-    const problem = 'Send either bank_account_number (domestic) or bank_iban_number with bank_bic_number (international), not both.';
+    const problem =
+      'Send either bank_account_number (domestic) or bank_iban_number with bank_bic_number (international), not both.';
     return { errors: { bank_account_number: [problem] } };
   }
   if (domestic !== null) {
     const account = normaliseNorwegianAccount(domestic);
-    if (!account) return { errors: { bank_account_number: ['bank_account_number must be a valid 11-digit account number (MOD11).'] } };
+    if (!account)
+      return {
+        errors: { bank_account_number: ['bank_account_number must be a valid 11-digit account number (MOD11).'] },
+      };
     return { account: { style: 'domestic', accountNumber: account } };
   }
   const errors: FieldErrors = {};
@@ -59,7 +62,8 @@ export function parseBankAccount(input: BankInput): { account: BankAccount } | {
   const electronic = iban !== null ? (electronicFormatIBAN(iban) ?? '') : '';
   if (iban !== null && !isValidIBAN(electronic)) errors.bank_iban_number = ['bank_iban_number must be a valid IBAN.'];
   const bicUpper = bic?.toUpperCase().replace(/\s/g, '') ?? '';
-  if (bic !== null && !isValidBIC(bicUpper)) errors.bank_bic_number = ['bank_bic_number must be a valid BIC (8 or 11 characters).'];
+  if (bic !== null && !isValidBIC(bicUpper))
+    errors.bank_bic_number = ['bank_bic_number must be a valid BIC (8 or 11 characters).'];
   if (Object.keys(errors).length > 0) return { errors };
   return { account: { style: 'international', iban: electronic, bic: bicUpper } };
 }

@@ -8,6 +8,7 @@ export function isCalendarDate(value: string): boolean {
 /** A calendar date YYYY-MM-DD between 1900-01-01 and `today`; the problem, or null. */
 export function checkBirthday(value: string, today: Date): string | null {
   if (!isCalendarDate(value)) return 'birthday must be a date as YYYY-MM-DD.';
-  if (value < '1900-01-01' || new Date(`${value}T00:00:00.000Z`).getTime() > today.getTime()) return 'birthday must be a past date after 1900-01-01.';
+  if (value < '1900-01-01' || new Date(`${value}T00:00:00.000Z`).getTime() > today.getTime())
+    return 'birthday must be a past date after 1900-01-01.';
   return null;
 }

@@ -25,7 +25,12 @@ function matching(db: Executor, query: PeopleQuery) {
       const inLinks = eb
         .selectFrom('partner_users as pu')
         .select('pu.user_id')
-        .where((w) => w.or([w('pu.phone', 'in', phones), ...(digits.length <= 9 ? [w('pu.internal_id', '=', Number(digits))] : [])]));
+        .where((w) =>
+          w.or([
+            w('pu.phone', 'in', phones),
+            ...(digits.length <= 9 ? [w('pu.internal_id', '=', Number(digits))] : []),
+          ]),
+        );
       return eb('u.id', 'in', inLinks);
     });
     return select;
@@ -34,18 +39,34 @@ function matching(db: Executor, query: PeopleQuery) {
     const inLinks = eb
       .selectFrom('partner_users as pu')
       .select('pu.user_id')
-      .where((w) => w.or([like(sql`${sql.ref('pu.first_name')} || ' ' || ${sql.ref('pu.last_name')}`), like(sql.ref('pu.last_name'))]));
+      .where((w) =>
+        w.or([
+          like(sql`${sql.ref('pu.first_name')} || ' ' || ${sql.ref('pu.last_name')}`),
+          like(sql.ref('pu.last_name')),
+        ]),
+      );
     return eb.or([like(sql.ref('u.email_normalized')), eb('u.id', 'in', inLinks)]);
   });
   return select;
 }
 
 export async function countPeople(db: Executor, query: PeopleQuery): Promise<number> {
-  return Number((await matching(db, query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await matching(db, query)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 export async function findPeople(db: Executor, query: PeopleQuery, limit: number, offset: number) {
-  return matching(db, query).select(['u.id', 'u.email', 'u.identity_verified_at']).orderBy('u.id', 'desc').limit(limit).offset(offset).execute();
+  return matching(db, query)
+    .select(['u.id', 'u.email', 'u.identity_verified_at'])
+    .orderBy('u.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 /** Each partner's link of these people: the names, phone and internal id that partner entered. */

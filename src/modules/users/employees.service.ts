@@ -42,10 +42,16 @@ export interface PaymentFacts {
  */
 export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps) {
   /** In a transaction pass it as `executor` (on SQLite a read on `db` would wait for it forever). */
-  async function partnerView(partnerId: number, userId: number, executor: Kysely<Database> = db): Promise<PartnerView | null> {
+  async function partnerView(
+    partnerId: number,
+    userId: number,
+    executor: Kysely<Database> = db,
+  ): Promise<PartnerView | null> {
     const current = await terms.current(executor);
     const found = await repo.findLinkedUserWithApproval(executor, partnerId, userId, current.code);
-    return found ? { user: found.user, link: found.link, onboarding: onboardingOf(found, found.approved, clock.now()) } : null;
+    return found
+      ? { user: found.user, link: found.link, onboarding: onboardingOf(found, found.approved, clock.now()) }
+      : null;
   }
 
   return {
@@ -66,7 +72,10 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
       if (!user) return null;
       const now = clock.now();
       const links = await repo.findLinksOfUser(db, userId, current.code);
-      return { user, links: links.map(({ link, approved }) => ({ link, onboarding: onboardingOf({ user, link }, approved, now) })) };
+      return {
+        user,
+        links: links.map(({ link, approved }) => ({ link, onboarding: onboardingOf({ user, link }, approved, now) })),
+      };
     },
 
     /** Onboarding of several of the partner's employees, as the partner sees them (who may be paid). */
@@ -88,7 +97,11 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
     },
 
     /** Inside the payment's transaction: tax facts (the people locked) and the account on the paying partner's link. */
-    async paymentFacts(trx: Transaction<Database>, partnerId: number, userIds: number[]): Promise<Map<number, PaymentFacts>> {
+    async paymentFacts(
+      trx: Transaction<Database>,
+      partnerId: number,
+      userIds: number[],
+    ): Promise<Map<number, PaymentFacts>> {
       const tax = await repo.lockTaxFacts(trx, userIds);
       const banks = new Map((await repo.linkBankAccounts(trx, partnerId, userIds)).map((b) => [b.user_id, b]));
       const empty = { bank_account_number: null, bank_iban_number: null, bank_bic_number: null };
@@ -114,7 +127,12 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
      * with the events of every partner view it changed (all the person's partners: the caller may
      * then emit events for any of them in the same transaction without taking a lock out of order).
      */
-    recordVerifiedIdentity(trx: Transaction<Database>, userId: number, identity: ConfirmedIdentity, now: string): ReturnType<typeof recordVerifiedIdentity> {
+    recordVerifiedIdentity(
+      trx: Transaction<Database>,
+      userId: number,
+      identity: ConfirmedIdentity,
+      now: string,
+    ): ReturnType<typeof recordVerifiedIdentity> {
       return userEvents.around(trx, userId, null, () => recordVerifiedIdentity(trx, userId, identity, now));
     },
     registeredIdentity: (partnerId: number, userId: number) => registeredIdentity(db, partnerId, userId),

@@ -70,7 +70,8 @@ function finland(raw: string): string | null {
   const match = /^(\d{2})(\d{2})(\d{2})([-+A-FU-Y])(\d{3})([0-9A-Y])$/.exec(value);
   if (!match) return null;
   const [, dd, mm, yy, , serial, check] = match as unknown as string[];
-  if (!validDate(Number(dd), Number(mm), 2000 + Number(yy)) && !validDate(Number(dd), Number(mm), 1900 + Number(yy))) return null;
+  if (!validDate(Number(dd), Number(mm), 2000 + Number(yy)) && !validDate(Number(dd), Number(mm), 1900 + Number(yy)))
+    return null;
   const expected = FI_CHECK[Number(`${dd}${mm}${yy}${serial}`) % 31];
   return expected === check ? value : null;
 }

@@ -28,7 +28,8 @@ export function parseIdentity(body: IdentityBody, today: Date) {
   const country = body.country_code.toUpperCase();
   if (!isCountryCode(country)) errors.country_code = ['country_code must be an ISO 3166-1 alpha-2 code.'];
   const identification = normaliseIdentification(country, body.identification);
-  if (identification === null) errors.identification = [`identification is not a valid national identity number for ${country}.`];
+  if (identification === null)
+    errors.identification = [`identification is not a valid national identity number for ${country}.`];
   const birthdayProblem = checkBirthday(body.birthday, today);
   if (birthdayProblem) errors.birthday = [birthdayProblem];
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
@@ -41,7 +42,11 @@ export function sameIdentity(
   stored: { identification: string | null; identity_country_code: string | null; birthday: string | null },
   identity: { identification: string; country: string; birthday: string },
 ): boolean {
-  return stored.identification === identity.identification && stored.identity_country_code === identity.country && stored.birthday === identity.birthday;
+  return (
+    stored.identification === identity.identification &&
+    stored.identity_country_code === identity.country &&
+    stored.birthday === identity.birthday
+  );
 }
 
 /** An identity a provider confirmed, normalised. */
@@ -81,10 +86,19 @@ export async function recordVerifiedIdentity(
 }
 
 /** The identity the partner registered for the person, when it registered a complete one. */
-export async function registeredIdentity(db: Kysely<Database>, partnerId: number, userId: number): Promise<Omit<ConfirmedIdentity, 'name'> | null> {
+export async function registeredIdentity(
+  db: Kysely<Database>,
+  partnerId: number,
+  userId: number,
+): Promise<Omit<ConfirmedIdentity, 'name'> | null> {
   const link = await repo.findLink(db, partnerId, userId);
   if (!link?.identification || !link.identity_country_code || !link.birthday) return null;
-  return { identification: link.identification, country: link.identity_country_code, birthday: link.birthday, documentId: link.document_id };
+  return {
+    identification: link.identification,
+    country: link.identity_country_code,
+    birthday: link.birthday,
+    documentId: link.document_id,
+  };
 }
 
 export function createIdentityService({ db, clock, idempotency, users, userEvents }: IdentityServiceDeps) {

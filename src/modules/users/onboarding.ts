@@ -2,7 +2,13 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /** Onboarding status v2: a pure function of the stored facts. */
 
-export const ONBOARDING_STEPS = ['email_verified', 'terms_approved', 'profile', 'id_verification', 'bank_account'] as const;
+export const ONBOARDING_STEPS = [
+  'email_verified',
+  'terms_approved',
+  'profile',
+  'id_verification',
+  'bank_account',
+] as const;
 export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
 
 export const ONBOARDING_EXAMPLE = {
@@ -30,7 +36,12 @@ export const OnboardingSchema = Type.Object(
     status_version: Type.Literal('v2'),
     evaluated_at: Type.String({ format: 'date-time' }),
   },
-  { $id: 'Onboarding', additionalProperties: false, description: 'Onboarding status (status_version v2)', examples: [ONBOARDING_EXAMPLE] },
+  {
+    $id: 'Onboarding',
+    additionalProperties: false,
+    description: 'Onboarding status (status_version v2)',
+    examples: [ONBOARDING_EXAMPLE],
+  },
 );
 
 export interface OnboardingFacts {

@@ -2,7 +2,16 @@ import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import type { FieldErrors } from '../../errors.js';
 
 /** The fields of a full profile: sent together when a link has no profile yet. */
-export const PROFILE_FIELDS = ['first_name', 'last_name', 'address', 'postal_code', 'city', 'dial_code', 'phone', 'main_work'] as const;
+export const PROFILE_FIELDS = [
+  'first_name',
+  'last_name',
+  'address',
+  'postal_code',
+  'city',
+  'dial_code',
+  'phone',
+  'main_work',
+] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 const CALLING_CODES = new Set(getCountries().map((country) => getCountryCallingCode(country)));

@@ -32,7 +32,8 @@ export function taxChanges(input: TaxInput): UserUpdate {
   const errors: FieldErrors = {};
   const changes: UserUpdate = {};
   if (input.percent !== undefined) {
-    if (!DECIMAL.test(input.percent) || new Decimal(input.percent).gt(100)) errors.percent = ['--percent must be a number from 0 to 100 with at most 2 decimals.'];
+    if (!DECIMAL.test(input.percent) || new Decimal(input.percent).gt(100))
+      errors.percent = ['--percent must be a number from 0 to 100 with at most 2 decimals.'];
     else changes.tax_percent = new Decimal(input.percent).toString();
   }
   if (input.type !== undefined) {
@@ -52,12 +53,21 @@ export function taxChanges(input: TaxInput): UserUpdate {
     else changes.tax_free_card = new Decimal(input.freeCard).toFixed(2);
   }
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
-  if (Object.keys(changes).length === 0) throw AppError.field('tax', 'Give at least one of --percent, --type, --table, --start, --free-card.');
+  if (Object.keys(changes).length === 0)
+    throw AppError.field('tax', 'Give at least one of --percent, --type, --table, --start, --free-card.');
   return changes;
 }
 
 /** Operator-only (docs/decisions.md §6): partners never set tax fields. */
-export function createTaxService({ db, clock, userEvents }: { db: Kysely<Database>; clock: Clock; userEvents: UserEvents }) {
+export function createTaxService({
+  db,
+  clock,
+  userEvents,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  userEvents: UserEvents;
+}) {
   return {
     /**
      * Sets the given facts; returns all of the employee's tax facts after the change. Every partner
@@ -69,7 +79,11 @@ export function createTaxService({ db, clock, userEvents }: { db: Kysely<Databas
       if (!isId(userId)) throw notFound();
       const row = await db
         .transaction()
-        .execute((trx) => userEvents.around(trx, userId, null, () => setTaxFacts(trx, userId, { ...changes, updated_at: clock.now().toISOString() })));
+        .execute((trx) =>
+          userEvents.around(trx, userId, null, () =>
+            setTaxFacts(trx, userId, { ...changes, updated_at: clock.now().toISOString() }),
+          ),
+        );
       if (!row) throw notFound();
       return {
         tax_percent: row.tax_percent,

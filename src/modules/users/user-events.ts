@@ -28,19 +28,28 @@ const NOT_UPDATES = new Set(['onboarding', 'created_at']);
  */
 export function createUserEvents({ clock, terms, events }: UserEventsDeps) {
   /** The views of these partners (all linked partners when null), as the API would answer them now. */
-  async function views(trx: Transaction<Database>, userId: number, partnerIds: readonly number[] | null): Promise<Views> {
+  async function views(
+    trx: Transaction<Database>,
+    userId: number,
+    partnerIds: readonly number[] | null,
+  ): Promise<Views> {
     const current = await terms.current(trx);
     const user = await repo.findUserById(trx, userId);
     const out: Views = new Map();
     if (!user) return out;
     const now = clock.now();
     for (const { link, approved } of await repo.findLinksOfUser(trx, userId, current.code)) {
-      if (partnerIds === null || partnerIds.includes(link.partner_id)) out.set(link.partner_id, userRowToPayload({ user, link }, approved, now));
+      if (partnerIds === null || partnerIds.includes(link.partner_id))
+        out.set(link.partner_id, userRowToPayload({ user, link }, approved, now));
     }
     return out;
   }
 
-  function changes(before: Views, after: Views, created?: { partnerId: number; type: 'user.created' | 'user.linked' }): NewEvent[] {
+  function changes(
+    before: Views,
+    after: Views,
+    created?: { partnerId: number; type: 'user.created' | 'user.linked' },
+  ): NewEvent[] {
     const out: NewEvent[] = [];
     for (const [partnerId, view] of after) {
       const old = before.get(partnerId);
@@ -50,11 +59,21 @@ export function createUserEvents({ clock, terms, events }: UserEventsDeps) {
       }
       const previous: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(view)) {
-        if (!NOT_UPDATES.has(field) && !isDeepStrictEqual(value, old[field as keyof UserPayload])) previous[field] = old[field as keyof UserPayload];
+        if (!NOT_UPDATES.has(field) && !isDeepStrictEqual(value, old[field as keyof UserPayload]))
+          previous[field] = old[field as keyof UserPayload];
       }
-      if (Object.keys(previous).length > 0) out.push({ partnerId, type: 'user.updated', object: view, previousAttributes: previous });
-      const moved = view.onboarding.is_onboarded !== old.onboarding.is_onboarded || !isDeepStrictEqual(view.onboarding.missing_steps, old.onboarding.missing_steps);
-      if (moved) out.push({ partnerId, type: 'user.onboarding.updated', object: view, previousAttributes: { onboarding: old.onboarding } });
+      if (Object.keys(previous).length > 0)
+        out.push({ partnerId, type: 'user.updated', object: view, previousAttributes: previous });
+      const moved =
+        view.onboarding.is_onboarded !== old.onboarding.is_onboarded ||
+        !isDeepStrictEqual(view.onboarding.missing_steps, old.onboarding.missing_steps);
+      if (moved)
+        out.push({
+          partnerId,
+          type: 'user.onboarding.updated',
+          object: view,
+          previousAttributes: { onboarding: old.onboarding },
+        });
     }
     return out;
   }
@@ -64,7 +83,12 @@ export function createUserEvents({ clock, terms, events }: UserEventsDeps) {
     changes,
 
     /** Writes the events of the difference between two readings (the caller read `before` in the same transaction). */
-    async emitChanges(trx: Transaction<Database>, before: Views, after: Views, created?: { partnerId: number; type: 'user.created' | 'user.linked' }): Promise<void> {
+    async emitChanges(
+      trx: Transaction<Database>,
+      before: Views,
+      after: Views,
+      created?: { partnerId: number; type: 'user.created' | 'user.linked' },
+    ): Promise<void> {
       await events.emit(trx, changes(before, after, created));
     },
 
@@ -78,12 +102,18 @@ export function createUserEvents({ clock, terms, events }: UserEventsDeps) {
       userId: number,
       partnerIds: readonly number[] | null,
       change: () => Promise<T>,
-      options: { created?: { partnerId: number; type: 'user.created' | 'user.linked' }; extra?: (result: T, after: Views) => NewEvent[] | Promise<NewEvent[]> } = {},
+      options: {
+        created?: { partnerId: number; type: 'user.created' | 'user.linked' };
+        extra?: (result: T, after: Views) => NewEvent[] | Promise<NewEvent[]>;
+      } = {},
     ): Promise<T> {
       const before = await views(trx, userId, partnerIds);
       const result = await change();
       const after = await views(trx, userId, partnerIds);
-      await events.emit(trx, [...((await options.extra?.(result, after)) ?? []), ...changes(before, after, options.created)]);
+      await events.emit(trx, [
+        ...((await options.extra?.(result, after)) ?? []),
+        ...changes(before, after, options.created),
+      ]);
       return result;
     },
   };

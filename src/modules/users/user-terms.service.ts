@@ -10,7 +10,6 @@ import type { WriteContext } from '../../platform/request-context.js';
 import { parseUserId } from './user-id.js';
 import type { UserEvents } from './user-events.js';
 
-
 export interface UserTermsServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
@@ -25,10 +24,20 @@ export interface UserTermsServiceDeps {
  */
 export function createUserTermsService({ db, clock, idempotency, terms, userEvents }: UserTermsServiceDeps) {
   /** The approval this partner recorded for these terms; the caller has checked the user is the partner's. */
-  async function status(partnerId: number, userId: number, current: TermsRow, executor: Kysely<Database> = db): Promise<UserTermsStatus> {
+  async function status(
+    partnerId: number,
+    userId: number,
+    current: TermsRow,
+    executor: Kysely<Database> = db,
+  ): Promise<UserTermsStatus> {
     const approvals = await repo.findApprovals(executor, partnerId, [userId], current.code);
     const approvedAt = approvals.get(userId) ?? null;
-    return { user_id: String(userId), terms_approved: approvedAt !== null, approved_at: approvedAt, terms: termsRowToMetadata(current) };
+    return {
+      user_id: String(userId),
+      terms_approved: approvedAt !== null,
+      approved_at: approvedAt,
+      terms: termsRowToMetadata(current),
+    };
   }
 
   return {
@@ -49,12 +58,16 @@ export function createUserTermsService({ db, clock, idempotency, terms, userEven
         if (!(await repo.findLink(trx, partnerId, userId))) throw new AppError('user_not_found');
         const change = async () => {
           // Both are no-ops when there is nothing to change, also under concurrent requests.
-          if (approved) return repo.insertApprovalIfAbsent(trx, partnerId, userId, current.code, clock.now().toISOString());
+          if (approved)
+            return repo.insertApprovalIfAbsent(trx, partnerId, userId, current.code, clock.now().toISOString());
           return (await repo.deleteApproval(trx, partnerId, userId, current.code)) > 0;
         };
         // The terms status first, then what the approval did to onboarding.
         return userEvents.around(trx, userId, [partnerId], change, {
-          extra: async (changed) => (changed ? [{ partnerId, type: 'user.terms.updated', object: await status(partnerId, userId, current, trx) }] : []),
+          extra: async (changed) =>
+            changed
+              ? [{ partnerId, type: 'user.terms.updated', object: await status(partnerId, userId, current, trx) }]
+              : [],
         });
       });
       // The link was checked in the transaction (links are never removed).

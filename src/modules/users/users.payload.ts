@@ -3,7 +3,9 @@ import type { LinkedUserRow } from './users.repository.js';
 import type { UserPayload } from './users.schemas.js';
 import { evaluateOnboarding, type Onboarding } from './onboarding.js';
 
-export function hasBankAccount(link: Pick<PartnerUserRow, 'bank_account_number' | 'bank_iban_number' | 'bank_bic_number'>): boolean {
+export function hasBankAccount(
+  link: Pick<PartnerUserRow, 'bank_account_number' | 'bank_iban_number' | 'bank_bic_number'>,
+): boolean {
   return Boolean(link.bank_account_number) || (Boolean(link.bank_iban_number) && Boolean(link.bank_bic_number));
 }
 

@@ -1,5 +1,14 @@
 import type { Insertable, Transaction } from 'kysely';
-import type { Database, Executor, LinkUpdate, PartnerUserRow, PartnerUsersTable, UserRow, UsersTable, UserUpdate } from '../../db/database.js';
+import type {
+  Database,
+  Executor,
+  LinkUpdate,
+  PartnerUserRow,
+  PartnerUsersTable,
+  UserRow,
+  UsersTable,
+  UserUpdate,
+} from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 
@@ -44,11 +53,20 @@ export async function setTaxFacts(db: Executor, userId: number, values: UserUpda
 }
 
 export async function findLink(db: Executor, partnerId: number, userId: number): Promise<PartnerUserRow | undefined> {
-  return db.selectFrom('partner_users').selectAll().where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('partner_users')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** The user the partner knows by this internal_id, if any. */
-export async function findUserIdByInternalId(db: Executor, partnerId: number, internalId: number): Promise<number | undefined> {
+export async function findUserIdByInternalId(
+  db: Executor,
+  partnerId: number,
+  internalId: number,
+): Promise<number | undefined> {
   const row = await db
     .selectFrom('partner_users')
     .select('user_id')
@@ -65,7 +83,12 @@ export async function insertLink(db: Executor, values: Insertable<PartnerUsersTa
 /** Changes what one partner entered about the person; nothing another partner sees. */
 export async function updateLink(db: Executor, partnerId: number, userId: number, values: LinkUpdate): Promise<void> {
   if (Object.keys(values).length === 0) return;
-  await db.updateTable('partner_users').set(values).where('partner_id', '=', partnerId).where('user_id', '=', userId).execute();
+  await db
+    .updateTable('partner_users')
+    .set(values)
+    .where('partner_id', '=', partnerId)
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 const userColumns = [
@@ -136,18 +159,29 @@ function linkedUsers(db: Executor, partnerId: number) {
     .where('pu.partner_id', '=', partnerId);
 }
 
-const linkedUserById = reusableQuery(2, (db: Executor, partnerId: number, userId: number) => linkedUsers(db, partnerId).where('pu.user_id', '=', userId));
-
-const linkedUserByIdWithApproval = reusableQuery(3, (db: Executor, partnerId: number, userId: number, termsCode: string) =>
-  linkedUsers(db, partnerId)
-    .leftJoin('terms_approvals as ta', (join) =>
-      join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode),
-    )
-    .select('ta.approved_at as terms_approved_at')
-    .where('pu.user_id', '=', userId),
+const linkedUserById = reusableQuery(2, (db: Executor, partnerId: number, userId: number) =>
+  linkedUsers(db, partnerId).where('pu.user_id', '=', userId),
 );
 
-export async function findLinkedUser(db: Executor, partnerId: number, userId: number): Promise<LinkedUserRow | undefined> {
+const linkedUserByIdWithApproval = reusableQuery(
+  3,
+  (db: Executor, partnerId: number, userId: number, termsCode: string) =>
+    linkedUsers(db, partnerId)
+      .leftJoin('terms_approvals as ta', (join) =>
+        join
+          .onRef('ta.partner_id', '=', 'pu.partner_id')
+          .onRef('ta.user_id', '=', 'pu.user_id')
+          .on('ta.terms_code', '=', termsCode),
+      )
+      .select('ta.approved_at as terms_approved_at')
+      .where('pu.user_id', '=', userId),
+);
+
+export async function findLinkedUser(
+  db: Executor,
+  partnerId: number,
+  userId: number,
+): Promise<LinkedUserRow | undefined> {
   const [row] = await linkedUserById(db, partnerId, userId);
   return row ? splitLinked(row as JoinedRow) : undefined;
 }
@@ -178,16 +212,27 @@ export async function findLinkedUsersWithApproval(
   if (userIds.length === 0) return [];
   const rows = await linkedUsers(db, partnerId)
     .leftJoin('terms_approvals as ta', (join) =>
-      join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode),
+      join
+        .onRef('ta.partner_id', '=', 'pu.partner_id')
+        .onRef('ta.user_id', '=', 'pu.user_id')
+        .on('ta.terms_code', '=', termsCode),
     )
     .select('ta.approved_at as terms_approved_at')
     .where('pu.user_id', 'in', userIds)
     .execute();
-  return rows.map(({ terms_approved_at, ...joined }) => ({ ...splitLinked(joined as JoinedRow), approved: terms_approved_at !== null }));
+  return rows.map(({ terms_approved_at, ...joined }) => ({
+    ...splitLinked(joined as JoinedRow),
+    approved: terms_approved_at !== null,
+  }));
 }
 
 /** The partner's employees whose profile phone (this partner's) is one of these. */
-export async function findLinkedUsersByPhone(db: Executor, partnerId: number, phones: string[], limit: number): Promise<LinkedUserRow[]> {
+export async function findLinkedUsersByPhone(
+  db: Executor,
+  partnerId: number,
+  phones: string[],
+  limit: number,
+): Promise<LinkedUserRow[]> {
   if (phones.length === 0) return [];
   const rows = await linkedUsers(db, partnerId).where('pu.phone', 'in', phones).limit(limit).execute();
   return rows.map((r) => splitLinked(r as JoinedRow));
@@ -197,11 +242,20 @@ export async function findLinkedUsersByPhone(db: Executor, partnerId: number, ph
  * The partner's employees whose identity number is one of these spellings: the person's verified
  * identity, or the identity this partner registered (never one another partner registered).
  */
-export async function findLinkedUsersByIdentification(db: Executor, partnerId: number, candidates: string[], limit: number): Promise<LinkedUserRow[]> {
+export async function findLinkedUsersByIdentification(
+  db: Executor,
+  partnerId: number,
+  candidates: string[],
+  limit: number,
+): Promise<LinkedUserRow[]> {
   if (candidates.length === 0) return [];
   // Two indexed reads rather than one OR across the join.
   const [verified, registered] = await Promise.all([
-    linkedUsers(db, partnerId).where('u.identification', 'in', candidates).where('u.identity_verified_at', 'is not', null).limit(limit).execute(),
+    linkedUsers(db, partnerId)
+      .where('u.identification', 'in', candidates)
+      .where('u.identity_verified_at', 'is not', null)
+      .limit(limit)
+      .execute(),
     linkedUsers(db, partnerId).where('pu.identification', 'in', candidates).limit(limit).execute(),
   ]);
   const byId = new Map<number, LinkedUserRow>();
@@ -222,7 +276,12 @@ export async function countLinks(db: Executor, partnerId: number): Promise<numbe
  * One page of the partner's employees, newest link first. The page's ids come from the
  * (partner_id, created_at, user_id) index alone, so a deep page costs an index walk, not a join per row.
  */
-export async function listLinkedUsers(db: Executor, partnerId: number, limit: number, offset: number): Promise<LinkedUserRow[]> {
+export async function listLinkedUsers(
+  db: Executor,
+  partnerId: number,
+  limit: number,
+  offset: number,
+): Promise<LinkedUserRow[]> {
   const page = await db
     .selectFrom('partner_users')
     .select('user_id')
@@ -245,7 +304,12 @@ export async function listLinkedUsers(db: Executor, partnerId: number, limit: nu
 }
 
 /** When the partner recorded each of these people's approval of these terms. */
-export async function findApprovals(db: Executor, partnerId: number, userIds: number[], termsCode: string): Promise<Map<number, string>> {
+export async function findApprovals(
+  db: Executor,
+  partnerId: number,
+  userIds: number[],
+  termsCode: string,
+): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('terms_approvals')
@@ -258,7 +322,13 @@ export async function findApprovals(db: Executor, partnerId: number, userIds: nu
 }
 
 /** Records the partner's approval unless one exists for the code; true when this call inserted it. */
-export async function insertApprovalIfAbsent(db: Executor, partnerId: number, userId: number, termsCode: string, now: string): Promise<boolean> {
+export async function insertApprovalIfAbsent(
+  db: Executor,
+  partnerId: number,
+  userId: number,
+  termsCode: string,
+  now: string,
+): Promise<boolean> {
   const result = await db
     .insertInto('terms_approvals')
     .values({ partner_id: partnerId, user_id: userId, terms_code: termsCode, approved_at: now })
@@ -267,7 +337,12 @@ export async function insertApprovalIfAbsent(db: Executor, partnerId: number, us
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function deleteApproval(db: Executor, partnerId: number, userId: number, termsCode: string): Promise<number> {
+export async function deleteApproval(
+  db: Executor,
+  partnerId: number,
+  userId: number,
+  termsCode: string,
+): Promise<number> {
   const result = await db
     .deleteFrom('terms_approvals')
     .where('partner_id', '=', partnerId)
@@ -278,11 +353,18 @@ export async function deleteApproval(db: Executor, partnerId: number, userId: nu
 }
 
 /** Every link to the person, oldest first, each with that partner's approval of these terms (the person's own pages). */
-export async function findLinksOfUser(db: Executor, userId: number, termsCode: string): Promise<Array<{ link: PartnerUserRow; approved: boolean }>> {
+export async function findLinksOfUser(
+  db: Executor,
+  userId: number,
+  termsCode: string,
+): Promise<Array<{ link: PartnerUserRow; approved: boolean }>> {
   const rows = await db
     .selectFrom('partner_users as pu')
     .leftJoin('terms_approvals as ta', (join) =>
-      join.onRef('ta.partner_id', '=', 'pu.partner_id').onRef('ta.user_id', '=', 'pu.user_id').on('ta.terms_code', '=', termsCode),
+      join
+        .onRef('ta.partner_id', '=', 'pu.partner_id')
+        .onRef('ta.user_id', '=', 'pu.user_id')
+        .on('ta.terms_code', '=', termsCode),
     )
     .selectAll('pu')
     .select('ta.approved_at as terms_approved_at')
@@ -296,14 +378,24 @@ export async function findLinksOfUser(db: Executor, userId: number, termsCode: s
 /** Which of these ids are the partner's employees. */
 export async function linkedUserIds(db: Executor, partnerId: number, userIds: number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const rows = await db.selectFrom('partner_users').select('user_id').where('partner_id', '=', partnerId).where('user_id', 'in', userIds).execute();
+  const rows = await db
+    .selectFrom('partner_users')
+    .select('user_id')
+    .where('partner_id', '=', partnerId)
+    .where('user_id', 'in', userIds)
+    .execute();
   return rows.map((r) => r.user_id);
 }
 
 /** The partner's employees by the profile phones this partner registered. */
 export async function linkedUsersByPhones(db: Executor, partnerId: number, phones: string[]) {
   if (phones.length === 0) return [];
-  return db.selectFrom('partner_users').select(['user_id as id', 'phone']).where('partner_id', '=', partnerId).where('phone', 'in', phones).execute();
+  return db
+    .selectFrom('partner_users')
+    .select(['user_id as id', 'phone'])
+    .where('partner_id', '=', partnerId)
+    .where('phone', 'in', phones)
+    .execute();
 }
 
 /** The partner's employees whose verified identity, or the one this partner registered, is one of these spellings. */
@@ -318,7 +410,12 @@ export async function linkedUsersByIdentifications(db: Executor, partnerId: numb
       .where('u.identification', 'in', candidates)
       .where('u.identity_verified_at', 'is not', null)
       .execute(),
-    db.selectFrom('partner_users').select(['user_id as id', 'identification']).where('partner_id', '=', partnerId).where('identification', 'in', candidates).execute(),
+    db
+      .selectFrom('partner_users')
+      .select(['user_id as id', 'identification'])
+      .where('partner_id', '=', partnerId)
+      .where('identification', 'in', candidates)
+      .execute(),
   ]);
   return [...verified, ...registered];
 }
@@ -326,7 +423,10 @@ export async function linkedUsersByIdentifications(db: Executor, partnerId: numb
 /** The people's tax facts, locked until the transaction ends (two batches cannot both spend one tax-free card). */
 export async function lockTaxFacts(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return forUpdate(db, db.selectFrom('users').select(['id', 'tax_percent', 'tax_free_card']).where('id', 'in', userIds).orderBy('id')).execute();
+  return forUpdate(
+    db,
+    db.selectFrom('users').select(['id', 'tax_percent', 'tax_free_card']).where('id', 'in', userIds).orderBy('id'),
+  ).execute();
 }
 
 /** The bank accounts on the partner's links: what its payouts are paid to. */
@@ -347,6 +447,11 @@ export async function findRecipient(db: Executor, userId: number, partnerId: num
   const link =
     partnerId === null
       ? undefined
-      : await db.selectFrom('partner_users').select('first_name').where('partner_id', '=', partnerId).where('user_id', '=', userId).executeTakeFirst();
+      : await db
+          .selectFrom('partner_users')
+          .select('first_name')
+          .where('partner_id', '=', partnerId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
   return { email: user.email, firstName: link?.first_name ?? null };
 }

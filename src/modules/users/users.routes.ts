@@ -61,7 +61,8 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           tags,
           operationId: 'listUsers',
           summary: 'Your employees, newest link first',
-          description: 'A page of your employees (full User payloads), newest link first. `next` and `previous` are absolute URLs, or "" when there is no such page.',
+          description:
+            'A page of your employees (full User payloads), newest link first. `next` and `previous` are absolute URLs, or "" when there is no such page.',
           querystring: PageQuery,
           response: {
             200: described(UserList, 'One page of your employees'),
@@ -87,7 +88,10 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           body: LookupBody,
           response: {
             200: described(UserPayload, 'The employee (same as GET /users/{id})'),
-            ...errorResponses('user_not_found', AppError.field('user_id', 'Send exactly one of user_id, phone or ssn.')),
+            ...errorResponses(
+              'user_not_found',
+              AppError.field('user_id', 'Send exactly one of user_id, phone or ssn.'),
+            ),
           },
         },
       },
@@ -101,7 +105,8 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           tags,
           operationId: 'getUser',
           summary: 'One employee',
-          description: 'The employee with their `onboarding` status. Poll it after verification until `onboarding.is_onboarded` is true.',
+          description:
+            'The employee with their `onboarding` status. Poll it after verification until `onboarding.is_onboarded` is true.',
           params: UserIdParams,
           response: { 200: described(UserPayload, 'The employee'), ...notLinked },
         },
@@ -137,7 +142,8 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           tags,
           operationId: `${verb}Profile`,
           summary: 'Replace the full profile (completes the profile step)',
-          description: 'Every field is required; the dial code is checked against the country calling codes in use. Completes the `profile` onboarding step. `PUT` and `PATCH` behave the same.',
+          description:
+            'Every field is required; the dial code is checked against the country calling codes in use. Completes the `profile` onboarding step. `PUT` and `PATCH` behave the same.',
           params: UserIdParams,
           body: ProfileBody,
           response: {
@@ -158,14 +164,16 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           operationId: 'setIdentity',
           summary: 'Create or update the identity',
           description:
-            'Records the identity you register for the employee (it does not verify it; a verification session does). `identification` (national identity number), `country_code` (ISO 3166-1 alpha-2) and `birthday` are required; `document_id` is optional. Numbers are checked by country where a rule is known (Norway, Sweden, Denmark, Finland). What you register is yours: another partner linked to the same person never sees it. Once a provider verified the person\'s identity, sending that identity again is accepted and changes nothing, and a different one is a 409: it changes only through a new verification.',
+            "Records the identity you register for the employee (it does not verify it; a verification session does). `identification` (national identity number), `country_code` (ISO 3166-1 alpha-2) and `birthday` are required; `document_id` is optional. Numbers are checked by country where a rule is known (Norway, Sweden, Denmark, Finland). What you register is yours: another partner linked to the same person never sees it. Once a provider verified the person's identity, sending that identity again is accepted and changes nothing, and a different one is a 409: it changes only through a new verification.",
           params: UserIdParams,
           body: IdentityBody,
           response: {
             200: described(UserPayload, 'The employee with the identity stored'),
             ...notLinked,
             ...errorResponses('identity_conflict'),
-            ...errorResponses(AppError.field('identification', 'identification is not a valid national identity number for NO.')),
+            ...errorResponses(
+              AppError.field('identification', 'identification is not a valid national identity number for NO.'),
+            ),
           },
         },
       },
@@ -179,7 +187,8 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           tags: ['Terms'],
           operationId: 'getUserTerms',
           summary: "The employee's approval of the current terms",
-          description: '`terms_approved` is true when the employee approved the current terms version; `approved_at` is null otherwise.',
+          description:
+            '`terms_approved` is true when the employee approved the current terms version; `approved_at` is null otherwise.',
           params: UserIdParams,
           response: { 200: described(UserTermsStatus, "The employee's terms status"), ...notLinked },
         },
@@ -194,7 +203,8 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           tags: ['Terms'],
           operationId: 'setUserTerms',
           summary: 'Approve (true) or withdraw (false) the current terms',
-          description: 'Records or withdraws approval of the current terms version and updates the `terms_approved` onboarding step. `changed` is true when the stored value was updated.',
+          description:
+            'Records or withdraws approval of the current terms version and updates the `terms_approved` onboarding step. `changed` is true when the stored value was updated.',
           params: UserIdParams,
           body: TermsApprovalBody,
           response: {

@@ -5,7 +5,8 @@ import { TERMS_EXAMPLE, TermsMetadata } from '../terms/index.js';
 import { ONBOARDING_EXAMPLE, OnboardingSchema } from './onboarding.js';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const text = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
+const text = (max: number, description?: string) =>
+  Type.String({ maxLength: max, ...(description ? { description } : {}) });
 
 export const PHONE_PATTERN = '^[0-9]{4,15}$';
 const phone = Type.String({
@@ -18,7 +19,11 @@ const mainWork = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.B
   description: 'Whether primary work is through the service: "true" or "false" (JSON booleans accepted)',
 });
 const dialCode = text(254, 'Country calling code, e.g. "+47"');
-const internalId = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Partner-specific id, unique among your employees' });
+const internalId = Type.Integer({
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: 'Partner-specific id, unique among your employees',
+});
 const bankFields = {
   bank_account_number: Type.Optional(nullable(text(64, 'Domestic account (Norway: 11 digits, MOD11)'))),
   bank_iban_number: Type.Optional(nullable(text(64, 'International: IBAN, together with bank_bic_number'))),
@@ -53,13 +58,18 @@ const userFields = {
   phone: Type.Optional(nullable(phone)),
   main_work: Type.Optional(nullable(mainWork)),
   // The one text field that may hold line breaks and tabs.
-  note: Type.Optional(nullable(Type.String({ maxLength: 4096, [MULTILINE]: true, description: 'May hold line breaks and tabs' }))),
+  note: Type.Optional(
+    nullable(Type.String({ maxLength: 4096, [MULTILINE]: true, description: 'May hold line breaks and tabs' })),
+  ),
   ...bankFields,
 };
 
 export const CreateUserBody = Type.Object(
   { email: Type.String({ format: 'email', maxLength: 254 }), ...userFields },
-  { [DOCUMENT_ONLY]: ONE_BANK_STYLE, examples: [{ email: 'kari.nordmann@example.com', internal_id: 1001, bank_account_number: '12345678903' }] },
+  {
+    [DOCUMENT_ONLY]: ONE_BANK_STYLE,
+    examples: [{ email: 'kari.nordmann@example.com', internal_id: 1001, bank_account_number: '12345678903' }],
+  },
 );
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
@@ -70,35 +80,62 @@ export const UpdateUserBody = Type.Object(userFields, {
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
 
 const required = (max: number) => Type.String({ minLength: 1, maxLength: max });
-export const ProfileBody = Type.Object({
-  first_name: required(254),
-  last_name: required(254),
-  address: required(255),
-  postal_code: required(10),
-  city: required(255),
-  dial_code: Type.String({ minLength: 1, maxLength: 254, description: 'Country calling code, e.g. "+47"' }),
-  phone,
-  main_work: mainWork,
-}, {
-  examples: [{ first_name: 'Kari', last_name: 'Nordmann', address: 'Storgata 1', postal_code: '0155', city: 'Oslo', dial_code: '+47', phone: '41234567', main_work: 'true' }],
-});
+export const ProfileBody = Type.Object(
+  {
+    first_name: required(254),
+    last_name: required(254),
+    address: required(255),
+    postal_code: required(10),
+    city: required(255),
+    dial_code: Type.String({ minLength: 1, maxLength: 254, description: 'Country calling code, e.g. "+47"' }),
+    phone,
+    main_work: mainWork,
+  },
+  {
+    examples: [
+      {
+        first_name: 'Kari',
+        last_name: 'Nordmann',
+        address: 'Storgata 1',
+        postal_code: '0155',
+        city: 'Oslo',
+        dial_code: '+47',
+        phone: '41234567',
+        main_work: 'true',
+      },
+    ],
+  },
+);
 export type ProfileBody = Static<typeof ProfileBody>;
 
-export const IdentityBody = Type.Object({
-  identification: Type.String({ minLength: 1, maxLength: 64, description: 'National identity number' }),
-  country_code: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'country_code must be an ISO 3166-1 alpha-2 code.' }),
-  birthday: Type.String({ format: 'date', errorMessage: 'birthday must be a date as YYYY-MM-DD.' }),
-  document_id: Type.Optional(nullable(text(64))),
-}, {
-  examples: [{ identification: '17059012355', country_code: 'NO', birthday: '1990-05-17', document_id: 'FH1234567' }],
-});
+export const IdentityBody = Type.Object(
+  {
+    identification: Type.String({ minLength: 1, maxLength: 64, description: 'National identity number' }),
+    country_code: Type.String({
+      pattern: '^[A-Za-z]{2}$',
+      errorMessage: 'country_code must be an ISO 3166-1 alpha-2 code.',
+    }),
+    birthday: Type.String({ format: 'date', errorMessage: 'birthday must be a date as YYYY-MM-DD.' }),
+    document_id: Type.Optional(nullable(text(64))),
+  },
+  {
+    examples: [{ identification: '17059012355', country_code: 'NO', birthday: '1990-05-17', document_id: 'FH1234567' }],
+  },
+);
 export type IdentityBody = Static<typeof IdentityBody>;
 
-export const LookupBody = Type.Object({
-  user_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
-  ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-}, { description: 'Exactly one of `user_id`, `phone` or `ssn`', [DOCUMENT_ONLY]: exactlyOneOf('user_id', 'phone', 'ssn'), examples: [{ phone: '41234567' }] });
+export const LookupBody = Type.Object(
+  {
+    user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    phone: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+    ssn: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  {
+    description: 'Exactly one of `user_id`, `phone` or `ssn`',
+    [DOCUMENT_ONLY]: exactlyOneOf('user_id', 'phone', 'ssn'),
+    examples: [{ phone: '41234567' }],
+  },
+);
 export type LookupBody = Static<typeof LookupBody>;
 
 export const UserIdParams = Type.Object({ id: Type.String({ description: 'Employee id', examples: ['42'] }) });
@@ -151,7 +188,12 @@ export const UserPayload = Type.Object(
     onboarding: OnboardingSchema,
     created_at: Type.String({ format: 'date-time' }),
   },
-  { $id: 'User', additionalProperties: false, description: 'An employee (the same shape from every user operation)', examples: [USER_EXAMPLE] },
+  {
+    $id: 'User',
+    additionalProperties: false,
+    description: 'An employee (the same shape from every user operation)',
+    examples: [USER_EXAMPLE],
+  },
 );
 export type UserPayload = Static<typeof UserPayload>;
 
@@ -160,19 +202,32 @@ export const UserList = {
   examples: [{ total: 1, next: '', previous: '', count: 1, results: [USER_EXAMPLE] }],
 };
 
-export const TermsApprovalBody = Type.Object({
-  approved: Type.Boolean({ description: 'true records approval of the current terms; false withdraws it' }),
-}, { examples: [{ approved: true }] });
+export const TermsApprovalBody = Type.Object(
+  {
+    approved: Type.Boolean({ description: 'true records approval of the current terms; false withdraws it' }),
+  },
+  { examples: [{ approved: true }] },
+);
 export type TermsApprovalBody = Static<typeof TermsApprovalBody>;
 
 const userTermsFields = {
   user_id: Type.String(),
   terms_approved: Type.Boolean(),
-  approved_at: nullable(Type.String({ format: 'date-time', description: 'When the current terms were approved; null when not approved' })),
+  approved_at: nullable(
+    Type.String({ format: 'date-time', description: 'When the current terms were approved; null when not approved' }),
+  ),
   terms: TermsMetadata,
 };
-const USER_TERMS_EXAMPLE = { user_id: '42', terms_approved: true, approved_at: '2026-11-21T10:02:00.000Z', terms: TERMS_EXAMPLE };
-export const UserTermsStatus = Type.Object(userTermsFields, { additionalProperties: false, examples: [USER_TERMS_EXAMPLE] });
+const USER_TERMS_EXAMPLE = {
+  user_id: '42',
+  terms_approved: true,
+  approved_at: '2026-11-21T10:02:00.000Z',
+  terms: TERMS_EXAMPLE,
+};
+export const UserTermsStatus = Type.Object(userTermsFields, {
+  additionalProperties: false,
+  examples: [USER_TERMS_EXAMPLE],
+});
 export type UserTermsStatus = Static<typeof UserTermsStatus>;
 export const UserTermsChange = Type.Object(
   { ...userTermsFields, changed: Type.Boolean({ description: 'true when the stored value was updated' }) },

@@ -53,9 +53,15 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
     return retryUniqueRaces(MAX_WRITE_ATTEMPTS, () => inTransaction(db, idempotency, ctx.idempotency, work));
   }
 
-  async function assertInternalIdFree(trx: Transaction<Database>, partnerId: number, internalId: number, userId: number | null) {
+  async function assertInternalIdFree(
+    trx: Transaction<Database>,
+    partnerId: number,
+    internalId: number,
+    userId: number | null,
+  ) {
     const holder = await repo.findUserIdByInternalId(trx, partnerId, internalId);
-    if (holder !== undefined && holder !== userId) throw AppError.field('internal_id', 'internal_id has already been taken.');
+    if (holder !== undefined && holder !== userId)
+      throw AppError.field('internal_id', 'internal_id has already been taken.');
   }
 
   async function payloadFor(executor: Kysely<Database>, partnerId: number, userId: number): Promise<UserPayload> {
@@ -95,8 +101,16 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
             existing.id,
             [partnerId],
             async () => {
-              if (!link) await repo.insertLink(trx, { partner_id: partnerId, user_id: existing.id, internal_id: internalId, created_at: now, updated_at: now });
-              else if (internalId !== null) await repo.updateLink(trx, partnerId, existing.id, { internal_id: internalId, updated_at: now });
+              if (!link)
+                await repo.insertLink(trx, {
+                  partner_id: partnerId,
+                  user_id: existing.id,
+                  internal_id: internalId,
+                  created_at: now,
+                  updated_at: now,
+                });
+              else if (internalId !== null)
+                await repo.updateLink(trx, partnerId, existing.id, { internal_id: internalId, updated_at: now });
             },
             { created: { partnerId, type: 'user.linked' } },
           );
@@ -105,11 +119,18 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
 
         const errors: FieldErrors = {};
         const bank = bankColumns(body, errors);
-        const dialCode = isProvided(body.dial_code) && body.dial_code.trim() !== '' ? checkDialCode(body.dial_code, errors) : null;
+        const dialCode =
+          isProvided(body.dial_code) && body.dial_code.trim() !== '' ? checkDialCode(body.dial_code, errors) : null;
         if (Object.keys(errors).length > 0) throw AppError.fields(errors);
         // The person first: when a concurrent request created them a moment ago, the e-mail's unique
         // key fails here and the retry takes the linking path above, as a sequential request would.
-        const user = await repo.insertUser(trx, { email, email_normalized: email.toLowerCase(), email_verified_at: now, created_at: now, updated_at: now });
+        const user = await repo.insertUser(trx, {
+          email,
+          email_normalized: email.toLowerCase(),
+          email_verified_at: now,
+          created_at: now,
+          updated_at: now,
+        });
         if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, user.id);
         const link = await repo.insertLink(trx, {
           partner_id: partnerId,
@@ -130,7 +151,10 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
         });
         // A new person has one link, no approvals: the view needs no reading back.
         const created = userRowToPayload({ user, link }, false, clock.now());
-        await userEvents.emitChanges(trx, new Map(), new Map([[partnerId, created]]), { partnerId, type: 'user.created' });
+        await userEvents.emitChanges(trx, new Map(), new Map([[partnerId, created]]), {
+          partnerId,
+          type: 'user.created',
+        });
         return created;
       });
       return typeof result === 'number' ? payloadFor(db, partnerId, result) : result;
@@ -145,7 +169,10 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
       const total = await repo.countLinks(db, partnerId);
       // A page past the end is empty, without asking the database.
       if (window === null || window.offset >= total) return { total, results: [] };
-      const [rows, current] = await Promise.all([repo.listLinkedUsers(db, partnerId, window.limit, window.offset), terms.current()]);
+      const [rows, current] = await Promise.all([
+        repo.listLinkedUsers(db, partnerId, window.limit, window.offset),
+        terms.current(),
+      ]);
       const approvals = await repo.findApprovals(
         db,
         partnerId,
@@ -169,7 +196,8 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
         const sentProfile = PROFILE_FIELDS.filter((field) => isProvided(body[field]));
         if (sentProfile.length > 0 && link.profile_completed_at === null) {
           const missing = PROFILE_FIELDS.filter((field) => !sentProfile.includes(field));
-          for (const field of missing) errors[field] = [`${field} is required when no profile exists yet; send the full profile.`];
+          for (const field of missing)
+            errors[field] = [`${field} is required when no profile exists yet; send the full profile.`];
         }
         for (const field of sentProfile) {
           if (field === 'main_work') continue;
@@ -191,8 +219,10 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
         if (isProvided(body.internal_id)) changes.internal_id = body.internal_id;
         if (isProvided(body.note)) changes.note = blankToNull(body.note);
         const now = clock.now().toISOString();
-        if (sentProfile.length === PROFILE_FIELDS.length && link.profile_completed_at === null) changes.profile_completed_at = now;
-        if (Object.keys(changes).length > 0) await repo.updateLink(trx, partnerId, userId, { ...changes, updated_at: now });
+        if (sentProfile.length === PROFILE_FIELDS.length && link.profile_completed_at === null)
+          changes.profile_completed_at = now;
+        if (Object.keys(changes).length > 0)
+          await repo.updateLink(trx, partnerId, userId, { ...changes, updated_at: now });
         await userEvents.emitChanges(trx, before, await userEvents.views(trx, userId, [partnerId]));
       });
       return payloadFor(db, partnerId, userId);
@@ -212,7 +242,8 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
           postal_code: body.postal_code.trim(),
           city: body.city.trim(),
         };
-        for (const [field, value] of Object.entries(values)) if (value === '') errors[field] = [`${field} must not be empty.`];
+        for (const [field, value] of Object.entries(values))
+          if (value === '') errors[field] = [`${field} must not be empty.`];
         const dialCode = checkDialCode(body.dial_code, errors);
         if (Object.keys(errors).length > 0) throw AppError.fields(errors);
         const now = clock.now().toISOString();

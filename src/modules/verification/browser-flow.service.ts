@@ -63,7 +63,8 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
     kind: 'page',
     status: 403,
     title: 'Please start again',
-    message: 'This verification was started in another browser, or your browser does not keep cookies. Open the verification link again in this browser.',
+    message:
+      'This verification was started in another browser, or your browser does not keep cookies. Open the verification link again in this browser.',
   };
 
   return {
@@ -73,7 +74,8 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
       const session = await byToken(token);
       if (!session) return { kind: 'unknown' };
       const partnerName = (await deps.partners.partnerName(session.partner_id)) ?? 'Your employer';
-      if (session.status !== 'pending') return { kind: 'finished', session, partnerName, returnTo: partnerRedirect(session) };
+      if (session.status !== 'pending')
+        return { kind: 'finished', session, partnerName, returnTo: partnerRedirect(session) };
       return { kind: 'ready', session, partnerName };
     },
 
@@ -89,16 +91,33 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
     /** "Continue" on the start page: binds this browser to the session and hands over to the provider. */
     async begin(token: string): Promise<Step> {
       const session = await byToken(token);
-      if (!session) return { kind: 'page', status: 404, title: 'Link not found', message: 'This verification link is not valid. Ask for a new one.' };
+      if (!session)
+        return {
+          kind: 'page',
+          status: 404,
+          title: 'Link not found',
+          message: 'This verification link is not valid. Ask for a new one.',
+        };
       if (session.status !== 'pending') return { kind: 'redirect', location: partnerRedirect(session) };
       const adapter = deps.adapters.get(session.provider);
-      if (!adapter) return { kind: 'page', status: 503, title: 'Verification unavailable', message: 'This verification method is not available right now.' };
+      if (!adapter)
+        return {
+          kind: 'page',
+          status: 503,
+          title: 'Verification unavailable',
+          message: 'This verification method is not available right now.',
+        };
       const binding = randomToken(24);
       let start;
       try {
         start = await adapter.start(session, { callbackUrl: deps.callbackUrl(session.provider), startToken: token });
       } catch {
-        return { kind: 'page', status: 502, title: 'The identity provider did not answer', message: 'Please try again in a moment.' };
+        return {
+          kind: 'page',
+          status: 502,
+          title: 'The identity provider did not answer',
+          message: 'Please try again in a moment.',
+        };
       }
       await repo.updateProviderStart(db, session.id, {
         providerRef: start.providerRef,
@@ -106,16 +125,32 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
         bindingHash: sha256Hex(binding),
         now: clock.now().toISOString(),
       });
-      return { kind: 'redirect', location: start.redirectUrl, binding: { name: bindingCookieName(session.id), value: binding } };
+      return {
+        kind: 'redirect',
+        location: start.redirectUrl,
+        binding: { name: bindingCookieName(session.id), value: binding },
+      };
     },
 
     /** The browser's return from a real provider. */
-    async callback(provider: VerificationProvider, ref: string | undefined, params: CallbackParams, cookies: Record<string, string | undefined>): Promise<Step> {
+    async callback(
+      provider: VerificationProvider,
+      ref: string | undefined,
+      params: CallbackParams,
+      cookies: Record<string, string | undefined>,
+    ): Promise<Step> {
       const adapter = deps.adapters.get(provider);
       const found = ref && adapter ? await repo.findSessionByProviderRef(db, provider, ref) : undefined;
       if (found) employeeActs(found);
       const session = found && (await sessions.fresh(found));
-      if (!session || !adapter) return { kind: 'page', status: 400, title: 'Verification not found', message: 'We could not match this answer from the identity provider to a verification. Open the verification link again.' };
+      if (!session || !adapter)
+        return {
+          kind: 'page',
+          status: 400,
+          title: 'Verification not found',
+          message:
+            'We could not match this answer from the identity provider to a verification. Open the verification link again.',
+        };
       if (!bound(session, cookies)) return notThisBrowser;
       if (session.status !== 'pending') return { kind: 'redirect', location: partnerRedirect(session) };
       let outcome: ProviderOutcome;
@@ -130,7 +165,10 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
     },
 
     /** The sandbox provider page: the session, if this browser started it and it is still pending. */
-    async sandboxSession(token: string, cookies: Record<string, string | undefined>): Promise<{ session: VerificationSessionRow } | Step> {
+    async sandboxSession(
+      token: string,
+      cookies: Record<string, string | undefined>,
+    ): Promise<{ session: VerificationSessionRow } | Step> {
       const session = await byToken(token);
       // A session handled by a configured real provider is never decided here, even in sandbox.
       if (!session || !deps.adapters.get(session.provider)?.simulated) {
@@ -142,7 +180,11 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
     },
 
     /** The sandbox provider page's choice. */
-    async sandboxDecide(token: string, outcome: SandboxOutcome, cookies: Record<string, string | undefined>): Promise<Step> {
+    async sandboxDecide(
+      token: string,
+      outcome: SandboxOutcome,
+      cookies: Record<string, string | undefined>,
+    ): Promise<Step> {
       const found = await this.sandboxSession(token, cookies);
       if ('kind' in found) return found;
       const { session } = found;

@@ -29,7 +29,16 @@ export interface VerificationModuleDeps {
   audit: Pick<AuditService, 'record'>;
 }
 
-export function createVerificationModule({ db, clock, config, idempotency, employees, partners, events, audit }: VerificationModuleDeps) {
+export function createVerificationModule({
+  db,
+  clock,
+  config,
+  idempotency,
+  employees,
+  partners,
+  events,
+  audit,
+}: VerificationModuleDeps) {
   const base = config.publicBaseUrl;
   const sandbox = config.env === 'sandbox';
   const adapters = createProviderAdapters(config, (token) => `${base}/sandbox/provider/${token}`);
@@ -44,10 +53,24 @@ export function createVerificationModule({ db, clock, config, idempotency, emplo
     publicBaseUrl: base,
     availableProviders: new Set(adapters.keys()),
   });
-  const flow = createBrowserFlow({ db, clock, sessions, partners, adapters, callbackUrl: (provider) => `${base}/verify/callback/${provider}` });
+  const flow = createBrowserFlow({
+    db,
+    clock,
+    sessions,
+    partners,
+    adapters,
+    callbackUrl: (provider) => `${base}/verify/callback/${provider}`,
+  });
   // The document vendor's decisions arrive by webhook; null when no vendor is configured.
   const docWebhook = config.docVendor ? createDocWebhook({ db, clock, sessions, config: config.docVendor }) : null;
-  return { returnUrls, sessions, flow, adapters, docWebhook, routes: verificationRoutes({ returnUrls, sessions, sandbox }) };
+  return {
+    returnUrls,
+    sessions,
+    flow,
+    adapters,
+    docWebhook,
+    routes: verificationRoutes({ returnUrls, sessions, sandbox }),
+  };
 }
 
 export type VerificationModule = ReturnType<typeof createVerificationModule>;

@@ -39,15 +39,23 @@ const HOSTNAME = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*|\\[[0-9a-f:.]+\\])$`);
 export function parseReturnUrl(raw: string, options: MatchOptions): ParseResult {
   const text = raw.trim();
   if (text === '') return { ok: false, reason: 'must not be empty' };
-  if (text.length > MAX_RETURN_URL_LENGTH) return { ok: false, reason: `must not be longer than ${MAX_RETURN_URL_LENGTH} characters` };
+  if (text.length > MAX_RETURN_URL_LENGTH)
+    return { ok: false, reason: `must not be longer than ${MAX_RETURN_URL_LENGTH} characters` };
   // Printable ASCII only: unicode and control characters are how hosts and paths get disguised.
-  if (!/^[\x21-\x7e]+$/.test(text)) return { ok: false, reason: 'must be printable ASCII without spaces (use punycode for international hosts)' };
+  if (!/^[\x21-\x7e]+$/.test(text))
+    return { ok: false, reason: 'must be printable ASCII without spaces (use punycode for international hosts)' };
   if (text.includes('#')) return { ok: false, reason: 'must not contain a fragment (#)' };
   if (text.includes('\\')) return { ok: false, reason: 'must not contain a backslash' };
 
   const match = SHAPE.exec(text);
   if (!match) return { ok: false, reason: 'must be an absolute URL such as https://example.com/return' };
-  const [, schemeRaw, authority, rawPath, rawQuery] = match as unknown as [string, string, string, string, string | undefined];
+  const [, schemeRaw, authority, rawPath, rawQuery] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+  ];
   const scheme = schemeRaw.toLowerCase();
   if (scheme !== 'https' && scheme !== 'http') return { ok: false, reason: 'must use https' };
   if (scheme === 'http' && !options.allowHttp) return { ok: false, reason: 'must use https' };
@@ -64,11 +72,13 @@ export function parseReturnUrl(raw: string, options: MatchOptions): ParseResult 
   // The host exactly as written: the parser's rewrites (numeric IPv4 forms such as 0x7f000001,
   // characters a DNS name cannot hold) are tricks, not hosts a partner registers.
   const writtenHost = authority.replace(/:\d*$/, '').toLowerCase();
-  if (!HOSTNAME.test(parsed.hostname) || writtenHost !== parsed.hostname) return { ok: false, reason: 'must name a valid host' };
+  if (!HOSTNAME.test(parsed.hostname) || writtenHost !== parsed.hostname)
+    return { ok: false, reason: 'must name a valid host' };
 
   // The parser must not have changed the path (dot segments, encoded dots, etc.): compare it raw.
   const path = rawPath === '' ? '/' : rawPath;
-  if (parsed.pathname !== path) return { ok: false, reason: 'must not contain dot segments or characters that change the path' };
+  if (parsed.pathname !== path)
+    return { ok: false, reason: 'must not contain dot segments or characters that change the path' };
   if (path.includes('//')) return { ok: false, reason: 'path must not contain empty segments (//)' };
   const segments = path.split('/').slice(1);
   if (segments.some((segment) => segment.includes('%') || !REGISTERED_SEGMENT.test(segment))) {
@@ -79,7 +89,12 @@ export function parseReturnUrl(raw: string, options: MatchOptions): ParseResult 
   const trimmedPath = path.replace(/\/$/, '');
   return {
     ok: true,
-    url: { canonical: `${scheme}://${host}${trimmedPath}`, scheme: scheme as 'http' | 'https', host, path: trimmedPath },
+    url: {
+      canonical: `${scheme}://${host}${trimmedPath}`,
+      scheme: scheme as 'http' | 'https',
+      host,
+      path: trimmedPath,
+    },
     query: rawQuery ?? '',
   };
 }
@@ -109,7 +124,8 @@ export function findMatchingReturnUrl<T extends { requested_url: string }>(
   if (!parsed.ok) return parsed;
   for (const candidate of approved) {
     const base = parseReturnUrl(candidate.requested_url, { allowHttp: true });
-    if (base.ok && matchesApproved(parsed.url, base.url)) return { ok: true, match: candidate, url: parsed.url, query: parsed.query };
+    if (base.ok && matchesApproved(parsed.url, base.url))
+      return { ok: true, match: candidate, url: parsed.url, query: parsed.query };
   }
   return { ok: false, reason: 'does not match an approved return URL' };
 }

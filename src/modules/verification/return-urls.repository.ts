@@ -29,7 +29,12 @@ export async function insertReturnUrl(
 }
 
 export async function listApprovedReturnUrls(db: Executor, partnerId: number) {
-  return db.selectFrom('return_urls').selectAll().where('partner_id', '=', partnerId).where('status', '=', 'approved').execute();
+  return db
+    .selectFrom('return_urls')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('status', '=', 'approved')
+    .execute();
 }
 
 export async function listReturnUrls(db: Executor, partnerId: number | null) {
@@ -43,14 +48,24 @@ export async function findReturnUrlById(db: Executor, id: number) {
 }
 
 /** Sets the status, when the current one is among `from` (every status when omitted); undefined otherwise. */
-export async function setReturnUrlStatus(db: Executor, id: number, status: ReturnUrlStatus, now: string, from?: readonly ReturnUrlStatus[]) {
+export async function setReturnUrlStatus(
+  db: Executor,
+  id: number,
+  status: ReturnUrlStatus,
+  now: string,
+  from?: readonly ReturnUrlStatus[],
+) {
   let query = db.updateTable('return_urls').set({ status, decided_at: now }).where('id', '=', id);
   if (from) query = query.where('status', 'in', from);
   return query.returningAll().executeTakeFirst();
 }
 
 /** One page of requests, oldest first, after `afterId`; `limit + 1` rows tell whether more follow. */
-export async function listReturnUrlsPage(db: Executor, filter: { status: ReturnUrlStatus | null; partnerId: number | null; afterId: number }, limit: number) {
+export async function listReturnUrlsPage(
+  db: Executor,
+  filter: { status: ReturnUrlStatus | null; partnerId: number | null; afterId: number },
+  limit: number,
+) {
   let query = db.selectFrom('return_urls').selectAll().where('id', '>', filter.afterId);
   if (filter.status !== null) query = query.where('status', '=', filter.status);
   if (filter.partnerId !== null) query = query.where('partner_id', '=', filter.partnerId);
@@ -60,5 +75,11 @@ export async function listReturnUrlsPage(db: Executor, filter: { status: ReturnU
 /** The approved URLs of these partners. */
 export async function listApprovedOf(db: Executor, partnerIds: number[]) {
   if (partnerIds.length === 0) return [];
-  return db.selectFrom('return_urls').selectAll().where('partner_id', 'in', partnerIds).where('status', '=', 'approved').orderBy('id').execute();
+  return db
+    .selectFrom('return_urls')
+    .selectAll()
+    .where('partner_id', 'in', partnerIds)
+    .where('status', '=', 'approved')
+    .orderBy('id')
+    .execute();
 }

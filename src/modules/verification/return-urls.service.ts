@@ -22,7 +22,13 @@ export interface ReturnUrlServiceDeps {
 }
 
 export function returnUrlRowToPayload(row: ReturnUrlRow): ReturnUrlRequest {
-  return { id: String(row.id), partner_id: row.partner_id, status: row.status, requested_url: row.requested_url, requested_at: row.requested_at };
+  return {
+    id: String(row.id),
+    partner_id: row.partner_id,
+    status: row.status,
+    requested_url: row.requested_url,
+    requested_at: row.requested_at,
+  };
 }
 
 export type ReturnUrlCommand = 'approve' | 'reject' | 'revoke';
@@ -31,7 +37,10 @@ export type ReturnUrlCommand = 'approve' | 'reject' | 'revoke';
  * Reject only decides a pending request: withdrawing an approved URL stops the partner's new flows,
  * so it has a command of its own. A rejected request can still be approved.
  */
-const COMMANDS: Record<ReturnUrlCommand, { to: Exclude<ReturnUrlStatus, 'pending'>; from: readonly ReturnUrlStatus[] }> = {
+const COMMANDS: Record<
+  ReturnUrlCommand,
+  { to: Exclude<ReturnUrlStatus, 'pending'>; from: readonly ReturnUrlStatus[] }
+> = {
   approve: { to: 'approved', from: ['pending', 'rejected'] },
   reject: { to: 'rejected', from: ['pending'] },
   revoke: { to: 'rejected', from: ['approved'] },
@@ -41,12 +50,27 @@ const notFound = (id: number) => new AppError('route_not_found', `Return URL req
 
 export function createReturnUrlService({ db, clock, idempotency, allowHttp, events, audit }: ReturnUrlServiceDeps) {
   /** Sets the decision (only from `from` when given) with the partner's `return_url.*` event; undefined when nothing changed. */
-  async function decided(id: number, to: Exclude<ReturnUrlStatus, 'pending'>, from?: readonly ReturnUrlStatus[], reason?: string): Promise<ReturnUrlRow | undefined> {
+  async function decided(
+    id: number,
+    to: Exclude<ReturnUrlStatus, 'pending'>,
+    from?: readonly ReturnUrlStatus[],
+    reason?: string,
+  ): Promise<ReturnUrlRow | undefined> {
     return db.transaction().execute(async (trx) => {
       const before = await repo.findReturnUrlById(trx, id);
       const row = await repo.setReturnUrlStatus(trx, id, to, clock.now().toISOString(), from);
       if (row && before?.status !== row.status) {
-        await events.emit(trx, [{ partnerId: row.partner_id, type: `return_url.${row.status as 'approved' | 'rejected'}`, object: returnUrlRowToPayload(row) }], { reason });
+        await events.emit(
+          trx,
+          [
+            {
+              partnerId: row.partner_id,
+              type: `return_url.${row.status as 'approved' | 'rejected'}`,
+              object: returnUrlRowToPayload(row),
+            },
+          ],
+          { reason },
+        );
       }
       return row;
     });
@@ -71,7 +95,12 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
             pathPrefix: url.path === '' ? '/' : url.path,
             now: clock.now().toISOString(),
           });
-          await audit.record(trx, { action: 'return_url.requested', object: { type: 'return_url', id: row.id }, partnerId, fields: ['requested_url'] });
+          await audit.record(trx, {
+            action: 'return_url.requested',
+            object: { type: 'return_url', id: row.id },
+            partnerId,
+            fields: ['requested_url'],
+          });
           return row;
         });
       // The same URL registered twice at once: the unique (partner, URL) pair lets one insert in;
@@ -92,7 +121,12 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
     },
 
     /** One page of requests, oldest first (the console's queue), and whether more follow. */
-    async listPage(query: { status: ReturnUrlStatus | null; partnerId: number | null; afterId: number; limit: number }): Promise<{ rows: ReturnUrlRow[]; hasMore: boolean }> {
+    async listPage(query: {
+      status: ReturnUrlStatus | null;
+      partnerId: number | null;
+      afterId: number;
+      limit: number;
+    }): Promise<{ rows: ReturnUrlRow[]; hasMore: boolean }> {
       const rows = await repo.listReturnUrlsPage(db, query, query.limit + 1);
       return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
     },
@@ -114,7 +148,11 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
      * in the audit entry). Repeating a command that already
      * holds changes nothing (`changed: false`); any other status is refused with the command to use.
      */
-    async command(id: number, command: ReturnUrlCommand, reason?: string): Promise<{ row: ReturnUrlRow; changed: boolean }> {
+    async command(
+      id: number,
+      command: ReturnUrlCommand,
+      reason?: string,
+    ): Promise<{ row: ReturnUrlRow; changed: boolean }> {
       const { to, from } = COMMANDS[command];
       if (!isId(id)) throw notFound(id);
       const updated = await decided(id, to, from, reason?.trim() || undefined);

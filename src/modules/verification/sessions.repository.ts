@@ -1,12 +1,22 @@
 import type { Insertable } from 'kysely';
-import type { Executor, VerificationProvider, VerificationSessionsTable, VerificationStatus } from '../../db/database.js';
+import type {
+  Executor,
+  VerificationProvider,
+  VerificationSessionsTable,
+  VerificationStatus,
+} from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 
-export async function insertVerificationSession(db: Executor, values: Insertable<VerificationSessionsTable>): Promise<void> {
+export async function insertVerificationSession(
+  db: Executor,
+  values: Insertable<VerificationSessionsTable>,
+): Promise<void> {
   await db.insertInto('verification_sessions').values(values).execute();
 }
 
-const sessionById = reusableQuery(1, (db: Executor, id: string) => db.selectFrom('verification_sessions').selectAll().where('id', '=', id));
+const sessionById = reusableQuery(1, (db: Executor, id: string) =>
+  db.selectFrom('verification_sessions').selectAll().where('id', '=', id),
+);
 
 /** Compiled once: partners poll this on every status check. */
 export async function findSession(db: Executor, id: string) {
@@ -15,7 +25,11 @@ export async function findSession(db: Executor, id: string) {
 }
 
 export async function findSessionByStartToken(db: Executor, tokenHash: string) {
-  return db.selectFrom('verification_sessions').selectAll().where('start_token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('verification_sessions')
+    .selectAll()
+    .where('start_token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function findSessionByProviderRef(db: Executor, provider: VerificationProvider, ref: string) {
@@ -40,17 +54,35 @@ export async function findPendingForUser(db: Executor, partnerId: number, userId
 
 /** Pending sessions whose expiry has passed, oldest first. */
 export async function pendingExpiredBefore(db: Executor, now: string, limit: number) {
-  return db.selectFrom('verification_sessions').select(['id', 'status', 'expires_at']).where('status', '=', 'pending').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute();
+  return db
+    .selectFrom('verification_sessions')
+    .select(['id', 'status', 'expires_at'])
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
 }
 
 /** The outcome_reason of a session a newer flow of the same partner replaced. */
 export const REPLACED_REASON = 'replaced by a new flow';
 
 /** Cancels the partner's own pending session for the person, if any (its new flow replaces it). */
-export async function cancelPendingForUser(db: Executor, partnerId: number, userId: number, now: string): Promise<number> {
+export async function cancelPendingForUser(
+  db: Executor,
+  partnerId: number,
+  userId: number,
+  now: string,
+): Promise<number> {
   const result = await db
     .updateTable('verification_sessions')
-    .set({ status: 'cancelled', pending_user_id: null, verified_at: now, outcome_reason: REPLACED_REASON, updated_at: now })
+    .set({
+      status: 'cancelled',
+      pending_user_id: null,
+      verified_at: now,
+      outcome_reason: REPLACED_REASON,
+      updated_at: now,
+    })
     .where('partner_id', '=', partnerId)
     .where('pending_user_id', '=', userId)
     .where('status', '=', 'pending')
@@ -59,8 +91,16 @@ export async function cancelPendingForUser(db: Executor, partnerId: number, user
 }
 
 /** Corrects the outcome of a session finished in the same transaction (an approval that turned out to conflict). */
-export async function setOutcome(db: Executor, id: string, values: { status: Exclude<VerificationStatus, 'pending'>; reason: string; now: string }): Promise<void> {
-  await db.updateTable('verification_sessions').set({ status: values.status, outcome_reason: values.reason, updated_at: values.now }).where('id', '=', id).execute();
+export async function setOutcome(
+  db: Executor,
+  id: string,
+  values: { status: Exclude<VerificationStatus, 'pending'>; reason: string; now: string },
+): Promise<void> {
+  await db
+    .updateTable('verification_sessions')
+    .set({ status: values.status, outcome_reason: values.reason, updated_at: values.now })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -94,7 +134,12 @@ export async function updateProviderStart(
 ): Promise<void> {
   await db
     .updateTable('verification_sessions')
-    .set({ provider_ref: values.providerRef, provider_state: values.providerState, browser_binding_hash: values.bindingHash, updated_at: values.now })
+    .set({
+      provider_ref: values.providerRef,
+      provider_state: values.providerState,
+      browser_binding_hash: values.bindingHash,
+      updated_at: values.now,
+    })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .execute();
@@ -121,7 +166,12 @@ export async function recordWebhookReceipt(db: Executor, digest: string, provide
 
 /** How many sessions ended in this status since then. */
 export async function countEndedSince(db: Executor, status: VerificationStatus, since: string): Promise<number> {
-  const row = await db.selectFrom('verification_sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', status).where('updated_at', '>=', since).executeTakeFirst();
+  const row = await db
+    .selectFrom('verification_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', status)
+    .where('updated_at', '>=', since)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

@@ -40,7 +40,11 @@ export type TerminalStatus = Exclude<VerificationStatus, 'pending'>;
 const SWEEP_BATCH = 500;
 
 /** The status payload of `GET /verification/status/{id}`, as a poll at `polledAt` would answer it. */
-export function sessionStatusPayload(session: VerificationSessionRow, onboarding: Onboarding | null, polledAt: string): SessionStatus {
+export function sessionStatusPayload(
+  session: VerificationSessionRow,
+  onboarding: Onboarding | null,
+  polledAt: string,
+): SessionStatus {
   return {
     verification_id: session.id,
     user_id: session.user_id,
@@ -66,11 +70,19 @@ export function createSessionService(deps: SessionServiceDeps) {
     const session = (await repo.findSession(trx, sessionId)) as VerificationSessionRow;
     const view = await deps.employees.partnerView(session.partner_id, session.user_id, trx);
     const type = `verification.session.${session.status === 'pending' ? 'created' : session.status}` as EventType;
-    return { partnerId: session.partner_id, type, object: sessionStatusPayload(session, view?.onboarding ?? null, clock.now().toISOString()) };
+    return {
+      partnerId: session.partner_id,
+      type,
+      object: sessionStatusPayload(session, view?.onboarding ?? null, clock.now().toISOString()),
+    };
   }
 
   /** Ends a pending session in a transaction with its event; false when it was no longer pending. */
-  async function end(trx: Transaction<Database>, sessionId: string, values: Parameters<typeof repo.finishSession>[2]): Promise<boolean> {
+  async function end(
+    trx: Transaction<Database>,
+    sessionId: string,
+    values: Parameters<typeof repo.finishSession>[2],
+  ): Promise<boolean> {
     if (!(await repo.finishSession(trx, sessionId, values))) return false;
     await deps.events.emit(trx, [await sessionEvent(trx, sessionId)]);
     return true;
@@ -82,7 +94,16 @@ export function createSessionService(deps: SessionServiceDeps) {
    */
   async function expireIfDue(session: Pick<VerificationSessionRow, 'id' | 'status' | 'expires_at'>): Promise<boolean> {
     if (session.status !== 'pending' || clock.now().getTime() < Date.parse(session.expires_at)) return false;
-    await db.transaction().execute((trx) => end(trx, session.id, { status: 'expired', verifiedAt: session.expires_at, reason: 'time ran out', now: clock.now().toISOString() }));
+    await db
+      .transaction()
+      .execute((trx) =>
+        end(trx, session.id, {
+          status: 'expired',
+          verifiedAt: session.expires_at,
+          reason: 'time ran out',
+          now: clock.now().toISOString(),
+        }),
+      );
     return true;
   }
 
@@ -121,13 +142,25 @@ export function createSessionService(deps: SessionServiceDeps) {
         return;
       }
       const identity = outcome.identity;
-      const complete = Boolean(identity.identification?.trim() && identity.countryCode && /^\d{4}-\d{2}-\d{2}$/.test(identity.birthday ?? ''));
+      const complete = Boolean(
+        identity.identification?.trim() && identity.countryCode && /^\d{4}-\d{2}-\d{2}$/.test(identity.birthday ?? ''),
+      );
       if (!complete) {
-        await end(trx, sessionId, { status: 'error', verifiedAt: now, reason: 'the provider did not return a complete identity', now });
+        await end(trx, sessionId, {
+          status: 'error',
+          verifiedAt: now,
+          reason: 'the provider did not return a complete identity',
+          now,
+        });
         await within?.(trx);
         return;
       }
-      const moved = await repo.finishSession(trx, sessionId, { status: 'approved', verifiedAt: now, reason: null, now });
+      const moved = await repo.finishSession(trx, sessionId, {
+        status: 'approved',
+        verifiedAt: now,
+        reason: null,
+        now,
+      });
       if (moved) {
         const country = identity.countryCode.toUpperCase();
         const recorded = await deps.employees.recordVerifiedIdentity(
@@ -144,7 +177,11 @@ export function createSessionService(deps: SessionServiceDeps) {
         );
         // The person's verified identity is theirs: a different one changes nothing, and this session does not count.
         if (recorded === 'conflict') {
-          await repo.setOutcome(trx, sessionId, { status: 'error', reason: 'the provider confirmed a different identity than the one already verified for this person', now });
+          await repo.setOutcome(trx, sessionId, {
+            status: 'error',
+            reason: 'the provider confirmed a different identity than the one already verified for this person',
+            now,
+          });
         }
         // After the person's events: those took the locks of every partner of the person, this
         // session's partner among them, so this takes no lock out of order.
@@ -160,10 +197,18 @@ export function createSessionService(deps: SessionServiceDeps) {
    * partner registered, when complete (so lookups and payouts by `ssn` work with the number the
    * partner knows); otherwise a synthetic test identity of the person's own.
    */
-  async function sandboxConfirms(session: Pick<VerificationSessionRow, 'partner_id' | 'user_id'>): Promise<VerifiedIdentity> {
+  async function sandboxConfirms(
+    session: Pick<VerificationSessionRow, 'partner_id' | 'user_id'>,
+  ): Promise<VerifiedIdentity> {
     const registered = await deps.employees.registeredIdentity(session.partner_id, session.user_id);
     if (!registered) return sandboxIdentity(session.user_id);
-    return { identification: registered.identification, countryCode: registered.country, birthday: registered.birthday, name: null, documentId: registered.documentId };
+    return {
+      identification: registered.identification,
+      countryCode: registered.country,
+      birthday: registered.birthday,
+      name: null,
+      documentId: registered.documentId,
+    };
   }
 
   return {
@@ -175,7 +220,10 @@ export function createSessionService(deps: SessionServiceDeps) {
     async start(ctx: WriteContext, rawUserId: string, body: StartFlowBody): Promise<FlowCreated> {
       const partnerId = ctx.caller.partnerId;
       const userId = await deps.employees.requireLinked(partnerId, rawUserId);
-      const idType = body.provider === 'provider_doc' ? ((body.id_type as 'local' | 'international' | null | undefined) ?? null) : null;
+      const idType =
+        body.provider === 'provider_doc'
+          ? ((body.id_type as 'local' | 'international' | null | undefined) ?? null)
+          : null;
       if (body.provider === 'provider_doc' && idType === null) {
         throw AppError.field('id_type', 'id_type is required for provider_doc: local or international.');
       }
@@ -210,7 +258,10 @@ export function createSessionService(deps: SessionServiceDeps) {
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
           });
-          await deps.events.emit(trx, [...(replaced ? [await sessionEvent(trx, replaced.id)] : []), await sessionEvent(trx, id)]);
+          await deps.events.emit(trx, [
+            ...(replaced ? [await sessionEvent(trx, replaced.id)] : []),
+            await sessionEvent(trx, id),
+          ]);
         });
       // Flows started at once by one partner for one person: the unique pending slot (partner,
       // person) lets one in at a time; each
@@ -219,7 +270,10 @@ export function createSessionService(deps: SessionServiceDeps) {
         await retryUniqueRaces(MAX_START_ATTEMPTS, create);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw new AppError('conflict', 'Another verification flow for this employee is being started at the same time; try again.');
+        throw new AppError(
+          'conflict',
+          'Another verification flow for this employee is being started at the same time; try again.',
+        );
       }
       return {
         verification_id: id,
@@ -254,19 +308,36 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** Sandbox test helper: ends a session as the partner's automated tests ask (optionally confirming the given identity). */
     async completeForTest(partnerId: number, id: string, body: CompleteBody): Promise<SessionStatus> {
       const { status } = body;
-      if (body.identity && status !== 'approved') throw AppError.field('identity', 'identity goes only with status approved.');
+      if (body.identity && status !== 'approved')
+        throw AppError.field('identity', 'identity goes only with status approved.');
       const chosen = body.identity ? parseIdentity({ ...body.identity, document_id: null }, clock.now()) : null;
       const identity: VerifiedIdentity | undefined = chosen
-        ? { identification: chosen.identification, countryCode: chosen.country, birthday: chosen.birthday, name: body.identity?.name?.trim() || null, documentId: null }
+        ? {
+            identification: chosen.identification,
+            countryCode: chosen.country,
+            birthday: chosen.birthday,
+            name: body.identity?.name?.trim() || null,
+            documentId: null,
+          }
         : undefined;
       if (!isUuid(id)) throw new AppError('session_not_found');
       const session = await load(id.toLowerCase());
       if (!session) throw new AppError('session_not_found');
       if (session.partner_id !== partnerId) throw new AppError('session_forbidden');
-      if (session.status !== 'pending') throw new AppError('conflict', `The session is already ${session.status}; terminal states are final.`);
+      if (session.status !== 'pending')
+        throw new AppError('conflict', `The session is already ${session.status}; terminal states are final.`);
       if (status === 'expired') {
         const now = clock.now().toISOString();
-        await db.transaction().execute((trx) => end(trx, session.id, { status: 'expired', verifiedAt: now, reason: 'expired by the sandbox test helper', now }));
+        await db
+          .transaction()
+          .execute((trx) =>
+            end(trx, session.id, {
+              status: 'expired',
+              verifiedAt: now,
+              reason: 'expired by the sandbox test helper',
+              now,
+            }),
+          );
       } else if (status === 'approved') {
         await finish(session.id, { status, identity: identity ?? (await sandboxConfirms(session)) });
       } else {

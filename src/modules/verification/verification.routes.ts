@@ -5,7 +5,15 @@ import { callerOf, writeContext } from '../../platform/request-context.js';
 import { UserIdParams } from '../users/index.js';
 import type { ReturnUrlService } from './return-urls.service.js';
 import type { SessionService } from './sessions.service.js';
-import { CompleteBody, FlowCreated, RegisterReturnUrlBody, ReturnUrlRequest, SessionParams, SessionStatus, StartFlowBody } from './verification.schemas.js';
+import {
+  CompleteBody,
+  FlowCreated,
+  RegisterReturnUrlBody,
+  ReturnUrlRequest,
+  SessionParams,
+  SessionStatus,
+  StartFlowBody,
+} from './verification.schemas.js';
 
 export interface VerificationRoutesDeps {
   returnUrls: ReturnUrlService;
@@ -15,7 +23,11 @@ export interface VerificationRoutesDeps {
 
 const tags = ['Verification'];
 
-export function verificationRoutes({ returnUrls, sessions, sandbox }: VerificationRoutesDeps): FastifyPluginAsyncTypebox {
+export function verificationRoutes({
+  returnUrls,
+  sessions,
+  sandbox,
+}: VerificationRoutesDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/verification-return-urls',
@@ -33,7 +45,8 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
           },
         },
       },
-      async (request, reply) => reply.status(201).send(await returnUrls.register(writeContext(request), request.body.partner_return_url)),
+      async (request, reply) =>
+        reply.status(201).send(await returnUrls.register(writeContext(request), request.body.partner_return_url)),
     );
 
     app.post(
@@ -51,13 +64,17 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
             201: described(FlowCreated, 'The new pending session'),
             ...errorResponses(
               'user_not_found',
-              new AppError('conflict', 'Another verification flow for this employee is being started at the same time; try again.'),
+              new AppError(
+                'conflict',
+                'Another verification flow for this employee is being started at the same time; try again.',
+              ),
               AppError.field('partner_return_url', 'partner_return_url does not match an approved return URL.'),
             ),
           },
         },
       },
-      async (request, reply) => reply.status(201).send(await sessions.start(writeContext(request), request.params.id, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await sessions.start(writeContext(request), request.params.id, request.body)),
     );
 
     app.get(
@@ -70,7 +87,10 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
           description:
             'Poll every 2 to 5 seconds while `pending`; a pending session read after `expires_at` is `expired`. Terminal states (`approved`, `declined`, `cancelled`, `expired`, `error`) are final. `next_action`: `continue_verification` while pending, `redirect_to_partner` after approved, `show_error` after declined, `retry` (start a new flow) otherwise. `onboarding` shows the steps left.',
           params: SessionParams,
-          response: { 200: described(SessionStatus, 'The session now'), ...errorResponses('session_forbidden', 'session_not_found') },
+          response: {
+            200: described(SessionStatus, 'The session now'),
+            ...errorResponses('session_forbidden', 'session_not_found'),
+          },
         },
       },
       async (request) => sessions.status(callerOf(request).partnerId, request.params.verificationSession),
@@ -99,7 +119,8 @@ export function verificationRoutes({ returnUrls, sessions, sandbox }: Verificati
           },
         },
       },
-      async (request) => sessions.completeForTest(callerOf(request).partnerId, request.params.verificationSession, request.body),
+      async (request) =>
+        sessions.completeForTest(callerOf(request).partnerId, request.params.verificationSession, request.body),
     );
   };
 }

@@ -6,7 +6,10 @@ const SESSION_ID = '3f2b8c4e-9d1a-4b6f-8e2c-7a5d9f1b3c6e';
 
 export const RegisterReturnUrlBody = Type.Object(
   {
-    partner_return_url: Type.String({ maxLength: 2048, description: 'The base URL to allow, e.g. https://partner.example/onpay/return' }),
+    partner_return_url: Type.String({
+      maxLength: 2048,
+      description: 'The base URL to allow, e.g. https://partner.example/onpay/return',
+    }),
   },
   { examples: [{ partner_return_url: RETURN_URL }] },
 );
@@ -25,7 +28,15 @@ export const ReturnUrlRequest = Type.Object(
   {
     $id: 'ReturnUrlRequest',
     additionalProperties: false,
-    examples: [{ id: '7', partner_id: 3, status: 'pending', requested_url: RETURN_URL, requested_at: '2026-11-21T10:00:00.000Z' }],
+    examples: [
+      {
+        id: '7',
+        partner_id: 3,
+        status: 'pending',
+        requested_url: RETURN_URL,
+        requested_at: '2026-11-21T10:00:00.000Z',
+      },
+    ],
   },
 );
 export type ReturnUrlRequest = Static<typeof ReturnUrlRequest>;
@@ -43,12 +54,14 @@ export const StartFlowBody = Type.Object(
     provider: Provider,
     partner_return_url: Type.String({
       maxLength: 2048,
-      description: 'An approved return URL, or it followed by extra path segments of letters and digits; may carry a query (kept, and extended on redirect)',
+      description:
+        'An approved return URL, or it followed by extra path segments of letters and digits; may carry a query (kept, and extended on redirect)',
     }),
     // Any value: `provider_eid` ignores it entirely (the spec); the rule for `provider_doc` is below.
     id_type: Type.Optional(
       Type.Unknown({
-        description: 'Required for `provider_doc`: `local` (national documents only) or `international`. Ignored for `provider_eid`, whatever its value (answered as `null`)',
+        description:
+          'Required for `provider_doc`: `local` (national documents only) or `international`. Ignored for `provider_eid`, whatever its value (answered as `null`)',
       }),
     ),
   },
@@ -108,7 +121,9 @@ export const SessionStatus = Type.Object(
     status,
     verified_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     expires_at: Type.String({ format: 'date-time' }),
-    next_action: Type.Union((['continue_verification', 'redirect_to_partner', 'retry', 'show_error'] as const).map((s) => Type.Literal(s))),
+    next_action: Type.Union(
+      (['continue_verification', 'redirect_to_partner', 'retry', 'show_error'] as const).map((s) => Type.Literal(s)),
+    ),
     last_polled_at: Type.String({ format: 'date-time' }),
     onboarding: Type.Union([OnboardingSchema, Type.Null()]),
   },
@@ -129,7 +144,13 @@ export const SessionStatus = Type.Object(
         onboarding: {
           is_onboarded: true,
           missing_steps: [],
-          steps: { email_verified: true, terms_approved: true, profile: true, id_verification: true, bank_account: true },
+          steps: {
+            email_verified: true,
+            terms_approved: true,
+            profile: true,
+            id_verification: true,
+            bank_account: true,
+          },
           status_version: 'v2',
           evaluated_at: '2026-11-21T10:07:03.000Z',
         },
@@ -145,15 +166,21 @@ export const SessionParams = Type.Object({
 
 export const CompleteBody = Type.Object(
   {
-    status: Type.Union((['approved', 'declined', 'cancelled', 'expired', 'error'] as const).map((s) => Type.Literal(s)), {
-      errorMessage: 'status must be one of approved, declined, cancelled, expired, error.',
-      description: 'The terminal state to end the session in',
-    }),
+    status: Type.Union(
+      (['approved', 'declined', 'cancelled', 'expired', 'error'] as const).map((s) => Type.Literal(s)),
+      {
+        errorMessage: 'status must be one of approved, declined, cancelled, expired, error.',
+        description: 'The terminal state to end the session in',
+      },
+    ),
     identity: Type.Optional(
       Type.Object(
         {
           identification: Type.String({ minLength: 1, maxLength: 64, description: 'National identity number' }),
-          country_code: Type.String({ pattern: '^[A-Za-z]{2}$', errorMessage: 'identity.country_code must be an ISO 3166-1 alpha-2 code.' }),
+          country_code: Type.String({
+            pattern: '^[A-Za-z]{2}$',
+            errorMessage: 'identity.country_code must be an ISO 3166-1 alpha-2 code.',
+          }),
           birthday: Type.String({ format: 'date', errorMessage: 'identity.birthday must be a date as YYYY-MM-DD.' }),
           name: Type.Optional(Type.String({ maxLength: 512 })),
         },

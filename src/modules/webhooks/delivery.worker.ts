@@ -41,9 +41,19 @@ export interface WebhookWorkerDeps {
 class CursorMoved extends Error {}
 
 /** The Standard Webhooks signature header: one `v1,…` per secret that signs (two during a rotation). */
-export function signatureHeader(endpoint: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, id: string, at: Date, body: string): string {
+export function signatureHeader(
+  endpoint: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+  id: string,
+  at: Date,
+  body: string,
+): string {
   const secrets = [endpoint.secret];
-  if (endpoint.previous_secret && endpoint.previous_secret_expires_at && at.toISOString() < endpoint.previous_secret_expires_at) secrets.push(endpoint.previous_secret);
+  if (
+    endpoint.previous_secret &&
+    endpoint.previous_secret_expires_at &&
+    at.toISOString() < endpoint.previous_secret_expires_at
+  )
+    secrets.push(endpoint.previous_secret);
   return secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' ');
 }
 
@@ -76,10 +86,19 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
       const now = clock.now().toISOString();
       const rows = page
         .filter((event) => types.has(event.type))
-        .map((event) => ({ endpoint_id: endpoint.id, event_id: event.id, event_type: event.type, sequence: event.sequence, payload: JSON.stringify(event), next_attempt_at: now, created_at: now }));
+        .map((event) => ({
+          endpoint_id: endpoint.id,
+          event_id: event.id,
+          event_type: event.type,
+          sequence: event.sequence,
+          payload: JSON.stringify(event),
+          next_attempt_at: now,
+          created_at: now,
+        }));
       try {
         await db.transaction().execute(async (trx) => {
-          if (!(await repo.advanceCursor(trx, endpoint.id, endpoint.cursor, page.at(-1)!.sequence))) throw new CursorMoved();
+          if (!(await repo.advanceCursor(trx, endpoint.id, endpoint.cursor, page.at(-1)!.sequence)))
+            throw new CursorMoved();
           await repo.insertDeliveries(trx, rows);
         });
         queued += rows.length;
@@ -93,7 +112,13 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
   async function disable(trx: Kysely<Database>, endpoint: WebhookEndpointRow, failingSince: string): Promise<void> {
     const now = clock.now().toISOString();
     await repo.updateEndpoint(trx, endpoint.id, { disabled_at: now, disabled_reason: 'failing', updated_at: now });
-    await deps.audit.record(trx, { action: 'webhook_endpoint.disabled', object: { type: 'webhook_endpoint', id: endpoint.id }, partnerId: endpoint.partner_id, fields: ['disabled'], reason: 'every delivery failed for 5 days' });
+    await deps.audit.record(trx, {
+      action: 'webhook_endpoint.disabled',
+      object: { type: 'webhook_endpoint', id: endpoint.id },
+      partnerId: endpoint.partner_id,
+      fields: ['disabled'],
+      reason: 'every delivery failed for 5 days',
+    });
     deps.log?.warn(
       { endpointId: endpoint.id, partnerId: endpoint.partner_id, url: endpoint.url, failingSince },
       `webhook endpoint ${endpoint.id} of partner ${endpoint.partner_id} disabled: every delivery failed for 5 days (onpay webhook list --failing; onpay webhook enable ${endpoint.id})`,
@@ -117,15 +142,30 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
         'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
         'webhook-signature': signatureHeader(endpoint, delivery.event_id, at, delivery.payload),
       };
-      const result = await sendWebhook(endpoint.url, headers, delivery.payload, { timeoutMs: deps.timeoutMs, rules: deps.rules, resolve: deps.resolve });
+      const result = await sendWebhook(endpoint.url, headers, delivery.payload, {
+        timeoutMs: deps.timeoutMs,
+        rules: deps.rules,
+        resolve: deps.resolve,
+      });
       await deps.afterSend?.(delivery, result);
       const attempts = delivery.attempts + 1;
       const ok = result.error === null;
       const giveUp = !ok && attempts >= MAX_ATTEMPTS;
       const nextRetryAt = ok || giveUp ? null : addMs(clock.now(), RETRY_SCHEDULE_MS[attempts - 1]!).toISOString();
-      records.push({ delivery, attemptedAt: at.toISOString(), statusCode: result.statusCode, durationMs: result.durationMs, error: result.error, nextRetryAt, outcome: ok ? 'delivered' : giveUp ? 'failed' : 'retry' });
+      records.push({
+        delivery,
+        attemptedAt: at.toISOString(),
+        statusCode: result.statusCode,
+        durationMs: result.durationMs,
+        error: result.error,
+        nextRetryAt,
+        outcome: ok ? 'delivered' : giveUp ? 'failed' : 'retry',
+      });
       if (!ok) {
-        deps.log?.info({ endpointId: endpoint.id, eventId: delivery.event_id, attempts, giveUp, reason: result.error }, 'webhook delivery failed');
+        deps.log?.info(
+          { endpointId: endpoint.id, eventId: delivery.event_id, attempts, giveUp, reason: result.error },
+          'webhook delivery failed',
+        );
         // The rest wait (the endpoint pauses): a receiver that is down is not sent the whole batch.
         break;
       }
@@ -143,7 +183,11 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
       } else {
         const since = current.failing_since ?? last.attemptedAt;
         if (current.failing_since === null) await repo.updateEndpoint(trx, current.id, { failing_since: since });
-        if (current.disabled_at === null && clock.now().getTime() - new Date(since).getTime() >= DISABLE_AFTER_FAILING_MS) await disable(trx, current, since);
+        if (
+          current.disabled_at === null &&
+          clock.now().getTime() - new Date(since).getTime() >= DISABLE_AFTER_FAILING_MS
+        )
+          await disable(trx, current, since);
       }
     });
     return { attempts: records.length, failed: records.at(-1)!.outcome !== 'delivered' };
@@ -156,7 +200,8 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
       if (endpoint.failing_since === null || endpoint.failing_since > cutoff) continue;
       await db.transaction().execute(async (trx) => {
         const fresh = await repo.findEndpoint(trx, endpoint.id, null);
-        if (fresh && fresh.disabled_at === null && fresh.failing_since !== null && fresh.failing_since <= cutoff) await disable(trx, fresh, fresh.failing_since);
+        if (fresh && fresh.disabled_at === null && fresh.failing_since !== null && fresh.failing_since <= cutoff)
+          await disable(trx, fresh, fresh.failing_since);
       });
     }
   }

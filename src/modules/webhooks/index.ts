@@ -12,6 +12,13 @@ export function createWebhooksModule(deps: WebhookServiceDeps & { publicBaseUrl:
 }
 
 export type WebhooksModule = ReturnType<typeof createWebhooksModule>;
-export { createWebhookWorker, MAX_ATTEMPTS, RETRY_SCHEDULE_MS, signatureHeader, type WebhookWorker, type WebhookWorkerDeps } from './delivery.worker.js';
+export {
+  createWebhookWorker,
+  MAX_ATTEMPTS,
+  RETRY_SCHEDULE_MS,
+  signatureHeader,
+  type WebhookWorker,
+  type WebhookWorkerDeps,
+} from './delivery.worker.js';
 export { isForbiddenAddress, systemResolver, type Resolver } from './ssrf.js';
 export { DISABLE_AFTER_FAILING_MS, SECRET_OVERLAP_MS, type WebhookService } from './webhooks.service.js';

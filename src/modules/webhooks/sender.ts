@@ -23,12 +23,20 @@ export interface SenderOptions {
 }
 
 // Connections are kept open between deliveries to one receiver (each was made to a checked address).
-const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 8 }), https: new https.Agent({ keepAlive: true, maxSockets: 8 }) };
+const agents = {
+  http: new http.Agent({ keepAlive: true, maxSockets: 8 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 8 }),
+};
 
 /** At most this much of an answer is read (and thrown away). */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-export async function sendWebhook(rawUrl: string, headers: Record<string, string>, body: string, options: SenderOptions): Promise<SendResult> {
+export async function sendWebhook(
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  options: SenderOptions,
+): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(rawUrl);
@@ -41,7 +49,8 @@ export async function sendWebhook(rawUrl: string, headers: Record<string, string
   }
   // The socket's own lookup answers with the address checked above, whatever DNS says now.
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [checked]);
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [checked]);
     else callback(null, checked.address, checked.family);
   };
   const transport = url.protocol === 'https:' ? https : http;
@@ -59,7 +68,12 @@ export async function sendWebhook(rawUrl: string, headers: Record<string, string
         method: 'POST',
         agent: url.protocol === 'https:' ? agents.https : agents.http,
         lookup,
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'onpay-webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'onpay-webhooks/1',
+          ...headers,
+        },
       },
       (response) => {
         const status = response.statusCode ?? 0;
@@ -68,7 +82,12 @@ export async function sendWebhook(rawUrl: string, headers: Record<string, string
           read += chunk.length;
           if (read > MAX_ANSWER_BYTES) response.destroy();
         });
-        const done = () => finish(status >= 200 && status < 300 ? { statusCode: status, error: null } : { statusCode: status, error: `answered HTTP ${status}` });
+        const done = () =>
+          finish(
+            status >= 200 && status < 300
+              ? { statusCode: status, error: null }
+              : { statusCode: status, error: `answered HTTP ${status}` },
+          );
         response.on('end', done);
         response.on('close', done);
         response.on('error', done);
@@ -77,7 +96,12 @@ export async function sendWebhook(rawUrl: string, headers: Record<string, string
     const timer = setTimeout(() => {
       request.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
     }, options.timeoutMs);
-    request.on('error', (error: NodeJS.ErrnoException) => finish({ statusCode: null, error: error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish({
+        statusCode: null,
+        error: error.code && !error.message.includes(error.code) ? `${error.code}: ${error.message}` : error.message,
+      }),
+    );
     request.end(body);
   });
 }

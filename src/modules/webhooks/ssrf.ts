@@ -108,7 +108,9 @@ export function urlProblem(raw: string, rules: UrlRules): string | null {
   if (url.hash) return 'must not carry a fragment';
   const local = LOCAL_NAMES.has(url.hostname);
   if (url.protocol === 'http:' && (rules.live || !local)) {
-    return rules.live ? 'must be an https:// URL' : 'must be an https:// URL (the sandbox accepts http only to 127.0.0.1 or localhost)';
+    return rules.live
+      ? 'must be an https:// URL'
+      : 'must be an https:// URL (the sandbox accepts http only to 127.0.0.1 or localhost)';
   }
   const host = bareHost(url);
   if (isIP(host) !== 0 && isForbiddenAddress(host) && (rules.live || !isLoopbackAddress(host))) {
@@ -130,7 +132,11 @@ export class ForbiddenDestination extends Error {
  * Resolves the host and checks every address; returns the one to connect to. Refuses forbidden
  * addresses (loopback allowed in the sandbox only).
  */
-export async function resolveChecked(host: string, rules: UrlRules, resolve: Resolver): Promise<{ address: string; family: number }> {
+export async function resolveChecked(
+  host: string,
+  rules: UrlRules,
+  resolve: Resolver,
+): Promise<{ address: string; family: number }> {
   const literal = isIP(host);
   const answers = literal !== 0 ? [{ address: host, family: literal }] : await resolve(host);
   if (answers.length === 0) throw new ForbiddenDestination(`${host} does not resolve`);

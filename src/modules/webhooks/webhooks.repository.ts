@@ -29,23 +29,47 @@ export async function insertEndpoint(db: Executor, e: NewEndpoint): Promise<Webh
 }
 
 /** One endpoint; with a partner, only if it is that partner's. */
-export async function findEndpoint(db: Executor, id: number, partnerId: number | null): Promise<WebhookEndpointRow | undefined> {
+export async function findEndpoint(
+  db: Executor,
+  id: number,
+  partnerId: number | null,
+): Promise<WebhookEndpointRow | undefined> {
   let query = db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id);
   if (partnerId !== null) query = query.where('partner_id', '=', partnerId);
   return query.executeTakeFirst();
 }
 
-export async function listEndpoints(db: Executor, partnerId: number, limit: number, offset: number): Promise<{ total: number; rows: WebhookEndpointRow[] }> {
-  const count = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('n')).where('partner_id', '=', partnerId).executeTakeFirstOrThrow();
-  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('partner_id', '=', partnerId).orderBy('id').limit(limit).offset(offset).execute();
+export async function listEndpoints(
+  db: Executor,
+  partnerId: number,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: WebhookEndpointRow[] }> {
+  const count = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('partner_id', '=', partnerId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return { total: Number(count.n), rows };
 }
 
 /** Every endpoint (the operator's list), optionally one partner's or only failing/disabled-for-failing ones. */
-export async function allEndpoints(db: Executor, filter: { partnerId: number | null; failing: boolean }): Promise<WebhookEndpointRow[]> {
+export async function allEndpoints(
+  db: Executor,
+  filter: { partnerId: number | null; failing: boolean },
+): Promise<WebhookEndpointRow[]> {
   let query = db.selectFrom('webhook_endpoints').selectAll();
   if (filter.partnerId !== null) query = query.where('partner_id', '=', filter.partnerId);
-  if (filter.failing) query = query.where((eb) => eb.or([eb('failing_since', 'is not', null), eb('disabled_reason', '=', 'failing')]));
+  if (filter.failing)
+    query = query.where((eb) => eb.or([eb('failing_since', 'is not', null), eb('disabled_reason', '=', 'failing')]));
   return query.orderBy('id').execute();
 }
 
@@ -54,14 +78,27 @@ export async function failingCounts(db: Executor): Promise<{ failing: number; di
   const row = await db
     .selectFrom('webhook_endpoints')
     .select((eb) => [
-      eb.fn.sum<number>(eb.case().when(eb.and([eb('failing_since', 'is not', null), eb('disabled_at', 'is', null)])).then(1).else(0).end()).as('failing'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('failing_since', 'is not', null), eb('disabled_at', 'is', null)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('failing'),
       eb.fn.sum<number>(eb.case().when('disabled_reason', '=', 'failing').then(1).else(0).end()).as('disabled'),
     ])
     .executeTakeFirst();
   return { failing: Number(row?.failing ?? 0), disabled: Number(row?.disabled ?? 0) };
 }
 
-export async function updateEndpoint(db: Executor, id: number, values: Partial<Omit<WebhookEndpointRow, 'id' | 'partner_id'>>): Promise<WebhookEndpointRow | undefined> {
+export async function updateEndpoint(
+  db: Executor,
+  id: number,
+  values: Partial<Omit<WebhookEndpointRow, 'id' | 'partner_id'>>,
+): Promise<WebhookEndpointRow | undefined> {
   return db.updateTable('webhook_endpoints').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
@@ -80,7 +117,12 @@ export async function enabledEndpoints(db: Executor): Promise<WebhookEndpointRow
  * caller's transaction then rolls back the deliveries it wrote).
  */
 export async function advanceCursor(trx: Executor, id: number, from: number, to: number): Promise<boolean> {
-  const result = await trx.updateTable('webhook_endpoints').set({ cursor: to }).where('id', '=', id).where('cursor', '=', from).executeTakeFirst();
+  const result = await trx
+    .updateTable('webhook_endpoints')
+    .set({ cursor: to })
+    .where('id', '=', id)
+    .where('cursor', '=', from)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -107,7 +149,13 @@ export async function insertDeliveries(trx: Executor, rows: NewDelivery[]): Prom
  * Leases an enabled endpoint to one worker: a conditional update that succeeds only while no other
  * worker's lease is running (on both engines a concurrent claim of the same row updates nothing).
  */
-export async function claimEndpoint(db: Executor, id: number, workerId: string, now: Date, leaseMs: number): Promise<boolean> {
+export async function claimEndpoint(
+  db: Executor,
+  id: number,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
   const nowIso = now.toISOString();
   const result = await db
     .updateTable('webhook_endpoints')
@@ -120,7 +168,13 @@ export async function claimEndpoint(db: Executor, id: number, workerId: string, 
 }
 
 /** Extends this worker's lease; false when it ran out (another worker may hold the endpoint now). */
-export async function renewEndpoint(db: Executor, id: number, workerId: string, now: Date, leaseMs: number): Promise<boolean> {
+export async function renewEndpoint(
+  db: Executor,
+  id: number,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('webhook_endpoints')
     .set({ locked_until: addMs(now, leaseMs).toISOString() })
@@ -133,8 +187,18 @@ export async function renewEndpoint(db: Executor, id: number, workerId: string, 
 }
 
 /** Gives the endpoint up; with `until`, no worker may claim it before then (a pause after a failure). */
-export async function releaseEndpoint(db: Executor, id: number, workerId: string, until: string | null = null): Promise<void> {
-  await db.updateTable('webhook_endpoints').set({ locked_by: null, locked_until: until }).where('id', '=', id).where('locked_by', '=', workerId).execute();
+export async function releaseEndpoint(
+  db: Executor,
+  id: number,
+  workerId: string,
+  until: string | null = null,
+): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ locked_by: null, locked_until: until })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .execute();
 }
 
 /** Endpoints with a delivery due now, whose lease is free. */
@@ -161,7 +225,12 @@ export async function endpointsWithDueWork(db: Executor, now: string, limit: num
 }
 
 /** The endpoint's due deliveries, in the order they were enqueued (the feed's order). */
-export async function dueDeliveries(db: Executor, endpointId: number, now: string, limit: number): Promise<WebhookDeliveryRow[]> {
+export async function dueDeliveries(
+  db: Executor,
+  endpointId: number,
+  now: string,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> {
   return db
     .selectFrom('webhook_deliveries')
     .selectAll()
@@ -185,7 +254,12 @@ export interface AttemptRecord {
 }
 
 /** Records a run's attempts and moves their deliveries on, in the caller's transaction. */
-export async function recordAttempts(trx: Executor, endpointId: number, records: AttemptRecord[], now: string): Promise<void> {
+export async function recordAttempts(
+  trx: Executor,
+  endpointId: number,
+  records: AttemptRecord[],
+  now: string,
+): Promise<void> {
   if (records.length === 0) return;
   for (let i = 0; i < records.length; i += 500) {
     await trx
@@ -228,19 +302,38 @@ export async function recordAttempts(trx: Executor, endpointId: number, records:
 }
 
 export async function countAttempts(db: Executor, endpointId: number): Promise<number> {
-  const row = await db.selectFrom('webhook_attempts').select((eb) => eb.fn.countAll<number>().as('n')).where('endpoint_id', '=', endpointId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('webhook_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export type AttemptWithEvent = WebhookAttemptRow & { event_id: string; event_type: string; sequence: number; delivery_status: string };
+export type AttemptWithEvent = WebhookAttemptRow & {
+  event_id: string;
+  event_type: string;
+  sequence: number;
+  delivery_status: string;
+};
 
 /** An endpoint's attempts, newest first, with the event each was for. */
-export async function listAttempts(db: Executor, endpointId: number, limit: number, offset: number): Promise<AttemptWithEvent[]> {
+export async function listAttempts(
+  db: Executor,
+  endpointId: number,
+  limit: number,
+  offset: number,
+): Promise<AttemptWithEvent[]> {
   return db
     .selectFrom('webhook_attempts')
     .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
     .selectAll('webhook_attempts')
-    .select(['webhook_deliveries.event_id', 'webhook_deliveries.event_type', 'webhook_deliveries.sequence', 'webhook_deliveries.status as delivery_status'])
+    .select([
+      'webhook_deliveries.event_id',
+      'webhook_deliveries.event_type',
+      'webhook_deliveries.sequence',
+      'webhook_deliveries.status as delivery_status',
+    ])
     .where('webhook_attempts.endpoint_id', '=', endpointId)
     .orderBy('webhook_attempts.id', 'desc')
     .limit(limit)
@@ -249,7 +342,10 @@ export async function listAttempts(db: Executor, endpointId: number, limit: numb
 }
 
 /** Counts of an endpoint's deliveries by status (the operator's list). */
-export async function deliveryCounts(db: Executor, endpointId: number): Promise<{ pending: number; failed: number; delivered: number }> {
+export async function deliveryCounts(
+  db: Executor,
+  endpointId: number,
+): Promise<{ pending: number; failed: number; delivered: number }> {
   const rows = await db
     .selectFrom('webhook_deliveries')
     .select(['status', (eb) => eb.fn.countAll<number>().as('n')])

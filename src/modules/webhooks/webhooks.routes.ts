@@ -21,8 +21,14 @@ import type { WebhookService } from './webhooks.service.js';
 const tags = ['Webhooks'];
 const EXTENSION = 'An extension to the interface specification (the Events and webhooks guide).';
 const badUrl = AppError.field('url', 'url must be an https:// URL.');
-const badTypes = AppError.field('event_types', 'event_types must be event types or prefixes ending in .* (payout.*); see the Event schema for the types.');
-const DeletedEndpoint = Type.Object({ id: Type.Integer(), deleted: Type.Literal(true) }, { additionalProperties: false, examples: [{ id: 7, deleted: true }] });
+const badTypes = AppError.field(
+  'event_types',
+  'event_types must be event types or prefixes ending in .* (payout.*); see the Event schema for the types.',
+);
+const DeletedEndpoint = Type.Object(
+  { id: Type.Integer(), deleted: Type.Literal(true) },
+  { additionalProperties: false, examples: [{ id: 7, deleted: true }] },
+);
 
 export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): FastifyPluginAsyncTypebox {
   return async (app) => {
@@ -35,7 +41,10 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
           summary: 'Register a webhook endpoint',
           description: `Your events of the given types are POSTed to \`url\` from now on, signed per Standard Webhooks. The answer holds the signing \`secret\`: it is shown only here (and after a rotation). ${EXTENSION}`,
           body: CreateEndpointBody,
-          response: { 201: described(WebhookEndpointWithSecret, 'The endpoint, with its signing secret (shown once)'), ...errorResponses(badUrl, badTypes) },
+          response: {
+            201: described(WebhookEndpointWithSecret, 'The endpoint, with its signing secret (shown once)'),
+            ...errorResponses(badUrl, badTypes),
+          },
         },
       },
       async (request, reply) => reply.status(201).send(await webhooks.create(writeContext(request), request.body)),
@@ -68,7 +77,10 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
           summary: 'One webhook endpoint',
           description: `One of your endpoints. ${EXTENSION}`,
           params: EndpointParams,
-          response: { 200: described(WebhookEndpoint, 'The endpoint'), ...errorResponses('webhook_endpoint_not_found') },
+          response: {
+            200: described(WebhookEndpoint, 'The endpoint'),
+            ...errorResponses('webhook_endpoint_not_found'),
+          },
         },
       },
       async (request) => webhooks.get(callerOf(request).partnerId, request.params.id),
@@ -84,7 +96,10 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
           description: `Change the URL, the event types or the description, or disable (\`disabled: true\`) and re-enable it; a re-enabled endpoint resumes where it stopped. ${EXTENSION}`,
           params: EndpointParams,
           body: PatchEndpointBody,
-          response: { 200: described(WebhookEndpoint, 'The endpoint as it is now'), ...errorResponses('webhook_endpoint_not_found', badUrl, badTypes) },
+          response: {
+            200: described(WebhookEndpoint, 'The endpoint as it is now'),
+            ...errorResponses('webhook_endpoint_not_found', badUrl, badTypes),
+          },
         },
       },
       async (request) => webhooks.patch(writeContext(request), request.params.id, request.body),
@@ -99,7 +114,10 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
           summary: 'Delete a webhook endpoint',
           description: `Nothing more is delivered to it; its deliveries and attempts are deleted with it. ${EXTENSION}`,
           params: EndpointParams,
-          response: { 200: described(DeletedEndpoint, 'The endpoint is deleted'), ...errorResponses('webhook_endpoint_not_found') },
+          response: {
+            200: described(DeletedEndpoint, 'The endpoint is deleted'),
+            ...errorResponses('webhook_endpoint_not_found'),
+          },
         },
       },
       async (request) => {
@@ -117,7 +135,10 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
           summary: 'Rotate the signing secret',
           description: `A new secret signs from now on; for 24 hours the old one signs too (two signatures in \`webhook-signature\`), so you can switch your receiver without losing a delivery. ${EXTENSION}`,
           params: EndpointParams,
-          response: { 200: described(WebhookEndpointWithSecret, 'The endpoint, with its new secret (shown once)'), ...errorResponses('webhook_endpoint_not_found') },
+          response: {
+            200: described(WebhookEndpointWithSecret, 'The endpoint, with its new secret (shown once)'),
+            ...errorResponses('webhook_endpoint_not_found'),
+          },
         },
       },
       async (request) => webhooks.rotateSecret(writeContext(request), request.params.id),
@@ -132,10 +153,14 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
           summary: 'Send a test event',
           description: `Queues a \`webhook.test\` event (sequence 0, not part of your feed) for the endpoint, signed like every delivery. ${EXTENSION}`,
           params: EndpointParams,
-          response: { 202: described(TestAccepted, 'The test event is queued'), ...errorResponses('webhook_endpoint_not_found') },
+          response: {
+            202: described(TestAccepted, 'The test event is queued'),
+            ...errorResponses('webhook_endpoint_not_found'),
+          },
         },
       },
-      async (request, reply) => reply.status(202).send(await webhooks.sendTest(writeContext(request), request.params.id)),
+      async (request, reply) =>
+        reply.status(202).send(await webhooks.sendTest(writeContext(request), request.params.id)),
     );
 
     app.get(
@@ -148,11 +173,18 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
           description: `Every attempt to deliver to the endpoint, newest first: the event, when, your answer's status, how long it took, the error, and when it is tried again. ${EXTENSION}`,
           params: EndpointParams,
           querystring: PageQuery,
-          response: { 200: described(DeliveryAttemptList, 'One page of attempts'), ...errorResponses('webhook_endpoint_not_found') },
+          response: {
+            200: described(DeliveryAttemptList, 'One page of attempts'),
+            ...errorResponses('webhook_endpoint_not_found'),
+          },
         },
       },
       async (request) => {
-        const { total, results } = await webhooks.attempts(callerOf(request).partnerId, request.params.id, request.query);
+        const { total, results } = await webhooks.attempts(
+          callerOf(request).partnerId,
+          request.params.id,
+          request.query,
+        );
         return toPage(request, publicBaseUrl, request.query, total, results);
       },
     );
@@ -171,12 +203,18 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
             202: described(ReplayAccepted, 'The events are queued'),
             ...errorResponses(
               'webhook_endpoint_not_found',
-              new AppError('events_expired', 'Events up to sequence 120 have aged out of the feed; the oldest available is 121.', undefined, { oldest_available: 121 }),
+              new AppError(
+                'events_expired',
+                'Events up to sequence 120 have aged out of the feed; the oldest available is 121.',
+                undefined,
+                { oldest_available: 121 },
+              ),
             ),
           },
         },
       },
-      async (request, reply) => reply.status(202).send(await webhooks.replay(writeContext(request), request.params.id, request.body.after)),
+      async (request, reply) =>
+        reply.status(202).send(await webhooks.replay(writeContext(request), request.params.id, request.body.after)),
     );
   };
 }

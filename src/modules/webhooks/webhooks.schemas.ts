@@ -19,20 +19,36 @@ const endpointFields = {
   id: Type.Integer({ description: 'The endpoint id' }),
   url: Type.String({ description: 'Where deliveries are POSTed' }),
   description: Type.String({ description: 'Your own note' }),
-  event_types: Type.Array(Type.String(), { description: 'The event types delivered: exact types and prefixes ending in `.*`' }),
+  event_types: Type.Array(Type.String(), {
+    description: 'The event types delivered: exact types and prefixes ending in `.*`',
+  }),
   disabled: Type.Boolean({ description: 'True: nothing is delivered (you disabled it, or it failed for 5 days)' }),
-  disabled_reason: Type.Union([Type.Literal('partner'), Type.Literal('failing'), Type.Null()], { description: '`partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told)' }),
-  failing_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'The first failed attempt since the last delivered one; null when the last attempt succeeded' }),
-  previous_secret_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'After a rotation: until when the old secret still signs beside the new one' }),
+  disabled_reason: Type.Union([Type.Literal('partner'), Type.Literal('failing'), Type.Null()], {
+    description: '`partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told)',
+  }),
+  failing_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'The first failed attempt since the last delivered one; null when the last attempt succeeded',
+  }),
+  previous_secret_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'After a rotation: until when the old secret still signs beside the new one',
+  }),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
 };
 
-export const WebhookEndpoint = Type.Object(endpointFields, { additionalProperties: false, examples: [ENDPOINT_EXAMPLE] });
+export const WebhookEndpoint = Type.Object(endpointFields, {
+  additionalProperties: false,
+  examples: [ENDPOINT_EXAMPLE],
+});
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
 export const WebhookEndpointWithSecret = Type.Object(
-  { ...endpointFields, secret: Type.String({ description: 'The signing secret (`whsec_…`): shown only now; verify the `webhook-signature` header with it' }) },
+  {
+    ...endpointFields,
+    secret: Type.String({
+      description: 'The signing secret (`whsec_…`): shown only now; verify the `webhook-signature` header with it',
+    }),
+  },
   { additionalProperties: false, examples: [{ ...ENDPOINT_EXAMPLE, secret: SECRET_EXAMPLE }] },
 );
 export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>;
@@ -45,13 +61,31 @@ export const WebhookEndpointList = Type.Object(PaginatedList(WebhookEndpoint).pr
 const eventTypes = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
   minItems: 1,
   maxItems: 50,
-  description: 'Event types to deliver: exact types (`payout.paid`) or prefixes ending in `.*` (`payout.*`, `*` not accepted); see the Event schema for every type',
+  description:
+    'Event types to deliver: exact types (`payout.paid`) or prefixes ending in `.*` (`payout.*`, `*` not accepted); see the Event schema for every type',
 });
-const url = Type.String({ minLength: 1, maxLength: 2048, description: 'An https:// URL of a public host (the sandbox also accepts http://127.0.0.1 and http://localhost)' });
+const url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'An https:// URL of a public host (the sandbox also accepts http://127.0.0.1 and http://localhost)',
+});
 
 export const CreateEndpointBody = Type.Object(
-  { url, event_types: eventTypes, description: Type.Optional(Type.String({ maxLength: 500, description: 'Your own note' })) },
-  { additionalProperties: false, examples: [{ url: 'https://partner.example/onpay/webhooks', event_types: ['payout.*', 'user.onboarding.updated'], description: 'Payroll system' }] },
+  {
+    url,
+    event_types: eventTypes,
+    description: Type.Optional(Type.String({ maxLength: 500, description: 'Your own note' })),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        url: 'https://partner.example/onpay/webhooks',
+        event_types: ['payout.*', 'user.onboarding.updated'],
+        description: 'Payroll system',
+      },
+    ],
+  },
 );
 export type CreateEndpointBody = Static<typeof CreateEndpointBody>;
 
@@ -60,16 +94,29 @@ export const PatchEndpointBody = Type.Object(
     url: Type.Optional(url),
     event_types: Type.Optional(eventTypes),
     description: Type.Optional(Type.String({ maxLength: 500 })),
-    disabled: Type.Optional(Type.Boolean({ description: 'true stops deliveries; false resumes them where they stopped (also after a disable for failing)' })),
+    disabled: Type.Optional(
+      Type.Boolean({
+        description: 'true stops deliveries; false resumes them where they stopped (also after a disable for failing)',
+      }),
+    ),
   },
   { additionalProperties: false, examples: [{ disabled: false, event_types: ['payout.*'] }] },
 );
 export type PatchEndpointBody = Static<typeof PatchEndpointBody>;
 
-export const EndpointParams = Type.Object({ id: Type.String({ maxLength: 20, description: 'Endpoint id', examples: ['7'] }) });
+export const EndpointParams = Type.Object({
+  id: Type.String({ maxLength: 20, description: 'Endpoint id', examples: ['7'] }),
+});
 
 export const ReplayBody = Type.Object(
-  { after: Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'Re-send your events after this sequence (of the endpoint’s types), in order, up to the last one already sent' }) },
+  {
+    after: Type.Integer({
+      minimum: 0,
+      maximum: 2_147_483_647,
+      description:
+        'Re-send your events after this sequence (of the endpoint’s types), in order, up to the last one already sent',
+    }),
+  },
   { additionalProperties: false, examples: [{ after: 40 }] },
 );
 
@@ -103,11 +150,17 @@ export const DeliveryAttempt = Type.Object(
     event_type: Type.String(),
     sequence: Type.Integer({ description: 'The event’s sequence; 0 for `webhook.test`' }),
     attempted_at: Type.String({ format: 'date-time' }),
-    status_code: Type.Union([Type.Integer(), Type.Null()], { description: 'Your answer’s HTTP status; null when none came' }),
+    status_code: Type.Union([Type.Integer(), Type.Null()], {
+      description: 'Your answer’s HTTP status; null when none came',
+    }),
     duration_ms: Type.Integer(),
     error: Type.Union([Type.String(), Type.Null()], { description: 'Why it failed; null when delivered' }),
-    next_retry_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When it is tried again; null when delivered or failed for good' }),
-    delivery_status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')], { description: 'Where the delivery stands now' }),
+    next_retry_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When it is tried again; null when delivered or failed for good',
+    }),
+    delivery_status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')], {
+      description: 'Where the delivery stands now',
+    }),
   },
   { additionalProperties: false, examples: [ATTEMPT_EXAMPLE] },
 );

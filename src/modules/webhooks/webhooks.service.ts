@@ -10,7 +10,13 @@ import type { WriteContext } from '../../platform/request-context.js';
 import type { AuditService } from '../audit/index.js';
 import { EVENT_TYPE_NAMES, eventId, type EventService } from '../events/index.js';
 import * as repo from './webhooks.repository.js';
-import type { CreateEndpointBody, DeliveryAttempt, PatchEndpointBody, WebhookEndpoint, WebhookEndpointWithSecret } from './webhooks.schemas.js';
+import type {
+  CreateEndpointBody,
+  DeliveryAttempt,
+  PatchEndpointBody,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+} from './webhooks.schemas.js';
 import { ForbiddenDestination, resolveChecked, urlProblem, bareHost, type Resolver, type UrlRules } from './ssrf.js';
 
 /** How long the old secret keeps signing after a rotation. */
@@ -29,7 +35,10 @@ export function typesOf(patterns: readonly string[]): Set<string> | null {
   const matched = new Set<string>();
   for (const raw of patterns) {
     const part = raw.trim();
-    const hits = part.endsWith('.*') && part.length > 2 ? EVENT_TYPE_NAMES.filter((type) => type.startsWith(part.slice(0, -1))) : EVENT_TYPE_NAMES.filter((type) => type === part);
+    const hits =
+      part.endsWith('.*') && part.length > 2
+        ? EVENT_TYPE_NAMES.filter((type) => type.startsWith(part.slice(0, -1)))
+        : EVENT_TYPE_NAMES.filter((type) => type === part);
     if (hits.length === 0) return null;
     for (const hit of hits) matched.add(hit);
   }
@@ -74,7 +83,8 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
         await resolveChecked(bareHost(new URL(url)), rules, resolve);
       } catch (error) {
         // A name that does not resolve yet is accepted: it is checked again at every delivery.
-        if (error instanceof ForbiddenDestination && !error.message.endsWith('does not resolve')) throw AppError.field('url', `url ${error.message}.`);
+        if (error instanceof ForbiddenDestination && !error.message.endsWith('does not resolve'))
+          throw AppError.field('url', `url ${error.message}.`);
       }
     }
     return url;
@@ -82,7 +92,11 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
 
   function checkTypes(patterns: readonly string[]): string[] {
     const cleaned = [...new Set(patterns.map((p) => p.trim()))];
-    if (typesOf(cleaned) === null) throw AppError.field('event_types', 'event_types must be event types or prefixes ending in .* (payout.*); see the Event schema for the types.');
+    if (typesOf(cleaned) === null)
+      throw AppError.field(
+        'event_types',
+        'event_types must be event types or prefixes ending in .* (payout.*); see the Event schema for the types.',
+      );
     return cleaned;
   }
 
@@ -105,8 +119,21 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
       // the transaction: a SQLite database has one connection, which the transaction holds.)
       const { last } = await events.counter(partnerId);
       const row = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
-        const created = await repo.insertEndpoint(trx, { partnerId, url, description: body.description ?? '', eventTypes: types, secret, cursor: last, now: clock.now().toISOString() });
-        await audit.record(trx, { action: 'webhook_endpoint.created', object: subject(created.id), partnerId, fields: ['url', 'event_types', 'description'] });
+        const created = await repo.insertEndpoint(trx, {
+          partnerId,
+          url,
+          description: body.description ?? '',
+          eventTypes: types,
+          secret,
+          cursor: last,
+          now: clock.now().toISOString(),
+        });
+        await audit.record(trx, {
+          action: 'webhook_endpoint.created',
+          object: subject(created.id),
+          partnerId,
+          fields: ['url', 'event_types', 'description'],
+        });
         return created;
       });
       return { ...endpointPayload(row), secret };
@@ -130,13 +157,21 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
       if (body.event_types !== undefined) changes.event_types = JSON.stringify(checkTypes(body.event_types));
       if (body.description !== undefined) changes.description = body.description;
       const now = clock.now().toISOString();
-      if (body.disabled === true && current.disabled_at === null) Object.assign(changes, { disabled_at: now, disabled_reason: 'partner' });
-      if (body.disabled === false && current.disabled_at !== null) Object.assign(changes, { disabled_at: null, disabled_reason: null, failing_since: null });
+      if (body.disabled === true && current.disabled_at === null)
+        Object.assign(changes, { disabled_at: now, disabled_reason: 'partner' });
+      if (body.disabled === false && current.disabled_at !== null)
+        Object.assign(changes, { disabled_at: null, disabled_reason: null, failing_since: null });
       const fields = Object.keys(body).filter((key) => (body as Record<string, unknown>)[key] !== undefined);
       const row = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
         const updated = await repo.updateEndpoint(trx, current.id, { ...changes, updated_at: now });
         if (!updated) throw notFound();
-        if (fields.length > 0) await audit.record(trx, { action: 'webhook_endpoint.updated', object: subject(current.id), partnerId, fields });
+        if (fields.length > 0)
+          await audit.record(trx, {
+            action: 'webhook_endpoint.updated',
+            object: subject(current.id),
+            partnerId,
+            fields,
+          });
         return updated;
       });
       return endpointPayload(row);
@@ -165,7 +200,12 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
           updated_at: now.toISOString(),
         });
         if (!updated) throw notFound();
-        await audit.record(trx, { action: 'webhook_endpoint.secret_rotated', object: subject(current.id), partnerId, fields: ['secret'] });
+        await audit.record(trx, {
+          action: 'webhook_endpoint.secret_rotated',
+          object: subject(current.id),
+          partnerId,
+          fields: ['secret'],
+        });
         return updated;
       });
       return { ...endpointPayload(row), secret };
@@ -175,9 +215,25 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
     async sendTest(ctx: WriteContext, id: string): Promise<{ event_id: string }> {
       const current = await own(ctx.caller.partnerId, id);
       const now = clock.now().toISOString();
-      const event = { id: eventId(), type: 'webhook.test', sequence: 0, created_at: now, data: { object: { endpoint_id: current.id, url: current.url } } };
+      const event = {
+        id: eventId(),
+        type: 'webhook.test',
+        sequence: 0,
+        created_at: now,
+        data: { object: { endpoint_id: current.id, url: current.url } },
+      };
       await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
-        await repo.insertDeliveries(trx, [{ endpoint_id: current.id, event_id: event.id, event_type: event.type, sequence: 0, payload: JSON.stringify(event), next_attempt_at: now, created_at: now }]);
+        await repo.insertDeliveries(trx, [
+          {
+            endpoint_id: current.id,
+            event_id: event.id,
+            event_type: event.type,
+            sequence: 0,
+            payload: JSON.stringify(event),
+            next_attempt_at: now,
+            created_at: now,
+          },
+        ]);
       });
       return { event_id: event.id };
     },
@@ -188,19 +244,33 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
       const current = await own(partnerId, id);
       const counter = await events.counter(partnerId);
       if (after > 0 && after < counter.purgedThrough) {
-        throw new AppError('events_expired', `Events up to sequence ${counter.purgedThrough} have aged out of the feed; the oldest available is ${counter.purgedThrough + 1}.`, undefined, {
-          oldest_available: counter.purgedThrough + 1,
-        });
+        throw new AppError(
+          'events_expired',
+          `Events up to sequence ${counter.purgedThrough} have aged out of the feed; the oldest available is ${counter.purgedThrough + 1}.`,
+          undefined,
+          {
+            oldest_available: counter.purgedThrough + 1,
+          },
+        );
       }
       const types = typesOf(JSON.parse(current.event_types) as string[]) ?? new Set<string>();
       const now = clock.now().toISOString();
       const rows: repo.NewDelivery[] = [];
-      for (let from = after; from < current.cursor; ) {
+      for (let from = after; from < current.cursor;) {
         const page = await events.after(partnerId, from, REPLAY_PAGE);
         if (page.length === 0) break;
         for (const event of page) {
           if (event.sequence > current.cursor) break;
-          if (types.has(event.type)) rows.push({ endpoint_id: current.id, event_id: event.id, event_type: event.type, sequence: event.sequence, payload: JSON.stringify(event), next_attempt_at: now, created_at: now });
+          if (types.has(event.type))
+            rows.push({
+              endpoint_id: current.id,
+              event_id: event.id,
+              event_type: event.type,
+              sequence: event.sequence,
+              payload: JSON.stringify(event),
+              next_attempt_at: now,
+              created_at: now,
+            });
         }
         from = page.at(-1)!.sequence;
       }
@@ -211,7 +281,11 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
       return { count: rows.length };
     },
 
-    async attempts(partnerId: number, id: string, query: PageQuery): Promise<{ total: number; results: DeliveryAttempt[] }> {
+    async attempts(
+      partnerId: number,
+      id: string,
+      query: PageQuery,
+    ): Promise<{ total: number; results: DeliveryAttempt[] }> {
       const current = await own(partnerId, id);
       const page = pageOffset(query);
       const total = await repo.countAttempts(db, current.id);
@@ -236,7 +310,13 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
     /** The operator's list: every endpoint (or one partner's, or the failing ones) with its delivery counts. */
     async operatorList(filter: { partnerId: number | null; failing: boolean }) {
       const rows = await repo.allEndpoints(db, filter);
-      return Promise.all(rows.map(async (row) => ({ ...endpointPayload(row), partner_id: row.partner_id, deliveries: await repo.deliveryCounts(db, row.id) })));
+      return Promise.all(
+        rows.map(async (row) => ({
+          ...endpointPayload(row),
+          partner_id: row.partner_id,
+          deliveries: await repo.deliveryCounts(db, row.id),
+        })),
+      );
     },
 
     /** For the console's dashboard: how many endpoints fail now, and how many were disabled for failing. */
@@ -248,10 +328,21 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
     async enable(id: number): Promise<{ endpoint: WebhookEndpoint & { partner_id: number }; changed: boolean }> {
       const current = parseId(String(id)) === null ? undefined : await repo.findEndpoint(db, id, null);
       if (!current) throw new AppError('webhook_endpoint_not_found', `Webhook endpoint ${id} does not exist.`);
-      if (current.disabled_at === null) return { endpoint: { ...endpointPayload(current), partner_id: current.partner_id }, changed: false };
+      if (current.disabled_at === null)
+        return { endpoint: { ...endpointPayload(current), partner_id: current.partner_id }, changed: false };
       const row = await db.transaction().execute(async (trx) => {
-        const updated = await repo.updateEndpoint(trx, id, { disabled_at: null, disabled_reason: null, failing_since: null, updated_at: clock.now().toISOString() });
-        await audit.record(trx, { action: 'webhook_endpoint.enabled', object: subject(id), partnerId: current.partner_id, fields: ['disabled'] });
+        const updated = await repo.updateEndpoint(trx, id, {
+          disabled_at: null,
+          disabled_reason: null,
+          failing_since: null,
+          updated_at: clock.now().toISOString(),
+        });
+        await audit.record(trx, {
+          action: 'webhook_endpoint.enabled',
+          object: subject(id),
+          partnerId: current.partner_id,
+          fields: ['disabled'],
+        });
         return updated!;
       });
       return { endpoint: { ...endpointPayload(row), partner_id: row.partner_id }, changed: true };

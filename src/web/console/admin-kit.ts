@@ -49,7 +49,13 @@ export async function act(
 }
 
 /** The fields the services name as command-line options (`--rate`), as a form labels them. */
-const FIELD_WORDS: Record<string, string> = { name: 'The name', rate: 'The fee', code: 'The code', title: 'The title', url: 'The address' };
+const FIELD_WORDS: Record<string, string> = {
+  name: 'The name',
+  rate: 'The fee',
+  code: 'The code',
+  title: 'The title',
+  url: 'The address',
+};
 
 function plain(text: string): string {
   return text
@@ -60,20 +66,28 @@ function plain(text: string): string {
 /** A service's error, worded for the form that caused it rather than for the command line. */
 function inFormWords(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
-  const fields = error.fieldErrors ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, problems]) => [field, problems.map(plain)])) : undefined;
+  const fields = error.fieldErrors
+    ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, problems]) => [field, problems.map(plain)]))
+    : undefined;
   return new AppError(error.code, plain(error.message), fields, error.details);
 }
 
 /** `/path?a=1&b=2` from the non-empty values. */
 export function urlWith(path: string, params: Record<string, string | number | null | undefined>): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== null && value !== undefined && value !== '') query.set(name, String(value));
+  for (const [name, value] of Object.entries(params))
+    if (value !== null && value !== undefined && value !== '') query.set(name, String(value));
   const text = query.toString();
   return text ? `${path}?${text}` : path;
 }
 
 /** Paging links under a list; each is a plain link, so paging works without JavaScript. */
-export function pager(links: { newer?: string | null; older?: string | null; newerLabel?: string; olderLabel?: string }): SafeHtml {
+export function pager(links: {
+  newer?: string | null;
+  older?: string | null;
+  newerLabel?: string;
+  olderLabel?: string;
+}): SafeHtml {
   const items = [
     links.newer ? html`<a href="${links.newer}">${links.newerLabel ?? 'Previous page'}</a>` : null,
     links.older ? html`<a href="${links.older}" rel="next">${links.olderLabel ?? 'Next page'}</a>` : null,
@@ -96,19 +110,43 @@ export type Cell = SafeHtml | string | number | null;
  * (`table.stack`), every cell preceded by its column's name, so nothing is squeezed to a letter a
  * line.
  */
-export function table(caption: string, columns: readonly Column[], rows: ReadonlyArray<readonly Cell[]>, empty: string): SafeHtml {
+export function table(
+  caption: string,
+  columns: readonly Column[],
+  rows: ReadonlyArray<readonly Cell[]>,
+  empty: string,
+): SafeHtml {
   if (rows.length === 0) return html`<p>${empty}</p>`;
   const head = columns.map(
-    (c) => html`<th scope="col"${c.num ? html` class="num"` : html``}>${c.action ? html`<span class="visually-hidden">${c.label}</span>` : c.label}</th>`,
+    (c) =>
+      html`<th scope="col" ${c.num ? html` class="num"` : html``}>
+        ${c.action ? html`<span class="visually-hidden">${c.label}</span>` : c.label}
+      </th>`,
   );
   const body = rows.map(
     (cells) =>
-      html`<tr>${cells.map((cell, i) => {
-        const column = columns[i]!;
-        return html`<td${column.num ? html` class="num"` : html``}${column.action ? html`` : html` data-label="${column.label}"`}>${cell ?? ''}</td>`;
-      })}</tr>`,
+      html`<tr>
+        ${cells.map((cell, i) => {
+          const column = columns[i]!;
+          return html`<td${column.num ? html` class="num"` : html``}${column.action ? html`` : html` data-label="${column.label}"`}>${cell ?? ''}</td>`;
+        })}
+      </tr>`,
   );
-  return html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return html`<div class="table-wrap">
+    <table class="stack">
+      <caption class="visually-hidden">
+        ${caption}
+      </caption>
+      <thead>
+        <tr>
+          ${head}
+        </tr>
+      </thead>
+      <tbody>
+        ${body}
+      </tbody>
+    </table>
+  </div>`;
 }
 
 /** `2026-11-23T10:04:05.123Z` → `2026-11-23 10:04 UTC`. */

@@ -25,7 +25,10 @@ export interface ConsolePluginDeps {
 }
 
 export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps): Promise<void> {
-  const kit = createConsoleKit({ serviceSecret: deps.serviceSecret, secure: deps.publicBaseUrl.startsWith('https://') });
+  const kit = createConsoleKit({
+    serviceSecret: deps.serviceSecret,
+    secure: deps.publicBaseUrl.startsWith('https://'),
+  });
   app.decorateRequest('operator', null);
   // Who is signed in, on every console request (the doors use it too: a signed-in operator skips sign-in).
   app.addHook('preHandler', async (request) => {
@@ -33,7 +36,9 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       request.operator = await deps.operators.sessionOf(request.cookies[kit.sessionCookie]);
     }
   });
-  await app.register(async (doors) => consoleAuthPages(doors, { operators: deps.operators, kit, requireTotp: deps.requireTotp }));
+  await app.register(async (doors) =>
+    consoleAuthPages(doors, { operators: deps.operators, kit, requireTotp: deps.requireTotp }),
+  );
 
   // The signed-in pages: without a session, a page goes to sign-in and a form is refused; a form's
   // CSRF token must belong to the session.
@@ -42,21 +47,41 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     // matrix (test/console/matrix.test.ts) tries each one, so a new form is covered by itself.
     pages.addHook('onRoute', (route) => {
       const methods = ([] as string[]).concat(route.method);
-      if (methods.includes('POST') && !route.config?.permission) throw new Error(`${route.url}: a console form must declare config.permission`);
+      if (methods.includes('POST') && !route.config?.permission)
+        throw new Error(`${route.url}: a console form must declare config.permission`);
     });
     pages.addHook('preHandler', async (request, reply) => {
       if (!request.operator) {
         if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect('/console/login', 303);
         reply.status(401);
-        return kit.render(request, reply, 'Signed out', html`<h1>You are signed out</h1><p>Nothing was changed. <a href="/console/login">Sign in</a> and try again.</p>`);
+        return kit.render(
+          request,
+          reply,
+          'Signed out',
+          html`<h1>You are signed out</h1>
+            <p>Nothing was changed. <a href="/console/login">Sign in</a> and try again.</p>`,
+        );
       }
-      if (request.method === 'POST' && !kit.csrfOk(request, (request.body as Record<string, unknown> | undefined)?.csrf)) {
+      if (
+        request.method === 'POST' &&
+        !kit.csrfOk(request, (request.body as Record<string, unknown> | undefined)?.csrf)
+      ) {
         reply.status(403);
-        return kit.render(request, reply, 'Form expired', html`<h1>This form has expired</h1><p>Nothing was changed. Go back, reload the page and send the form again.</p>`);
+        return kit.render(
+          request,
+          reply,
+          'Form expired',
+          html`<h1>This form has expired</h1>
+            <p>Nothing was changed. Go back, reload the page and send the form again.</p>`,
+        );
       }
     });
     await dashboardPage(pages, { kit, console: deps.console });
-    const flash = createFlash({ serviceSecret: deps.serviceSecret, secure: deps.publicBaseUrl.startsWith('https://'), sessionCookie: kit.sessionCookie });
+    const flash = createFlash({
+      serviceSecret: deps.serviceSecret,
+      secure: deps.publicBaseUrl.startsWith('https://'),
+      sessionCookie: kit.sessionCookie,
+    });
     await adminPages(pages, { kit, console: deps.console, flash });
     for (const money of [employeesPage, payoutsPage, invoicesPage]) await money(pages, { kit, console: deps.console });
   });

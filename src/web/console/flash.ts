@@ -17,19 +17,36 @@ export interface Flash {
 
 const LIFETIME_SECONDS = 5 * 60;
 
-export function createFlash({ serviceSecret, secure, sessionCookie }: { serviceSecret: string; secure: boolean; sessionCookie: string }) {
+export function createFlash({
+  serviceSecret,
+  secure,
+  sessionCookie,
+}: {
+  serviceSecret: string;
+  secure: boolean;
+  sessionCookie: string;
+}) {
   const name = secure ? '__Host-onpay_console_flash' : 'onpay_console_flash';
   const options = { path: '/', httpOnly: true, sameSite: 'strict' as const, secure };
   const key = createHmac('sha256', serviceSecret).update('console-flash').digest();
-  const bound = (request: FastifyRequest) => createHash('sha256').update(request.cookies[sessionCookie] ?? '').digest('base64url');
+  const bound = (request: FastifyRequest) =>
+    createHash('sha256')
+      .update(request.cookies[sessionCookie] ?? '')
+      .digest('base64url');
 
   return {
     /** Sets the confirmation the next console page shows. */
     set(request: FastifyRequest, reply: FastifyReply, flash: Flash): void {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const body = Buffer.concat([cipher.update(JSON.stringify({ s: bound(request), f: flash, e: Date.now() + LIFETIME_SECONDS * 1000 }), 'utf8'), cipher.final()]);
-      reply.setCookie(name, Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url'), { ...options, maxAge: LIFETIME_SECONDS });
+      const body = Buffer.concat([
+        cipher.update(JSON.stringify({ s: bound(request), f: flash, e: Date.now() + LIFETIME_SECONDS * 1000 }), 'utf8'),
+        cipher.final(),
+      ]);
+      reply.setCookie(name, Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url'), {
+        ...options,
+        maxAge: LIFETIME_SECONDS,
+      });
     },
 
     /** The pending confirmation as HTML (empty without one), cleared as it is shown. */
@@ -42,20 +59,34 @@ export function createFlash({ serviceSecret, secure, sessionCookie }: { serviceS
         const raw = Buffer.from(sealed, 'base64url');
         const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
         decipher.setAuthTag(raw.subarray(12, 28));
-        const opened = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as { s: string; f: Flash; e: number };
+        const opened = JSON.parse(
+          Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'),
+        ) as { s: string; f: Flash; e: number };
         if (opened.s === bound(request) && opened.e > Date.now()) flash = opened.f;
       } catch {
         flash = null;
       }
       if (!flash) return html``;
       const secrets = Object.entries(flash.secrets ?? {});
-      return html`<div class="notice ok" role="status"><p>${flash.message}</p>${
-        secrets.length
-          ? html`<p><strong>Copy ${secrets.length > 1 ? 'these now: they are' : 'this now: it is'} not shown again.</strong></p><dl class="facts">${secrets.map(
-              ([label, value]) => html`<dt>${label}</dt><dd><code data-secret="${label}">${value}</code></dd>`,
-            )}</dl>`
-          : html``
-      }</div>`;
+      return html`<div class="notice ok" role="status">
+        <p>${flash.message}</p>
+        ${
+          secrets.length
+            ? html`<p>
+                  <strong
+                    >Copy ${secrets.length > 1 ? 'these now: they are' : 'this now: it is'} not shown again.</strong
+                  >
+                </p>
+                <dl class="facts">
+                  ${secrets.map(
+                    ([label, value]) =>
+                      html`<dt>${label}</dt>
+                        <dd><code data-secret="${label}">${value}</code></dd>`,
+                  )}
+                </dl>`
+            : html``
+        }
+      </div>`;
     },
   };
 }

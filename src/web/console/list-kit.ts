@@ -23,18 +23,29 @@ export function pageNumber(source: Query | undefined): number {
 /** A URL with these parameters (empty ones left out). */
 export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(name, String(value));
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
 
 /** "Page 2 of 7", with previous and next links that keep the filter. */
-export function pager(path: string, params: Record<string, string | number | undefined>, page: number, perPage: number, total: number): SafeHtml {
+export function pager(
+  path: string,
+  params: Record<string, string | number | undefined>,
+  page: number,
+  perPage: number,
+  total: number,
+): SafeHtml {
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1) return html``;
-  const prev = page > 1 ? html`<a href="${withQuery(path, { ...params, page: page - 1 })}" rel="prev">Previous page</a>` : html``;
-  const next = page < pages ? html`<a href="${withQuery(path, { ...params, page: page + 1 })}" rel="next">Next page</a>` : html``;
-  return html`<nav class="pager" aria-label="Pages"><span>Page ${Math.min(page, pages)} of ${pages}</span> ${prev} ${next}</nav>`;
+  const prev =
+    page > 1 ? html`<a href="${withQuery(path, { ...params, page: page - 1 })}" rel="prev">Previous page</a>` : html``;
+  const next =
+    page < pages ? html`<a href="${withQuery(path, { ...params, page: page + 1 })}" rel="next">Next page</a>` : html``;
+  return html`<nav class="pager" aria-label="Pages">
+    <span>Page ${Math.min(page, pages)} of ${pages}</span> ${prev} ${next}
+  </nav>`;
 }
 
 /** A date field's value when it is YYYY-MM-DD, else undefined. */

@@ -4,14 +4,27 @@ import { OUTBOX_FILTERS } from '../../modules/console/index.js';
 import type { OutboxFilter } from '../../modules/mail/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
-import { act, type AdminPageDeps, type Cell, type Form, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
+import {
+  act,
+  type AdminPageDeps,
+  type Cell,
+  type Form,
+  intOf,
+  pager,
+  type Query,
+  table,
+  urlWith,
+  when,
+} from './admin-kit.js';
 
 export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
   const { kit, console, flash } = deps;
 
   app.get<{ Querystring: Query }>('/console/mail', async (request, reply) => {
     const operator = request.operator!;
-    const status = OUTBOX_FILTERS.includes(request.query.status as OutboxFilter) ? (request.query.status as OutboxFilter) : null;
+    const status = OUTBOX_FILTERS.includes(request.query.status as OutboxFilter)
+      ? (request.query.status as OutboxFilter)
+      : null;
     const before = intOf(request.query.before);
     const found = await console.admin.outbox(operator, { status, before });
     const mayResend = can(operator.role, 'resend_mail');
@@ -23,64 +36,85 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
         when(m.created_at),
         m.to,
         m.subject,
-        html`<span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}">${state}</span>${m.sent_at ? html`<br><small class="muted">${when(m.sent_at)}</small>` : html``}`,
+        html`<span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}"
+            >${state}</span
+          >${m.sent_at ? html`<br /><small class="muted">${when(m.sent_at)}</small>` : html``}`,
         m.attempts,
         m.last_error,
       ];
       if (mayResend) {
         cells.push(
           undelivered
-            ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Send again<span class="visually-hidden"> message ${m.id}</span></button></form>`
+            ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">
+                ${kit.csrfField(request)}<button type="submit" class="secondary">
+                  Send again<span class="visually-hidden"> message ${m.id}</span>
+                </button>
+              </form>`
             : null,
         );
       }
       return cells;
     });
-    const options = [html`<option value="">all</option>`, ...OUTBOX_FILTERS.map((value) => html`<option value="${value}"${status === value ? html` selected` : html``}>${value}</option>`)];
+    const options = [
+      html`<option value="">all</option>`,
+      ...OUTBOX_FILTERS.map(
+        (value) => html`<option value="${value}" ${status === value ? html` selected` : html``}>${value}</option>`,
+      ),
+    ];
     const oldest = found.mail.at(-1)?.id;
     return kit.render(
       request,
       reply,
       'Mail',
       html`<h1>Mail</h1>
-${flash.take(request, reply)}
-<p>What onpay sends (sign-in links, notices), newest first. Recipients are shown shortened; bodies are not shown. <em>retrying</em>: not delivered yet, tried again later; <em>failed</em>: given up.${
-        mayResend ? '' : ' Operators and administrators can send a message again.'
-      }</p>
-<form method="get" action="/console/mail" class="filters">
-<label for="status">Status<select id="status" name="status">${options}</select></label>
-<button type="submit" class="secondary">Show</button>
-</form>
-${table(
-  'Mail',
-  [
-    { label: 'Id', num: true },
-    { label: 'Queued' },
-    { label: 'To' },
-    { label: 'Subject' },
-    { label: 'Status' },
-    { label: 'Attempts', num: true },
-    { label: 'Last error' },
-    ...(mayResend ? [{ label: 'Action', action: true }] : []),
-  ],
-  rows,
-  status ? `No ${status} mail.` : 'No mail.',
-)}
-${pager({
-  newer: before ? urlWith('/console/mail', { status }) : null,
-  newerLabel: 'Newest mail',
-  older: found.has_more && oldest ? urlWith('/console/mail', { status, before: oldest }) : null,
-  olderLabel: 'Older mail',
-})}`,
+        ${flash.take(request, reply)}
+        <p>
+          What onpay sends (sign-in links, notices), newest first. Recipients are shown shortened; bodies are not shown.
+          <em>retrying</em>: not delivered yet, tried again later; <em>failed</em>: given
+          up.${mayResend ? '' : ' Operators and administrators can send a message again.'}
+        </p>
+        <form method="get" action="/console/mail" class="filters">
+          <label for="status"
+            >Status<select id="status" name="status">
+              ${options}
+            </select></label
+          >
+          <button type="submit" class="secondary">Show</button>
+        </form>
+        ${table(
+          'Mail',
+          [
+            { label: 'Id', num: true },
+            { label: 'Queued' },
+            { label: 'To' },
+            { label: 'Subject' },
+            { label: 'Status' },
+            { label: 'Attempts', num: true },
+            { label: 'Last error' },
+            ...(mayResend ? [{ label: 'Action', action: true }] : []),
+          ],
+          rows,
+          status ? `No ${status} mail.` : 'No mail.',
+        )}
+        ${pager({
+          newer: before ? urlWith('/console/mail', { status }) : null,
+          newerLabel: 'Newest mail',
+          older: found.has_more && oldest ? urlWith('/console/mail', { status, before: oldest }) : null,
+          olderLabel: 'Older mail',
+        })}`,
       '/console/mail',
     );
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/console/mail/:id/resend', { config: { permission: 'resend_mail' } }, (request, reply) => {
-    const id = intOf(request.params.id) ?? 0;
-    return act(deps, request, reply, '/console/mail', async () => {
-      const mail = await console.admin.resendMail(request.operator!, id);
-      return { to: '/console/mail', message: `Message ${mail.id} to ${mail.to} will be sent again shortly.` };
-    });
-  });
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/console/mail/:id/resend',
+    { config: { permission: 'resend_mail' } },
+    (request, reply) => {
+      const id = intOf(request.params.id) ?? 0;
+      return act(deps, request, reply, '/console/mail', async () => {
+        const mail = await console.admin.resendMail(request.operator!, id);
+        return { to: '/console/mail', message: `Message ${mail.id} to ${mail.to} will be sent again shortly.` };
+      });
+    },
+  );
 }

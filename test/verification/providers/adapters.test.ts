@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type EidConfig } from '../../../src/config.js';
 import type { VerificationSessionRow } from '../../../src/db/database.js';
-import { approvedOutcome, signWebhookBody, validWebhookSignature } from '../../../src/modules/verification/providers/doc-webhook.js';
+import {
+  approvedOutcome,
+  signWebhookBody,
+  validWebhookSignature,
+} from '../../../src/modules/verification/providers/doc-webhook.js';
 import { documentOutsidePolicy, documentPolicy } from '../../../src/modules/verification/providers/doc.js';
-import { createEidProvider, identityFromClaims, isLocalIssuer } from '../../../src/modules/verification/providers/eid.js';
+import {
+  createEidProvider,
+  identityFromClaims,
+  isLocalIssuer,
+} from '../../../src/modules/verification/providers/eid.js';
 import { normaliseBirthdate } from '../../../src/modules/verification/providers/identity.js';
 
 const EID: EidConfig = {
@@ -18,7 +26,14 @@ const EID: EidConfig = {
 };
 
 function session(values: Partial<VerificationSessionRow>): VerificationSessionRow {
-  return { id: '00000000-0000-4000-8000-000000000000', provider: 'provider_eid', id_type: null, provider_ref: 'the-state', provider_state: JSON.stringify({ code_verifier: 'v', nonce: 'n' }), ...values } as VerificationSessionRow;
+  return {
+    id: '00000000-0000-4000-8000-000000000000',
+    provider: 'provider_eid',
+    id_type: null,
+    provider_ref: 'the-state',
+    provider_state: JSON.stringify({ code_verifier: 'v', nonce: 'n' }),
+    ...values,
+  } as VerificationSessionRow;
 }
 
 describe('eID adapter: answers decided without the broker', () => {
@@ -29,7 +44,12 @@ describe('eID adapter: answers decided without the broker', () => {
     ['another state', { state: 'other', code: 'c' }, 'error', 'state mismatch'],
     ['no state', { code: 'c' }, 'error', 'state mismatch'],
     ['access_denied', { state: 'the-state', error: 'access_denied' }, 'cancelled', 'access_denied'],
-    ['another error', { state: 'the-state', error: 'server_error', error_description: 'x'.repeat(400) }, 'error', 'server_error'],
+    [
+      'another error',
+      { state: 'the-state', error: 'server_error', error_description: 'x'.repeat(400) },
+      'error',
+      'server_error',
+    ],
     ['no code', { state: 'the-state' }, 'error', 'without an authorization code'],
   ] as const)('%s → %s', async (_label, params, status, reason) => {
     const outcome = await adapter.complete(session({}), params, context);
@@ -39,7 +59,11 @@ describe('eID adapter: answers decided without the broker', () => {
   });
 
   it('a state that matches but a stored session without verifier/nonce → error', async () => {
-    const outcome = await adapter.complete(session({ provider_state: null }), { state: 'the-state', code: 'c' }, context);
+    const outcome = await adapter.complete(
+      session({ provider_state: null }),
+      { state: 'the-state', code: 'c' },
+      context,
+    );
     expect(outcome).toMatchObject({ status: 'error' });
   });
 
@@ -59,7 +83,14 @@ describe('eID adapter: answers decided without the broker', () => {
 
 describe('claims → identity', () => {
   it('reads the configured claim names, falls back to given_name + family_name', () => {
-    expect(identityFromClaims(EID, { socialno: '17059012345', birthdate: '1990-05-17', given_name: 'Kari', family_name: 'Nordmann' })).toEqual({
+    expect(
+      identityFromClaims(EID, {
+        socialno: '17059012345',
+        birthdate: '1990-05-17',
+        given_name: 'Kari',
+        family_name: 'Nordmann',
+      }),
+    ).toEqual({
       identification: '17059012345',
       birthday: '1990-05-17',
       countryCode: 'NO',
@@ -94,16 +125,32 @@ describe('document vendor: policy and signatures', () => {
     expect(documentOutsidePolicy(local, { type: 'PASSPORT', country: 'SE' })).toContain('not a national document');
     expect(documentOutsidePolicy(local, { type: 'PASSPORT', country: null })).toContain('unknown country');
     expect(documentOutsidePolicy(international, { type: 'PASSPORT', country: 'DE' })).toBeNull();
-    expect(documentOutsidePolicy(international, { type: 'PASSPORT', country: 'NO' })).toContain('national, not international');
+    expect(documentOutsidePolicy(international, { type: 'PASSPORT', country: 'NO' })).toContain(
+      'national, not international',
+    );
     expect(documentOutsidePolicy(international, { type: 'DRIVERS_LICENSE', country: 'DE' })).toContain('not accepted');
   });
 
   it('local approvals need the national identity number; international falls back to the document number', () => {
     const person = { dateOfBirth: '1990-05-17', firstName: 'Kari', lastName: 'Nordmann' };
-    expect(approvedOutcome({ id_type: 'local' }, { person, document: { country: 'NO', number: 'X1' } }, 'NO')).toMatchObject({ status: 'error' });
-    expect(approvedOutcome({ id_type: 'international' }, { person, document: { country: 'DE', number: 'X1', type: 'PASSPORT' } }, 'NO')).toEqual({
+    expect(
+      approvedOutcome({ id_type: 'local' }, { person, document: { country: 'NO', number: 'X1' } }, 'NO'),
+    ).toMatchObject({ status: 'error' });
+    expect(
+      approvedOutcome(
+        { id_type: 'international' },
+        { person, document: { country: 'DE', number: 'X1', type: 'PASSPORT' } },
+        'NO',
+      ),
+    ).toEqual({
       status: 'approved',
-      identity: { identification: 'X1', birthday: '1990-05-17', countryCode: 'DE', name: 'Kari Nordmann', documentId: 'X1' },
+      identity: {
+        identification: 'X1',
+        birthday: '1990-05-17',
+        countryCode: 'DE',
+        name: 'Kari Nordmann',
+        documentId: 'X1',
+      },
     });
   });
 
@@ -133,7 +180,9 @@ describe('provider configuration (EID_*, DOC_*)', () => {
 
   it('refuses plain http for a broker that is not on this machine', () => {
     expect(() => loadConfig({ ...base, ...eid, EID_ISSUER: 'http://broker.example' })).toThrow(ConfigError);
-    expect(loadConfig({ ...base, ...eid, EID_ISSUER: 'http://127.0.0.1:4000' }).eid?.issuer).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ ...base, ...eid, EID_ISSUER: 'http://127.0.0.1:4000' }).eid?.issuer).toBe(
+      'http://127.0.0.1:4000',
+    );
   });
 
   it('DOC_COUNTRY defaults to NO and must be a country code', () => {
@@ -144,12 +193,27 @@ describe('provider configuration (EID_*, DOC_*)', () => {
   });
 
   it("DOC_PAGE_ORIGIN defaults to DOC_API_URL's origin and must be an origin (https in live)", () => {
-    const doc = { DOC_API_URL: 'https://api.vendor.example/v2', DOC_API_KEY: 'k', DOC_WEBHOOK_SECRET: 'a-long-enough-secret' };
+    const doc = {
+      DOC_API_URL: 'https://api.vendor.example/v2',
+      DOC_API_KEY: 'k',
+      DOC_WEBHOOK_SECRET: 'a-long-enough-secret',
+    };
     expect(loadConfig({ ...base, ...doc }).docVendor?.pageOrigin).toBe('https://api.vendor.example');
-    expect(loadConfig({ ...base, ...doc, DOC_PAGE_ORIGIN: 'https://pages.vendor.example/' }).docVendor?.pageOrigin).toBe('https://pages.vendor.example');
-    expect(() => loadConfig({ ...base, ...doc, DOC_PAGE_ORIGIN: 'https://pages.vendor.example/v' })).toThrow(/^DOC_PAGE_ORIGIN must be an origin only/);
+    expect(
+      loadConfig({ ...base, ...doc, DOC_PAGE_ORIGIN: 'https://pages.vendor.example/' }).docVendor?.pageOrigin,
+    ).toBe('https://pages.vendor.example');
+    expect(() => loadConfig({ ...base, ...doc, DOC_PAGE_ORIGIN: 'https://pages.vendor.example/v' })).toThrow(
+      /^DOC_PAGE_ORIGIN must be an origin only/,
+    );
     expect(() => loadConfig({ ...base, ...doc, DOC_PAGE_ORIGIN: 'pages.vendor.example' })).toThrow(/^DOC_PAGE_ORIGIN /);
-    const live = { ONPAY_ENV: 'live', ONPAY_SECRET: 's'.repeat(32), SMTP_URL: 'smtp://mail.example:25', PUBLIC_BASE_URL: 'https://onpay.example' };
-    expect(() => loadConfig({ ...base, ...live, ...doc, DOC_PAGE_ORIGIN: 'http://pages.vendor.example' })).toThrow(/^DOC_PAGE_ORIGIN must be an https/);
+    const live = {
+      ONPAY_ENV: 'live',
+      ONPAY_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtp://mail.example:25',
+      PUBLIC_BASE_URL: 'https://onpay.example',
+    };
+    expect(() => loadConfig({ ...base, ...live, ...doc, DOC_PAGE_ORIGIN: 'http://pages.vendor.example' })).toThrow(
+      /^DOC_PAGE_ORIGIN must be an https/,
+    );
   });
 });

@@ -84,14 +84,25 @@ export class TestBrowser {
     let body: string;
     let csp: string | null;
     if (target.origin === APP_ORIGIN) {
-      const res = await this.app.inject({ method, url: `${target.pathname}${target.search}`, headers: { ...headers, host: target.host }, payload });
+      const res = await this.app.inject({
+        method,
+        url: `${target.pathname}${target.search}`,
+        headers: { ...headers, host: target.host },
+        payload,
+      });
       this.store(target, setCookies(res.headers['set-cookie']));
       status = res.statusCode;
       location = typeof res.headers.location === 'string' ? res.headers.location : null;
       body = res.body;
       csp = typeof res.headers['content-security-policy'] === 'string' ? res.headers['content-security-policy'] : null;
     } else {
-      const res = await fetch(target, { method, headers, body: payload, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(target, {
+        method,
+        headers,
+        body: payload,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(10_000),
+      });
       this.store(target, res.headers.getSetCookie());
       status = res.status;
       location = res.headers.get('location');
@@ -119,7 +130,11 @@ export class TestBrowser {
 /** A partner whose return URL is registered and approved by the operator. */
 export async function partnerWithReturnUrl(t: TestApp): Promise<TestPartner> {
   const partner = await t.partner();
-  const res = await t.as(partner, { method: 'POST', url: '/api/v1/verification-return-urls', payload: { partner_return_url: RETURN_URL } });
+  const res = await t.as(partner, {
+    method: 'POST',
+    url: '/api/v1/verification-return-urls',
+    payload: { partner_return_url: RETURN_URL },
+  });
   expect(res.statusCode, res.body).toBe(201);
   await t.services.verification.returnUrls.decide(Number((res.json() as { id: string }).id), 'approved');
   return partner;
@@ -132,7 +147,11 @@ export interface StartedFlow {
 }
 
 /** A new employee and a verification flow for them. */
-export async function startFlow(t: TestApp, partner: TestPartner, body: { provider: 'provider_eid' | 'provider_doc'; id_type?: 'local' | 'international' }): Promise<StartedFlow> {
+export async function startFlow(
+  t: TestApp,
+  partner: TestPartner,
+  body: { provider: 'provider_eid' | 'provider_doc'; id_type?: 'local' | 'international' },
+): Promise<StartedFlow> {
   const user = await createUser(t, partner);
   const res = await t.as(partner, {
     method: 'POST',

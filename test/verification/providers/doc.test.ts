@@ -1,9 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../../helpers/app.js';
-import { decisionPayload, sendWebhook, startDocVendor, vendorSignature, type DocVendorStandIn, type VendorSession } from '../../helpers/doc-vendor.js';
+import {
+  decisionPayload,
+  sendWebhook,
+  startDocVendor,
+  vendorSignature,
+  type DocVendorStandIn,
+  type VendorSession,
+} from '../../helpers/doc-vendor.js';
 import { expectUserPayload } from '../../helpers/payload.js';
 import { norwegianId } from '../../helpers/users.js';
-import { APP_ORIGIN, TestBrowser, continueToProvider, expectPartnerRedirect, partnerWithReturnUrl, pollStatus, startFlow, type StartedFlow } from './browser.js';
+import {
+  APP_ORIGIN,
+  TestBrowser,
+  continueToProvider,
+  expectPartnerRedirect,
+  partnerWithReturnUrl,
+  pollStatus,
+  startFlow,
+  type StartedFlow,
+} from './browser.js';
 
 const CALLBACK = `${APP_ORIGIN}/verify/callback/provider_doc`;
 
@@ -25,7 +41,9 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
   });
 
   /** A flow whose browser went through the start page to the vendor; the vendor's session for it. */
-  async function begin(idType: 'local' | 'international' = 'local'): Promise<{ flow: StartedFlow; browser: TestBrowser; session: VendorSession }> {
+  async function begin(
+    idType: 'local' | 'international' = 'local',
+  ): Promise<{ flow: StartedFlow; browser: TestBrowser; session: VendorSession }> {
     const flow = await startFlow(t, partner, { provider: 'provider_doc', id_type: idType });
     const browser = new TestBrowser(t.app);
     const before = vendor.sessions.length;
@@ -36,10 +54,13 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
     return { flow, browser, session };
   }
 
-  const send = (body: Record<string, unknown> | string, options: { signature?: string | null; authClient?: string | null } = {}) =>
-    sendWebhook(t.app, body, { secret: vendor.webhookSecret, apiKey: vendor.apiKey, ...options });
+  const send = (
+    body: Record<string, unknown> | string,
+    options: { signature?: string | null; authClient?: string | null } = {},
+  ) => sendWebhook(t.app, body, { secret: vendor.webhookSecret, apiKey: vendor.apiKey, ...options });
 
-  const approvedBody = (session: VendorSession) => decisionPayload(session, 'approved', { person: { idNumber: nin, dateOfBirth: '1990-05-17' } });
+  const approvedBody = (session: VendorSession) =>
+    decisionPayload(session, 'approved', { person: { idNumber: nin, dateOfBirth: '1990-05-17' } });
 
   async function statusOf(flow: StartedFlow): Promise<string> {
     return (await pollStatus(t, partner, flow.verificationId)).status;
@@ -81,7 +102,12 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
       .select(['identification', 'birthday', 'verified_name', 'document_id'])
       .where('id', '=', Number(flow.userId))
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ identification: nin, birthday: '1990-05-17', verified_name: 'Kari Nordmann', document_id: 'FH1234567' });
+    expect(stored).toEqual({
+      identification: nin,
+      birthday: '1990-05-17',
+      verified_name: 'Kari Nordmann',
+      document_id: 'FH1234567',
+    });
 
     // Returning once more after the decision lands on the partner with the final status.
     expectPartnerRedirect(await browser.request(session.callback), flow, 'approved');
@@ -117,17 +143,27 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
 
   it('an approved document outside the id_type policy is declined (a Swedish passport for local)', async () => {
     const { flow, session } = await begin('local');
-    const body = decisionPayload(session, 'approved', { person: { idNumber: '199005179876', dateOfBirth: '1990-05-17' }, document: { country: 'SE' } });
+    const body = decisionPayload(session, 'approved', {
+      person: { idNumber: '199005179876', dateOfBirth: '1990-05-17' },
+      document: { country: 'SE' },
+    });
     expect((await send(body)).statusCode).toBe(200);
     expect(await statusOf(flow)).toBe('declined');
   });
 
   it('international: a foreign passport without a personal number is identified by its document number', async () => {
     const { flow, session } = await begin('international');
-    const body = decisionPayload(session, 'approved', { person: { dateOfBirth: '1988-02-29' }, document: { country: 'DE', number: 'C01X00T47' } });
+    const body = decisionPayload(session, 'approved', {
+      person: { dateOfBirth: '1988-02-29' },
+      document: { country: 'DE', number: 'C01X00T47' },
+    });
     expect((await send(body)).statusCode).toBe(200);
     expect(await statusOf(flow)).toBe('approved');
-    const stored = await t.db.db.selectFrom('users').select(['identification', 'identity_country_code', 'birthday']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('users')
+      .select(['identification', 'identity_country_code', 'birthday'])
+      .where('id', '=', Number(flow.userId))
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ identification: 'C01X00T47', identity_country_code: 'DE', birthday: '1988-02-29' });
   });
 
@@ -150,7 +186,10 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
     ] as const)('%s → 401', async (_label, override, reason) => {
       const { flow, session } = await begin();
       const body = approvedBody(session);
-      const options = 'signature' in override && override.signature === 'other' ? { signature: vendorSignature(JSON.stringify(body), 'another-shared-secret') } : override;
+      const options =
+        'signature' in override && override.signature === 'other'
+          ? { signature: vendorSignature(JSON.stringify(body), 'another-shared-secret') }
+          : override;
       const warn = vi.spyOn(t.app.log, 'warn');
       try {
         const res = await send(body, options);
@@ -199,7 +238,9 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
 
     it('a decision for an unknown session → 404 (unknown vendorData, or a vendor id we did not start)', async () => {
       const { flow, session } = await begin();
-      const unknownSession = await send(approvedBody({ ...session, vendorData: '7d4a3c1e-0000-4000-8000-000000000000' }));
+      const unknownSession = await send(
+        approvedBody({ ...session, vendorData: '7d4a3c1e-0000-4000-8000-000000000000' }),
+      );
       expect(unknownSession.statusCode, unknownSession.body).toBe(404);
       const otherVendorSession = await send(approvedBody({ ...session, id: '11111111-2222-4333-8444-555555555555' }));
       expect(otherVendorSession.statusCode, otherVendorSession.body).toBe(404);
@@ -216,7 +257,14 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
 
   it('an event notification (started / submitted) is acknowledged and decides nothing', async () => {
     const { flow, session } = await begin();
-    const res = await send({ id: session.id, attemptId: 'a1', feature: 'selfid', code: 7002, action: 'submitted', vendorData: session.vendorData });
+    const res = await send({
+      id: session.id,
+      attemptId: 'a1',
+      feature: 'selfid',
+      code: 7002,
+      action: 'submitted',
+      vendorData: session.vendorData,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await statusOf(flow)).toBe('pending');
   });
@@ -254,7 +302,12 @@ describe('provider_doc webhooks without a configured vendor', () => {
   it('there is no webhook endpoint (404)', async () => {
     const t = await buildTestApp();
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/webhooks/provider-doc', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/webhooks/provider-doc',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(res.statusCode).toBe(404);
     } finally {
       await t.close();

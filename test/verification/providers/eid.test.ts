@@ -20,8 +20,15 @@ const CALLBACK = `${APP_ORIGIN}/verify/callback/provider_eid`;
 const isCallback = (url: URL) => url.href.startsWith(CALLBACK);
 
 /** Signs in at the test provider as `account` (or answers with `error`); returns the redirect to our callback. */
-async function signIn(browser: TestBrowser, authorizationUrl: string, form: { account: string } | { error: string }): Promise<Response> {
-  const toLogin = await browser.follow(authorizationUrl, (url) => url.pathname.startsWith('/interaction/') || isCallback(url));
+async function signIn(
+  browser: TestBrowser,
+  authorizationUrl: string,
+  form: { account: string } | { error: string },
+): Promise<Response> {
+  const toLogin = await browser.follow(
+    authorizationUrl,
+    (url) => url.pathname.startsWith('/interaction/') || isCallback(url),
+  );
   expect(toLogin.status, toLogin.body).toBeGreaterThanOrEqual(300);
   const loginUrl = toLogin.location as string;
   expect(new URL(loginUrl).pathname).toMatch(/^\/interaction\//);
@@ -51,7 +58,16 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
       redirectUri: CALLBACK,
       scopes: { profile: ['name', 'given_name', 'family_name', 'dateofbirth'], ssn: ['socialno'] },
       accounts: [
-        { id: 'kari', claims: { socialno: nin, dateofbirth: '1990-05-17', name: 'Kari Nordmann', given_name: 'Kari', family_name: 'Nordmann' } },
+        {
+          id: 'kari',
+          claims: {
+            socialno: nin,
+            dateofbirth: '1990-05-17',
+            name: 'Kari Nordmann',
+            given_name: 'Kari',
+            family_name: 'Nordmann',
+          },
+        },
         { id: 'no-number', claims: { dateofbirth: '1990-05-17', name: 'Nils Utennummer' } },
       ],
     });
@@ -105,7 +121,11 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     const user = await userPayload(t, partner, flow.userId);
     expect(user.nationality).toBe('NO');
     expect(user.onboarding.steps.id_verification).toBe(true);
-    const stored = await t.db.db.selectFrom('users').select(['identification', 'birthday', 'verified_name']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('users')
+      .select(['identification', 'birthday', 'verified_name'])
+      .where('id', '=', Number(flow.userId))
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ identification: nin, birthday: '1990-05-17', verified_name: 'Kari Nordmann' });
 
     // The same answer again (a reload, or a replay) changes nothing: the session is final.
@@ -138,18 +158,30 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     expect(status.status).toBe('error');
     expect(status.next_action).toBe('retry');
     expect(status.onboarding?.steps.id_verification).toBe(false);
-    const session = await t.db.db.selectFrom('verification_sessions').select('outcome_reason').where('id', '=', flow.verificationId).executeTakeFirstOrThrow();
+    const session = await t.db.db
+      .selectFrom('verification_sessions')
+      .select('outcome_reason')
+      .where('id', '=', flow.verificationId)
+      .executeTakeFirstOrThrow();
     expect(session.outcome_reason).toContain('nonce');
   });
 
   it('a code issued to another session (code injection) fails PKCE at the token endpoint: status=error', async () => {
     const victim = await begin();
     const attacker = await begin();
-    const attackerBack = new URL((await signIn(attacker.browser, attacker.authorizationUrl, { account: 'kari' })).location as string);
-    const victimBack = new URL((await signIn(victim.browser, victim.authorizationUrl, { account: 'kari' })).location as string);
+    const attackerBack = new URL(
+      (await signIn(attacker.browser, attacker.authorizationUrl, { account: 'kari' })).location as string,
+    );
+    const victimBack = new URL(
+      (await signIn(victim.browser, victim.authorizationUrl, { account: 'kari' })).location as string,
+    );
     victimBack.searchParams.set('code', attackerBack.searchParams.get('code') as string);
     expectPartnerRedirect(await victim.browser.request(victimBack.href), victim.flow, 'error');
-    const session = await t.db.db.selectFrom('verification_sessions').select('outcome_reason').where('id', '=', victim.flow.verificationId).executeTakeFirstOrThrow();
+    const session = await t.db.db
+      .selectFrom('verification_sessions')
+      .select('outcome_reason')
+      .where('id', '=', victim.flow.verificationId)
+      .executeTakeFirstOrThrow();
     expect(session.outcome_reason).toContain('invalid_grant');
   });
 
@@ -198,13 +230,22 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     const { flow, browser } = await begin();
     const token = new URL(flow.verificationUrl).pathname.split('/').pop() as string;
     expect((await browser.request(`${APP_ORIGIN}/sandbox/provider/${token}`)).status).toBe(404);
-    const decided = await browser.request(`${APP_ORIGIN}/sandbox/provider/${token}`, { method: 'POST', form: { outcome: 'approved' } });
+    const decided = await browser.request(`${APP_ORIGIN}/sandbox/provider/${token}`, {
+      method: 'POST',
+      form: { outcome: 'approved' },
+    });
     expect(decided.status).toBe(404);
     expect((await pollStatus(t, partner, flow.verificationId)).status).toBe('pending');
   });
 
   it('an unreachable broker shows an error page; discovery is tried again on the next try', async () => {
-    const fresh = await buildTestApp({ env: provider.env({ EID_SCOPES: 'openid profile ssn', EID_CLAIM_IDENTIFICATION: 'socialno', EID_CLAIM_BIRTHDATE: 'dateofbirth' }) });
+    const fresh = await buildTestApp({
+      env: provider.env({
+        EID_SCOPES: 'openid profile ssn',
+        EID_CLAIM_IDENTIFICATION: 'socialno',
+        EID_CLAIM_BIRTHDATE: 'dateofbirth',
+      }),
+    });
     provider.setAvailable(false);
     try {
       const freshPartner = await partnerWithReturnUrl(fresh);
@@ -239,9 +280,16 @@ describe('provider_eid with claims only at userinfo (Signicat style) and another
       redirectUri: CALLBACK,
       claimsInIdToken: false,
       scopes: { profile: ['name', 'given_name', 'family_name', 'birthdate'], nin: ['nin'] },
-      accounts: [{ id: 'sven', claims: { nin: personnummer, birthdate: '19900517', given_name: 'Sven', family_name: 'Svensson' } }],
+      accounts: [
+        {
+          id: 'sven',
+          claims: { nin: personnummer, birthdate: '19900517', given_name: 'Sven', family_name: 'Svensson' },
+        },
+      ],
     });
-    t = await buildTestApp({ env: provider.env({ EID_SCOPES: 'profile nin', EID_COUNTRY: 'SE', EID_ACR_VALUES: 'idp:sbid' }) });
+    t = await buildTestApp({
+      env: provider.env({ EID_SCOPES: 'profile nin', EID_COUNTRY: 'SE', EID_ACR_VALUES: 'idp:sbid' }),
+    });
     partner = await partnerWithReturnUrl(t);
   });
 
@@ -260,7 +308,11 @@ describe('provider_eid with claims only at userinfo (Signicat style) and another
     expectPartnerRedirect(await browser.request(back.location as string), flow, 'approved');
     expect((await pollStatus(t, partner, flow.verificationId)).onboarding?.steps.id_verification).toBe(true);
     expect((await userPayload(t, partner, flow.userId)).nationality).toBe('SE');
-    const stored = await t.db.db.selectFrom('users').select(['identification', 'birthday', 'verified_name']).where('id', '=', Number(flow.userId)).executeTakeFirstOrThrow();
+    const stored = await t.db.db
+      .selectFrom('users')
+      .select(['identification', 'birthday', 'verified_name'])
+      .where('id', '=', Number(flow.userId))
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ identification: personnummer, birthday: '1990-05-17', verified_name: 'Sven Svensson' });
   });
 });

@@ -67,12 +67,19 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The outcome of an approved decision: the identity, or why it cannot count as one here. */
-export function approvedOutcome(session: Pick<VerificationSessionRow, 'id_type'>, body: DecisionBody['verification'], countryCode: string): FinalOutcome {
+export function approvedOutcome(
+  session: Pick<VerificationSessionRow, 'id_type'>,
+  body: DecisionBody['verification'],
+  countryCode: string,
+): FinalOutcome {
   const person = isObject(body.person) ? body.person : {};
   const document = isObject(body.document) ? body.document : {};
   const idType = session.id_type ?? 'local';
   const documentCountry = text(document.country)?.toUpperCase() ?? null;
-  const outside = documentOutsidePolicy(documentPolicy(idType, countryCode), { type: text(document.type), country: documentCountry });
+  const outside = documentOutsidePolicy(documentPolicy(idType, countryCode), {
+    type: text(document.type),
+    country: documentCountry,
+  });
   if (outside) return { status: 'declined', reason: shortReason(`the document vendor approved, but ${outside}`) };
   const documentNumber = text(document.number);
   // A foreign passport may carry no personal number; its document number then identifies the person.
@@ -82,7 +89,10 @@ export function approvedOutcome(session: Pick<VerificationSessionRow, 'id_type'>
     return { status: 'error', reason: 'the document vendor approved without a complete identity' };
   }
   const name = [text(person.firstName), text(person.lastName)].filter(Boolean).join(' ') || null;
-  return { status: 'approved', identity: { identification, birthday, countryCode: documentCountry, name, documentId: documentNumber } };
+  return {
+    status: 'approved',
+    identity: { identification, birthday, countryCode: documentCountry, name, documentId: documentNumber },
+  };
 }
 
 /**
@@ -93,7 +103,11 @@ export function approvedOutcome(session: Pick<VerificationSessionRow, 'id_type'>
  */
 export function createDocWebhook(deps: DocWebhookDeps) {
   const { db, clock, sessions, config } = deps;
-  const reject = (status: 400 | 401 | 404 | 409, reason: string): WebhookResult => ({ accepted: false, status, reason });
+  const reject = (status: 400 | 401 | 404 | 409, reason: string): WebhookResult => ({
+    accepted: false,
+    status,
+    reason,
+  });
 
   async function findSession(body: DecisionBody['verification']): Promise<VerificationSessionRow | undefined> {
     const sessionId = text(body.vendorData);
@@ -164,11 +178,18 @@ export function createDocWebhook(deps: DocWebhookDeps) {
         const outcome: FinalOutcome =
           status === 'approved'
             ? approvedOutcome(session, decision, config.countryCode)
-            : { status, reason: shortReason(`the document vendor decided ${vendorStatus}${text(decision.reason) ? `: ${text(decision.reason)}` : ''}`) };
+            : {
+                status,
+                reason: shortReason(
+                  `the document vendor decided ${vendorStatus}${text(decision.reason) ? `: ${text(decision.reason)}` : ''}`,
+                ),
+              };
         // The receipt commits with the decision: a racing duplicate hits the receipt's primary key
         // and rolls back, and a failure anywhere leaves neither, so the vendor's retry decides again.
         try {
-          await sessions.finish(session.id, outcome, (trx) => repo.recordWebhookReceipt(trx, digest, 'provider_doc', clock.now().toISOString()));
+          await sessions.finish(session.id, outcome, (trx) =>
+            repo.recordWebhookReceipt(trx, digest, 'provider_doc', clock.now().toISOString()),
+          );
         } catch (error) {
           if (isUniqueViolation(error)) return reject(409, 'replayed: this delivery was already received');
           throw error;
@@ -176,7 +197,11 @@ export function createDocWebhook(deps: DocWebhookDeps) {
       } else if (!(await recordReceipt(digest))) {
         return reject(409, 'replayed: this delivery was already received');
       }
-      return { accepted: true, sessionId: session.id, note: status ? `decision ${vendorStatus}` : `status ${vendorStatus || '(none)'} decides nothing yet` };
+      return {
+        accepted: true,
+        sessionId: session.id,
+        note: status ? `decision ${vendorStatus}` : `status ${vendorStatus || '(none)'} decides nothing yet`,
+      };
     },
   };
 }

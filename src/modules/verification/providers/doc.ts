@@ -30,11 +30,17 @@ export function documentPolicy(idType: 'local' | 'international', countryCode: s
 }
 
 /** Whether a document the vendor accepted fits the session's policy; a reason when it does not. */
-export function documentOutsidePolicy(policy: DocumentPolicy, document: { type: string | null; country: string | null }): string | null {
-  if (document.type && !policy.types.includes(document.type.toUpperCase())) return `document type ${document.type} is not accepted here`;
+export function documentOutsidePolicy(
+  policy: DocumentPolicy,
+  document: { type: string | null; country: string | null },
+): string | null {
+  if (document.type && !policy.types.includes(document.type.toUpperCase()))
+    return `document type ${document.type} is not accepted here`;
   const country = document.country?.toUpperCase() ?? null;
-  if (policy.countries && (!country || !policy.countries.includes(country))) return `a document issued by ${country ?? 'an unknown country'} is not a national document here`;
-  if (policy.excludedCountries && country && policy.excludedCountries.includes(country)) return `a document issued by ${country} is national, not international`;
+  if (policy.countries && (!country || !policy.countries.includes(country)))
+    return `a document issued by ${country ?? 'an unknown country'} is not a national document here`;
+  if (policy.excludedCountries && country && policy.excludedCountries.includes(country))
+    return `a document issued by ${country} is national, not international`;
   return null;
 }
 
@@ -60,7 +66,10 @@ export function createDocProvider(config: DocVendorConfig, options: DocProviderO
   const sessionsUrl = `${config.apiUrl}/v1/sessions`;
   const allowHttpRedirect = config.apiUrl.startsWith('http://');
 
-  async function createVendorSession(session: VerificationSessionRow, callback: string): Promise<{ id: string; url: string }> {
+  async function createVendorSession(
+    session: VerificationSessionRow,
+    callback: string,
+  ): Promise<{ id: string; url: string }> {
     const idType = session.id_type ?? 'local';
     const response = await fetch(sessionsUrl, {
       method: 'POST',
@@ -74,13 +83,21 @@ export function createDocProvider(config: DocVendorConfig, options: DocProviderO
     const body = (await response.json()) as CreatedSession;
     const id = body.verification?.id;
     const url = body.verification?.url;
-    if (body.status !== 'success' || typeof id !== 'string' || id === '' || id.length > 255 || typeof url !== 'string') {
+    if (
+      body.status !== 'success' ||
+      typeof id !== 'string' ||
+      id === '' ||
+      id.length > 255 ||
+      typeof url !== 'string'
+    ) {
       throw new Error('the document vendor answered without a session');
     }
     const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && !(allowHttpRedirect && parsed.protocol === 'http:')) throw new Error('the document vendor sent a non-https URL');
+    if (parsed.protocol !== 'https:' && !(allowHttpRedirect && parsed.protocol === 'http:'))
+      throw new Error('the document vendor sent a non-https URL');
     // The start page only lets its form go on to the configured origin (its form-action).
-    if (parsed.origin !== config.pageOrigin) throw new Error(`the document vendor sent a URL outside DOC_PAGE_ORIGIN (${parsed.origin})`);
+    if (parsed.origin !== config.pageOrigin)
+      throw new Error(`the document vendor sent a URL outside DOC_PAGE_ORIGIN (${parsed.origin})`);
     return { id, url: parsed.href };
   }
 

@@ -2,7 +2,13 @@ import * as oidc from 'openid-client';
 import type { EidConfig } from '../../../config.js';
 import { safeEqual } from '../../../platform/secrets.js';
 import { normaliseBirthdate, shortReason, text } from './identity.js';
-import { providerState, type CallbackParams, type ProviderAdapter, type ProviderOutcome, type VerifiedIdentity } from './types.js';
+import {
+  providerState,
+  type CallbackParams,
+  type ProviderAdapter,
+  type ProviderOutcome,
+  type VerifiedIdentity,
+} from './types.js';
 
 export interface EidProviderOptions {
   /** Seconds to wait for each request to the broker (discovery, token, userinfo). */
@@ -22,7 +28,10 @@ function fail(status: Failure['status'], reason: string): Failure {
 }
 
 /** The identity in the broker's claims, read by the configured claim names; null when incomplete. */
-export function identityFromClaims(config: Pick<EidConfig, 'claims' | 'countryCode'>, claims: Record<string, unknown>): VerifiedIdentity | null {
+export function identityFromClaims(
+  config: Pick<EidConfig, 'claims' | 'countryCode'>,
+  claims: Record<string, unknown>,
+): VerifiedIdentity | null {
   const identification = text(claims[config.claims.identification]);
   const birthday = normaliseBirthdate(text(claims[config.claims.birthdate]));
   if (!identification || !birthday) return null;
@@ -33,10 +42,13 @@ export function identityFromClaims(config: Pick<EidConfig, 'claims' | 'countryCo
 }
 
 function describe(error: unknown): string {
-  if (error instanceof oidc.ResponseBodyError) return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
-  if (error instanceof oidc.AuthorizationResponseError) return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
+  if (error instanceof oidc.ResponseBodyError)
+    return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
+  if (error instanceof oidc.AuthorizationResponseError)
+    return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
   // openid-client wraps the precise check that failed (e.g. the ID token's nonce) as the cause.
-  if (error instanceof Error) return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+  if (error instanceof Error)
+    return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
   return 'unknown error';
 }
 
@@ -70,11 +82,17 @@ export function createEidProvider(config: EidConfig, options: EidProviderOptions
 
   type Claims = { ok: true; claims: Record<string, unknown> } | { ok: false; failure: Failure };
 
-  async function claimsOf(server: oidc.Configuration, tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>): Promise<Claims> {
+  async function claimsOf(
+    server: oidc.Configuration,
+    tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+  ): Promise<Claims> {
     const idToken = tokens.claims();
     if (!idToken) return { ok: false, failure: fail('error', 'the eID broker returned no ID token') };
     if (acrValues && typeof idToken.acr === 'string' && !acrValues.has(idToken.acr)) {
-      return { ok: false, failure: fail('error', `the eID broker authenticated at another level (acr ${idToken.acr})`) };
+      return {
+        ok: false,
+        failure: fail('error', `the eID broker authenticated at another level (acr ${idToken.acr})`),
+      };
     }
     if (identityFromClaims(config, idToken) || !tokens.access_token || !server.serverMetadata().userinfo_endpoint) {
       return { ok: true, claims: idToken };
@@ -144,7 +162,8 @@ export function createEidProvider(config: EidConfig, options: EidProviderOptions
         return fail('error', `the eID broker could not be reached: ${describe(error)}`);
       }
       const currentUrl = new URL(context.callbackUrl);
-      for (const [key, value] of Object.entries(params)) if (value !== undefined) currentUrl.searchParams.set(key, value);
+      for (const [key, value] of Object.entries(params))
+        if (value !== undefined) currentUrl.searchParams.set(key, value);
 
       let tokens;
       try {
@@ -165,7 +184,10 @@ export function createEidProvider(config: EidConfig, options: EidProviderOptions
       if (!claims.ok) return claims.failure;
       const identity = identityFromClaims(config, claims.claims);
       if (!identity) {
-        return fail('error', `the eID broker did not return the identity claims (${config.claims.identification}, ${config.claims.birthdate})`);
+        return fail(
+          'error',
+          `the eID broker did not return the identity claims (${config.claims.identification}, ${config.claims.birthdate})`,
+        );
       }
       return { status: 'approved', identity };
     },

@@ -12,7 +12,8 @@ export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 export function sandboxIdentity(userId: number): VerifiedIdentity {
   const w1 = [3, 7, 6, 1, 8, 9, 4, 5, 2];
   const w2 = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  const check = (digits: string, weights: number[]) => (11 - (weights.reduce((a, w, i) => a + w * Number(digits[i]), 0) % 11)) % 11;
+  const check = (digits: string, weights: number[]) =>
+    (11 - (weights.reduce((a, w, i) => a + w * Number(digits[i]), 0) % 11)) % 11;
   // Each user gets a birth date of their own (3 360 dates in 1990-1999), then the k-th individual
   // number with valid check digits on that date: distinct identities for the first ~500 000 users.
   const day = 1 + (userId % 28);
@@ -31,7 +32,13 @@ export function sandboxIdentity(userId: number): VerifiedIdentity {
     const k2 = check(`${nine}${k1}`, w2);
     if (k2 === 10) continue;
     if (found++ < wanted % 150) continue;
-    return { identification: `${nine}${k1}${k2}`, countryCode: 'NO', birthday: `${year}-${mm}-${dd}`, name: 'Test Testesen', documentId: null };
+    return {
+      identification: `${nine}${k1}${k2}`,
+      countryCode: 'NO',
+      birthday: `${year}-${mm}-${dd}`,
+      name: 'Test Testesen',
+      documentId: null,
+    };
   }
   throw new Error('unreachable: every date has more than 150 valid individual numbers');
 }
@@ -40,7 +47,10 @@ export function sandboxIdentity(userId: number): VerifiedIdentity {
  * Both providers in sandbox: the browser goes to the service's own page, where a person picks the
  * outcome; that page completes the session itself (web/verification.pages.ts).
  */
-export function createSandboxProvider(provider: VerificationProvider, pageUrl: (startToken: string) => string): ProviderAdapter {
+export function createSandboxProvider(
+  provider: VerificationProvider,
+  pageUrl: (startToken: string) => string,
+): ProviderAdapter {
   return {
     provider,
     simulated: true,

@@ -40,7 +40,11 @@ export interface ProviderAdapter {
   /** Where the provider should send the browser back to. */
   start(session: VerificationSessionRow, context: { callbackUrl: string; startToken: string }): Promise<ProviderStart>;
   /** Handles the browser's return; the adapter validates everything it was sent. */
-  complete(session: VerificationSessionRow, params: CallbackParams, context: { callbackUrl: string }): Promise<ProviderOutcome>;
+  complete(
+    session: VerificationSessionRow,
+    params: CallbackParams,
+    context: { callbackUrl: string },
+  ): Promise<ProviderOutcome>;
 }
 
 /** Parses the provider-private JSON stored with a session. */
