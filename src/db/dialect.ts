@@ -40,6 +40,14 @@ export function forUpdateSkipLocked<QB extends { forUpdate(): QB; skipLocked(): 
   return engineOf(executor) === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
+/**
+ * Whether one statement may write in its WITH and use what that returned (PostgreSQL's
+ * data-modifying WITH). SQLite's WITH only reads, so there the same work takes two statements.
+ */
+export function writesInWith(executor: Handle): boolean {
+  return engineOf(executor) === 'postgres';
+}
+
 /** Locks the selected rows until the transaction ends, on PostgreSQL (SQLite serialises writers). */
 export function forUpdate<QB extends { forUpdate(): QB }>(executor: Handle, query: QB): QB {
   return engineOf(executor) === 'postgres' ? query.forUpdate() : query;

@@ -133,26 +133,35 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
     await writeEvents(trx, events);
   }
 
+  function rowOf(event: NewEvent, now: string): Omit<EventRow, 'sequence'> {
+    return {
+      id: eventId(),
+      partner_id: event.partnerId,
+      type: event.type,
+      object: JSON.stringify(event.object),
+      previous_attributes: event.previousAttributes ? JSON.stringify(event.previousAttributes) : null,
+      created_at: now,
+    };
+  }
+
   async function writeEvents(trx: Transaction<Database>, events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) return;
     const now = clock.now().toISOString();
+    if (events.length === 1) {
+      // The common case (one change, one partner): numbered and written in one step.
+      const [event] = events as [NewEvent];
+      const row = rowOf(event, now);
+      const written = [{ ...row, sequence: await repo.insertNumberedEvent(trx, row) }];
+      afterEmit?.(written);
+      return;
+    }
     const byPartner = new Map<number, NewEvent[]>();
     for (const event of events) byPartner.set(event.partnerId, [...(byPartner.get(event.partnerId) ?? []), event]);
     const rows: EventRow[] = [];
     for (const partnerId of [...byPartner.keys()].sort((a, b) => a - b)) {
       const own = byPartner.get(partnerId)!;
       const last = await repo.takeSequences(trx, partnerId, own.length);
-      own.forEach((event, index) =>
-        rows.push({
-          id: eventId(),
-          partner_id: partnerId,
-          sequence: last - own.length + 1 + index,
-          type: event.type,
-          object: JSON.stringify(event.object),
-          previous_attributes: event.previousAttributes ? JSON.stringify(event.previousAttributes) : null,
-          created_at: now,
-        }),
-      );
+      own.forEach((event, index) => rows.push({ ...rowOf(event, now), sequence: last - own.length + 1 + index }));
     }
     await repo.insertEvents(trx, rows);
     afterEmit?.(rows);
