@@ -77,25 +77,15 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
   function checklist(onboarding: Onboarding): SafeHtml {
     const steps = ONBOARDING_STEPS.map(
       (step) =>
-        html`<li class="${onboarding.steps[step] ? 'done' : ''}">
-          ${STEP_LABEL[step]}${onboarding.steps[step] ? html`<span class="visually-hidden"> (done)</span>` : html`<span class="visually-hidden"> (not yet)</span>`}
-        </li>`,
+        html`<li class="${onboarding.steps[step] ? 'done' : ''}">${STEP_LABEL[step]}${onboarding.steps[step] ? html`<span class="visually-hidden"> (done)</span>` : html`<span class="visually-hidden"> (not yet)</span>`}</li>`,
     );
-    return html`<p>
-        ${onboarding.is_onboarded ? 'You are ready to be paid.' : 'A few steps remain before you can be paid:'}
-      </p>
-      <ul class="checklist">
-        ${steps}
-      </ul>`;
+    return html`<p>${onboarding.is_onboarded ? 'You are ready to be paid.' : 'A few steps remain before you can be paid:'}</p>
+<ul class="checklist">${steps}</ul>`;
   }
 
   function signOutForm(request: FastifyRequest): SafeHtml {
     const token = request.cookies[SESSION_COOKIE] ?? '';
-    return html`<form method="post" action="/me/logout">
-      <input type="hidden" name="csrf" value="${csrfFor(token)}" /><button type="submit" class="secondary">
-        Sign out
-      </button>
-    </form>`;
+    return html`<form method="post" action="/me/logout"><input type="hidden" name="csrf" value="${csrfFor(token)}"><button type="submit" class="secondary">Sign out</button></form>`;
   }
 
   app.get('/me', async (request, reply) => {
@@ -107,50 +97,25 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
     const rows = home.payouts.map(
       // Three columns, the employer under the date: four do not fit a phone's width.
       (p) =>
-        html`<tr>
-          <td><a href="/me/payouts/${p.id}">${day(p.date)}</a><br /><small>${p.partner_name}</small></td>
-          <td class="num">${nok(p.net_salary + p.net_vacation)}</td>
-          <td>${STATUS_LABEL[p.status] ?? p.status}</td>
-        </tr>`,
+        html`<tr><td><a href="/me/payouts/${p.id}">${day(p.date)}</a><br><small>${p.partner_name}</small></td><td class="num">${nok(p.net_salary + p.net_vacation)}</td><td>${STATUS_LABEL[p.status] ?? p.status}</td></tr>`,
     );
     const payouts = rows.length
-      ? html`<table>
-          <caption class="visually-hidden">
-            Recent payouts
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Payout</th>
-              <th scope="col" class="num">Net</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>`
+      ? html`<table><caption class="visually-hidden">Recent payouts</caption><thead><tr><th scope="col">Payout</th><th scope="col" class="num">Net</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>`
       : html`<p>No payouts yet.</p>`;
     // A partner's link shows that partner's records only; the person's own sign-in shows all of them.
     const body =
       home.scope === 'partner'
         ? html`<h1>Hello, ${linkName(home.view.link) || home.view.user.email}</h1>
-            <p class="muted">
-              Your account with ${home.partnerName}. <a href="/login">Sign in with your e-mail</a> to see payouts from
-              every employer.
-            </p>
-            <h2>Onboarding</h2>
-            ${checklist(home.view.onboarding)}
-            <h2>Recent payouts</h2>
-            ${payouts}`
+<p class="muted">Your account with ${home.partnerName}. <a href="/login">Sign in with your e-mail</a> to see payouts from every employer.</p>
+<h2>Onboarding</h2>
+${checklist(home.view.onboarding)}
+<h2>Recent payouts</h2>
+${payouts}`
         : html`<h1>Hello, ${home.view.user.verified_name ?? home.view.user.email}</h1>
-            <p class="muted">Signed in as ${home.view.user.email}: your payouts from every employer.</p>
-            <h2>Recent payouts</h2>
-            ${payouts}
-            ${home.view.links.map(
-              (l) =>
-                html`<h2>Onboarding with ${home.view.partnerNames.get(l.link.partner_id) ?? 'your employer'}</h2>
-                  ${checklist(l.onboarding)}`,
-            )}`;
+<p class="muted">Signed in as ${home.view.user.email}: your payouts from every employer.</p>
+<h2>Recent payouts</h2>
+${payouts}
+${home.view.links.map((l) => html`<h2>Onboarding with ${home.view.partnerNames.get(l.link.partner_id) ?? 'your employer'}</h2>${checklist(l.onboarding)}`)}`;
     return pageHeaders(reply).send(page({ title: 'Your account', body: html`${body}${signOutForm(request)}` }));
   });
 
@@ -166,14 +131,7 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
       JSON.parse(payout.products) as Array<{ quantity: string; price: string; description: string }>
     ).map(
       (p) =>
-        html`<tr>
-          <td>${p.description}</td>
-          <td class="num">${QUANTITY.format(p.quantity as unknown as number)}</td>
-          <td class="num">${amount(p.price)}</td>
-          <td class="num">
-            ${kroner(formatAmount(toDecimal(p.quantity, 'quantity').times(toDecimal(p.price, 'price'))))}
-          </td>
-        </tr>`,
+        html`<tr><td>${p.description}</td><td class="num">${QUANTITY.format(p.quantity as unknown as number)}</td><td class="num">${amount(p.price)}</td><td class="num">${kroner(formatAmount(toDecimal(p.quantity, 'quantity').times(toDecimal(p.price, 'price'))))}</td></tr>`,
     );
     const withheld = sumAmounts([
       fromMinorUnits(payout.withholding_salary),
@@ -181,45 +139,27 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
     ]);
     const net = sumAmounts([fromMinorUnits(payout.net_salary), fromMinorUnits(payout.net_vacation)]);
     const line = (label: string, value: string) =>
-      html`<tr>
-        <th scope="row">${label}</th>
-        <td class="num">${value}</td>
-      </tr>`;
+      html`<tr><th scope="row">${label}</th><td class="num">${value}</td></tr>`;
     return pageHeaders(reply).send(
       page({
         title: `Payout ${payout.date}`,
         body: html`<p><a href="/me">← Your account</a></p>
-          <h1>Payout for ${day(payout.date)}</h1>
-          <p>
-            From ${payout.partner_name}${payout.description ? html`: ${payout.description}` : html``}. Status:
-            <strong>${STATUS_LABEL[payout.status] ?? payout.status}</strong
-            >${payout.paid_at ? html`, paid ${day(payout.paid_at)}` : html``}.
-          </p>
-          ${payout.hours !== null ? html`<p>Hours: ${payout.hours}</p>` : html``}
-          <h2>Work</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Description</th>
-                <th scope="col" class="num">Quantity</th>
-                <th scope="col" class="num">Price</th>
-                <th scope="col" class="num">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${products}
-            </tbody>
-          </table>
-          <h2>Amounts</h2>
-          <table>
-            <tbody>
-              ${line('Salary', nok(payout.salary))} ${line('Holiday pay (vacation)', nok(payout.vacation))}
-              ${line('Tax withheld', kroner(withheld))} ${line('Net salary', nok(payout.net_salary))}
-              ${line('Net holiday pay', nok(payout.net_vacation))} ${line('You receive', kroner(net))}
-              ${line('Pension (paid by the employer)', nok(payout.pension))}
-            </tbody>
-          </table>
-          ${signOutForm(request)}`,
+<h1>Payout for ${day(payout.date)}</h1>
+<p>From ${payout.partner_name}${payout.description ? html`: ${payout.description}` : html``}. Status: <strong>${STATUS_LABEL[payout.status] ?? payout.status}</strong>${payout.paid_at ? html`, paid ${day(payout.paid_at)}` : html``}.</p>
+${payout.hours !== null ? html`<p>Hours: ${payout.hours}</p>` : html``}
+<h2>Work</h2>
+<table><thead><tr><th scope="col">Description</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th></tr></thead><tbody>${products}</tbody></table>
+<h2>Amounts</h2>
+<table><tbody>
+${line('Salary', nok(payout.salary))}
+${line('Holiday pay (vacation)', nok(payout.vacation))}
+${line('Tax withheld', kroner(withheld))}
+${line('Net salary', nok(payout.net_salary))}
+${line('Net holiday pay', nok(payout.net_vacation))}
+${line('You receive', kroner(net))}
+${line('Pension (paid by the employer)', nok(payout.pension))}
+</tbody></table>
+${signOutForm(request)}`,
       }),
     );
   });

@@ -91,29 +91,13 @@ export async function guidePages(app: FastifyInstance): Promise<void> {
       page({
         title: 'Guides',
         body: html`<p><a href="/">← onpay</a> · <a href="/docs">API reference</a></p>
-          <h1>Partner guides</h1>
-          <p>
-            Start with <a href="/docs/guides/basics">Basics</a>: credentials, environments, errors, limits and going
-            live.
-          </p>
-          <ul>
-            ${items}
-          </ul>
-          <h2>Code</h2>
-          <ul>
-            ${sources}
-          </ul>
-          <p>
-            Where they come from and how to run them:
-            <a href="/docs/guides/basics#the-typed-client-and-the-example-integration"
-              >the typed client and the example integration</a
-            >.
-          </p>
-          <p>
-            The <a href="/docs">API reference</a> lists every operation; the
-            <a href="/api/v1/openapi.json">OpenAPI document</a> (OpenAPI 3.1) is what it and the typed client are made
-            from.
-          </p>`,
+<h1>Partner guides</h1>
+<p>Start with <a href="/docs/guides/basics">Basics</a>: credentials, environments, errors, limits and going live.</p>
+<ul>${items}</ul>
+<h2>Code</h2>
+<ul>${sources}</ul>
+<p>Where they come from and how to run them: <a href="/docs/guides/basics#the-typed-client-and-the-example-integration">the typed client and the example integration</a>.</p>
+<p>The <a href="/docs">API reference</a> lists every operation; the <a href="/api/v1/openapi.json">OpenAPI document</a> (OpenAPI 3.1) is what it and the typed client are made from.</p>`,
       }),
     );
   });
@@ -124,8 +108,7 @@ export async function guidePages(app: FastifyInstance): Promise<void> {
     return pageHeaders(reply).send(
       page({
         title: guide.title,
-        body: html`<p><a href="/docs/guides">← Guides</a> · <a href="/docs">API reference</a></p>
-          ${new SafeHtml(guide.body)}`,
+        body: html`<p><a href="/docs/guides">← Guides</a> · <a href="/docs">API reference</a></p>${new SafeHtml(guide.body)}`,
       }),
     );
   });

@@ -97,10 +97,5 @@ ${body.value}
 
 /** A simple page with a heading and a paragraph, for outcomes and errors. */
 export function messagePage(title: string, message: string, extra: SafeHtml = new SafeHtml('')): string {
-  return page({
-    title,
-    body: html`<h1>${title}</h1>
-      <p>${message}</p>
-      ${extra}`,
-  });
+  return page({ title, body: html`<h1>${title}</h1><p>${message}</p>${extra}` });
 }

@@ -45,24 +45,19 @@ export async function loginPages(app: FastifyInstance, deps: LoginPagesDeps): Pr
       page({
         title: 'Sign in',
         body: html`<h1>${forPayout ? 'See your payout' : 'Sign in to onpay'}</h1>
-          <p>
-            ${state.partnerName === null ? 'You asked for this link.' : `${state.partnerName} sent you this link.`} It
-            works once.
-          </p>
-          <form method="post" action="/login/${token}">
-            <button type="submit">Continue</button>
-          </form>`,
+<p>${state.partnerName === null ? 'You asked for this link.' : `${state.partnerName} sent you this link.`} It works once.</p>
+<form method="post" action="/login/${token}">
+<button type="submit">Continue</button>
+</form>`,
       }),
     );
   }
 
   const signInForm = html`<form method="post" action="/login">
-    <p>
-      <label for="email">Your e-mail address</label><br />
-      <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" />
-    </p>
-    <button type="submit">Send me a sign-in link</button>
-  </form>`;
+<p><label for="email">Your e-mail address</label><br>
+<input id="email" name="email" type="email" autocomplete="email" required maxlength="254"></p>
+<button type="submit">Send me a sign-in link</button>
+</form>`;
 
   // The person's own sign-in: a link to all their payouts, from every employer, by e-mail.
   app.get('/login', async (_request, reply) =>
@@ -70,11 +65,8 @@ export async function loginPages(app: FastifyInstance, deps: LoginPagesDeps): Pr
       page({
         title: 'Sign in',
         body: html`<h1>Sign in to onpay</h1>
-          <p>
-            See all your payouts, from every employer that pays you through onpay. We e-mail you a link that signs you
-            in; it works once, for 24 hours.
-          </p>
-          ${signInForm}`,
+<p>See all your payouts, from every employer that pays you through onpay. We e-mail you a link that signs you in; it works once, for 24 hours.</p>
+${signInForm}`,
       }),
     ),
   );
@@ -86,9 +78,7 @@ export async function loginPages(app: FastifyInstance, deps: LoginPagesDeps): Pr
       return pageHeaders(reply.status(400)).send(
         page({
           title: 'Sign in',
-          body: html`<h1>Sign in to onpay</h1>
-            <p>Enter the e-mail address your employer has for you.</p>
-            ${signInForm}`,
+          body: html`<h1>Sign in to onpay</h1><p>Enter the e-mail address your employer has for you.</p>${signInForm}`,
         }),
       );
     }

@@ -32,38 +32,13 @@ export async function mailboxPages(app: FastifyInstance, deps: { mailbox: Sandbo
     const rows = mails.map(
       (m) =>
         // Two columns, the address under the subject and the status under the time: four do not fit a phone.
-        html`<tr>
-          <td>
-            <a href="/sandbox/mailbox/${request.params.token}/${m.id}">${m.subject}</a><br /><small
-              >To ${m.to_address}</small
-            >
-          </td>
-          <td>${when(m.created_at)}<br /><small>${m.status}</small></td>
-        </tr>`,
+        html`<tr><td><a href="/sandbox/mailbox/${request.params.token}/${m.id}">${m.subject}</a><br><small>To ${m.to_address}</small></td><td>${when(m.created_at)}<br><small>${m.status}</small></td></tr>`,
     );
     return pageHeaders(reply).send(
       page({
         title: 'Sandbox mailbox',
-        body: html`<h1>Sandbox mailbox</h1>
-          <p class="muted">
-            Mail your requests caused, which the sandbox would have sent, newest first (the last 100). Only you have
-            this page's address.
-          </p>
-          ${
-            rows.length
-              ? html`<table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Message</th>
-                      <th scope="col">Queued</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rows}
-                  </tbody>
-                </table>`
-              : html`<p>No mail yet.</p>`
-          }`,
+        body: html`<h1>Sandbox mailbox</h1><p class="muted">Mail your requests caused, which the sandbox would have sent, newest first (the last 100). Only you have this page's address.</p>
+${rows.length ? html`<table><thead><tr><th scope="col">Message</th><th scope="col">Queued</th></tr></thead><tbody>${rows}</tbody></table>` : html`<p>No mail yet.</p>`}`,
       }),
     );
   });
@@ -79,10 +54,7 @@ export async function mailboxPages(app: FastifyInstance, deps: { mailbox: Sandbo
     return pageHeaders(reply).send(
       page({
         title: mail.subject,
-        body: html`<p><a href="/sandbox/mailbox/${request.params.token}">← Mailbox</a></p>
-          <h1>${mail.subject}</h1>
-          <p class="muted">To ${mail.to_address} · ${when(mail.created_at)} · ${mail.status}</p>
-          <pre style="white-space:pre-wrap">${linkify(mail.text_body)}</pre>`,
+        body: html`<p><a href="/sandbox/mailbox/${request.params.token}">← Mailbox</a></p><h1>${mail.subject}</h1><p class="muted">To ${mail.to_address} · ${when(mail.created_at)} · ${mail.status}</p><pre style="white-space:pre-wrap">${linkify(mail.text_body)}</pre>`,
       }),
     );
   });

@@ -97,12 +97,12 @@ export async function verificationPages(app: FastifyInstance, deps: Verification
       page({
         title: 'Verify your identity',
         body: html`<h1>Verify your identity</h1>
-          <p><strong>${partnerName}</strong> asks you to verify your identity before you can be paid through onpay.</p>
-          <p>${PROVIDER_TEXT[session.provider]}</p>
-          <form method="post" action="/verify/${request.params.token}">
-            <button type="submit">Continue</button>
-          </form>
-          <p class="muted">This link works until ${new Date(session.expires_at).toUTCString()}.</p>`,
+<p><strong>${partnerName}</strong> asks you to verify your identity before you can be paid through onpay.</p>
+<p>${PROVIDER_TEXT[session.provider]}</p>
+<form method="post" action="/verify/${request.params.token}">
+<button type="submit">Continue</button>
+</form>
+<p class="muted">This link works until ${new Date(session.expires_at).toUTCString()}.</p>`,
       }),
     );
   });
@@ -134,28 +134,19 @@ export async function verificationPages(app: FastifyInstance, deps: Verification
     const formTargets = [originOf(session.partner_return_url)];
     const options = SANDBOX_OUTCOMES.map(
       (outcome, i) =>
-        html`<p>
-          <label
-            ><input type="radio" name="outcome" value="${outcome}" ${i === 0 ? html` checked` : html``} />
-            ${OUTCOME_LABEL[outcome]}</label
-          >
-        </p>`,
+        html`<p><label><input type="radio" name="outcome" value="${outcome}"${i === 0 ? html` checked` : html``}> ${OUTCOME_LABEL[outcome]}</label></p>`,
     );
     return pageHeaders(reply, formTargets).send(
       page({
         title: 'Sandbox identity provider',
         body: html`<h1>Sandbox identity provider</h1>
-          <p class="muted">
-            This page stands in for ${session.provider === 'provider_eid' ? 'the national eID' : 'the document check'}
-            in the sandbox. No real identity is checked. Expiry happens by time.
-          </p>
-          <form method="post" action="/sandbox/provider/${request.params.token}">
-            <fieldset>
-              <legend>Outcome of the verification</legend>
-              ${options}
-            </fieldset>
-            <button type="submit">Finish verification</button>
-          </form>`,
+<p class="muted">This page stands in for ${session.provider === 'provider_eid' ? 'the national eID' : 'the document check'} in the sandbox. No real identity is checked. Expiry happens by time.</p>
+<form method="post" action="/sandbox/provider/${request.params.token}">
+<fieldset><legend>Outcome of the verification</legend>
+${options}
+</fieldset>
+<button type="submit">Finish verification</button>
+</form>`,
       }),
     );
   });

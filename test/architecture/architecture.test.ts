@@ -38,6 +38,8 @@ function tablesIn(source: string): Set<string> {
     /\b(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin|mergeInto)\(\s*'([a-z_]+)/g,
   ))
     found.add(match[1]!);
+  // A name a query gives itself (`.with('counter', …)`) is not a table.
+  for (const match of source.matchAll(/\.with\(\s*'([a-z_]+)'/g)) found.delete(match[1]!);
   return found;
 }
 

@@ -70,21 +70,19 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
     returnUrlId = Number((pending.json() as { id: string }).id);
     // Mail to show: one failed (with its error and a button to send it again), one sent.
     for (const status of ['failed', 'sent'] as const) {
-      const id = await t.db.db
-        .transaction()
-        .execute((trx) =>
-          enqueueMail(
-            trx,
-            {
-              partnerId: acme.partnerId,
-              to: 'kari.nordmann.med.en.veldig.lang.adresse@lagerarbeidernes-fagforening.example',
-              subject: 'Din lønnsslipp for november er klar',
-              text: 'x',
-              html: '<p>x</p>',
-            },
-            t.clock.now().toISOString(),
-          ),
-        );
+      const id = await t.db.db.transaction().execute((trx) =>
+        enqueueMail(
+          trx,
+          {
+            partnerId: acme.partnerId,
+            to: 'kari.nordmann.med.en.veldig.lang.adresse@lagerarbeidernes-fagforening.example',
+            subject: 'Din lønnsslipp for november er klar',
+            text: 'x',
+            html: '<p>x</p>',
+          },
+          t.clock.now().toISOString(),
+        ),
+      );
       await t.db.db
         .updateTable('mail_outbox')
         .set({

@@ -399,21 +399,19 @@ describe(`audit log (${testEngine})`, () => {
 
 describe(`mail (${testEngine})`, () => {
   async function mail(status: 'pending' | 'failed' | 'sent', attempts = 0): Promise<number> {
-    const id = await t.db.db
-      .transaction()
-      .execute((trx) =>
-        enqueueMail(
-          trx,
-          {
-            partnerId: null,
-            to: 'kari.nordmann@example.com',
-            subject: `Subject ${status}`,
-            text: 'x',
-            html: '<p>x</p>',
-          },
-          t.clock.now().toISOString(),
-        ),
-      );
+    const id = await t.db.db.transaction().execute((trx) =>
+      enqueueMail(
+        trx,
+        {
+          partnerId: null,
+          to: 'kari.nordmann@example.com',
+          subject: `Subject ${status}`,
+          text: 'x',
+          html: '<p>x</p>',
+        },
+        t.clock.now().toISOString(),
+      ),
+    );
     await t.db.db
       .updateTable('mail_outbox')
       .set({ status, attempts, last_error: status === 'sent' ? null : 'SMTP 451 try later' })

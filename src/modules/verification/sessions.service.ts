@@ -94,16 +94,14 @@ export function createSessionService(deps: SessionServiceDeps) {
    */
   async function expireIfDue(session: Pick<VerificationSessionRow, 'id' | 'status' | 'expires_at'>): Promise<boolean> {
     if (session.status !== 'pending' || clock.now().getTime() < Date.parse(session.expires_at)) return false;
-    await db
-      .transaction()
-      .execute((trx) =>
-        end(trx, session.id, {
-          status: 'expired',
-          verifiedAt: session.expires_at,
-          reason: 'time ran out',
-          now: clock.now().toISOString(),
-        }),
-      );
+    await db.transaction().execute((trx) =>
+      end(trx, session.id, {
+        status: 'expired',
+        verifiedAt: session.expires_at,
+        reason: 'time ran out',
+        now: clock.now().toISOString(),
+      }),
+    );
     return true;
   }
 
@@ -328,16 +326,14 @@ export function createSessionService(deps: SessionServiceDeps) {
         throw new AppError('conflict', `The session is already ${session.status}; terminal states are final.`);
       if (status === 'expired') {
         const now = clock.now().toISOString();
-        await db
-          .transaction()
-          .execute((trx) =>
-            end(trx, session.id, {
-              status: 'expired',
-              verifiedAt: now,
-              reason: 'expired by the sandbox test helper',
-              now,
-            }),
-          );
+        await db.transaction().execute((trx) =>
+          end(trx, session.id, {
+            status: 'expired',
+            verifiedAt: now,
+            reason: 'expired by the sandbox test helper',
+            now,
+          }),
+        );
       } else if (status === 'approved') {
         await finish(session.id, { status, identity: identity ?? (await sandboxConfirms(session)) });
       } else {

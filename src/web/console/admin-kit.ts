@@ -119,34 +119,16 @@ export function table(
   if (rows.length === 0) return html`<p>${empty}</p>`;
   const head = columns.map(
     (c) =>
-      html`<th scope="col" ${c.num ? html` class="num"` : html``}>
-        ${c.action ? html`<span class="visually-hidden">${c.label}</span>` : c.label}
-      </th>`,
+      html`<th scope="col"${c.num ? html` class="num"` : html``}>${c.action ? html`<span class="visually-hidden">${c.label}</span>` : c.label}</th>`,
   );
   const body = rows.map(
     (cells) =>
-      html`<tr>
-        ${cells.map((cell, i) => {
-          const column = columns[i]!;
-          return html`<td${column.num ? html` class="num"` : html``}${column.action ? html`` : html` data-label="${column.label}"`}>${cell ?? ''}</td>`;
-        })}
-      </tr>`,
+      html`<tr>${cells.map((cell, i) => {
+        const column = columns[i]!;
+        return html`<td${column.num ? html` class="num"` : html``}${column.action ? html`` : html` data-label="${column.label}"`}>${cell ?? ''}</td>`;
+      })}</tr>`,
   );
-  return html`<div class="table-wrap">
-    <table class="stack">
-      <caption class="visually-hidden">
-        ${caption}
-      </caption>
-      <thead>
-        <tr>
-          ${head}
-        </tr>
-      </thead>
-      <tbody>
-        ${body}
-      </tbody>
-    </table>
-  </div>`;
+  return html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** `2026-11-23T10:04:05.123Z` → `2026-11-23 10:04 UTC`. */

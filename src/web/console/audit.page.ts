@@ -45,46 +45,33 @@ export async function auditPage(app: FastifyInstance, { kit, console }: AdminPag
         return kit.problem(request, reply, error, '/console/audit');
       const details = Object.values(error.fieldErrors ?? {}).flat();
       reply.status(422);
-      problem = html`<div class="notice bad" role="alert">
-        <p>Nothing is shown: fix the filter first.</p>
-        <ul>
-          ${details.map((d) => html`<li>${d}</li>`)}
-        </ul>
-      </div>`;
+      problem = html`<div class="notice bad" role="alert"><p>Nothing is shown: fix the filter first.</p><ul>${details.map((d) => html`<li>${d}</li>`)}</ul></div>`;
       found = { entries: [], has_more: false };
     }
     const field = (name: keyof typeof filters, label: string, hint: string, type = 'text') =>
-      html`<label for="f-${name}"
-        >${label}<input
-          id="f-${name}"
-          name="${name}"
-          type="${type}"
-          value="${filters[name]}"
-          maxlength="80"
-          aria-describedby="h-${name}"
-        /><small id="h-${name}" class="muted">${hint}</small></label
-      >`;
+      html`<label for="f-${name}">${label}<input id="f-${name}" name="${name}" type="${type}" value="${filters[name]}" maxlength="80" aria-describedby="h-${name}"><small id="h-${name}" class="muted">${hint}</small></label>`;
     const oldest = found.entries.at(-1)?.id;
     return kit.render(
       request,
       reply,
       'Audit log',
       html`<h1>Audit log</h1>
-        <p>
-          Every change, newest first: who did it, what and when. The log keeps which fields changed, never their values.
-        </p>
-        <form method="get" action="/console/audit" class="filters">
-          ${field('object', 'Object', 'partner:3, user:12')} ${field('actor', 'Actor', 'operator:2, partner:3, system')}
-          ${field('action', 'Action', 'token.revoked')} ${field('since', 'Since', '2026-11-23 or a time with zone')}
-          <button type="submit" class="secondary">Filter</button> <a href="/console/audit">Clear</a>
-        </form>
-        ${problem} ${activityTable(found.entries, before ? 'No older entries.' : 'No entries match.')}
-        ${pager({
-          newer: before ? urlWith('/console/audit', { ...filters }) : null,
-          newerLabel: 'Newest entries',
-          older: found.has_more && oldest ? urlWith('/console/audit', { ...filters, before: oldest }) : null,
-          olderLabel: 'Older entries',
-        })}`,
+<p>Every change, newest first: who did it, what and when. The log keeps which fields changed, never their values.</p>
+<form method="get" action="/console/audit" class="filters">
+${field('object', 'Object', 'partner:3, user:12')}
+${field('actor', 'Actor', 'operator:2, partner:3, system')}
+${field('action', 'Action', 'token.revoked')}
+${field('since', 'Since', '2026-11-23 or a time with zone')}
+<button type="submit" class="secondary">Filter</button> <a href="/console/audit">Clear</a>
+</form>
+${problem}
+${activityTable(found.entries, before ? 'No older entries.' : 'No entries match.')}
+${pager({
+  newer: before ? urlWith('/console/audit', { ...filters }) : null,
+  newerLabel: 'Newest entries',
+  older: found.has_more && oldest ? urlWith('/console/audit', { ...filters, before: oldest }) : null,
+  olderLabel: 'Older entries',
+})}`,
       '/console/audit',
     );
   });

@@ -17,10 +17,7 @@ export interface AuthPagesDeps {
 type Form = Record<string, string | undefined>;
 
 const SETUP_GONE = html`<h1>This set-up link does not work</h1>
-  <p>
-    It was used already, or its 24 hours are over. Ask an administrator for a new one (<code>onpay operator reset</code
-    >).
-  </p>`;
+<p>It was used already, or its 24 hours are over. Ask an administrator for a new one (<code>onpay operator reset</code>).</p>`;
 
 export async function consoleAuthPages(
   app: FastifyInstance,
@@ -32,47 +29,16 @@ export async function consoleAuthPages(
       reply,
       'Sign in',
       html`<h1>Sign in to the console</h1>
-        ${notice}
-        <form method="post" action="/console/login">
-          ${kit.preCsrfField(request, reply)}
-          <p>
-            <label for="email">E-mail address</label><br /><input
-              id="email"
-              name="email"
-              type="text"
-              inputmode="email"
-              autocomplete="username"
-              required
-              maxlength="254"
-            />
-          </p>
-          <p>
-            <label for="password">Password</label><br /><input
-              id="password"
-              name="password"
-              type="password"
-              autocomplete="current-password"
-              required
-              maxlength="256"
-            />
-          </p>
-          <p>
-            <label for="code"
-              >Code from your authenticator app${requireTotp ? '' : ' (not needed in this sandbox)'}</label
-            ><br />
-            <input
-              id="code"
-              name="code"
-              type="text"
-              inputmode="numeric"
-              autocomplete="one-time-code"
-              ${requireTotp ? html`required ` : html``}maxlength="14"
-              aria-describedby="code-help"
-            />
-            <br /><small id="code-help" class="muted">Six digits, or one of your recovery codes.</small>
-          </p>
-          <button type="submit">Sign in</button>
-        </form>`,
+${notice}
+<form method="post" action="/console/login">
+${kit.preCsrfField(request, reply)}
+<p><label for="email">E-mail address</label><br><input id="email" name="email" type="text" inputmode="email" autocomplete="username" required maxlength="254"></p>
+<p><label for="password">Password</label><br><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256"></p>
+<p><label for="code">Code from your authenticator app${requireTotp ? '' : ' (not needed in this sandbox)'}</label><br>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" ${requireTotp ? html`required ` : html``}maxlength="14" aria-describedby="code-help">
+<br><small id="code-help" class="muted">Six digits, or one of your recovery codes.</small></p>
+<button type="submit">Sign in</button>
+</form>`,
     );
   }
 
@@ -95,9 +61,7 @@ export async function consoleAuthPages(
       return signInPage(
         request,
         reply,
-        html`<p class="notice bad" role="alert">
-          Too many sign-in attempts for this account or from your network. Wait 15 minutes, then try again.
-        </p>`,
+        html`<p class="notice bad" role="alert">Too many sign-in attempts for this account or from your network. Wait 15 minutes, then try again.</p>`,
       );
     }
     if (result.kind === 'refused') {
@@ -125,9 +89,7 @@ export async function consoleAuthPages(
       request,
       reply,
       'Signed out',
-      html`<h1>Signed out</h1>
-        <p>${everywhere ? 'Every session of yours has ended, on every device.' : 'You are signed out.'}</p>
-        <p><a class="button" href="/console/login">Sign in again</a></p>`,
+      html`<h1>Signed out</h1><p>${everywhere ? 'Every session of yours has ended, on every device.' : 'You are signed out.'}</p><p><a class="button" href="/console/login">Sign in again</a></p>`,
     );
   }
   app.post<{ Body: Form }>('/console/logout', (request, reply) => signOut(request, reply, false));
@@ -147,38 +109,15 @@ export async function consoleAuthPages(
         reply,
         'Set up your account',
         html`<h1>Set up your console account</h1>
-          <p>
-            For <strong>${state.operator.email}</strong> (${state.operator.role}). Step 1 of 2: choose a password of at
-            least ${MIN_PASSWORD_LENGTH} characters. A long phrase is easier to remember and harder to guess.
-          </p>
-          ${notice}
-          <form method="post" action="/console/setup/${token}">
-            ${kit.preCsrfField(request, reply)}<input type="hidden" name="step" value="password" />
-            <input type="text" name="username" value="${state.operator.email}" autocomplete="username" hidden />
-            <p>
-              <label for="password">Password</label><br /><input
-                id="password"
-                name="password"
-                type="password"
-                autocomplete="new-password"
-                required
-                minlength="${MIN_PASSWORD_LENGTH}"
-                maxlength="256"
-              />
-            </p>
-            <p>
-              <label for="repeat">The same password again</label><br /><input
-                id="repeat"
-                name="repeat"
-                type="password"
-                autocomplete="new-password"
-                required
-                minlength="${MIN_PASSWORD_LENGTH}"
-                maxlength="256"
-              />
-            </p>
-            <button type="submit">Continue</button>
-          </form>`,
+<p>For <strong>${state.operator.email}</strong> (${state.operator.role}). Step 1 of 2: choose a password of at least ${MIN_PASSWORD_LENGTH} characters. A long phrase is easier to remember and harder to guess.</p>
+${notice}
+<form method="post" action="/console/setup/${token}">
+${kit.preCsrfField(request, reply)}<input type="hidden" name="step" value="password">
+<input type="text" name="username" value="${state.operator.email}" autocomplete="username" hidden>
+<p><label for="password">Password</label><br><input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="256"></p>
+<p><label for="repeat">The same password again</label><br><input id="repeat" name="repeat" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="256"></p>
+<button type="submit">Continue</button>
+</form>`,
       );
     }
     const enrolment = await operators.enrolment(state.secret, state.operator.email);
@@ -187,27 +126,15 @@ export async function consoleAuthPages(
       reply,
       'Set up your authenticator',
       html`<h1>Set up your authenticator</h1>
-        <p>
-          Step 2 of 2. Scan this code with an authenticator app (for example on your phone), or type the key in by hand.
-        </p>
-        <div class="qr" role="img" aria-label="QR code of your authenticator key">${new SafeHtml(enrolment.svg)}</div>
-        <p>Key: <code data-totp-secret>${state.secret}</code></p>
-        ${notice}
-        <form method="post" action="/console/setup/${token}">
-          ${kit.preCsrfField(request, reply)}<input type="hidden" name="step" value="totp" />
-          <p>
-            <label for="code">The 6-digit code the app shows now</label><br /><input
-              id="code"
-              name="code"
-              type="text"
-              inputmode="numeric"
-              autocomplete="one-time-code"
-              required
-              maxlength="7"
-            />
-          </p>
-          <button type="submit">Finish</button>
-        </form>`,
+<p>Step 2 of 2. Scan this code with an authenticator app (for example on your phone), or type the key in by hand.</p>
+<div class="qr" role="img" aria-label="QR code of your authenticator key">${new SafeHtml(enrolment.svg)}</div>
+<p>Key: <code data-totp-secret>${state.secret}</code></p>
+${notice}
+<form method="post" action="/console/setup/${token}">
+${kit.preCsrfField(request, reply)}<input type="hidden" name="step" value="totp">
+<p><label for="code">The 6-digit code the app shows now</label><br><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="7"></p>
+<button type="submit">Finish</button>
+</form>`,
     );
   }
 
@@ -227,14 +154,9 @@ export async function consoleAuthPages(
         reply,
         'Account ready',
         html`<h1>Your account is ready</h1>
-          <p>
-            Keep these recovery codes somewhere safe, apart from your phone. Each one signs you in once in place of a
-            code from the app. They are shown only now.
-          </p>
-          <ul data-recovery-codes>
-            ${done.recoveryCodes.map((code) => html`<li><code>${code}</code></li>`)}
-          </ul>
-          <p><a class="button" href="/console/login">Sign in</a></p>`,
+<p>Keep these recovery codes somewhere safe, apart from your phone. Each one signs you in once in place of a code from the app. They are shown only now.</p>
+<ul data-recovery-codes>${done.recoveryCodes.map((code) => html`<li><code>${code}</code></li>`)}</ul>
+<p><a class="button" href="/console/login">Sign in</a></p>`,
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -250,8 +172,7 @@ export async function consoleAuthPages(
       request,
       reply.status(403),
       'Form expired',
-      html`<h1>This form has expired</h1>
-        <p>Nothing was changed. Go back, reload the page and send the form again.</p>`,
+      html`<h1>This form has expired</h1><p>Nothing was changed. Go back, reload the page and send the form again.</p>`,
     );
   }
 }

@@ -60,12 +60,12 @@ export function createConsoleKit({ serviceSecret, secure }: ConsoleKitOptions) {
 
     /** The CSRF field of a signed-in page's forms. */
     csrfField(request: FastifyRequest): SafeHtml {
-      return html`<input type="hidden" name="csrf" value="${mac('console', request.cookies[sessionCookie] ?? '')}" />`;
+      return html`<input type="hidden" name="csrf" value="${mac('console', request.cookies[sessionCookie] ?? '')}">`;
     },
 
     /** The CSRF field of a form shown before sign-in (sign-in, set-up). */
     preCsrfField(request: FastifyRequest, reply: FastifyReply): SafeHtml {
-      return html`<input type="hidden" name="csrf" value="${mac('console-pre', preSession(request, reply))}" />`;
+      return html`<input type="hidden" name="csrf" value="${mac('console-pre', preSession(request, reply))}">`;
     },
 
     /** True when a signed-in form's token belongs to this session. */
@@ -86,22 +86,16 @@ export function createConsoleKit({ serviceSecret, secure }: ConsoleKitOptions) {
       const links = operator
         ? NAV.filter((item) => can(operator.role, item.permission)).map(
             (item) =>
-              html`<a href="${item.href}" ${item.href === current ? html` aria-current="page"` : html``}
-                >${item.label}</a
-              >`,
+              html`<a href="${item.href}"${item.href === current ? html` aria-current="page"` : html``}>${item.label}</a>`,
           )
         : [];
       const header = operator
         ? html`<span>onpay console</span> <small class="muted">· ${operator.email} (${operator.role})</small>
-            <nav class="console" aria-label="Console">${links}</nav>`
+<nav class="console" aria-label="Console">${links}</nav>`
         : html`onpay console`;
       const signOut = operator
-        ? html`<form method="post" action="/console/logout" class="inline">
-              ${this.csrfField(request)}<button type="submit" class="secondary">Sign out</button>
-            </form>
-            <form method="post" action="/console/logout-everywhere" class="inline">
-              ${this.csrfField(request)}<button type="submit" class="secondary">Sign out everywhere</button>
-            </form>`
+        ? html`<form method="post" action="/console/logout" class="inline">${this.csrfField(request)}<button type="submit" class="secondary">Sign out</button></form>
+<form method="post" action="/console/logout-everywhere" class="inline">${this.csrfField(request)}<button type="submit" class="secondary">Sign out everywhere</button></form>`
         : html``;
       return pageHeaders(reply).send(
         page({ title: `${title} · console`, wide: true, header, body: html`${body}${signOut}` }),
@@ -118,8 +112,8 @@ export function createConsoleKit({ serviceSecret, secure }: ConsoleKitOptions) {
         reply,
         error.status === 403 ? 'Not allowed' : 'Not done',
         html`<h1>${error.status === 403 ? 'Not allowed' : 'Nothing was changed'}</h1>
-          <p class="notice bad" role="alert">${details.length > 1 ? details.join(' ') : error.message}</p>
-          <p><a href="${back}">Back</a></p>`,
+<p class="notice bad" role="alert">${details.length > 1 ? details.join(' ') : error.message}</p>
+<p><a href="${back}">Back</a></p>`,
       );
     },
   };

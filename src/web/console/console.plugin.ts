@@ -58,8 +58,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
           request,
           reply,
           'Signed out',
-          html`<h1>You are signed out</h1>
-            <p>Nothing was changed. <a href="/console/login">Sign in</a> and try again.</p>`,
+          html`<h1>You are signed out</h1><p>Nothing was changed. <a href="/console/login">Sign in</a> and try again.</p>`,
         );
       }
       if (
@@ -71,8 +70,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
           request,
           reply,
           'Form expired',
-          html`<h1>This form has expired</h1>
-            <p>Nothing was changed. Go back, reload the page and send the form again.</p>`,
+          html`<h1>This form has expired</h1><p>Nothing was changed. Go back, reload the page and send the form again.</p>`,
         );
       }
     });

@@ -11,53 +11,29 @@ export async function dashboardPage(
   app.get('/console', async (request, reply) => {
     const board = await console.dashboard(request.operator!);
     const card = (label: string, count: number, href: string | null, detail = '') =>
-      html`<div class="card">
-        <div class="count">${count}</div>
-        ${href ? html`<a href="${href}">${label}</a>` : html`${label}`}${detail ? html`<br /><small class="muted">${detail}</small>` : html``}
-      </div>`;
+      html`<div class="card"><div class="count">${count}</div>${href ? html`<a href="${href}">${label}</a>` : html`${label}`}${detail ? html`<br><small class="muted">${detail}</small>` : html``}</div>`;
     const due = board.payoutsPending.map(
       (row) =>
-        html`<tr>
-          <td>
-            <a href="/console/payouts?status=pending&amp;due_from=${row.due_date}&amp;due_to=${row.due_date}"
-              >${row.due_date}</a
-            >
-          </td>
-          <td class="num">${row.count}</td>
-          <td class="num">${formatKroner(row.net)}</td>
-        </tr>`,
+        html`<tr><td><a href="/console/payouts?status=pending&amp;due_from=${row.due_date}&amp;due_to=${row.due_date}">${row.due_date}</a></td><td class="num">${row.count}</td><td class="num">${formatKroner(row.net)}</td></tr>`,
     );
     return kit.render(
       request,
       reply,
       'Dashboard',
       html`<h1>Dashboard</h1>
-        <div class="cards">
-          ${card('Return URLs awaiting a decision', board.returnUrlsAwaiting, '/console/return-urls?status=pending')}
-          ${card('Verifications ending in an error today', board.verificationErrorsToday, '/console/employees')}
-          ${card('Payouts failed (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
-          ${card('Webhook endpoints failing', board.webhooks.failing, null, `${board.webhooks.disabled} disabled after failing for 5 days; onpay webhook list --failing`)}
-          ${card('Mail failing', board.mail.failed, '/console/mail?status=failed', `${board.mail.retrying} being retried, ${board.mail.pending} waiting`)}
-        </div>
-        <h2>Payouts pending, by due date</h2>
-        ${
-          due.length
-            ? html`<div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Due date</th>
-                      <th scope="col" class="num">Payouts</th>
-                      <th scope="col" class="num">To pay out</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${due}
-                  </tbody>
-                </table>
-              </div>`
-            : html`<p>No payouts are pending.</p>`
-        }`,
+<div class="cards">
+${card('Return URLs awaiting a decision', board.returnUrlsAwaiting, '/console/return-urls?status=pending')}
+${card('Verifications ending in an error today', board.verificationErrorsToday, '/console/employees')}
+${card('Payouts failed (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
+${card('Webhook endpoints failing', board.webhooks.failing, null, `${board.webhooks.disabled} disabled after failing for 5 days; onpay webhook list --failing`)}
+${card('Mail failing', board.mail.failed, '/console/mail?status=failed', `${board.mail.retrying} being retried, ${board.mail.pending} waiting`)}
+</div>
+<h2>Payouts pending, by due date</h2>
+${
+  due.length
+    ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Due date</th><th scope="col" class="num">Payouts</th><th scope="col" class="num">To pay out</th></tr></thead><tbody>${due}</tbody></table></div>`
+    : html`<p>No payouts are pending.</p>`
+}`,
       '/console',
     );
   });

@@ -44,53 +44,30 @@ export async function employeesPage(
     const page = pageNumber(request.query);
     const found = await money.searchEmployees(request.operator!, q, page);
     const rows = found.people.map(
-      (person) =>
-        html`<tr>
-          <td><a href="/console/employees/${person.id}">${person.id}</a></td>
-          <td>${person.email}${person.verified ? html` <small class="status-ok">verified</small>` : html``}</td>
-          <td>
-            ${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}
-          </td>
-          <td>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</td>
-          <td>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</td>
-        </tr>`,
+      (person) => html`<tr>
+<td><a href="/console/employees/${person.id}">${person.id}</a></td>
+<td>${person.email}${person.verified ? html` <small class="status-ok">verified</small>` : html``}</td>
+<td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
+<td>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</td>
+<td>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</td>
+</tr>`,
     );
     return kit.render(
       request,
       reply,
       'Employees',
       html`<h1>Employees</h1>
-        <form class="filters" method="get" action="/console/employees" role="search">
-          <label for="q"
-            >E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"
-          /></label>
-          <button type="submit">Search</button>
-        </form>
-        <p>${found.total} ${found.total === 1 ? 'person' : 'people'}${q ? html` match “${q}”` : html``}.</p>
-        ${
-          rows.length
-            ? html`<div class="table-wrap">
-                <table>
-                  <caption class="visually-hidden">
-                    Employees
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Id</th>
-                      <th scope="col">E-mail</th>
-                      <th scope="col">Name (partner)</th>
-                      <th scope="col">Phone</th>
-                      <th scope="col">Internal id</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rows}
-                  </tbody>
-                </table>
-              </div>`
-            : html``
-        }
-        ${pager('/console/employees', { q }, page, money.perPage, found.total)}`,
+<form class="filters" method="get" action="/console/employees" role="search">
+<label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
+<button type="submit">Search</button>
+</form>
+<p>${found.total} ${found.total === 1 ? 'person' : 'people'}${q ? html` match “${q}”` : html``}.</p>
+${
+  rows.length
+    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Employees</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Name (partner)</th><th scope="col">Phone</th><th scope="col">Internal id</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html``
+}
+${pager('/console/employees', { q }, page, money.perPage, found.total)}`,
       '/console/employees',
     );
   });
@@ -111,140 +88,58 @@ export async function employeesPage(
       const id = `reveal-${value.field}-${value.partnerId ?? 'person'}`;
       if (value.revealed)
         return html`<code>${value.value}</code> <small class="muted">(revealed to you; audited)</small>`;
-      return html`<span class="visually-hidden">masked, ending in ${value.value.replace(/•/g, '')}</span
-        ><code aria-hidden="true">${value.value}</code>${
-          mayReveal
-            ? html`<details class="reveal">
-                <summary>Reveal</summary>
-                <form method="post" action="/console/employees/${person.id}/reveal">
-                  ${csrf} <input type="hidden" name="field" value="${value.field}" /><input
-                    type="hidden"
-                    name="partner"
-                    value="${value.partnerId ?? ''}"
-                  />
-                  <label for="${id}">Reason (kept in the audit log)</label><br /><input
-                    type="text"
-                    id="${id}"
-                    name="reason"
-                    required
-                    minlength="3"
-                    maxlength="500"
-                    size="30"
-                  />
-                  <button type="submit">Reveal ${FIELD_LABEL[value.field].toLowerCase()}</button>
-                </form>
-              </details>`
-            : html``
-        }`;
+      return html`<span class="visually-hidden">masked, ending in ${value.value.replace(/•/g, '')}</span><code aria-hidden="true">${value.value}</code>${
+        mayReveal
+          ? html`<details class="reveal"><summary>Reveal</summary>
+<form method="post" action="/console/employees/${person.id}/reveal">${csrf}
+<input type="hidden" name="field" value="${value.field}"><input type="hidden" name="partner" value="${value.partnerId ?? ''}">
+<label for="${id}">Reason (kept in the audit log)</label><br><input type="text" id="${id}" name="reason" required minlength="3" maxlength="500" size="30">
+<button type="submit">Reveal ${FIELD_LABEL[value.field].toLowerCase()}</button>
+</form></details>`
+          : html``
+      }`;
     };
 
     const steps = (onboarding: EmployeeView['links'][number]['onboarding']) =>
-      html`<ul class="checklist">
-        ${Object.entries(onboarding.steps).map(([step, done]) => html`<li${done ? html` class="done"` : html``}>${step.replace(/_/g, ' ')}${done ? html`<span class="visually-hidden"> (done)</span>` : html`<span class="visually-hidden"> (missing)</span>`}</li>`)}
-      </ul>`;
+      html`<ul class="checklist">${Object.entries(onboarding.steps).map(([step, done]) => html`<li${done ? html` class="done"` : html``}>${step.replace(/_/g, ' ')}${done ? html`<span class="visually-hidden"> (done)</span>` : html`<span class="visually-hidden"> (missing)</span>`}</li>`)}</ul>`;
 
     const links = person.links.map(
-      (link) =>
-        html`<section aria-labelledby="link-${link.partnerId}">
-          <h3 id="link-${link.partnerId}">
-            ${link.partnerName} <small class="muted">(partner ${link.partnerId})</small>
-          </h3>
-          <dl class="facts">
-            <dt>Name</dt>
-            <dd>${link.name || '—'}</dd>
-            <dt>Internal id</dt>
-            <dd>${link.internalId ?? '—'}</dd>
-            <dt>Phone</dt>
-            <dd>${link.phone ?? '—'}</dd>
-            <dt>Address</dt>
-            <dd>${link.address ?? '—'}</dd>
-            <dt>Identity number (registered)</dt>
-            <dd>${guarded(link.identification)}</dd>
-            <dt>Bank account</dt>
-            <dd>${guarded(link.bankAccount)}</dd>
-            <dt>IBAN</dt>
-            <dd>${guarded(link.iban)}</dd>
-            <dt>BIC</dt>
-            <dd>${link.bic ?? '—'}</dd>
-            <dt>Linked</dt>
-            <dd>${link.createdAt.slice(0, 10)}</dd>
-            <dt>Onboarding</dt>
-            <dd>
-              ${link.onboarding.is_onboarded ? html`<strong class="status-ok">onboarded</strong>` : html`<strong class="status-bad">not onboarded</strong>`}${steps(link.onboarding)}
-            </dd>
-          </dl>
-        </section>`,
+      (link) => html`<section aria-labelledby="link-${link.partnerId}">
+<h3 id="link-${link.partnerId}">${link.partnerName} <small class="muted">(partner ${link.partnerId})</small></h3>
+<dl class="facts">
+<dt>Name</dt><dd>${link.name || '—'}</dd>
+<dt>Internal id</dt><dd>${link.internalId ?? '—'}</dd>
+<dt>Phone</dt><dd>${link.phone ?? '—'}</dd>
+<dt>Address</dt><dd>${link.address ?? '—'}</dd>
+<dt>Identity number (registered)</dt><dd>${guarded(link.identification)}</dd>
+<dt>Bank account</dt><dd>${guarded(link.bankAccount)}</dd>
+<dt>IBAN</dt><dd>${guarded(link.iban)}</dd>
+<dt>BIC</dt><dd>${link.bic ?? '—'}</dd>
+<dt>Linked</dt><dd>${link.createdAt.slice(0, 10)}</dd>
+<dt>Onboarding</dt><dd>${link.onboarding.is_onboarded ? html`<strong class="status-ok">onboarded</strong>` : html`<strong class="status-bad">not onboarded</strong>`}${steps(link.onboarding)}</dd>
+</dl>
+</section>`,
     );
 
     const tax = person.tax;
     const taxForm = can(operator.role, 'set_tax')
-      ? html`<form method="post" action="/console/employees/${person.id}/tax" class="filters">
-            ${csrf}
-            <label for="tax-percent"
-              >Withholding %<input
-                type="text"
-                inputmode="decimal"
-                id="tax-percent"
-                name="percent"
-                value="${tax.percent ?? ''}"
-                size="6"
-            /></label>
-            <label for="tax-type"
-              >Tax type<input type="text" id="tax-type" name="type" value="${tax.type}" size="12"
-            /></label>
-            <label for="tax-table"
-              >Tax table<input type="text" id="tax-table" name="table" value="${tax.table}" size="8"
-            /></label>
-            <label for="tax-start"
-              >Valid from<input type="date" id="tax-start" name="start" value="${tax.start}"
-            /></label>
-            <label for="tax-free"
-              >Tax-free card (kr)<input
-                type="text"
-                inputmode="decimal"
-                id="tax-free"
-                name="free_card"
-                value="${tax.freeCard}"
-                size="10"
-            /></label>
-            <button type="submit">Save tax facts</button>
-          </form>
-          <p class="muted">
-            Empty fields are left as they are. Every partner linked to this person hears of the change
-            (<code>user.updated</code>).
-          </p>`
-      : html`<dl class="facts">
-          <dt>Withholding %</dt>
-          <dd>${tax.percent ?? '—'}</dd>
-          <dt>Tax type</dt>
-          <dd>${tax.type || '—'}</dd>
-          <dt>Tax table</dt>
-          <dd>${tax.table || '—'}</dd>
-          <dt>Valid from</dt>
-          <dd>${tax.start || '—'}</dd>
-          <dt>Tax-free card</dt>
-          <dd>${tax.freeCard || '—'}</dd>
-        </dl>`;
+      ? html`<form method="post" action="/console/employees/${person.id}/tax" class="filters">${csrf}
+<label for="tax-percent">Withholding %<input type="text" inputmode="decimal" id="tax-percent" name="percent" value="${tax.percent ?? ''}" size="6"></label>
+<label for="tax-type">Tax type<input type="text" id="tax-type" name="type" value="${tax.type}" size="12"></label>
+<label for="tax-table">Tax table<input type="text" id="tax-table" name="table" value="${tax.table}" size="8"></label>
+<label for="tax-start">Valid from<input type="date" id="tax-start" name="start" value="${tax.start}"></label>
+<label for="tax-free">Tax-free card (kr)<input type="text" inputmode="decimal" id="tax-free" name="free_card" value="${tax.freeCard}" size="10"></label>
+<button type="submit">Save tax facts</button>
+</form><p class="muted">Empty fields are left as they are. Every partner linked to this person hears of the change (<code>user.updated</code>).</p>`
+      : html`<dl class="facts"><dt>Withholding %</dt><dd>${tax.percent ?? '—'}</dd><dt>Tax type</dt><dd>${tax.type || '—'}</dd><dt>Tax table</dt><dd>${tax.table || '—'}</dd><dt>Valid from</dt><dd>${tax.start || '—'}</dd><dt>Tax-free card</dt><dd>${tax.freeCard || '—'}</dd></dl>`;
 
     const sessions = person.sessions.map(
       (s) =>
-        html`<tr>
-          <td><code>${s.id.slice(0, 8)}</code></td>
-          <td>${person.partnerNames.get(s.partner_id) ?? s.partner_id}</td>
-          <td>${s.provider}</td>
-          <td>${s.status}${s.outcome_reason ? html` <small class="muted">(${s.outcome_reason})</small>` : html``}</td>
-          <td>${s.created_at.slice(0, 16).replace('T', ' ')}</td>
-        </tr>`,
+        html`<tr><td><code>${s.id.slice(0, 8)}</code></td><td>${person.partnerNames.get(s.partner_id) ?? s.partner_id}</td><td>${s.provider}</td><td>${s.status}${s.outcome_reason ? html` <small class="muted">(${s.outcome_reason})</small>` : html``}</td><td>${s.created_at.slice(0, 16).replace('T', ' ')}</td></tr>`,
     );
     const payouts = person.payouts.map(
       (p) =>
-        html`<tr>
-          <td><a href="/console/payouts?invoice=${p.invoice_id}">${p.id}</a></td>
-          <td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td>
-          <td>${p.date}</td>
-          <td>${p.status}</td>
-          <td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td>
-        </tr>`,
+        html`<tr><td><a href="/console/payouts?invoice=${p.invoice_id}">${p.id}</a></td><td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td><td>${p.date}</td><td>${p.status}</td><td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td></tr>`,
     );
     const saved = field(request.query, 'saved');
 
@@ -253,67 +148,23 @@ export async function employeesPage(
       reply,
       `Employee ${person.id}`,
       html`<p><a href="/console/employees">Employees</a> ›</p>
-        <h1>${person.email}</h1>
-        ${flash(saved === 'tax' ? 'The tax facts were saved.' : saved === 'revealed' ? 'Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.' : undefined)}
-        <dl class="facts">
-          <dt>Employee id</dt>
-          <dd>${person.id}</dd>
-          <dt>E-mail verified</dt>
-          <dd>${person.emailVerifiedAt ? person.emailVerifiedAt.slice(0, 10) : 'no'}</dd>
-          <dt>Identity verified</dt>
-          <dd>
-            ${person.identityVerifiedAt ? `${person.identityVerifiedAt.slice(0, 10)}${person.verifiedName ? ` (${person.verifiedName})` : ''}` : 'no'}
-          </dd>
-          <dt>National identity number</dt>
-          <dd>${guarded(person.identification)}</dd>
-        </dl>
-        ${mayReveal ? html`` : html`<p class="muted">Your role (${operator.role}) sees personal numbers masked.</p>`}
-        <h2>Partners</h2>
-        ${links.length ? links : html`<p>No partner links.</p>`}
-        <h2>Tax facts</h2>
-        ${taxForm}
-        <h2>Verification sessions</h2>
-        ${
-          sessions.length
-            ? html`<div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Session</th>
-                      <th scope="col">Partner</th>
-                      <th scope="col">Provider</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Started (UTC)</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${sessions}
-                  </tbody>
-                </table>
-              </div>`
-            : html`<p>None.</p>`
-        }
-        <h2>Payouts</h2>
-        ${
-          payouts.length
-            ? html`<div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Payout</th>
-                      <th scope="col">Partner</th>
-                      <th scope="col">Work date</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" class="num">Net</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${payouts}
-                  </tbody>
-                </table>
-              </div>`
-            : html`<p>None.</p>`
-        }`,
+<h1>${person.email}</h1>
+${flash(saved === 'tax' ? 'The tax facts were saved.' : saved === 'revealed' ? 'Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.' : undefined)}
+<dl class="facts">
+<dt>Employee id</dt><dd>${person.id}</dd>
+<dt>E-mail verified</dt><dd>${person.emailVerifiedAt ? person.emailVerifiedAt.slice(0, 10) : 'no'}</dd>
+<dt>Identity verified</dt><dd>${person.identityVerifiedAt ? `${person.identityVerifiedAt.slice(0, 10)}${person.verifiedName ? ` (${person.verifiedName})` : ''}` : 'no'}</dd>
+<dt>National identity number</dt><dd>${guarded(person.identification)}</dd>
+</dl>
+${mayReveal ? html`` : html`<p class="muted">Your role (${operator.role}) sees personal numbers masked.</p>`}
+<h2>Partners</h2>
+${links.length ? links : html`<p>No partner links.</p>`}
+<h2>Tax facts</h2>
+${taxForm}
+<h2>Verification sessions</h2>
+${sessions.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Session</th><th scope="col">Partner</th><th scope="col">Provider</th><th scope="col">Status</th><th scope="col">Started (UTC)</th></tr></thead><tbody>${sessions}</tbody></table></div>` : html`<p>None.</p>`}
+<h2>Payouts</h2>
+${payouts.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Work date</th><th scope="col">Status</th><th scope="col" class="num">Net</th></tr></thead><tbody>${payouts}</tbody></table></div>` : html`<p>None.</p>`}`,
       '/console/employees',
     );
   });

@@ -68,25 +68,13 @@ export function createFlash({
       }
       if (!flash) return html``;
       const secrets = Object.entries(flash.secrets ?? {});
-      return html`<div class="notice ok" role="status">
-        <p>${flash.message}</p>
-        ${
-          secrets.length
-            ? html`<p>
-                  <strong
-                    >Copy ${secrets.length > 1 ? 'these now: they are' : 'this now: it is'} not shown again.</strong
-                  >
-                </p>
-                <dl class="facts">
-                  ${secrets.map(
-                    ([label, value]) =>
-                      html`<dt>${label}</dt>
-                        <dd><code data-secret="${label}">${value}</code></dd>`,
-                  )}
-                </dl>`
-            : html``
-        }
-      </div>`;
+      return html`<div class="notice ok" role="status"><p>${flash.message}</p>${
+        secrets.length
+          ? html`<p><strong>Copy ${secrets.length > 1 ? 'these now: they are' : 'this now: it is'} not shown again.</strong></p><dl class="facts">${secrets.map(
+              ([label, value]) => html`<dt>${label}</dt><dd><code data-secret="${label}">${value}</code></dd>`,
+            )}</dl>`
+          : html``
+      }</div>`;
     },
   };
 }

@@ -26,61 +26,22 @@ export async function invoicesPage(
     );
     const rows = listed.rows.map(
       (invoice) =>
-        html`<tr>
-          <td><a href="/console/invoices/${invoice.id}">${invoice.id}</a></td>
-          <td>${listed.partnerNames.get(invoice.partnerId) ?? invoice.partnerId}</td>
-          <td>${invoice.dueDate}</td>
-          <td class="num">${invoice.payoutCount}</td>
-          <td class="num">${formatKroner(invoice.excl)}</td>
-          <td class="num">${formatKroner(invoice.incl)}</td>
-          <td>${invoice.createdAt.slice(0, 10)}</td>
-        </tr>`,
+        html`<tr><td><a href="/console/invoices/${invoice.id}">${invoice.id}</a></td><td>${listed.partnerNames.get(invoice.partnerId) ?? invoice.partnerId}</td><td>${invoice.dueDate}</td><td class="num">${invoice.payoutCount}</td><td class="num">${formatKroner(invoice.excl)}</td><td class="num">${formatKroner(invoice.incl)}</td><td>${invoice.createdAt.slice(0, 10)}</td></tr>`,
     );
     return kit.render(
       request,
       reply,
       'Invoices',
       html`<h1>Invoices</h1>
-        <form class="filters" method="get" action="/console/invoices">
-          <label for="i-partner"
-            >Partner id<input
-              type="text"
-              inputmode="numeric"
-              id="i-partner"
-              name="partner"
-              value="${params.partner}"
-              size="6"
-          /></label>
-          <label for="i-from"
-            >Due from<input type="date" id="i-from" name="due_from" value="${params.due_from}"
-          /></label>
-          <label for="i-to">Due to<input type="date" id="i-to" name="due_to" value="${params.due_to}" /></label>
-          <button type="submit">Filter</button> <a href="/console/invoices">Clear</a>
-        </form>
-        <p>${listed.total} invoice${listed.total === 1 ? '' : 's'}.</p>
-        ${
-          rows.length
-            ? html`<div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Invoice</th>
-                      <th scope="col">Partner</th>
-                      <th scope="col">Due</th>
-                      <th scope="col" class="num">Payouts</th>
-                      <th scope="col" class="num">Excl. VAT</th>
-                      <th scope="col" class="num">Incl. VAT</th>
-                      <th scope="col">Created</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rows}
-                  </tbody>
-                </table>
-              </div>`
-            : html``
-        }
-        ${pager('/console/invoices', params, page, money.perPage, listed.total)}`,
+<form class="filters" method="get" action="/console/invoices">
+<label for="i-partner">Partner id<input type="text" inputmode="numeric" id="i-partner" name="partner" value="${params.partner}" size="6"></label>
+<label for="i-from">Due from<input type="date" id="i-from" name="due_from" value="${params.due_from}"></label>
+<label for="i-to">Due to<input type="date" id="i-to" name="due_to" value="${params.due_to}"></label>
+<button type="submit">Filter</button> <a href="/console/invoices">Clear</a>
+</form>
+<p>${listed.total} invoice${listed.total === 1 ? '' : 's'}.</p>
+${rows.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Invoice</th><th scope="col">Partner</th><th scope="col">Due</th><th scope="col" class="num">Payouts</th><th scope="col" class="num">Excl. VAT</th><th scope="col" class="num">Incl. VAT</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>` : html``}
+${pager('/console/invoices', params, page, money.perPage, listed.total)}`,
       '/console/invoices',
     );
   });
@@ -95,69 +56,26 @@ export async function invoicesPage(
     }
     const { invoice, lines } = found;
     const total = (label: string, amount: string) =>
-      html`<tr>
-        <th scope="row">${label}</th>
-        <td class="num">${formatKroner(amount)}</td>
-      </tr>`;
+      html`<tr><th scope="row">${label}</th><td class="num">${formatKroner(amount)}</td></tr>`;
     const rows = lines.rows.map(
       (row) =>
-        html`<tr>
-          <td>${row.id}</td>
-          <td><a href="/console/employees/${row.userId}">${row.userId}</a></td>
-          <td>${row.date}</td>
-          <td>${row.status}</td>
-          <td class="num">${formatKroner(row.net)}</td>
-          <td class="num">${formatKroner(row.invoiceIncl)}</td>
-        </tr>`,
+        html`<tr><td>${row.id}</td><td><a href="/console/employees/${row.userId}">${row.userId}</a></td><td>${row.date}</td><td>${row.status}</td><td class="num">${formatKroner(row.net)}</td><td class="num">${formatKroner(row.invoiceIncl)}</td></tr>`,
     );
     return kit.render(
       request,
       reply,
       `Invoice ${invoice.id}`,
       html`<p><a href="/console/invoices">Invoices</a> ›</p>
-        <h1>Invoice ${invoice.id}</h1>
-        <dl class="facts">
-          <dt>Partner</dt>
-          <dd>${found.partnerName} (${invoice.partnerId})</dd>
-          <dt>Due</dt>
-          <dd>${invoice.dueDate}</dd>
-          <dt>Created</dt>
-          <dd>${invoice.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
-          <dt>Payouts</dt>
-          <dd>
-            ${invoice.payoutCount}: ${found.statuses.map((s) => `${s.count} ${s.status}`).join(', ')} (<a
-              href="/console/payouts?invoice=${invoice.id}"
-              >act on them</a
-            >)
-          </dd>
-        </dl>
-        <h2>Totals</h2>
-        <div class="table-wrap">
-          <table id="invoice-totals">
-            <tbody>
-              ${total('Salary', invoice.salary)}${total('Vacation pay', invoice.vacation)}${total('Pension', invoice.pension)}${total("Employer's contribution", invoice.employerContribution)}${total('Service fee', invoice.serviceFee)}${total('Total excl. VAT', invoice.excl)}${total('VAT', invoice.vat)}${total('Total incl. VAT', invoice.incl)}
-            </tbody>
-          </table>
-        </div>
-        <h2>Lines</h2>
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Payout</th>
-                <th scope="col">Employee</th>
-                <th scope="col">Work date</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="num">Net</th>
-                <th scope="col" class="num">Incl. VAT</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rows}
-            </tbody>
-          </table>
-        </div>
-        ${pager(`/console/invoices/${invoice.id}`, {}, page, money.perPage, lines.totals.count)}`,
+<h1>Invoice ${invoice.id}</h1>
+<dl class="facts"><dt>Partner</dt><dd>${found.partnerName} (${invoice.partnerId})</dd><dt>Due</dt><dd>${invoice.dueDate}</dd><dt>Created</dt><dd>${invoice.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
+<dt>Payouts</dt><dd>${invoice.payoutCount}: ${found.statuses.map((s) => `${s.count} ${s.status}`).join(', ')} (<a href="/console/payouts?invoice=${invoice.id}">act on them</a>)</dd></dl>
+<h2>Totals</h2>
+<div class="table-wrap"><table id="invoice-totals"><tbody>
+${total('Salary', invoice.salary)}${total('Vacation pay', invoice.vacation)}${total('Pension', invoice.pension)}${total("Employer's contribution", invoice.employerContribution)}${total('Service fee', invoice.serviceFee)}${total('Total excl. VAT', invoice.excl)}${total('VAT', invoice.vat)}${total('Total incl. VAT', invoice.incl)}
+</tbody></table></div>
+<h2>Lines</h2>
+<div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Employee</th><th scope="col">Work date</th><th scope="col">Status</th><th scope="col" class="num">Net</th><th scope="col" class="num">Incl. VAT</th></tr></thead><tbody>${rows}</tbody></table></div>
+${pager(`/console/invoices/${invoice.id}`, {}, page, money.perPage, lines.totals.count)}`,
       '/console/invoices',
     );
   });

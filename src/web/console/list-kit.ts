@@ -43,9 +43,7 @@ export function pager(
     page > 1 ? html`<a href="${withQuery(path, { ...params, page: page - 1 })}" rel="prev">Previous page</a>` : html``;
   const next =
     page < pages ? html`<a href="${withQuery(path, { ...params, page: page + 1 })}" rel="next">Next page</a>` : html``;
-  return html`<nav class="pager" aria-label="Pages">
-    <span>Page ${Math.min(page, pages)} of ${pages}</span> ${prev} ${next}
-  </nav>`;
+  return html`<nav class="pager" aria-label="Pages"><span>Page ${Math.min(page, pages)} of ${pages}</span> ${prev} ${next}</nav>`;
 }
 
 /** A date field's value when it is YYYY-MM-DD, else undefined. */

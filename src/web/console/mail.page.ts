@@ -36,20 +36,14 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
         when(m.created_at),
         m.to,
         m.subject,
-        html`<span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}"
-            >${state}</span
-          >${m.sent_at ? html`<br /><small class="muted">${when(m.sent_at)}</small>` : html``}`,
+        html`<span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}">${state}</span>${m.sent_at ? html`<br><small class="muted">${when(m.sent_at)}</small>` : html``}`,
         m.attempts,
         m.last_error,
       ];
       if (mayResend) {
         cells.push(
           undelivered
-            ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">
-                ${kit.csrfField(request)}<button type="submit" class="secondary">
-                  Send again<span class="visually-hidden"> message ${m.id}</span>
-                </button>
-              </form>`
+            ? html`<form method="post" action="/console/mail/${m.id}/resend" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Send again<span class="visually-hidden"> message ${m.id}</span></button></form>`
             : null,
         );
       }
@@ -58,7 +52,7 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
     const options = [
       html`<option value="">all</option>`,
       ...OUTBOX_FILTERS.map(
-        (value) => html`<option value="${value}" ${status === value ? html` selected` : html``}>${value}</option>`,
+        (value) => html`<option value="${value}"${status === value ? html` selected` : html``}>${value}</option>`,
       ),
     ];
     const oldest = found.mail.at(-1)?.id;
@@ -67,41 +61,35 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
       reply,
       'Mail',
       html`<h1>Mail</h1>
-        ${flash.take(request, reply)}
-        <p>
-          What onpay sends (sign-in links, notices), newest first. Recipients are shown shortened; bodies are not shown.
-          <em>retrying</em>: not delivered yet, tried again later; <em>failed</em>: given
-          up.${mayResend ? '' : ' Operators and administrators can send a message again.'}
-        </p>
-        <form method="get" action="/console/mail" class="filters">
-          <label for="status"
-            >Status<select id="status" name="status">
-              ${options}
-            </select></label
-          >
-          <button type="submit" class="secondary">Show</button>
-        </form>
-        ${table(
-          'Mail',
-          [
-            { label: 'Id', num: true },
-            { label: 'Queued' },
-            { label: 'To' },
-            { label: 'Subject' },
-            { label: 'Status' },
-            { label: 'Attempts', num: true },
-            { label: 'Last error' },
-            ...(mayResend ? [{ label: 'Action', action: true }] : []),
-          ],
-          rows,
-          status ? `No ${status} mail.` : 'No mail.',
-        )}
-        ${pager({
-          newer: before ? urlWith('/console/mail', { status }) : null,
-          newerLabel: 'Newest mail',
-          older: found.has_more && oldest ? urlWith('/console/mail', { status, before: oldest }) : null,
-          olderLabel: 'Older mail',
-        })}`,
+${flash.take(request, reply)}
+<p>What onpay sends (sign-in links, notices), newest first. Recipients are shown shortened; bodies are not shown. <em>retrying</em>: not delivered yet, tried again later; <em>failed</em>: given up.${
+        mayResend ? '' : ' Operators and administrators can send a message again.'
+      }</p>
+<form method="get" action="/console/mail" class="filters">
+<label for="status">Status<select id="status" name="status">${options}</select></label>
+<button type="submit" class="secondary">Show</button>
+</form>
+${table(
+  'Mail',
+  [
+    { label: 'Id', num: true },
+    { label: 'Queued' },
+    { label: 'To' },
+    { label: 'Subject' },
+    { label: 'Status' },
+    { label: 'Attempts', num: true },
+    { label: 'Last error' },
+    ...(mayResend ? [{ label: 'Action', action: true }] : []),
+  ],
+  rows,
+  status ? `No ${status} mail.` : 'No mail.',
+)}
+${pager({
+  newer: before ? urlWith('/console/mail', { status }) : null,
+  newerLabel: 'Newest mail',
+  older: found.has_more && oldest ? urlWith('/console/mail', { status, before: oldest }) : null,
+  olderLabel: 'Older mail',
+})}`,
       '/console/mail',
     );
   });

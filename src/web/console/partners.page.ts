@@ -36,49 +36,40 @@ export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): 
     ]);
     const create = can(operator.role, 'manage_partners')
       ? html`<h2>New partner</h2>
-          <form method="post" action="/console/partners">
-            ${kit.csrfField(request)}
-            <p>
-              <label for="name">Name</label><br /><input
-                id="name"
-                name="name"
-                type="text"
-                required
-                maxlength="255"
-                autocomplete="organization"
-              />
-            </p>
-            <button type="submit">Create partner</button>
-          </form>
-          <p class="muted">The partner's API key and first access token are shown once, on the next page.</p>`
+<form method="post" action="/console/partners">
+${kit.csrfField(request)}
+<p><label for="name">Name</label><br><input id="name" name="name" type="text" required maxlength="255" autocomplete="organization"></p>
+<button type="submit">Create partner</button>
+</form>
+<p class="muted">The partner's API key and first access token are shown once, on the next page.</p>`
       : html`<p class="muted">Only administrators create partners.</p>`;
     return kit.render(
       request,
       reply,
       'Partners',
       html`<h1>Partners</h1>
-        ${flash.take(request, reply)}
-        <form method="get" action="/console/partners" class="filters" role="search">
-          <label for="q">Name or id<input id="q" name="q" type="search" value="${search}" maxlength="255" /></label>
-          <button type="submit" class="secondary">Search</button>
-        </form>
-        ${table(
-          'Partners',
-          [
-            { label: 'Id', num: true },
-            { label: 'Name' },
-            { label: 'Fee', num: true },
-            { label: 'Active tokens', num: true },
-            { label: 'Created' },
-          ],
-          rows,
-          search ? `No partner matches “${search}”.` : 'No partners yet.',
-        )}
-        ${pager({
-          newer: page > 1 ? urlWith('/console/partners', { q: search, page: page - 1 }) : null,
-          older: found.has_more ? urlWith('/console/partners', { q: search, page: page + 1 }) : null,
-        })}
-        ${create}`,
+${flash.take(request, reply)}
+<form method="get" action="/console/partners" class="filters" role="search">
+<label for="q">Name or id<input id="q" name="q" type="search" value="${search}" maxlength="255"></label>
+<button type="submit" class="secondary">Search</button>
+</form>
+${table(
+  'Partners',
+  [
+    { label: 'Id', num: true },
+    { label: 'Name' },
+    { label: 'Fee', num: true },
+    { label: 'Active tokens', num: true },
+    { label: 'Created' },
+  ],
+  rows,
+  search ? `No partner matches “${search}”.` : 'No partners yet.',
+)}
+${pager({
+  newer: page > 1 ? urlWith('/console/partners', { q: search, page: page - 1 }) : null,
+  older: found.has_more ? urlWith('/console/partners', { q: search, page: page + 1 }) : null,
+})}
+${create}`,
       '/console/partners',
     );
   });
@@ -119,11 +110,7 @@ export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): 
         cells.push(
           t.revoked_at
             ? null
-            : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke" class="inline">
-                ${kit.csrfField(request)}<button type="submit" class="secondary">
-                  Revoke<span class="visually-hidden"> token ${t.token_id}</span>
-                </button>
-              </form>`,
+            : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Revoke<span class="visually-hidden"> token ${t.token_id}</span></button></form>`,
         );
       }
       return cells;
@@ -140,74 +127,48 @@ export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): 
       reply,
       `Partner ${id}`,
       html`<p><a href="/console/partners">Partners</a></p>
-        <h1>${partner.name}</h1>
-        ${flash.take(request, reply)}
-        <dl class="facts">
-          <dt>Id</dt>
-          <dd>${id}</dd>
-          <dt>Service fee</dt>
-          <dd>${partner.fee_rate}</dd>
-          <dt>Active tokens</dt>
-          <dd>${partner.active_tokens}</dd>
-          <dt>Created</dt>
-          <dd>${when(partner.created_at)}</dd>
-        </dl>
-        ${
-          mayPartners
-            ? html`<form method="post" action="/console/partners/${id}/fee" class="filters">
-                ${kit.csrfField(request)}
-                <label for="rate"
-                  >Service fee on new payouts (a fraction: 0.05 is 5 %)<input
-                    id="rate"
-                    name="rate"
-                    type="text"
-                    inputmode="decimal"
-                    required
-                    maxlength="6"
-                    value="${partner.fee_rate}"
-                /></label>
-                <button type="submit">Set fee</button>
-              </form>`
-            : html``
-        }
-        <h2>Access tokens</h2>
-        ${table(
-          'Access tokens',
-          [
-            { label: 'Id', num: true },
-            { label: 'Begins with' },
-            { label: 'Created' },
-            { label: 'Status' },
-            ...(mayTokens ? [{ label: 'Action', action: true }] : []),
-          ],
-          tokenRows,
-          'No access tokens.',
-        )}
-        ${
-          mayTokens
-            ? html`<form method="post" action="/console/partners/${id}/tokens">
-                  ${kit.csrfField(request)}<button type="submit">Create access token</button>
-                </form>
-                <p class="muted">A new token is shown once. A revoked token stops working at once.</p>`
-            : html`<p class="muted">Only administrators create and revoke tokens.</p>`
-        }
-        <h2>Return URLs</h2>
-        ${table(
-          'Return URLs',
-          [
-            { label: 'Id', num: true },
-            { label: 'URL' },
-            { label: 'Status' },
-            { label: 'Requested' },
-            { label: 'Decided' },
-          ],
-          urlRows,
-          'This partner has registered no return URL.',
-        )}
-        <p><a href="/console/return-urls?partner=${id}&amp;status=pending">Pending return URLs of this partner</a></p>
-        <h2>Recent activity</h2>
-        ${activityTable(activity, 'No activity yet.')}
-        <p><a href="/console/audit?object=partner:${id}">This partner in the audit log</a></p>`,
+<h1>${partner.name}</h1>
+${flash.take(request, reply)}
+<dl class="facts"><dt>Id</dt><dd>${id}</dd><dt>Service fee</dt><dd>${partner.fee_rate}</dd><dt>Active tokens</dt><dd>${partner.active_tokens}</dd><dt>Created</dt><dd>${when(partner.created_at)}</dd></dl>
+${
+  mayPartners
+    ? html`<form method="post" action="/console/partners/${id}/fee" class="filters">
+${kit.csrfField(request)}
+<label for="rate">Service fee on new payouts (a fraction: 0.05 is 5 %)<input id="rate" name="rate" type="text" inputmode="decimal" required maxlength="6" value="${partner.fee_rate}"></label>
+<button type="submit">Set fee</button>
+</form>`
+    : html``
+}
+<h2>Access tokens</h2>
+${table(
+  'Access tokens',
+  [
+    { label: 'Id', num: true },
+    { label: 'Begins with' },
+    { label: 'Created' },
+    { label: 'Status' },
+    ...(mayTokens ? [{ label: 'Action', action: true }] : []),
+  ],
+  tokenRows,
+  'No access tokens.',
+)}
+${
+  mayTokens
+    ? html`<form method="post" action="/console/partners/${id}/tokens">${kit.csrfField(request)}<button type="submit">Create access token</button></form>
+<p class="muted">A new token is shown once. A revoked token stops working at once.</p>`
+    : html`<p class="muted">Only administrators create and revoke tokens.</p>`
+}
+<h2>Return URLs</h2>
+${table(
+  'Return URLs',
+  [{ label: 'Id', num: true }, { label: 'URL' }, { label: 'Status' }, { label: 'Requested' }, { label: 'Decided' }],
+  urlRows,
+  'This partner has registered no return URL.',
+)}
+<p><a href="/console/return-urls?partner=${id}&amp;status=pending">Pending return URLs of this partner</a></p>
+<h2>Recent activity</h2>
+${activityTable(activity, 'No activity yet.')}
+<p><a href="/console/audit?object=partner:${id}">This partner in the audit log</a></p>`,
       '/console/partners',
     );
   });

@@ -60,47 +60,24 @@ function filterOf(source: Query | undefined): { params: FilterParams; filter: Op
 
 const hiddenFilter = (params: FilterParams) =>
   Object.entries(params).map(([name, value]) =>
-    value ? html`<input type="hidden" name="${name}" value="${value}" />` : html``,
+    value ? html`<input type="hidden" name="${name}" value="${value}">` : html``,
   );
 
 function linesTable(rows: PayoutLine[], names: Map<number, string>, select: boolean): SafeHtml {
   const body = rows.map(
-    (row) =>
-      html`<tr>
-        ${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-${row.id}" /><label for="pick-${row.id}" class="visually-hidden">Select payout ${row.id}</label></td>` : html``}
-        <td>${row.id}</td>
-        <td>${names.get(row.partnerId) ?? row.partnerId}</td>
-        <td><a href="/console/employees/${row.userId}">${row.userId}</a></td>
-        <td><a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a></td>
-        <td>${row.dueDate}</td>
-        <td>${row.status}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</td>
-        <td class="num">${formatKroner(row.net)}</td>
-        <td class="num">${formatKroner(row.invoiceIncl)}</td>
-      </tr>`,
+    (row) => html`<tr>
+${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-${row.id}"><label for="pick-${row.id}" class="visually-hidden">Select payout ${row.id}</label></td>` : html``}
+<td>${row.id}</td>
+<td>${names.get(row.partnerId) ?? row.partnerId}</td>
+<td><a href="/console/employees/${row.userId}">${row.userId}</a></td>
+<td><a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a></td>
+<td>${row.dueDate}</td>
+<td>${row.status}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</td>
+<td class="num">${formatKroner(row.net)}</td>
+<td class="num">${formatKroner(row.invoiceIncl)}</td>
+</tr>`,
   );
-  return html`<div class="table-wrap">
-    <table style="min-width:46rem">
-      <caption class="visually-hidden">
-        Payouts
-      </caption>
-      <thead>
-        <tr>
-          ${select ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : html``}
-          <th scope="col">Payout</th>
-          <th scope="col">Partner</th>
-          <th scope="col">Employee</th>
-          <th scope="col">Invoice</th>
-          <th scope="col">Due</th>
-          <th scope="col">Status</th>
-          <th scope="col" class="num">Net</th>
-          <th scope="col" class="num">Invoiced incl. VAT</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${body}
-      </tbody>
-    </table>
-  </div>`;
+  return html`<div class="table-wrap"><table style="min-width:46rem"><caption class="visually-hidden">Payouts</caption><thead><tr>${select ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : html``}<th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Employee</th><th scope="col">Invoice</th><th scope="col">Due</th><th scope="col">Status</th><th scope="col" class="num">Net</th><th scope="col" class="num">Invoiced incl. VAT</th></tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 /** Where to go back to after an action: the list the operator came from (only a payouts list). */
@@ -129,21 +106,15 @@ export async function payoutsPage(
     const { totals } = listed;
     const partnerOptions = listed.partners.map(
       (p) =>
-        html`<option value="${p.id}" ${String(p.id) === params.partner ? html` selected` : html``}>
-          ${p.name} (${p.id})
-        </option>`,
+        html`<option value="${p.id}"${String(p.id) === params.partner ? html` selected` : html``}>${p.name} (${p.id})</option>`,
     );
 
     const actions = mayMove
-      ? html`<fieldset>
-          <legend>With the selected payouts</legend>
-          ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio" name="move" value="${value}" ${i === 0 ? html` checked` : html``} /> ${move.label}</label>`)}
-          <label
-            ><input type="checkbox" name="all" value="1" /> Select all ${totals.count} payouts matching the
-            filter${totals.count > MAX_PAYOUTS_PER_ACTION ? ` (at most ${MAX_PAYOUTS_PER_ACTION} per action: narrow the filter)` : ''}</label
-          >
-          <button type="submit">Review the selection</button>
-        </fieldset>`
+      ? html`<fieldset><legend>With the selected payouts</legend>
+${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio" name="move" value="${value}"${i === 0 ? html` checked` : html``}> ${move.label}</label>`)}
+<label><input type="checkbox" name="all" value="1"> Select all ${totals.count} payouts matching the filter${totals.count > MAX_PAYOUTS_PER_ACTION ? ` (at most ${MAX_PAYOUTS_PER_ACTION} per action: narrow the filter)` : ''}</label>
+<button type="submit">Review the selection</button>
+</fieldset>`
       : html``;
     const table = listed.rows.length
       ? linesTable(listed.rows, listed.partnerNames, mayMove)
@@ -154,48 +125,23 @@ export async function payoutsPage(
       reply,
       'Payouts',
       html`<h1>Payouts</h1>
-        ${done && count > 0 ? flash(`${count} payout${count === 1 ? '' : 's'} ${done.done}.`) : html``}
-        <form class="filters" method="get" action="/console/payouts">
-          <label for="f-status"
-            >Status<select id="f-status" name="status">
-              <option value="">Any</option>
-              ${STATUSES.map((s) => html`<option value="${s}" ${s === params.status ? html` selected` : html``}>${s}</option>`)}
-            </select></label
-          >
-          <label for="f-partner"
-            >Partner<select id="f-partner" name="partner" style="max-width:15rem">
-              <option value="">Any</option>
-              ${partnerOptions}
-            </select></label
-          >
-          <label for="f-from"
-            >Due from<input type="date" id="f-from" name="due_from" value="${params.due_from}"
-          /></label>
-          <label for="f-to">Due to<input type="date" id="f-to" name="due_to" value="${params.due_to}" /></label>
-          <label for="f-invoice"
-            >Invoice<input
-              type="text"
-              inputmode="numeric"
-              id="f-invoice"
-              name="invoice"
-              value="${params.invoice}"
-              size="8"
-          /></label>
-          <button type="submit">Filter</button> <a href="/console/payouts">Clear</a>
-        </form>
-        <p id="matching">
-          <strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to
-          pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.
-        </p>
-        ${
-          mayMove && listed.rows.length
-            ? html`<form method="post" action="/console/payouts/confirm">
-                ${kit.csrfField(request)}${hiddenFilter(params)}<input type="hidden" name="back" value="${here}" />
-                ${table}${actions}
-              </form>`
-            : table
-        }
-        ${pager('/console/payouts', { ...params }, page, money.perPage, totals.count)}`,
+${done && count > 0 ? flash(`${count} payout${count === 1 ? '' : 's'} ${done.done}.`) : html``}
+<form class="filters" method="get" action="/console/payouts">
+<label for="f-status">Status<select id="f-status" name="status"><option value="">Any</option>${STATUSES.map((s) => html`<option value="${s}"${s === params.status ? html` selected` : html``}>${s}</option>`)}</select></label>
+<label for="f-partner">Partner<select id="f-partner" name="partner" style="max-width:15rem"><option value="">Any</option>${partnerOptions}</select></label>
+<label for="f-from">Due from<input type="date" id="f-from" name="due_from" value="${params.due_from}"></label>
+<label for="f-to">Due to<input type="date" id="f-to" name="due_to" value="${params.due_to}"></label>
+<label for="f-invoice">Invoice<input type="text" inputmode="numeric" id="f-invoice" name="invoice" value="${params.invoice}" size="8"></label>
+<button type="submit">Filter</button> <a href="/console/payouts">Clear</a>
+</form>
+<p id="matching"><strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.</p>
+${
+  mayMove && listed.rows.length
+    ? html`<form method="post" action="/console/payouts/confirm">${kit.csrfField(request)}${hiddenFilter(params)}<input type="hidden" name="back" value="${here}">
+${table}${actions}</form>`
+    : table
+}
+${pager('/console/payouts', { ...params }, page, money.perPage, totals.count)}`,
       '/console/payouts',
     );
   });
@@ -220,40 +166,26 @@ export async function payoutsPage(
         reply,
         'Confirm',
         html`<h1>${move.label}: ${totals.count} payout${totals.count === 1 ? '' : 's'}?</h1>
-          <dl class="facts" id="selection-totals">
-            <dt>Payouts</dt>
-            <dd>${totals.count}</dd>
-            <dt>To pay out (net)</dt>
-            <dd>${formatKroner(totals.net)}</dd>
-            <dt>Invoiced incl. VAT</dt>
-            <dd>${formatKroner(totals.invoiceIncl)}</dd>
-          </dl>
-          ${selection.missing.length ? html`<p class="notice bad" role="alert">These payouts no longer exist: ${selection.missing.join(', ')}.</p>` : html``}
-          ${
-            blocked.length
-              ? html`<p class="notice bad" role="alert">
-                  ${blocked.length} of them cannot be ${move.done} (status now):
-                  ${blocked
-                    .slice(0, 50)
-                    .map((b) => `${b.id} (${b.status})`)
-                    .join(', ')}${blocked.length > 50 ? ` and ${blocked.length - 50} more` : ''}.
-                  The action would change nothing; go back and change the selection.
-                </p>`
-              : html``
-          }
-          <form method="post" action="/console/payouts/apply">
-            ${kit.csrfField(request)} <input type="hidden" name="move" value="${field(body, 'move')}" /><input
-              type="hidden"
-              name="back"
-              value="${back}"
-            />
-            ${selection.rows.map((row) => html`<input type="hidden" name="id" value="${row.id}" />`)}
-            <button type="submit">${move.label}: ${totals.count} payout${totals.count === 1 ? '' : 's'}</button>
-            <a href="${back}">Back to the list, change nothing</a>
-          </form>
-          <h2>The selection</h2>
-          ${linesTable(shown, selection.partnerNames, false)}
-          ${selection.rows.length > shown.length ? html`<p>And ${selection.rows.length - shown.length} more.</p>` : html``}`,
+<dl class="facts" id="selection-totals"><dt>Payouts</dt><dd>${totals.count}</dd><dt>To pay out (net)</dt><dd>${formatKroner(totals.net)}</dd><dt>Invoiced incl. VAT</dt><dd>${formatKroner(totals.invoiceIncl)}</dd></dl>
+${selection.missing.length ? html`<p class="notice bad" role="alert">These payouts no longer exist: ${selection.missing.join(', ')}.</p>` : html``}
+${
+  blocked.length
+    ? html`<p class="notice bad" role="alert">${blocked.length} of them cannot be ${move.done} (status now): ${blocked
+        .slice(0, 50)
+        .map((b) => `${b.id} (${b.status})`)
+        .join(
+          ', ',
+        )}${blocked.length > 50 ? ` and ${blocked.length - 50} more` : ''}. The action would change nothing; go back and change the selection.</p>`
+    : html``
+}
+<form method="post" action="/console/payouts/apply">${kit.csrfField(request)}
+<input type="hidden" name="move" value="${field(body, 'move')}"><input type="hidden" name="back" value="${back}">
+${selection.rows.map((row) => html`<input type="hidden" name="id" value="${row.id}">`)}
+<button type="submit">${move.label}: ${totals.count} payout${totals.count === 1 ? '' : 's'}</button> <a href="${back}">Back to the list, change nothing</a>
+</form>
+<h2>The selection</h2>
+${linesTable(shown, selection.partnerNames, false)}
+${selection.rows.length > shown.length ? html`<p>And ${selection.rows.length - shown.length} more.</p>` : html``}`,
         '/console/payouts',
       );
     } catch (error) {
@@ -281,11 +213,9 @@ export async function payoutsPage(
             reply,
             'Not done',
             html`<h1>Nothing was changed</h1>
-              <p class="notice bad" role="alert">${outcome.message}</p>
-              <ul id="blocked">
-                ${outcome.blocked.slice(0, 200).map((b) => html`<li>Payout ${b.id}: ${b.status ?? 'does not exist'}</li>`)}
-              </ul>
-              <p><a href="${back}">Back to the list</a></p>`,
+<p class="notice bad" role="alert">${outcome.message}</p>
+<ul id="blocked">${outcome.blocked.slice(0, 200).map((b) => html`<li>Payout ${b.id}: ${b.status ?? 'does not exist'}</li>`)}</ul>
+<p><a href="${back}">Back to the list</a></p>`,
             '/console/payouts',
           );
         }

@@ -37,60 +37,33 @@ export async function returnUrlPages(app: FastifyInstance, deps: AdminPageDeps):
         row.status === 'pending' ? ['approve', 'reject'] : row.status === 'approved' ? ['revoke'] : ['approve'];
       const decide = mayDecide
         ? html`<form method="post" action="/console/return-urls/${row.id}/${commands[0]}">
-            ${kit.csrfField(request)}
-            <p>
-              <label for="reason-${row.id}"
-                >Reason${commands.includes('approve') && commands.length === 1 ? ' (optional)' : commands.includes('approve') ? ' (required to reject)' : ''}</label
-              ><br />
-              <textarea id="reason-${row.id}" name="reason" rows="2" cols="40" maxlength="${REASON_MAX}"></textarea>
-            </p>
-            ${commands.map(
-              (command, index) =>
-                html`<button
-                  type="submit"
-                  ${index > 0 ? html` formaction="/console/return-urls/${row.id}/${command}" class="secondary"` : html``}
-                >
-                  ${LABELS[command]}<span class="visually-hidden"> return URL ${row.id}</span>
-                </button>`,
-            )}
-          </form>`
+${kit.csrfField(request)}
+<p><label for="reason-${row.id}">Reason${commands.includes('approve') && commands.length === 1 ? ' (optional)' : commands.includes('approve') ? ' (required to reject)' : ''}</label><br>
+<textarea id="reason-${row.id}" name="reason" rows="2" cols="40" maxlength="${REASON_MAX}"></textarea></p>
+${commands.map(
+  (command, index) =>
+    html`<button type="submit"${index > 0 ? html` formaction="/console/return-urls/${row.id}/${command}" class="secondary"` : html``}>${LABELS[command]}<span class="visually-hidden"> return URL ${row.id}</span></button>`,
+)}
+</form>`
         : html``;
       return html`<section class="card" style="margin:1rem 0" aria-labelledby="url-${row.id}">
-        <h2 id="url-${row.id}"><code>${row.requested_url}</code></h2>
-        <dl class="facts">
-          <dt>Request</dt>
-          <dd>
-            ${row.id}, ${row.status}, asked
-            ${when(row.requested_at)}${row.decided_at ? `, decided ${when(row.decided_at)}` : ''}
-          </dd>
-          <dt>Partner</dt>
-          <dd><a href="/console/partners/${row.partner_id}">${partnerName}</a> (${row.partner_id})</dd>
-          <dt>Scheme</dt>
-          <dd><code>${parts.scheme}</code></dd>
-          <dt>Host</dt>
-          <dd><code>${parts.host}</code></dd>
-          <dt>Port</dt>
-          <dd><code>${parts.port}</code></dd>
-          <dt>Path</dt>
-          <dd><code>${parts.path}</code> and every path below it</dd>
-          <dt>Already approved</dt>
-          <dd>
-            ${
-              approved.length
-                ? html`<ul>
-                    ${approved.map((a) => html`<li><code>${a.requested_url}</code></li>`)}
-                  </ul>`
-                : 'none'
-            }
-          </dd>
-        </dl>
-        ${decide}
-      </section>`;
+<h2 id="url-${row.id}"><code>${row.requested_url}</code></h2>
+<dl class="facts">
+<dt>Request</dt><dd>${row.id}, ${row.status}, asked ${when(row.requested_at)}${row.decided_at ? `, decided ${when(row.decided_at)}` : ''}</dd>
+<dt>Partner</dt><dd><a href="/console/partners/${row.partner_id}">${partnerName}</a> (${row.partner_id})</dd>
+<dt>Scheme</dt><dd><code>${parts.scheme}</code></dd>
+<dt>Host</dt><dd><code>${parts.host}</code></dd>
+<dt>Port</dt><dd><code>${parts.port}</code></dd>
+<dt>Path</dt><dd><code>${parts.path}</code> and every path below it</dd>
+<dt>Already approved</dt><dd>${approved.length ? html`<ul>${approved.map((a) => html`<li><code>${a.requested_url}</code></li>`)}</ul>` : 'none'}</dd>
+</dl>
+${decide}
+</section>`;
     });
 
     const statusOptions = [...RETURN_URL_STATUSES, 'all'].map(
       (value) =>
-        html`<option value="${value}" ${(status ?? 'all') === value ? html` selected` : html``}>${value}</option>`,
+        html`<option value="${value}"${(status ?? 'all') === value ? html` selected` : html``}>${value}</option>`,
     );
     const last = queue.requests.at(-1)?.row.id;
     return kit.render(
@@ -98,34 +71,21 @@ export async function returnUrlPages(app: FastifyInstance, deps: AdminPageDeps):
       reply,
       'Return URLs',
       html`<h1>Return URLs</h1>
-        ${flash.take(request, reply)}
-        <p>
-          Partners register the addresses their employees return to after a verification. Approve one only when the host
-          belongs to the partner. ${mayDecide ? '' : 'Operators and administrators decide; you can read.'}
-        </p>
-        <form method="get" action="/console/return-urls" class="filters">
-          <label for="status"
-            >Status<select id="status" name="status">
-              ${statusOptions}
-            </select></label
-          >
-          <label for="partner"
-            >Partner id<input
-              id="partner"
-              name="partner"
-              type="text"
-              inputmode="numeric"
-              value="${partnerId ?? ''}"
-              maxlength="15"
-          /></label>
-          <button type="submit" class="secondary">Show</button>
-        </form>
-        ${items.length ? html`${items}` : html`<p>${status === 'pending' && after === 0 ? 'No return URL is waiting for a decision.' : 'No return URLs to show.'}</p>`}
-        ${pager({
-          newer: after > 0 ? urlWith('/console/return-urls', filterParams) : null,
-          newerLabel: 'First page',
-          older: queue.has_more && last ? urlWith('/console/return-urls', { ...filterParams, after: last }) : null,
-        })}`,
+${flash.take(request, reply)}
+<p>Partners register the addresses their employees return to after a verification. Approve one only when the host belongs to the partner. ${
+        mayDecide ? '' : 'Operators and administrators decide; you can read.'
+      }</p>
+<form method="get" action="/console/return-urls" class="filters">
+<label for="status">Status<select id="status" name="status">${statusOptions}</select></label>
+<label for="partner">Partner id<input id="partner" name="partner" type="text" inputmode="numeric" value="${partnerId ?? ''}" maxlength="15"></label>
+<button type="submit" class="secondary">Show</button>
+</form>
+${items.length ? html`${items}` : html`<p>${status === 'pending' && after === 0 ? 'No return URL is waiting for a decision.' : 'No return URLs to show.'}</p>`}
+${pager({
+  newer: after > 0 ? urlWith('/console/return-urls', filterParams) : null,
+  newerLabel: 'First page',
+  older: queue.has_more && last ? urlWith('/console/return-urls', { ...filterParams, after: last }) : null,
+})}`,
       '/console/return-urls',
     );
   });
