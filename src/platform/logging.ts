@@ -11,7 +11,7 @@ export interface WorkerLog {
 /**
  * Paths whose next segment is a secret, by their leading segments: a login link token, a
  * verification start token (the provider's return, `/verify/callback/...`, carries none in its
- * path), the sandbox provider page's start token. `rest` masks everything after the prefix.
+ * path), the sandbox provider page's start token, an operator's set-up token. `rest` masks everything after the prefix.
  */
 const SECRET_SEGMENTS: ReadonlyArray<{ prefix: readonly string[]; except?: string; rest?: boolean }> = [
   { prefix: ['login'], rest: true },
@@ -19,6 +19,8 @@ const SECRET_SEGMENTS: ReadonlyArray<{ prefix: readonly string[]; except?: strin
   { prefix: ['sandbox', 'provider'] },
   // A partner's sandbox mailbox: the token is the only key to it.
   { prefix: ['sandbox', 'mailbox'] },
+  // An operator's one-time set-up link: whoever holds it chooses the password and authenticator.
+  { prefix: ['console', 'setup'] },
 ];
 
 /** Query parameters whose values the log keeps (paging and filters); every other value is masked. */

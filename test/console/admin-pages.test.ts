@@ -152,6 +152,18 @@ describe(`partners (${testEngine})`, () => {
     expect(detail.body).toContain('partner.updated');
   });
 
+  it('a field sent twice counts once: searches and filters answer, never a server error', async () => {
+    for (const url of [
+      '/console/partners?q=Acme&q=Other',
+      '/console/audit?action=partner.created&action=token.created&object=partner:1&object=user:2',
+      '/console/mail?status=failed&status=sent',
+      '/console/employees?q=a&q=b',
+    ]) {
+      const res = await asViewer.get(url);
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    }
+  });
+
   it('bad input answers a page naming the problem and changes nothing', async () => {
     const partner = await t.partner('Badinput AS');
     const other = await t.partner('Other AS');

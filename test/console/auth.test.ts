@@ -113,6 +113,15 @@ describe('sign-in', () => {
     t.clock.advance(15 * MINUTE);
   });
 
+  it('a recovery code used by two sign-ins at once signs in only one of them', async () => {
+    const code = admin.recoveryCodes[1]!;
+    const attempts = await Promise.all(
+      [1, 2].map(() => t.services.operators.signIn(admin.email, PASSWORD, code, '203.0.113.9')),
+    );
+    expect(attempts.map((a) => a.kind).sort()).toEqual(['refused', 'signed_in']);
+    t.clock.advance(15 * MINUTE);
+  });
+
   it('a recovery code signs in once in place of the authenticator', async () => {
     const [code] = admin.recoveryCodes;
     const b = browser(t);

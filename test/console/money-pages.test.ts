@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { csrfOf, readyOperator, signedIn, type Browser } from '../helpers/console.js';
+import { mask } from '../../src/modules/console/index.js';
 import { onboardedEmployee, uniqueNorwegianId, type Employee } from '../helpers/employees.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
 
@@ -61,6 +62,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
+});
+
+describe('masking', () => {
+  it('shows seven bullets and the last 4 characters, whatever the length: the length tells nothing', () => {
+    expect(mask('12345678903')).toBe('•••••••8903');
+    expect(mask('0101901234')).toBe('•••••••1234');
+    expect(mask('NO9386011117947')).toBe('•••••••7947');
+    expect(mask('1234')).toBe('•••••••');
+    expect(mask('')).toBe('');
+    expect(mask(null)).toBeNull();
+  });
 });
 
 describe('employees', () => {
@@ -123,6 +135,16 @@ describe('employees', () => {
     expect(entry?.request_id).toBeTruthy();
     // The viewer still sees it masked: a reveal is the revealing operator's only.
     expect((await viewer.get(from)).body).not.toContain(employee.identification);
+    // An operator whose role drops to viewer no longer sees what they revealed (roles are read per request).
+    const operatorId = (
+      await t.db.db.selectFrom('operators').select('id').where('role', '=', 'operator').executeTakeFirstOrThrow()
+    ).id;
+    await t.db.db.updateTable('operators').set({ role: 'viewer' }).where('id', '=', operatorId).execute();
+    const downgraded = await op.get(from);
+    await t.db.db.updateTable('operators').set({ role: 'operator' }).where('id', '=', operatorId).execute();
+    expect(downgraded.statusCode).toBe(200);
+    expect(downgraded.body).not.toContain(employee.identification);
+    expect((await op.get(from)).body).toContain(employee.identification);
 
     const bank = await op.post(
       url,
@@ -253,6 +275,36 @@ describe('payouts', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(new Set(await statuses(fifty))).toEqual(new Set(['pending']));
+  });
+
+  it('the confirm step counts a repeated id once and refuses more than 1 000 payouts (422), changing nothing', async () => {
+    const list = '/console/payouts?status=pending';
+    const repeated = await postMany(
+      op,
+      '/console/payouts/confirm',
+      [
+        ['move', 'paid'],
+        ...three.flatMap((id) => [['id', String(id)] as [string, string], ['id', String(id)] as [string, string]]),
+        ['back', list],
+      ],
+      list,
+    );
+    expect(repeated.statusCode, repeated.body.slice(0, 500)).toBe(200);
+    expect(repeated.body).toContain('Mark paid: 3 payouts?');
+    expect(confirmedIds(repeated.body)).toHaveLength(3);
+    const tooMany = await postMany(
+      op,
+      '/console/payouts/confirm',
+      [
+        ['move', 'paid'],
+        ...Array.from({ length: 1001 }, (_, i) => ['id', String(i + 1)] as [string, string]),
+        ['back', list],
+      ],
+      list,
+    );
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.body).toContain('At most 1000 payouts');
+    expect(new Set(await statuses(three))).toEqual(new Set(['pending']));
   });
 
   it('marks 50 payouts paid through the confirm step: one transaction, one audit entry and one event each, one request id', async () => {

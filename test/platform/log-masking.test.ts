@@ -92,6 +92,9 @@ describe(`request log URL masking with the production logger (${testEngine})`, (
         logged: '/api/v1/payouts?status=paid&%74oken=***',
         partner: true,
       },
+      // An operator's one-time set-up link: whoever holds it sets the password and authenticator.
+      { method: 'GET', url: `/console/setup/${token}`, logged: '/console/setup/***' },
+      { method: 'POST', url: `/console/setup/${token}`, logged: '/console/setup/***' },
       // However the path is spelled (the router decodes it; a typo still carries the token).
       { method: 'GET', url: `/%76erify/${startToken}`, logged: '/%76erify/***' },
       { method: 'GET', url: `/VERIFY/${startToken}`, logged: '/VERIFY/***' },

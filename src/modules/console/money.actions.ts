@@ -10,7 +10,7 @@ import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { parseId } from '../../ids.js';
 import type { AuditService } from '../audit/index.js';
-import { requirePermission, type ConsoleOperator } from '../operators/index.js';
+import { can, requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService } from '../partners/index.js';
 import {
   TRANSITIONS,
@@ -43,11 +43,14 @@ export type Revealable = (typeof REVEALABLE)[number];
 /** How long a reveal stays shown to the operator who made it (then it is masked again; revealing again is audited again). */
 export const REVEAL_SHOWN_MS = 5 * 60_000;
 
-/** Bullets for all but the last 4 characters: `•••••••8903`. */
+/**
+ * Seven bullets and the last 4 characters: `•••••••8903`, whatever the value's length (the length
+ * would tell an identity number from an account number or an IBAN's country). A value of 4
+ * characters or fewer shows none of them.
+ */
 export function mask(value: string | null): string | null {
   if (value === null || value === '') return value;
-  const shown = value.length > 4 ? value.slice(-4) : '';
-  return '•'.repeat(value.length - shown.length) + shown;
+  return '•••••••' + (value.length > 4 ? value.slice(-4) : '');
 }
 
 /** A personal value as a page may show it: masked, or revealed (with when and why). */
@@ -136,7 +139,8 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       const person = await deps.employees.personView(userId);
       if (!person) throw new AppError('user_not_found', `There is no employee ${rawId}.`);
       const [revealed, sessions, payouts] = await Promise.all([
-        revealedBy(operator, userId),
+        // A role that may not reveal sees nothing revealed, even what it revealed before a downgrade.
+        can(operator.role, 'reveal_personal_data') ? revealedBy(operator, userId) : new Set<string>(),
         deps.sessions.ofUser(userId, 20),
         deps.payouts.ofEmployee(userId, null, 50),
       ]);

@@ -49,6 +49,25 @@ export async function takeTotpStep(db: Executor, id: number, step: number): Prom
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Replaces the recovery codes only if they are still `expected` (what the sign-in read): two
+ * sign-ins racing with the same code cannot both use it. False when another change came first.
+ */
+export async function takeRecoveryCodes(
+  db: Executor,
+  id: number,
+  expected: string | null,
+  remaining: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('operators')
+    .set({ recovery_codes: remaining })
+    .where('id', '=', id)
+    .where((eb) => (expected === null ? eb('recovery_codes', 'is', null) : eb('recovery_codes', '=', expected)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function insertSession(
   db: Executor,
   values: { idHash: string; operatorId: number; now: string; expiresAt: string },

@@ -325,16 +325,14 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           !(await repo.takeTotpStep(trx, operator.id, secondFactor.step))
         )
           return { kind: 'refused' };
-        const recovery =
-          'recovery' in secondFactor
-            ? (JSON.parse(operator.recovery_codes ?? '[]') as string[]).filter((c) => c !== secondFactor.recovery)
-            : null;
-        await repo.updateOperator(trx, operator.id, {
-          failed_sign_ins: 0,
-          last_sign_in_at: now(),
-          updated_at: now(),
-          ...(recovery ? { recovery_codes: JSON.stringify(recovery) } : {}),
-        });
+        if ('recovery' in secondFactor) {
+          const remaining = (JSON.parse(operator.recovery_codes ?? '[]') as string[]).filter(
+            (c) => c !== secondFactor.recovery,
+          );
+          if (!(await repo.takeRecoveryCodes(trx, operator.id, operator.recovery_codes, JSON.stringify(remaining))))
+            return { kind: 'refused' };
+        }
+        await repo.updateOperator(trx, operator.id, { failed_sign_ins: 0, last_sign_in_at: now(), updated_at: now() });
         const token = randomToken(32);
         await repo.insertSession(trx, {
           idHash: sha256Hex(token),
@@ -346,7 +344,7 @@ export function createOperatorService(deps: OperatorServiceDeps) {
         await audit.record(trx, {
           action: 'operator.signed_in',
           object: { type: 'operator', id: operator.id },
-          fields: recovery ? ['recovery_code'] : [],
+          fields: 'recovery' in secondFactor ? ['recovery_code'] : [],
         });
         return { kind: 'signed_in', token, operator };
       });

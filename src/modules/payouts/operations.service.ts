@@ -134,7 +134,11 @@ export function createPayoutOperations({
     },
 
     /** The selected payouts with their count and totals (the confirmation step). */
-    async selection(ids: readonly number[]): Promise<{ totals: Totals; rows: PayoutLine[]; missing: number[] }> {
+    async selection(rawIds: readonly number[]): Promise<{ totals: Totals; rows: PayoutLine[]; missing: number[] }> {
+      // Each payout once, and no more than one action may move: the confirm page shows what would happen.
+      const ids = [...new Set(rawIds)];
+      if (ids.length > MAX_PAYOUTS_PER_ACTION)
+        throw AppError.field('ids', `At most ${MAX_PAYOUTS_PER_ACTION} payouts can be moved in one action.`);
       const rows = (await repo.listByIds(db, ids)).map(line).sort((a, b) => a.id - b.id);
       const present = new Set(rows.map((r) => r.id));
       const cents = (amount: string) => Math.round(Number(amount.replace('.', '')));

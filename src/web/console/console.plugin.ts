@@ -33,6 +33,10 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
   // Who is signed in, on every console request (the doors use it too: a signed-in operator skips sign-in).
   app.addHook('preHandler', async (request) => {
     if (request.url === '/console' || request.url.startsWith('/console/') || request.url.startsWith('/console?')) {
+      // A field sent twice (`?q=a&q=b`) arrives as an array; every console field but the payout
+      // selection's `id` is one value, so the first one counts (never a TypeError, never a 500).
+      singleValued(request.query);
+      singleValued(request.body);
       request.operator = await deps.operators.sessionOf(request.cookies[kit.sessionCookie]);
     }
   });
@@ -83,4 +87,15 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     await adminPages(pages, { kit, console: deps.console, flash });
     for (const money of [employeesPage, payoutsPage, invoicesPage]) await money(pages, { kit, console: deps.console });
   });
+}
+
+/** Fields that may repeat: the payouts a form selects. */
+const MULTI_VALUED = new Set(['id']);
+
+function singleValued(fields: unknown): void {
+  if (typeof fields !== 'object' || fields === null) return;
+  const record = fields as Record<string, unknown>;
+  for (const [name, value] of Object.entries(record)) {
+    if (Array.isArray(value) && !MULTI_VALUED.has(name)) record[name] = value[0];
+  }
 }
