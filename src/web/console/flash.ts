@@ -57,7 +57,9 @@ export function createFlash({
       let flash: Flash | null = null;
       try {
         const raw = Buffer.from(sealed, 'base64url');
-        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+        // A full 16-byte tag or nothing: GCM would otherwise accept a truncated one.
+        if (raw.length < 28) throw new Error('short flash cookie');
+        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12), { authTagLength: 16 });
         decipher.setAuthTag(raw.subarray(12, 28));
         const opened = JSON.parse(
           Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'),
