@@ -528,7 +528,7 @@ export interface paths {
         put?: never;
         /**
          * Re-send events from a sequence
-         * @description Queues your events after `after` (of the endpoint's types, still in the feed) again, in order, up to the last one already queued; later events come as usual. A replayed event has its original `webhook-id`. An extension to the interface specification (the Events and webhooks guide).
+         * @description Queues your events after `after` (of the endpoint's types, still in the feed) again, in order, up to the last one already queued; later events come as usual. One replay covers at most 10 000 sequences after `after`: when more are left, `next_after` is the `after` of the next replay. A replayed event has its original `webhook-id`. An extension to the interface specification (the Events and webhooks guide).
          */
         post: operations["replayWebhookEvents"];
         delete?: never;
@@ -7869,12 +7869,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "count": 12
+                     *       "count": 12,
+                     *       "next_after": null
                      *     }
                      */
                     "application/json": {
                         /** @description Deliveries queued */
                         count: number;
+                        /** @description One replay covers at most 10 000 sequences: replay again with this `after` for the rest; null when this one reached the last event already queued */
+                        next_after: number | null;
                     };
                 };
             };

@@ -166,7 +166,7 @@ describe(`webhook endpoints API (${testEngine})`, () => {
       payload: { after: first },
     });
     expect(replay.statusCode, replay.body).toBe(202);
-    expect(replay.json()).toEqual({ count: 2 });
+    expect(replay.json()).toEqual({ count: 2, next_after: null });
     const mark = r.received.length;
     await drain(t);
     const again = r.received.slice(mark);
@@ -186,6 +186,38 @@ describe(`webhook endpoints API (${testEngine})`, () => {
         .statusCode,
     ).toBe(422);
   });
+
+  it('one replay queues at most 10 000 events and says where the next one starts', async () => {
+    const partner = await t.partner('Replayer');
+    const endpoint = await createEndpoint(t, partner, { url: r.url, event_types: ['payout.paid'] });
+    // 10 005 events, 500 to a transaction (quicker than one each); the endpoint has had them all queued.
+    for (let from = 0; from < 10_005; from += 500)
+      await t.db.db.transaction().execute((trx) =>
+        t.services.events.service.emit(
+          trx,
+          Array.from({ length: Math.min(500, 10_005 - from) }, (_, i) => ({
+            partnerId: partner.partnerId,
+            type: 'payout.paid' as const,
+            object: { id: from + i + 1 },
+          })),
+        ),
+      );
+    const { last } = await t.services.events.service.counter(partner.partnerId);
+    await t.db.db.updateTable('webhook_endpoints').set({ cursor: last }).where('id', '=', endpoint.id).execute();
+    const after = last - 10_005;
+    const replay = (from: number) =>
+      t.as(partner, {
+        method: 'POST',
+        url: `/api/v1/webhook-endpoints/${endpoint.id}/replay`,
+        payload: { after: from },
+      });
+    const firstPart = await replay(after);
+    expect(firstPart.statusCode, firstPart.body).toBe(202);
+    expect(firstPart.json()).toEqual({ count: 10_000, next_after: after + 10_000 });
+    expect((await replay(after + 10_000)).json()).toEqual({ count: 5, next_after: null });
+    // Nothing of this is sent to the shared receiver.
+    await t.as(partner, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
+  }, 60_000);
 
   it('deletes an endpoint: nothing more is delivered to it', async () => {
     const endpoint = await createEndpoint(t, acme, { url: r.url });

@@ -137,6 +137,130 @@ describe(`webhook reliability (${testEngine})`, () => {
     }
   });
 
+  /** A worker of the first instance's services, as a test shapes it. */
+  function worker(extra: Partial<Parameters<typeof createWebhookWorker>[0]> = {}) {
+    const services = first.services;
+    return createWebhookWorker({
+      db: services.db.db,
+      clock,
+      events: services.events.service,
+      audit: services.audit,
+      timeoutMs: 300,
+      rules: { live: false },
+      resolve: async () => [],
+      leaseMs: 60_000,
+      log,
+      ...extra,
+    });
+  }
+
+  it('a worker whose leases ran out during a slow send sends nothing more to the endpoints another worker took over', async () => {
+    const r1 = await receiver();
+    const r2 = await receiver();
+    const e1 = await createEndpoint(first, acme, { url: r1.url, event_types: ['payout.*'] });
+    const e2 = await createEndpoint(first, acme, { url: r2.url, event_types: ['payout.*'] });
+    await emitEvents(first, acme.partnerId, 2);
+    let tookOver: number[] | null = null;
+    const slow = worker({
+      // The first send outlasts the lease of every endpoint this run claimed: the second instance claims them.
+      afterSend: async () => {
+        if (tookOver) return;
+        clock.advance(60_001);
+        tookOver = (await second.services.webhookWorker.claim()).map((e) => e.id);
+      },
+    });
+    expect(await slow.runOnce()).toMatchObject({ attempts: 1 });
+    expect(tookOver).toEqual(expect.arrayContaining([e1.id, e2.id]));
+    expect(r1.received).toHaveLength(1);
+    expect(r2.received).toHaveLength(0);
+    // The second instance's lease (it only claimed) runs out; then it delivers the rest, in order.
+    clock.advance(60_000);
+    await second.services.webhookWorker.runOnce();
+    expect(r1.received.map((d) => d.event.sequence)).toEqual([
+      r1.received[0]!.event.sequence,
+      r1.received[0]!.event.sequence + 1,
+    ]);
+    expect(r2.received.map((d) => d.event.sequence)).toEqual(r1.received.map((d) => d.event.sequence));
+  });
+
+  it('a worker sends to an endpoint as it is now: a new url after a change, nothing once it is disabled', async () => {
+    const r1 = await receiver();
+    const r2 = await receiver();
+    const moved = await receiver();
+    const r3 = await receiver();
+    const e1 = await createEndpoint(first, acme, { url: r1.url, event_types: ['payout.*'] });
+    const e2 = await createEndpoint(first, acme, { url: r2.url, event_types: ['payout.*'] });
+    const e3 = await createEndpoint(first, acme, { url: r3.url, event_types: ['payout.*'] });
+    await emitEvents(first, acme.partnerId, 1);
+    let changed = false;
+    const w = worker({
+      // While the first endpoint's delivery is out, the partner moves the second and disables the third.
+      afterSend: async () => {
+        if (changed) return;
+        changed = true;
+        const patch = (id: number, payload: object) =>
+          first.as(acme, { method: 'PATCH', url: `/api/v1/webhook-endpoints/${id}`, payload });
+        expect((await patch(e2.id, { url: moved.url })).statusCode).toBe(200);
+        expect((await patch(e3.id, { disabled: true })).statusCode).toBe(200);
+      },
+    });
+    expect(await w.runOnce()).toMatchObject({ attempts: 2 });
+    expect(r1.received).toHaveLength(1);
+    expect(r2.received).toHaveLength(0);
+    expect(moved.received).toHaveLength(1);
+    expect(r3.received).toHaveLength(0);
+    void e1;
+  });
+
+  it('an endpoint whose delivery throws is logged and released; the run goes on with the others', async () => {
+    const r1 = await receiver();
+    const r2 = await receiver();
+    const e1 = await createEndpoint(first, acme, { url: r1.url, event_types: ['payout.*'] });
+    const e2 = await createEndpoint(first, acme, { url: r2.url, event_types: ['payout.*'] });
+    await emitEvents(first, acme.partnerId, 1);
+    let broken = true;
+    const w = worker({
+      afterSend: (delivery) => {
+        if (broken && delivery.endpoint_id === e1.id) throw new Error('recording broke');
+      },
+    });
+    expect(await w.runOnce()).toMatchObject({ attempts: 1 });
+    expect(r2.received).toHaveLength(1);
+    expect(
+      logged.find((entry) => entry.level === 'error' && entry.message.includes(`endpoint ${e1.id} `)),
+    ).toMatchObject({
+      object: { endpointId: e1.id },
+    });
+    const leases = await first.services.db.db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'locked_by'])
+      .where('id', 'in', [e1.id, e2.id])
+      .execute();
+    expect(leases.map((row) => row.locked_by)).toEqual([null, null]);
+    // After the pause the delivery that was sent but not recorded is sent again, and recorded.
+    broken = false;
+    clock.advance(5_000);
+    expect(await w.runOnce()).toMatchObject({ attempts: 1 });
+    expect(r1.received).toHaveLength(2);
+    expect(r1.received[1]!.headers['webhook-id']).toBe(r1.received[0]!.headers['webhook-id']);
+  });
+
+  it('claims the endpoints whose due deliveries have waited longest first, whatever their ids', async () => {
+    const r = await receiver();
+    const low = await createEndpoint(first, acme, { url: `${r.url}/low`, event_types: ['user.*'] });
+    const high = await createEndpoint(first, acme, { url: `${r.url}/high`, event_types: ['payout.*'] });
+    const w = worker();
+    await emitEvents(first, acme.partnerId, 1, 'payout.paid');
+    expect(await w.enqueue()).toBe(1);
+    clock.advance(1_000);
+    await emitEvents(first, acme.partnerId, 1, 'user.created');
+    expect(await w.enqueue()).toBe(1);
+    expect((await w.claim(1)).map((e) => e.id)).toEqual([high.id]);
+    expect((await w.claim(1)).map((e) => e.id)).toEqual([low.id]);
+    // Delivered by the lease holder: let the leases run out for the next test.
+    clock.advance(60_000);
+  });
+
   it('an endpoint failing for 5 days is disabled, logged and listed; webhook enable re-enables it', async () => {
     const r = await receiver(() => 500);
     const endpoint = await createEndpoint(first, acme, { url: r.url, event_types: ['payout.paid'] });

@@ -6,6 +6,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isForbiddenAddress, type Resolver } from '../../src/modules/webhooks/index.js';
+import { resolveChecked } from '../../src/modules/webhooks/ssrf.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { testEngine } from '../helpers/engine.js';
 import { emitEvents } from './helpers.js';
@@ -53,7 +54,7 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
   let t: TestApp;
   let acme: TestPartner;
   /** What each name resolves to; a function answers per call. */
-  const names = new Map<string, string | ((call: number) => string)>();
+  const names = new Map<string, string | ((call: number) => string | 'hang')>();
   const calls = new Map<string, number>();
   const resolver: Resolver = async (hostname) => {
     const n = (calls.get(hostname) ?? 0) + 1;
@@ -62,6 +63,8 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
     if (answer === undefined)
       throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     const address = typeof answer === 'function' ? answer(n) : answer;
+    // A resolver that never answers.
+    if (address === 'hang') return new Promise(() => undefined);
     return [{ address, family: net.isIP(address) }];
   };
   /** A TCP listener on loopback that counts every connection made to it. */
@@ -111,7 +114,10 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
       names.set(`bad${index}.example`, address);
       const res = await create(`https://bad${index}.example/x`);
       expect(res.statusCode, address).toBe(422);
-      expect(res.json()).toMatchObject({ errors: { url: [expect.stringContaining(`resolves to ${address}`)] } });
+      // The partner learns the name is refused, never the (internal) address it resolved to.
+      expect(res.json()).toMatchObject({
+        errors: { url: [`url bad${index}.example does not resolve to a public address.`] },
+      });
     }
     names.set('ok.example', '93.184.216.34');
     expect((await create('https://ok.example/x')).statusCode).toBe(201);
@@ -129,7 +135,7 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
     ).json() as { results: Array<{ error: string; status_code: null }> };
     expect(attempts.results[0]).toMatchObject({
       status_code: null,
-      error: 'rebind.example resolves to 127.0.0.1, which is not a public address',
+      error: 'rebind.example does not resolve to a public address',
     });
     expect(connections).toBe(0);
     await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
@@ -150,6 +156,37 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
       await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })
     ).json() as { results: Array<{ error: string }> };
     expect(attempts.results[0]!.error).not.toContain('127.0.0.1');
+  });
+
+  it('the delivery timeout covers the lookup: a resolver that never answers makes a timed-out attempt', async () => {
+    names.set('slowdns.example', (call) => (call === 1 ? '93.184.216.34' : 'hang'));
+    const res = await create(`https://slowdns.example:${port}/hook`);
+    expect(res.statusCode, res.body).toBe(201);
+    const endpoint = res.json() as { id: number };
+    await emitEvents(t, acme.partnerId, 1);
+    expect(await t.services.webhookWorker.runOnce()).toMatchObject({ attempts: 1 });
+    const attempts = (
+      await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })
+    ).json() as { results: Array<{ error: string; status_code: null; duration_ms: number }> };
+    expect(attempts.results[0]).toMatchObject({ status_code: null, error: 'no answer within 300 ms' });
+    expect(attempts.results[0]!.duration_ms).toBeLessThan(2_000);
+    await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
+  });
+
+  it('bounds the lookup at creation too, and names no address when refusing', async () => {
+    const hanging: Resolver = () => new Promise(() => undefined);
+    await expect(resolveChecked('slow.example', { live: true }, hanging, 50)).rejects.toThrow('no answer within 50 ms');
+    await expect(
+      resolveChecked('inside.example', { live: true }, async () => [{ address: '10.1.2.3', family: 4 }], 50),
+    ).rejects.toMatchObject({
+      message: 'inside.example does not resolve to a public address',
+      detail: 'inside.example resolves to 10.1.2.3, which is not a public address',
+    });
+    // A name that does not resolve (yet) is refused with the same words at delivery, and accepted at creation.
+    await expect(resolveChecked('nowhere.example', { live: true }, resolver, 50)).rejects.toThrow(
+      'nowhere.example does not resolve to a public address',
+    );
+    expect((await create('https://nowhere.example/x')).statusCode).toBe(201);
   });
 
   it('a sandbox accepts http to 127.0.0.1 and localhost, and https elsewhere, but not http elsewhere or private addresses', async () => {

@@ -125,16 +125,23 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     );
   }
 
-  /** Step 2 and 3 for one leased endpoint. Returns the attempts made, and whether the last one failed. */
-  async function deliverTo(endpoint: WebhookEndpointRow): Promise<{ attempts: number; failed: boolean }> {
-    const due = await repo.dueDeliveries(db, endpoint.id, clock.now().toISOString(), batchSize);
+  /**
+   * Step 2 and 3 for one endpoint this worker claimed. Before each send the lease is renewed and the
+   * endpoint read as it is now (its url and secrets after a change); when the lease was lost (it ran
+   * out and another worker may hold the endpoint) or the endpoint was deleted or disabled, nothing more
+   * is sent. Returns the attempts made, and whether the last one failed.
+   */
+  async function deliverTo(claimed: WebhookEndpointRow): Promise<{ attempts: number; failed: boolean }> {
+    const due = await repo.dueDeliveries(db, claimed.id, clock.now().toISOString(), batchSize);
     const records: repo.AttemptRecord[] = [];
-    let leaseUntil = addMs(clock.now(), leaseMs).getTime();
     for (const delivery of due) {
-      // Renew the lease before it could run out during the next send; stop if it was lost.
-      if (leaseUntil - clock.now().getTime() < deps.timeoutMs + 5_000) {
-        if (!(await repo.renewEndpoint(db, endpoint.id, workerId, clock.now(), leaseMs))) break;
-        leaseUntil = addMs(clock.now(), leaseMs).getTime();
+      const endpoint = await repo.renewEndpoint(db, claimed.id, workerId, clock.now(), leaseMs);
+      if (!endpoint) {
+        deps.log?.info(
+          { endpointId: claimed.id, eventId: delivery.event_id },
+          'webhook endpoint lease lost (or the endpoint was deleted or disabled): this worker stops sending to it',
+        );
+        break;
       }
       const at = clock.now();
       const headers = {
@@ -163,7 +170,14 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
       });
       if (!ok) {
         deps.log?.info(
-          { endpointId: endpoint.id, eventId: delivery.event_id, attempts, giveUp, reason: result.error },
+          {
+            endpointId: endpoint.id,
+            eventId: delivery.event_id,
+            attempts,
+            giveUp,
+            reason: result.error,
+            ...(result.detail ? { detail: result.detail } : {}),
+          },
           'webhook delivery failed',
         );
         // The rest wait (the endpoint pauses): a receiver that is down is not sent the whole batch.
@@ -173,7 +187,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     if (records.length === 0) return { attempts: 0, failed: false };
     await db.transaction().execute(async (trx) => {
       // As it is now: the partner may have deleted, disabled or changed it while this batch was sent.
-      const current = await repo.findEndpoint(trx, endpoint.id, null);
+      const current = await repo.findEndpoint(trx, claimed.id, null);
       if (!current) return;
       const now = clock.now().toISOString();
       await repo.recordAttempts(trx, current.id, records, now);
@@ -217,7 +231,11 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     return claimed;
   }
 
-  /** One pass: enqueue, deliver what is due, disable what failed too long. Returns what it did. */
+  /**
+   * One pass: enqueue, deliver what is due, disable what failed too long. Returns what it did. An
+   * endpoint whose delivery throws is logged and paused; the others are still served, and every
+   * claimed endpoint is released.
+   */
   async function runOnce(): Promise<{ queued: number; attempts: number }> {
     const queued = await enqueue();
     let attempts = 0;
@@ -227,8 +245,19 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
         const did = await deliverTo(endpoint);
         attempts += did.attempts;
         if (did.failed) pauseUntil = addMs(clock.now(), FAILURE_PAUSE_MS).toISOString();
+      } catch (error) {
+        pauseUntil = addMs(clock.now(), FAILURE_PAUSE_MS).toISOString();
+        deps.log?.error(
+          { err: error, endpointId: endpoint.id, partnerId: endpoint.partner_id },
+          `webhook delivery to endpoint ${endpoint.id} failed; the worker goes on with the other endpoints`,
+        );
       } finally {
-        await repo.releaseEndpoint(db, endpoint.id, workerId, pauseUntil);
+        try {
+          await repo.releaseEndpoint(db, endpoint.id, workerId, pauseUntil);
+        } catch (error) {
+          // The lease then runs out by itself.
+          deps.log?.error({ err: error, endpointId: endpoint.id }, `webhook endpoint ${endpoint.id} not released`);
+        }
       }
     }
     await disableLongFailing();

@@ -6,13 +6,15 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { bareHost, resolveChecked, type Resolver, type UrlRules } from './ssrf.js';
+import { bareHost, ForbiddenDestination, resolveChecked, type Resolver, type UrlRules } from './ssrf.js';
 
 export interface SendResult {
   /** The HTTP status, when an answer came. */
   statusCode: number | null;
   /** Why it failed (no answer, refused destination, non-2xx status). */
   error: string | null;
+  /** For the server's log only: what a refused destination resolved to (never shown to the partner). */
+  detail?: string;
   durationMs: number;
 }
 
@@ -43,9 +45,15 @@ export async function sendWebhook(
   const host = bareHost(url);
   let checked: { address: string; family: number };
   try {
-    checked = await resolveChecked(host, options.rules, options.resolve);
+    // The deadline starts before the name is resolved: a resolver that never answers is a timeout too.
+    checked = await resolveChecked(host, options.rules, options.resolve, options.timeoutMs);
   } catch (error) {
-    return { statusCode: null, error: error instanceof Error ? error.message : String(error), durationMs: elapsed() };
+    return {
+      statusCode: null,
+      error: error instanceof Error ? error.message : String(error),
+      ...(error instanceof ForbiddenDestination ? { detail: error.detail } : {}),
+      durationMs: elapsed(),
+    };
   }
   // The socket's own lookup answers with the address checked above, whatever DNS says now.
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -93,9 +101,13 @@ export async function sendWebhook(
         response.on('error', done);
       },
     );
-    const timer = setTimeout(() => {
-      request.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
-    }, options.timeoutMs);
+    // The request has what is left of the deadline after the lookup.
+    const timer = setTimeout(
+      () => {
+        request.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
+      },
+      Math.max(0, options.timeoutMs - (performance.now() - started)),
+    );
     request.on('error', (error: NodeJS.ErrnoException) =>
       finish({
         statusCode: null,

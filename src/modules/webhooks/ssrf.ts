@@ -120,29 +120,76 @@ export function urlProblem(raw: string, rules: UrlRules): string | null {
   return null;
 }
 
-/** Thrown when a destination is refused; the attempt records the message. */
+/**
+ * Thrown when a destination is refused; the attempt (and the 422) records the message, which names the
+ * host only: what it resolved to (an internal address, say) is in `detail`, for the server's log.
+ */
 export class ForbiddenDestination extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(
+    host: string,
+    /** False when the name did not resolve at all (the resolver failed or gave no address). */
+    readonly resolved: boolean,
+    readonly detail: string,
+  ) {
+    super(`${host} does not resolve to a public address`);
     this.name = 'ForbiddenDestination';
   }
 }
 
+/** Thrown when the resolver did not answer in time (the same words as a receiver that does not answer). */
+export class LookupTimeout extends Error {
+  constructor(timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`);
+    this.name = 'LookupTimeout';
+  }
+}
+
+/** The resolver's answer, or LookupTimeout after `timeoutMs`. */
+async function lookupWithin(
+  host: string,
+  resolve: Resolver,
+  timeoutMs: number,
+): Promise<Array<{ address: string; family: number }>> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new LookupTimeout(timeoutMs)), Math.max(0, timeoutMs));
+  });
+  try {
+    return await Promise.race([resolve(host), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * Resolves the host and checks every address; returns the one to connect to. Refuses forbidden
- * addresses (loopback allowed in the sandbox only).
+ * Resolves the host (within `timeoutMs`) and checks every address; returns the one to connect to.
+ * Refuses forbidden addresses (loopback allowed in the sandbox only).
  */
 export async function resolveChecked(
   host: string,
   rules: UrlRules,
   resolve: Resolver,
+  timeoutMs: number,
 ): Promise<{ address: string; family: number }> {
   const literal = isIP(host);
-  const answers = literal !== 0 ? [{ address: host, family: literal }] : await resolve(host);
-  if (answers.length === 0) throw new ForbiddenDestination(`${host} does not resolve`);
+  let answers: Array<{ address: string; family: number }>;
+  if (literal !== 0) answers = [{ address: host, family: literal }];
+  else {
+    try {
+      answers = await lookupWithin(host, resolve, timeoutMs);
+    } catch (error) {
+      if (error instanceof LookupTimeout) throw error;
+      throw new ForbiddenDestination(host, false, error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (answers.length === 0) throw new ForbiddenDestination(host, false, `${host} resolves to no address`);
   for (const answer of answers) {
     if (isForbiddenAddress(answer.address) && (rules.live || !isLoopbackAddress(answer.address))) {
-      throw new ForbiddenDestination(`${host} resolves to ${answer.address}, which is not a public address`);
+      throw new ForbiddenDestination(
+        host,
+        true,
+        `${host} resolves to ${answer.address}, which is not a public address`,
+      );
     }
   }
   return answers[0]!;

@@ -167,23 +167,26 @@ export async function claimEndpoint(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Extends this worker's lease; false when it ran out (another worker may hold the endpoint now). */
+/**
+ * Extends this worker's lease and returns the endpoint as it is now; undefined when the lease ran out
+ * (another worker may hold the endpoint now), or the endpoint was deleted or disabled.
+ */
 export async function renewEndpoint(
   db: Executor,
   id: number,
   workerId: string,
   now: Date,
   leaseMs: number,
-): Promise<boolean> {
-  const result = await db
+): Promise<WebhookEndpointRow | undefined> {
+  return db
     .updateTable('webhook_endpoints')
     .set({ locked_until: addMs(now, leaseMs).toISOString() })
     .where('id', '=', id)
     .where('locked_by', '=', workerId)
     .where('locked_until', '>', now.toISOString())
     .where('disabled_at', 'is', null)
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Gives the endpoint up; with `until`, no worker may claim it before then (a pause after a failure). */
@@ -201,24 +204,24 @@ export async function releaseEndpoint(
     .execute();
 }
 
-/** Endpoints with a delivery due now, whose lease is free. */
+/**
+ * Endpoints with a delivery due now, whose lease is free, the one whose oldest due delivery has waited
+ * longest first (by id, a few endpoints that always fail would be served before the rest every run).
+ */
 export async function endpointsWithDueWork(db: Executor, now: string, limit: number): Promise<number[]> {
   const rows = await db
     .selectFrom('webhook_endpoints')
-    .select('id')
-    .where('disabled_at', 'is', null)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+    .innerJoin('webhook_deliveries', 'webhook_deliveries.endpoint_id', 'webhook_endpoints.id')
+    .select('webhook_endpoints.id')
+    .where('webhook_endpoints.disabled_at', 'is', null)
     .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('webhook_deliveries')
-          .select('webhook_deliveries.id')
-          .whereRef('webhook_deliveries.endpoint_id', '=', 'webhook_endpoints.id')
-          .where('webhook_deliveries.status', '=', 'pending')
-          .where('webhook_deliveries.next_attempt_at', '<=', now),
-      ),
+      eb.or([eb('webhook_endpoints.locked_until', 'is', null), eb('webhook_endpoints.locked_until', '<=', now)]),
     )
-    .orderBy('id')
+    .where('webhook_deliveries.status', '=', 'pending')
+    .where('webhook_deliveries.next_attempt_at', '<=', now)
+    .groupBy('webhook_endpoints.id')
+    .orderBy((eb) => eb.fn.min('webhook_deliveries.next_attempt_at'))
+    .orderBy('webhook_endpoints.id')
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);

@@ -196,7 +196,7 @@ export function webhookRoutes(webhooks: WebhookService, publicBaseUrl: string): 
           tags,
           operationId: 'replayWebhookEvents',
           summary: 'Re-send events from a sequence',
-          description: `Queues your events after \`after\` (of the endpoint's types, still in the feed) again, in order, up to the last one already queued; later events come as usual. A replayed event has its original \`webhook-id\`. ${EXTENSION}`,
+          description: `Queues your events after \`after\` (of the endpoint's types, still in the feed) again, in order, up to the last one already queued; later events come as usual. One replay covers at most 10 000 sequences after \`after\`: when more are left, \`next_after\` is the \`after\` of the next replay. A replayed event has its original \`webhook-id\`. ${EXTENSION}`,
           params: EndpointParams,
           body: ReplayBody,
           response: {

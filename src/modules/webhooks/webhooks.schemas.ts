@@ -121,8 +121,14 @@ export const ReplayBody = Type.Object(
 );
 
 export const ReplayAccepted = Type.Object(
-  { count: Type.Integer({ description: 'Deliveries queued' }) },
-  { additionalProperties: false, examples: [{ count: 12 }] },
+  {
+    count: Type.Integer({ description: 'Deliveries queued' }),
+    next_after: Type.Union([Type.Integer(), Type.Null()], {
+      description:
+        'One replay covers at most 10 000 sequences: replay again with this `after` for the rest; null when this one reached the last event already queued',
+    }),
+  },
+  { additionalProperties: false, examples: [{ count: 12, next_after: null }] },
 );
 
 export const TestAccepted = Type.Object(

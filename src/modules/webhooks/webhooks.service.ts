@@ -25,6 +25,8 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 60 * 60 * 1000;
 /** Events re-queued per page of a replay. */
 const REPLAY_PAGE = 500;
+/** One replay covers at most this many sequences of the feed; `next_after` says where the next one starts. */
+export const REPLAY_MAX_EVENTS = 10_000;
 
 export function newSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
@@ -68,11 +70,22 @@ export interface WebhookServiceDeps {
   audit: Pick<AuditService, 'record'>;
   rules: UrlRules;
   resolve: Resolver;
+  /** How long the lookup at create/patch may take (the delivery timeout; 10 s without one). */
+  timeoutMs?: number;
 }
 
 const notFound = () => new AppError('webhook_endpoint_not_found');
 
-export function createWebhookService({ db, clock, idempotency, events, audit, rules, resolve }: WebhookServiceDeps) {
+export function createWebhookService({
+  db,
+  clock,
+  idempotency,
+  events,
+  audit,
+  rules,
+  resolve,
+  timeoutMs = 10_000,
+}: WebhookServiceDeps) {
   /** The URL's form, and in live where its name resolves now: a clear 422 before anything is stored. */
   async function checkUrl(raw: string): Promise<string> {
     const url = raw.trim();
@@ -80,10 +93,11 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
     if (problem) throw AppError.field('url', `url ${problem}.`);
     if (rules.live) {
       try {
-        await resolveChecked(bareHost(new URL(url)), rules, resolve);
+        await resolveChecked(bareHost(new URL(url)), rules, resolve, timeoutMs);
       } catch (error) {
-        // A name that does not resolve yet is accepted: it is checked again at every delivery.
-        if (error instanceof ForbiddenDestination && !error.message.endsWith('does not resolve'))
+        // A name that does not resolve yet (or not in time) is accepted: it is checked again at every
+        // delivery. The message names the host only, never the address it resolved to.
+        if (error instanceof ForbiddenDestination && error.resolved)
           throw AppError.field('url', `url ${error.message}.`);
       }
     }
@@ -238,8 +252,12 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
       return { event_id: event.id };
     },
 
-    /** Re-queues the endpoint's events after `after`, up to those already queued (later ones come by themselves). */
-    async replay(ctx: WriteContext, id: string, after: number): Promise<{ count: number }> {
+    /**
+     * Re-queues the endpoint's events after `after`, up to those already queued (later ones come by
+     * themselves), at most REPLAY_MAX_EVENTS sequences at a time: `next_after` is where the next
+     * replay starts (null when this one reached the end).
+     */
+    async replay(ctx: WriteContext, id: string, after: number): Promise<{ count: number; next_after: number | null }> {
       const partnerId = ctx.caller.partnerId;
       const current = await own(partnerId, id);
       const counter = await events.counter(partnerId);
@@ -253,14 +271,15 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
           },
         );
       }
+      const through = Math.min(current.cursor, after + REPLAY_MAX_EVENTS);
       const types = typesOf(JSON.parse(current.event_types) as string[]) ?? new Set<string>();
       const now = clock.now().toISOString();
       const rows: repo.NewDelivery[] = [];
-      for (let from = after; from < current.cursor;) {
+      for (let from = after; from < through;) {
         const page = await events.after(partnerId, from, REPLAY_PAGE);
         if (page.length === 0) break;
         for (const event of page) {
-          if (event.sequence > current.cursor) break;
+          if (event.sequence > through) break;
           if (types.has(event.type))
             rows.push({
               endpoint_id: current.id,
@@ -278,7 +297,7 @@ export function createWebhookService({ db, clock, idempotency, events, audit, ru
         await repo.insertDeliveries(trx, rows);
         await audit.record(trx, { action: 'webhook_endpoint.replayed', object: subject(current.id), partnerId });
       });
-      return { count: rows.length };
+      return { count: rows.length, next_after: through < current.cursor ? through : null };
     },
 
     async attempts(
