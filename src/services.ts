@@ -147,6 +147,7 @@ export async function createServices(deps: ServicesDeps) {
     rules: webhookRules,
     resolve: webhookResolver,
     publicBaseUrl,
+    timeoutMs: config.webhookTimeoutMs,
   });
   const outbox = createOutbox({ db, clock, audit });
   const consoleService = createConsoleService({
