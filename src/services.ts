@@ -198,6 +198,7 @@ export async function createServices(deps: ServicesDeps) {
     [
       { name: 'expired idempotency keys', run: () => idempotency.purgeExpired() },
       { name: 'events past retention', run: () => events.service.purgeExpired() },
+      { name: 'rotated-out webhook secrets', run: () => webhooks.service.forgetExpiredSecrets() },
     ],
     deps.log,
   );

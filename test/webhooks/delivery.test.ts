@@ -206,6 +206,17 @@ describe(`webhook delivery (${testEngine})`, () => {
     expect(r.received.at(-1)!.verifiedWith).toEqual([false, true]);
     expect(r.received.at(-1)!.headers['webhook-signature']!.split(' ')).toHaveLength(1);
     expect(r.received).toHaveLength(3);
+
+    // Housekeeping then forgets the old secret: nothing keeps a credential that no longer signs.
+    const stored = () =>
+      t.db.db
+        .selectFrom('webhook_endpoints')
+        .select(['previous_secret', 'previous_secret_expires_at'])
+        .where('id', '=', Number(endpoint.id))
+        .executeTakeFirstOrThrow();
+    expect((await stored()).previous_secret).not.toBeNull();
+    expect(await t.services.housekeeping.runOnce()).toMatchObject({ 'rotated-out webhook secrets': 1 });
+    expect(await stored()).toEqual({ previous_secret: null, previous_secret_expires_at: null });
   });
 
   it('does not follow a redirect: a 3xx is a failed attempt, and the redirect target gets nothing', async () => {

@@ -94,6 +94,16 @@ export async function failingCounts(db: Executor): Promise<{ failing: number; di
   return { failing: Number(row?.failing ?? 0), disabled: Number(row?.disabled ?? 0) };
 }
 
+/** Forgets the secrets whose overlap after a rotation has ended; returns how many. */
+export async function forgetExpiredSecrets(db: Executor, now: string): Promise<number> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ previous_secret: null, previous_secret_expires_at: null })
+    .where('previous_secret_expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function updateEndpoint(
   db: Executor,
   id: number,

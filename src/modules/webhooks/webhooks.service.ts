@@ -338,6 +338,11 @@ export function createWebhookService({
       );
     },
 
+    /** Housekeeping: a rotated-out secret is kept 24 hours to sign beside the new one, then forgotten. */
+    forgetExpiredSecrets(): Promise<number> {
+      return repo.forgetExpiredSecrets(db, clock.now().toISOString());
+    },
+
     /** For the console's dashboard: how many endpoints fail now, and how many were disabled for failing. */
     failingCounts(): Promise<{ failing: number; disabled: number }> {
       return repo.failingCounts(db);
