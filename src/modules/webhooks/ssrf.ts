@@ -39,6 +39,9 @@ for (const [net, prefix] of [
   ['::1', 128], // loopback
   ['100::', 64], // discard
   ['2001:db8::', 32], // documentation
+  ['2001::', 32], // Teredo: tunnels to an IPv4 address
+  ['2002::', 16], // 6to4: carries an IPv4 address (2002:7f00:1:: is 127.0.0.1's)
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
   ['fc00::', 7], // unique-local (fd00:ec2::254: cloud metadata)
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
