@@ -166,7 +166,7 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
       expect(await page.textContent('#selection-totals')).toContain('50');
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-console-money-confirm-1280.png'), fullPage: true });
       await page.getByRole('button', { name: 'Mark paid: 50 payouts' }).click();
-      await page.waitForURL(/done=paid&count=50/);
+      await page.waitForURL(`**/console/payouts?invoice=${fifty.invoice_id}`);
       expect(await page.textContent('main')).toContain('50 payouts marked paid.');
       const statuses = await t.db.db
         .selectFrom('payouts')

@@ -85,7 +85,8 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       sessionCookie: kit.sessionCookie,
     });
     await adminPages(pages, { kit, console: deps.console, flash });
-    for (const money of [employeesPage, payoutsPage, invoicesPage]) await money(pages, { kit, console: deps.console });
+    for (const money of [employeesPage, invoicesPage]) await money(pages, { kit, console: deps.console });
+    await payoutsPage(pages, { kit, console: deps.console, flash });
   });
 }
 

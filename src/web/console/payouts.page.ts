@@ -14,7 +14,8 @@ import {
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
-import { dateParam, field, fields, flash, idParam, pageNumber, pager, withQuery, type Query } from './list-kit.js';
+import type { FlashStore } from './flash.js';
+import { dateParam, field, fields, idParam, pageNumber, pager, withQuery, type Query } from './list-kit.js';
 
 const STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
 
@@ -84,14 +85,12 @@ ${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-
 function backTo(raw: string): string {
   if (!/^\/console\/payouts(\?|$)/.test(raw)) return '/console/payouts';
   const url = new URL(raw, 'http://console.invalid');
-  url.searchParams.delete('done');
-  url.searchParams.delete('count');
   return `${url.pathname}${url.search}`;
 }
 
 export async function payoutsPage(
   app: FastifyInstance,
-  { kit, console }: { kit: ConsoleKit; console: ConsoleService },
+  { kit, console, flash: confirmations }: { kit: ConsoleKit; console: ConsoleService; flash: FlashStore },
 ): Promise<void> {
   const money = console.money;
 
@@ -101,8 +100,6 @@ export async function payoutsPage(
     const listed = await money.payouts(request.operator!, filter, page);
     const mayMove = can(request.operator!.role, 'move_payouts');
     const here = withQuery('/console/payouts', { ...params, page: page > 1 ? page : undefined });
-    const done = MOVES[field(request.query, 'done')];
-    const count = Number(field(request.query, 'count')) || 0;
     const { totals } = listed;
     const partnerOptions = listed.partners.map(
       (p) =>
@@ -125,7 +122,7 @@ ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio
       reply,
       'Payouts',
       html`<h1>Payouts</h1>
-${done && count > 0 ? flash(`${count} payout${count === 1 ? '' : 's'} ${done.done}.`) : html``}
+${confirmations.take(request, reply)}
 <form class="filters" method="get" action="/console/payouts">
 <label for="f-status">Status<select id="f-status" name="status"><option value="">Any</option>${STATUSES.map((s) => html`<option value="${s}"${s === params.status ? html` selected` : html``}>${s}</option>`)}</select></label>
 <label for="f-partner">Partner<select id="f-partner" name="partner" style="max-width:15rem"><option value="">Any</option>${partnerOptions}</select></label>
@@ -219,10 +216,11 @@ ${selection.rows.length > shown.length ? html`<p>And ${selection.rows.length - s
             '/console/payouts',
           );
         }
-        const target = new URL(back, 'http://console.invalid');
-        target.searchParams.set('done', field(body, 'move'));
-        target.searchParams.set('count', String(outcome.moved));
-        return reply.redirect(`${target.pathname}${target.search}`, 303);
+        // The confirmation travels in the sealed, session-bound flash, not the URL: a link cannot fake it.
+        confirmations.set(request, reply, {
+          message: `${outcome.moved} payout${outcome.moved === 1 ? '' : 's'} ${move!.done}.`,
+        });
+        return reply.redirect(back, 303);
       } catch (error) {
         return kit.problem(request, reply, error, back);
       }
