@@ -6,7 +6,7 @@ import type { Metrics } from './metrics.js';
 
 export interface OpsDeps {
   db: Pick<Db, 'ping' | 'lockWaits'>;
-  redis: Pick<Redis, 'ping'> | null;
+  redis: Pick<Redis, 'ping' | 'status' | 'once' | 'off'> | null;
   metrics: Metrics;
 }
 
@@ -16,12 +16,33 @@ async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
   try {
     await Promise.race([
       probe(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000).unref()),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS).unref()),
     ]);
     return 'ok';
   } catch {
     return 'unavailable';
   }
+}
+
+/** How long a check may take; past it the dependency counts as unavailable. */
+const CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * Resolves once the Redis client is connected, or after the check's timeout. The client queues no
+ * command while it (re)connects, so a ping at that moment (an instance's first seconds) would fail
+ * at once although Redis is fine.
+ */
+function connected(redis: Pick<Redis, 'status' | 'once' | 'off'>): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, CHECK_TIMEOUT_MS).unref();
+    redis.once('ready', done);
+  });
 }
 
 /**
@@ -56,7 +77,12 @@ export function registerOpsRoutes(app: FastifyInstance, deps: OpsDeps): void {
   app.get('/readyz', { schema: hide }, async (_request, reply) => {
     const [database, redis] = await Promise.all([
       check(() => deps.db.ping()),
-      deps.redis ? check(() => deps.redis!.ping()) : null,
+      deps.redis
+        ? check(async () => {
+            await connected(deps.redis!);
+            return deps.redis!.ping();
+          })
+        : null,
     ]);
     up.set({ dependency: 'database' }, database === 'ok' ? 1 : 0);
     if (redis !== null) up.set({ dependency: 'redis' }, redis === 'ok' ? 1 : 0);

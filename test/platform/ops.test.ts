@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { testRedisUrl } from '../helpers/engine.js';
+import { FreezableProxy } from '../helpers/faults.js';
 
 function testRoutes(app: FastifyInstance): void {
   app.get<{ Params: { id: string } }>('/test-only/things/:id', async (request) => ({ id: request.params.id }));
@@ -200,6 +201,33 @@ describe.runIf(testRedisUrl)('/readyz with Redis configured', () => {
 
   it('checks Redis too', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+  });
+});
+
+describe.runIf(testRedisUrl)('/readyz while the Redis client is still connecting', () => {
+  let proxy: FreezableProxy;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const target = new URL(testRedisUrl!);
+    proxy = new FreezableProxy(target.hostname, Number(target.port || 6379));
+    await proxy.listen();
+    // Redis is fine, but the client's first answer is held back: it is still connecting.
+    proxy.freeze();
+    t = await buildTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('waits for the connection (within the check) instead of calling Redis unavailable at once', async () => {
+    const pending = t.app.inject({ method: 'GET', url: '/readyz' });
+    // The connection completes while the check waits (an instance's first moments).
+    setTimeout(() => proxy.thaw(), 200);
+    const res = await pending;
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
   });
