@@ -152,6 +152,15 @@ describe(`partners (${testEngine})`, () => {
     expect(detail.body).toContain('partner.updated');
   });
 
+  it("an id beyond the databases' range names nothing: 404, never a server error", async () => {
+    for (const url of [
+      '/console/partners/99999999999',
+      '/console/employees/99999999999',
+      '/console/invoices/99999999999',
+    ])
+      expect((await asViewer.get(url)).statusCode, url).toBe(404);
+  });
+
   it('a field sent twice counts once: searches and filters answer, never a server error', async () => {
     for (const url of [
       '/console/partners?q=Acme&q=Other',

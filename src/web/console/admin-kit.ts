@@ -1,6 +1,7 @@
 /** What the administration pages share: their dependencies, a form's post-redirect-get, paging links, query parsing. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
+import { parseId } from '../../ids.js';
 import type { ConsoleService } from '../../modules/console/index.js';
 import type { Permission } from '../../modules/operators/index.js';
 import { html, type SafeHtml } from '../html.js';
@@ -26,9 +27,9 @@ export interface AdminPageDeps {
 export type Query = Record<string, string | undefined>;
 export type Form = Record<string, string | undefined>;
 
-/** A positive integer from a query or a path, or null. */
+/** An id (or page number) from a query or a path: src/ids.ts's rule, so nothing out of the databases' range reaches a query. */
 export function intOf(value: string | undefined): number | null {
-  return value !== undefined && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
+  return value === undefined ? null : parseId(value);
 }
 
 /** A form's outcome: on success, a 303 to `to` with the confirmation; on a refusal or bad input, the problem page. */

@@ -1,5 +1,7 @@
 /** What the console's lists share: reading query and form fields, a pager that keeps the filter, and a flash line after a redirect. */
+import { parseId } from '../../ids.js';
 import { html, type SafeHtml } from '../html.js';
+import { urlWith } from './admin-kit.js';
 
 export type Query = Record<string, string | string[] | undefined>;
 
@@ -20,15 +22,6 @@ export function pageNumber(source: Query | undefined): number {
   return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
 }
 
-/** A URL with these parameters (empty ones left out). */
-export function withQuery(path: string, params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined && value !== '') search.set(name, String(value));
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
 /** "Page 2 of 7", with previous and next links that keep the filter. */
 export function pager(
   path: string,
@@ -40,9 +33,9 @@ export function pager(
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (pages <= 1) return html``;
   const prev =
-    page > 1 ? html`<a href="${withQuery(path, { ...params, page: page - 1 })}" rel="prev">Previous page</a>` : html``;
+    page > 1 ? html`<a href="${urlWith(path, { ...params, page: page - 1 })}" rel="prev">Previous page</a>` : html``;
   const next =
-    page < pages ? html`<a href="${withQuery(path, { ...params, page: page + 1 })}" rel="next">Next page</a>` : html``;
+    page < pages ? html`<a href="${urlWith(path, { ...params, page: page + 1 })}" rel="next">Next page</a>` : html``;
   return html`<nav class="pager" aria-label="Pages"><span>Page ${Math.min(page, pages)} of ${pages}</span> ${prev} ${next}</nav>`;
 }
 
@@ -51,9 +44,9 @@ export function dateParam(value: string): string | undefined {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 }
 
-/** A positive integer parameter, else undefined. */
+/** An id parameter (src/ids.ts's rule), else undefined. */
 export function idParam(value: string): number | undefined {
-  return /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
+  return parseId(value) ?? undefined;
 }
 
 export function flash(message: string | undefined, tone: 'ok' | 'bad' = 'ok'): SafeHtml {

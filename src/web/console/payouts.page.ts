@@ -15,7 +15,8 @@ import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
 import type { FlashStore } from './flash.js';
-import { dateParam, field, fields, idParam, pageNumber, pager, withQuery, type Query } from './list-kit.js';
+import { dateParam, field, fields, idParam, pageNumber, pager, type Query } from './list-kit.js';
+import { urlWith } from './admin-kit.js';
 
 const STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
 
@@ -99,7 +100,7 @@ export async function payoutsPage(
     const page = pageNumber(request.query);
     const listed = await money.payouts(request.operator!, filter, page);
     const mayMove = can(request.operator!.role, 'move_payouts');
-    const here = withQuery('/console/payouts', { ...params, page: page > 1 ? page : undefined });
+    const here = urlWith('/console/payouts', { ...params, page: page > 1 ? page : undefined });
     const { totals } = listed;
     const partnerOptions = listed.partners.map(
       (p) =>
