@@ -6,25 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntryPayload } from '../../src/modules/audit/index.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { cliEnv, expectOneErrorLine, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
 import { ensureApprovedReturnUrl, linkEmployee, onboardedEmployee, RETURN_URL } from '../helpers/employees.js';
 import type { TestDatabase } from '../helpers/engine.js';
 import { openLink, pressContinue, sessionCookieOf, userLink } from '../helpers/login-links.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { startFlow } from '../verification/helpers.js';
 import { createUser } from '../helpers/users.js';
 
-interface Entry {
-  id: number;
-  at: string;
-  actor: { type: string; id: string | null; label: string };
-  action: string;
-  object: string;
-  partner_id: number | null;
-  request_id: string | null;
-  fields: string[];
-  reason: string | null;
-}
+/** What `onpay audit list --json` prints per entry. */
+type Entry = AuditEntryPayload;
 
 let database: TestDatabase;
 let t: TestApp;
@@ -161,15 +154,7 @@ describe('who changed what', () => {
 
   it('the system: a verification that ran out is expired by the sweeper, as the system', async () => {
     const user = await createUser(t, acme);
-    const flow = (
-      await t.as(acme, {
-        method: 'POST',
-        url: `/api/v1/users/${user.id}/verification/flows`,
-        payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
-      })
-    ).json() as {
-      verification_id: string;
-    };
+    const flow = await startFlow(t, acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN_URL });
     t.clock.advance(61 * 60 * 1000);
     await t.services.verification.sessions.expireDue();
     const found = await entries('--object', `verification_session:${flow.verification_id}`);

@@ -16,6 +16,7 @@ import {
 } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { startFlow } from '../verification/helpers.js';
 import { createUser, email, NO_ACCOUNT, putProfile } from '../helpers/users.js';
 
 interface Event {
@@ -198,13 +199,7 @@ describe('each change writes exactly one event per partner whose view changed, w
 
     for (const status of ['declined', 'error', 'cancelled'] as const) {
       const other = await createUser(t, acme);
-      const flow = (
-        await t.as(acme, {
-          method: 'POST',
-          url: `/api/v1/users/${other.id}/verification/flows`,
-          payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
-        })
-      ).json() as { verification_id: string };
+      const flow = await startFlow(t, acme, other.id, { provider: 'provider_eid', partner_return_url: RETURN_URL });
       const ended = await eventsOf(acme, () =>
         t.as(acme, {
           method: 'POST',
@@ -219,15 +214,7 @@ describe('each change writes exactly one event per partner whose view changed, w
 
   it('verification.session.expired: written by the sweeper though nobody polls, and only once', async () => {
     const user = await createUser(t, acme);
-    const flow = (
-      await t.as(acme, {
-        method: 'POST',
-        url: `/api/v1/users/${user.id}/verification/flows`,
-        payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
-      })
-    ).json() as {
-      verification_id: string;
-    };
+    const flow = await startFlow(t, acme, user.id, { provider: 'provider_eid', partner_return_url: RETURN_URL });
     t.clock.advance(61 * 60 * 1000);
     const swept = await eventsOf(acme, () => t.services.verification.sessions.expireDue());
     expect(types(swept)).toEqual(['verification.session.expired']);
@@ -338,15 +325,7 @@ describe('each change writes exactly one event per partner whose view changed, w
     await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
     await t.as(beta, { method: 'POST', url: '/api/v1/users', payload: { email: user.email } });
     const a = await position(acme);
-    const flow = (
-      await t.as(beta, {
-        method: 'POST',
-        url: `/api/v1/users/${user.id}/verification/flows`,
-        payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
-      })
-    ).json() as {
-      verification_id: string;
-    };
+    const flow = await startFlow(t, beta, user.id, { provider: 'provider_eid', partner_return_url: RETURN_URL });
     await t.as(beta, {
       method: 'POST',
       url: `/api/v1/test-helpers/verification/${flow.verification_id}/complete`,
