@@ -13,6 +13,23 @@ import { ManualClock } from '../helpers/clock.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
 import { createEndpoint, emitEvents, startReceiver, type Receiver } from './helpers.js';
 
+type WorkerOptions = Partial<Parameters<typeof createWebhookWorker>[0]>;
+
+/** A delivery worker of its own on a test app's services (a second process, as a test shapes it). */
+function workerOf(t: TestApp, clock: ManualClock, extra: WorkerOptions = {}) {
+  return createWebhookWorker({
+    db: t.services.db.db,
+    clock,
+    events: t.services.events.service,
+    audit: t.services.audit,
+    timeoutMs: 300,
+    rules: { live: false },
+    resolve: async () => [],
+    leaseMs: 60_000,
+    ...extra,
+  });
+}
+
 describe(`webhook reliability (${testEngine})`, () => {
   let database: TestDatabase;
   let clock: ManualClock;
@@ -60,17 +77,7 @@ describe(`webhook reliability (${testEngine})`, () => {
     const endpoint = await createEndpoint(first, acme, { url: r.url, event_types: ['payout.*'] });
     r.secrets.push(endpoint.secret);
     await emitEvents(first, acme.partnerId, 1);
-    const services = first.services;
-    const doomed = createWebhookWorker({
-      db: services.db.db,
-      clock,
-      events: services.events.service,
-      audit: services.audit,
-      timeoutMs: 300,
-      rules: { live: false },
-      resolve: async () => [],
-      leaseMs: 60_000,
-    });
+    const doomed = workerOf(first, clock);
     // The doomed worker enqueues and leases the endpoint, then dies: it never sends nor records.
     expect(await doomed.enqueue()).toBe(1);
     expect((await doomed.claim()).map((e) => e.id)).toEqual([endpoint.id]);
@@ -89,15 +96,7 @@ describe(`webhook reliability (${testEngine})`, () => {
     const endpoint = await createEndpoint(first, acme, { url: r.url, event_types: ['payout.*'] });
     r.secrets.push(endpoint.secret);
     await emitEvents(first, acme.partnerId, 1);
-    const services = first.services;
-    const crashing = createWebhookWorker({
-      db: services.db.db,
-      clock,
-      events: services.events.service,
-      audit: services.audit,
-      timeoutMs: 300,
-      rules: { live: false },
-      resolve: async () => [],
+    const crashing = workerOf(first, clock, {
       // Dies right after sending: never records, never releases its lease.
       afterSend: () => new Promise<void>(() => undefined),
     });
@@ -138,20 +137,8 @@ describe(`webhook reliability (${testEngine})`, () => {
   });
 
   /** A worker of the first instance's services, as a test shapes it. */
-  function worker(extra: Partial<Parameters<typeof createWebhookWorker>[0]> = {}) {
-    const services = first.services;
-    return createWebhookWorker({
-      db: services.db.db,
-      clock,
-      events: services.events.service,
-      audit: services.audit,
-      timeoutMs: 300,
-      rules: { live: false },
-      resolve: async () => [],
-      leaseMs: 60_000,
-      log,
-      ...extra,
-    });
+  function worker(extra: WorkerOptions = {}) {
+    return workerOf(first, clock, { log, ...extra });
   }
 
   it('a worker whose leases ran out during a slow send sends nothing more to the endpoints another worker took over', async () => {
@@ -340,15 +327,7 @@ describe(`an endpoint deleted while its delivery is in flight (${testEngine})`, 
       const acme = await t.partner('Acme');
       const endpoint = await createEndpoint(t, acme, { url: r.url, event_types: ['payout.*'] });
       await emitEvents(t, acme.partnerId, 1);
-      const services = t.services;
-      const worker = createWebhookWorker({
-        db: services.db.db,
-        clock,
-        events: services.events.service,
-        audit: services.audit,
-        timeoutMs: 300,
-        rules: { live: false },
-        resolve: async () => [],
+      const worker = workerOf(t, clock, {
         // The partner deletes the endpoint while the request is out.
         afterSend: async () => {
           expect(
