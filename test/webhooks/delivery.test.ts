@@ -5,7 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { linkEmployee, onboardedEmployee } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
+import { batch, createPayouts, item } from '../helpers/payouts.js';
 import { createEndpoint, drain, emitEvents, startReceiver, type Receiver } from './helpers.js';
 
 describe(`webhook delivery (${testEngine})`, () => {
@@ -35,6 +37,51 @@ describe(`webhook delivery (${testEngine})`, () => {
     receivers.push(r);
     return r;
   }
+
+  it('a partner that linked the same employee receives only its own events: nothing of what the other partner entered or did', async () => {
+    const beta = await t.partner('Beta');
+    const everything = ['user.*', 'payout.*', 'verification.*', 'terms.*', 'return_url.*'];
+    const [ra, rb] = [await receiver(), await receiver()];
+    const a = await createEndpoint(t, acme, { url: ra.url, event_types: everything });
+    const b = await createEndpoint(t, beta, { url: rb.url, event_types: everything });
+    ra.secrets.push(a.secret);
+    rb.secrets.push(b.secret);
+    const employee = await onboardedEmployee(t, acme);
+    await linkEmployee(t, beta, employee, { onboard: false });
+    // What acme enters and does about the shared employee afterwards.
+    const put = await t.as(acme, {
+      method: 'PUT',
+      url: `/api/v1/users/${employee.id}`,
+      payload: { city: 'Acmeville', note: 'acme-private-note' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const payout = (await createPayouts(t, acme, batch([item(employee)]))).payout_ids[0]!;
+    await drain(t);
+
+    const feed = async (partner: TestPartner) =>
+      new Set(
+        (
+          (await t.as(partner, { method: 'GET', url: '/api/v1/events?limit=500' })).json() as {
+            results: Array<{ id: string }>;
+          }
+        ).results.map((e) => e.id),
+      );
+    const [acmeFeed, betaFeed] = [await feed(acme), await feed(beta)];
+    // Acme hears of its own changes; beta only of its link, in its own (empty) view.
+    expect(ra.verified().map((d) => d.event.type)).toEqual(
+      expect.arrayContaining(['user.updated', 'payout.batch.created']),
+    );
+    expect(rb.verified().map((d) => d.event.type)).toEqual(['user.linked']);
+    for (const delivery of rb.verified()) {
+      expect(betaFeed.has(delivery.event.id)).toBe(true);
+      expect(acmeFeed.has(delivery.event.id)).toBe(false);
+      expect(delivery.body).not.toContain('Acmeville');
+      expect(delivery.body).not.toContain('acme-private-note');
+      expect(delivery.body).not.toContain(`"payout_id":${payout}`);
+    }
+    expect(rb.received).toHaveLength(rb.verified().length);
+    await t.as(beta, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${b.id}` });
+  });
 
   it('delivers each event of the endpoint’s types, signed, with the body the feed shows, in sequence order', async () => {
     const r = await receiver();
