@@ -236,6 +236,18 @@ describe(`return URLs (${testEngine})`, () => {
     partner = await t.partner('Returnurl Partner AS');
   });
 
+  it('the dashboard counts the requests awaiting a decision', async () => {
+    const awaiting = async () => {
+      const page = (await asViewer.get('/console')).body;
+      return Number(/<div class="count">(\d+)<\/div><a href="\/console\/return-urls\?status=pending">/.exec(page)?.[1]);
+    };
+    const before = await awaiting();
+    const id = await register('https://dashboard.partner.example/done');
+    expect(await awaiting()).toBe(before + 1);
+    await t.services.verification.returnUrls.decide(id, 'approved');
+    expect(await awaiting()).toBe(before);
+  });
+
   it('the queue shows the canonical parts and the partner’s approved URLs; an operator approves and rejects with a reason, audited once each', async () => {
     const approvedBefore = await register('https://app.partner.example/done');
     await t.services.verification.returnUrls.decide(approvedBefore, 'approved');

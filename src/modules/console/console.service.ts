@@ -9,7 +9,7 @@ import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
-  returnUrls: Pick<ReturnUrlService, 'list'>;
+  returnUrls: Pick<ReturnUrlService, 'count'>;
   payouts: Pick<PayoutService, 'pendingByDueDate'>;
   sessions: Pick<SessionService, 'countEndedSince'>;
   outbox: Pick<Outbox, 'counts'>;
@@ -42,8 +42,8 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
       const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const [urls, payoutsPending, verificationErrorsToday, mail, failed, webhooks] = await Promise.all([
-        deps.returnUrls.list(null),
+      const [returnUrlsAwaiting, payoutsPending, verificationErrorsToday, mail, failed, webhooks] = await Promise.all([
+        deps.returnUrls.count('pending'),
         deps.payouts.pendingByDueDate(),
         deps.sessions.countEndedSince('error', startOfDay),
         deps.outbox.counts(),
@@ -52,7 +52,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
       ]);
       const payoutsFailed = { count: failed.count, net: failed.net };
       return {
-        returnUrlsAwaiting: urls.filter((u) => u.status === 'pending').length,
+        returnUrlsAwaiting,
         payoutsPending,
         verificationErrorsToday,
         mail,

@@ -43,6 +43,15 @@ export async function listReturnUrls(db: Executor, partnerId: number | null) {
   return query.execute();
 }
 
+export async function countReturnUrls(db: Executor, status: ReturnUrlStatus): Promise<number> {
+  const row = await db
+    .selectFrom('return_urls')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function findReturnUrlById(db: Executor, id: number) {
   return db.selectFrom('return_urls').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -120,6 +120,11 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
       return repo.listReturnUrls(db, partnerId);
     },
 
+    /** How many requests have this status (the console's queue count). */
+    count(status: ReturnUrlStatus): Promise<number> {
+      return repo.countReturnUrls(db, status);
+    },
+
     /** One page of requests, oldest first (the console's queue), and whether more follow. */
     async listPage(query: {
       status: ReturnUrlStatus | null;
