@@ -182,7 +182,12 @@ const identity = await call('b', 'PUT', `/api/v1/users/${kari}/identity`, {
   country_code: 'DE',
   birthday: '1970-01-01',
 });
-refuse('replacing the verified identity', identity.status === 409, String(identity.status));
+// B may register an identity on its own link (docs/decisions.md §14); A's verified identity is untouched.
+refuse(
+  "replacing A's verified identity",
+  identity.status === 200 && leaks(identity.text).length === 0,
+  `${identity.status}: B's own registration`,
+);
 
 const withdrawn = await call('b', 'POST', `/api/v1/users/${kari}/terms`, { approved: false });
 refuse("withdrawing A's terms approval", withdrawn.status === 200, `${withdrawn.status}: B's own approval`);
@@ -199,6 +204,25 @@ refuse(
   "cancelling A's pending verification by starting a flow",
   bFlow.status === 201,
   `${bFlow.status}: B's own session`,
+);
+// B verifies first, with an identity of its choosing (live: any person's eID, since B hands out the URL).
+await call('b', 'PUT', `/api/v1/users/${ola}/identity`, {
+  identification: 'B0000000002',
+  country_code: 'DE',
+  birthday: '1971-01-01',
+});
+const bVerified = await call(
+  'b',
+  'POST',
+  `/api/v1/test-helpers/verification/${String(bFlow.json.verification_id)}/complete`,
+  {
+    status: 'approved',
+  },
+);
+refuse(
+  "deciding the identity of A's employee with B's own verification",
+  bVerified.status === 200 && bVerified.json.status === 'approved' && leaks(bVerified.text).length === 0,
+  `${bVerified.status}: approved for B only`,
 );
 
 const link = await call('b', 'POST', `/api/v1/users/${kari}/login-link`, {});
@@ -227,6 +251,15 @@ refuse(
   'changing anything partner A sees',
   changed.length === 0,
   changed.length ? `changed: ${changed.join(', ')}` : 'unchanged',
+);
+// A's own pending flow for the person B verified first is still A's to finish, and is approved.
+const aVerified = await call('a', 'POST', `/api/v1/test-helpers/verification/${pending}/complete`, {
+  status: 'approved',
+});
+refuse(
+  "blocking A's own verification after B verified another identity",
+  aVerified.status === 200 && aVerified.json.status === 'approved',
+  `${aVerified.status}: ${String(aVerified.json.status)}`,
 );
 const paid = await call('a', 'POST', '/api/v1/payouts', {
   due_date: '2026-12-15',

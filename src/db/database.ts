@@ -58,8 +58,9 @@ export interface SettingsTable {
 }
 
 /**
- * One person, global by e-mail. Only what is the person's own lives here: the e-mail, the identity
- * a provider verified, and the tax facts the operator sets. Everything a partner enters lives on
+ * One person, global by e-mail. Only what is the person's own lives here: the e-mail and the tax
+ * facts the operator sets (an identity a provider verified belongs to the link of the partner that
+ * ran the verification). Everything a partner enters lives on
  * its link (partner_users): see docs/decisions.md, "One person, many partners".
  */
 export interface UsersTable {
@@ -68,28 +69,24 @@ export interface UsersTable {
   /** Lower-cased e-mail: the unique key (e-mail is compared case-insensitively). */
   email_normalized: string;
   email_verified_at: Timestamp | null;
-  /** The verified identity: set only by an approved verification session, never by a partner. */
-  identification: string | null;
-  identity_country_code: string | null;
-  birthday: string | null;
-  document_id: string | null;
-  /** Set when a verification session was approved with a complete identity. */
-  identity_verified_at: Timestamp | null;
-  /** The name the identity provider reported, when it did. */
-  verified_name: string | null;
   tax_percent: string | null;
   tax_type: string | null;
   tax_start: string | null;
   tax_table: string | null;
   tax_free_card: string | null;
+  /**
+   * Since when two partners' own verifications confirmed different identities for this person:
+   * an operator matter, listed in the console for review (docs/decisions.md §14); null otherwise.
+   */
+  identity_review_since: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
 /**
  * A partner's link to a person, and everything that partner entered about them: its internal_id
- * and note, the profile, the bank account its payouts go to, and an identity it registered (until
- * a provider verifies one). No other partner reads or changes these.
+ * and note, the profile, the bank account its payouts go to, the identity it registered, and the
+ * identity its own verification confirmed. No other partner reads or changes these.
  */
 export interface PartnerUsersTable {
   partner_id: number;
@@ -115,6 +112,18 @@ export interface PartnerUsersTable {
   identity_country_code: string | null;
   birthday: string | null;
   document_id: string | null;
+  /**
+   * The identity a provider confirmed in a verification this partner started (docs/decisions.md
+   * §14); set only by an approved session, never by a partner, and never by another partner's flow.
+   */
+  verified_identification: string | null;
+  verified_country_code: string | null;
+  verified_birthday: string | null;
+  verified_document_id: string | null;
+  /** The name the identity provider reported, when it did. */
+  verified_name: string | null;
+  /** Set when this partner's verification session was approved with a complete identity. */
+  identity_verified_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -39,6 +39,12 @@ const QUANTITY = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 4 });
 
 const kroner = formatKroner;
 
+/** The name the identity providers reported, when every verification that reported one agrees (else none). */
+function personName(links: ReadonlyArray<{ link: { verified_name: string | null } }>): string | null {
+  const names = new Set(links.map(({ link }) => link.verified_name).filter((name) => name !== null));
+  return names.size === 1 ? ([...names][0] as string) : null;
+}
+
 function nok(minor: number): string {
   return kroner(fromMinorUnits(minor));
 }
@@ -111,7 +117,7 @@ export async function employeePages(app: FastifyInstance, deps: EmployeePagesDep
 ${checklist(home.view.onboarding)}
 <h2>Recent payouts</h2>
 ${payouts}`
-        : html`<h1>Hello, ${home.view.user.verified_name ?? home.view.user.email}</h1>
+        : html`<h1>Hello, ${personName(home.view.links) ?? home.view.user.email}</h1>
 <p class="muted">Signed in as ${home.view.user.email}: your payouts from every employer.</p>
 <h2>Recent payouts</h2>
 ${payouts}

@@ -141,10 +141,10 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
       await page.waitForURL(`**/console/employees/${employee.id}`);
       expect(await page.content()).not.toContain(employee.identification);
 
-      // The person's identity number: open "Reveal", give a reason, send.
+      // The identity number the partner's verification confirmed: open "Reveal", give a reason, send.
       const person = page
-        .locator('form', { has: page.locator('input[name=field][value=identification]') })
-        .filter({ has: page.locator('input[name=partner][value=""]') });
+        .locator('form', { has: page.locator('input[name=field][value=verified_identification]') })
+        .filter({ has: page.locator(`input[name=partner][value="${partner.partnerId}"]`) });
       await page.locator('details', { has: person }).locator('summary').click();
       await person.getByLabel(/Reason/).fill('The employee called about a tax card');
       await Promise.all([page.waitForURL(/saved=revealed/), person.getByRole('button').click()]);

@@ -105,18 +105,31 @@ describe('employees', () => {
     const url = `/console/employees/${employee.id}/reveal`;
     const from = `/console/employees/${employee.id}`;
     expect(
-      (await viewer.post(url, { field: 'identification', partner: '', reason: 'checking a payslip' }, { from }))
-        .statusCode,
+      (
+        await viewer.post(
+          url,
+          { field: 'verified_identification', partner: String(partner.partnerId), reason: 'checking a payslip' },
+          { from },
+        )
+      ).statusCode,
     ).toBe(403);
     expect(await auditRows('pii.revealed')).toHaveLength(0);
 
-    const noReason = await op.post(url, { field: 'identification', partner: '', reason: '  ' }, { from });
+    const noReason = await op.post(
+      url,
+      { field: 'verified_identification', partner: String(partner.partnerId), reason: '  ' },
+      { from },
+    );
     expect(noReason.statusCode).toBe(422);
     expect(await auditRows('pii.revealed')).toHaveLength(0);
 
     const done = await op.post(
       url,
-      { field: 'identification', partner: '', reason: 'Employee called about a tax card' },
+      {
+        field: 'verified_identification',
+        partner: String(partner.partnerId),
+        reason: 'Employee called about a tax card',
+      },
       { from },
     );
     expect(done.statusCode).toBe(303);
@@ -130,7 +143,7 @@ describe('employees', () => {
       object_type: 'user',
       object_id: employee.id,
       reason: 'Employee called about a tax card',
-      fields: '["identification"]',
+      fields: '["verified_identification"]',
     });
     expect(entry?.request_id).toBeTruthy();
     // The viewer still sees it masked: a reveal is the revealing operator's only.

@@ -335,24 +335,20 @@ describe(`the tenancy migration on ${testEngine}`, () => {
     });
   });
 
-  it('keeps on the person only the e-mail, a verified identity and the tax facts', async () => {
+  it('keeps on the person only the e-mail and the tax facts (the verified identity then moves to the verifying partner, 0014)', async () => {
     const ola = await db.selectFrom('users').selectAll().where('id', '=', ids.ola).executeTakeFirstOrThrow();
-    expect(Object.keys(ola)).not.toContain('first_name');
-    expect(Object.keys(ola)).not.toContain('bank_account_number');
-    expect(Object.keys(ola)).not.toContain('phone');
+    for (const column of ['first_name', 'bank_account_number', 'phone', 'identification', 'birthday'])
+      expect(Object.keys(ola)).not.toContain(column);
+    expect(ola).toMatchObject({ email: 'ola@example.com', tax_percent: '32' });
     // Not verified: the number was only registered, and now lives on Acme's link.
-    expect(ola).toMatchObject({
-      email: 'ola@example.com',
-      identification: null,
-      identity_country_code: null,
-      birthday: null,
-      document_id: null,
-      tax_percent: '32',
+    expect(await linkOf(ids.acme, ids.ola)).toMatchObject({
+      verified_identification: null,
+      identity_verified_at: null,
     });
-    const vera = await db.selectFrom('users').selectAll().where('id', '=', ids.vera).executeTakeFirstOrThrow();
-    expect(vera).toMatchObject({
-      identification: '01019012345',
-      identity_country_code: 'NO',
+    // Vera's verified identity belongs to the partner whose session was approved.
+    expect(await linkOf(ids.intruder, ids.vera)).toMatchObject({
+      verified_identification: '01019012345',
+      verified_country_code: 'NO',
       identity_verified_at: at(4),
       verified_name: 'Vera Verified',
     });

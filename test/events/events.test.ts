@@ -17,7 +17,7 @@ import {
 import { testEngine } from '../helpers/engine.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
 import { startFlow } from '../verification/helpers.js';
-import { createUser, email, NO_ACCOUNT, putProfile } from '../helpers/users.js';
+import { createUser, email, NO_ACCOUNT, norwegianId, putProfile } from '../helpers/users.js';
 
 interface Event {
   id: string;
@@ -319,7 +319,7 @@ describe('each change writes exactly one event per partner whose view changed, w
     expect(betaEvents[0]!.data.object).toMatchObject({ phone: '', bank_account_number: null });
   });
 
-  it("another partner's approved verification: user.onboarding.updated to each linked partner whose view changed", async () => {
+  it("another partner's approved verification: nothing to a partner whose view it does not change (docs/decisions.md §14)", async () => {
     const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
     await putProfile(t, acme, user.id);
     await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
@@ -331,10 +331,30 @@ describe('each change writes exactly one event per partner whose view changed, w
       url: `/api/v1/test-helpers/verification/${flow.verification_id}/complete`,
       payload: { status: 'approved' },
     });
+    // Beta's verification is Beta's: Acme, which registered no identity, learns nothing.
+    expect((await feed(acme, `?after=${a}`)).results).toEqual([]);
+  });
+
+  it("another partner's verification of exactly the identity a partner registered: user.onboarding.updated to that partner", async () => {
+    const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
+    await putProfile(t, acme, user.id);
+    await t.as(acme, { method: 'POST', url: `/api/v1/users/${user.id}/terms`, payload: { approved: true } });
+    const identity = { identification: norwegianId('170590', 611), country_code: 'NO', birthday: '1990-05-17' };
+    await t.as(acme, { method: 'PUT', url: `/api/v1/users/${user.id}/identity`, payload: identity });
+    await t.as(beta, { method: 'POST', url: '/api/v1/users', payload: { email: user.email } });
+    await t.as(beta, { method: 'PUT', url: `/api/v1/users/${user.id}/identity`, payload: identity });
+    const a = await position(acme);
+    const flow = await startFlow(t, beta, user.id, { provider: 'provider_eid', partner_return_url: RETURN_URL });
+    await t.as(beta, {
+      method: 'POST',
+      url: `/api/v1/test-helpers/verification/${flow.verification_id}/complete`,
+      payload: { status: 'approved' },
+    });
     const acmeEvents = (await feed(acme, `?after=${a}`)).results;
-    // Acme learns that its employee is onboarded now (and the verified nationality), nothing of Beta's session.
-    expect(types(acmeEvents)).toEqual(['user.updated', 'user.onboarding.updated']);
-    expect(acmeEvents[1]!.data.object).toMatchObject({ onboarding: { is_onboarded: true } });
+    // Acme learns that its employee is onboarded now, nothing of Beta's session.
+    expect(types(acmeEvents)).toEqual(['user.onboarding.updated']);
+    expect(acmeEvents[0]!.data.object).toMatchObject({ onboarding: { is_onboarded: true } });
+    expect(acmeEvents[0]!.data.object).toEqual(await get(acme, `/api/v1/users/${user.id}`));
     expect(JSON.stringify(acmeEvents)).not.toContain(flow.verification_id);
   });
 

@@ -114,9 +114,14 @@ export async function onboardedEmployee(
     // As if the provider had reported this number: changing a verified identity through the API
     // would (rightly) ask for a new verification.
     await t.db.db
-      .updateTable('users')
-      .set({ identification: options.identification, identity_country_code: 'NO', birthday: '1990-05-17' })
-      .where('id', '=', Number(user.id))
+      .updateTable('partner_users')
+      .set({
+        verified_identification: options.identification,
+        verified_country_code: 'NO',
+        verified_birthday: '1990-05-17',
+      })
+      .where('partner_id', '=', partner.partnerId)
+      .where('user_id', '=', Number(user.id))
       .execute();
   }
 
@@ -125,11 +130,18 @@ export async function onboardedEmployee(
   const onboarding = expectUserPayload(res.json()).onboarding;
   expect(onboarding.is_onboarded, JSON.stringify(onboarding)).toBe(skip.size === 0);
   const row = await t.db.db
-    .selectFrom('users')
-    .select('identification')
-    .where('id', '=', Number(user.id))
+    .selectFrom('partner_users')
+    .select('verified_identification')
+    .where('partner_id', '=', partner.partnerId)
+    .where('user_id', '=', Number(user.id))
     .executeTakeFirstOrThrow();
-  return { id: user.id, userId: Number(user.id), email: user.email, phone, identification: row.identification ?? '' };
+  return {
+    id: user.id,
+    userId: Number(user.id),
+    email: user.email,
+    phone,
+    identification: row.verified_identification ?? '',
+  };
 }
 
 /** Several onboarded employees of one partner, one after another (each one's requests are sequential anyway). */
@@ -167,8 +179,40 @@ export async function linkEmployee(
     payload: { approved: true },
   });
   expect(terms.statusCode, terms.body).toBe(200);
+  // A verification counts for the partner that ran it (docs/decisions.md §14): this partner runs its own.
+  await verifyIdentity(t, partner, employee.id);
   const onboarding = expectUserPayload(
     (await t.as(partner, { method: 'GET', url: `/api/v1/users/${employee.id}` })).json(),
   ).onboarding;
   expect(onboarding.is_onboarded, JSON.stringify(onboarding)).toBe(true);
+}
+
+/** What the partner's own verification of the person confirmed (docs/decisions.md §14), from its link. */
+export async function verifiedIdentityOf(t: TestApp, partner: TestPartner, userId: number | string) {
+  const row = await t.db.db
+    .selectFrom('partner_users')
+    .select([
+      'verified_identification',
+      'verified_country_code',
+      'verified_birthday',
+      'verified_document_id',
+      'verified_name',
+      'identity_verified_at',
+    ])
+    .where('partner_id', '=', partner.partnerId)
+    .where('user_id', '=', Number(userId))
+    .executeTakeFirstOrThrow();
+  return {
+    identification: row.verified_identification,
+    identity_country_code: row.verified_country_code,
+    birthday: row.verified_birthday,
+    document_id: row.verified_document_id,
+    verified_name: row.verified_name,
+    identity_verified_at: row.identity_verified_at,
+  };
+}
+
+/** Only these keys of an object (to compare a stored row's few columns exactly). */
+export function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
 }

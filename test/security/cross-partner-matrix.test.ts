@@ -105,7 +105,7 @@ const FIXTURES: Record<string, Fixture> = {
       post('/api/v1/users/lookup', { user_id: w.x.userId }),
       post('/api/v1/users/lookup', { phone: SECRET.phoneX }),
       post('/api/v1/users/lookup', { ssn: SECRET.registeredY }),
-      // X's verified identity is the person's own: B may find X by it once linked.
+      // X's identity verified through A counts for A only (docs/decisions.md §14): B finds nothing by it.
       post('/api/v1/users/lookup', { ssn: w.x.identification }),
     ],
     control: (w) => post('/api/v1/users/lookup', { phone: w.ax.phone }),
@@ -148,7 +148,7 @@ const FIXTURES: Record<string, Fixture> = {
   ),
   'PUT /api/v1/users/{id}/identity': {
     attack: (w) => [
-      // X is verified: a different identity is refused (409 once linked).
+      // X is verified, by A: B registers one of its own beside it (A's verification is not B's).
       put(`/api/v1/users/${w.x.id}/identity`, {
         identification: 'BEEDE000001',
         country_code: 'DE',
@@ -206,21 +206,26 @@ const FIXTURES: Record<string, Fixture> = {
     attack: async (w, phase, t) => {
       const requests = [post(`/api/v1/test-helpers/verification/${w.session}/complete`, { status: 'declined' })];
       if (phase === 'after') {
-        // B's own flow for X, approved with another identity than the one verified through A: it
-        // ends in error and changes nothing (a person verifies once).
-        const flow = await t.as(w.b, {
-          method: 'POST',
-          url: `/api/v1/users/${w.x.id}/verification/flows`,
-          payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
-        });
-        expect(flow.statusCode, flow.body).toBe(201);
-        const id = (flow.json() as { verification_id: string }).verification_id;
-        requests.push(
-          post(`/api/v1/test-helpers/verification/${id}/complete`, {
-            status: 'approved',
-            identity: { identification: 'BEEDE000003', country_code: 'DE', birthday: '1979-01-01' },
-          }),
-        );
+        // B's own flows for X (verified by A) and Y (not yet), approved with identities of B's
+        // choosing: they count for B only, and change nothing A reads (docs/decisions.md §14).
+        for (const [employee, identification] of [
+          [w.x.id, 'BEEDE000003'],
+          [w.y.id, 'BEEDE000004'],
+        ] as const) {
+          const flow = await t.as(w.b, {
+            method: 'POST',
+            url: `/api/v1/users/${employee}/verification/flows`,
+            payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+          });
+          expect(flow.statusCode, flow.body).toBe(201);
+          const id = (flow.json() as { verification_id: string }).verification_id;
+          requests.push(
+            post(`/api/v1/test-helpers/verification/${id}/complete`, {
+              status: 'approved',
+              identity: { identification, country_code: 'DE', birthday: '1979-01-01' },
+            }),
+          );
+        }
       }
       return requests;
     },
@@ -509,7 +514,7 @@ describe('the cross-partner matrix', () => {
           expectNothingOfA(res, label);
           expect(await aView(), `${label} changed what A reads`).toEqual(before);
           if (request.url?.toString().includes('/complete') && (request.payload as Json | undefined)?.identity)
-            expect(res.json()).toMatchObject({ status: 'error' });
+            expect(res.json()).toMatchObject({ status: 'approved' });
           statuses.push(`${request.method} ${request.url} ${res.statusCode}`);
         }
       }
@@ -576,5 +581,30 @@ describe('the cross-partner matrix', () => {
       expect(res.statusCode, `A ${request.method} ${request.url}: ${res.body}`).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, `A ${request.method} ${request.url}: ${res.body}`).toBeLessThan(300);
     }
+  });
+
+  it("after B verified A's unverified employee first, with another identity, A's own flow is approved with A's identity", async () => {
+    // The matrix's 'after' phase had B approve its own flow for Y with BEEDE000004: B's, not A's.
+    const before = (await t.as(w.a, { method: 'GET', url: `/api/v1/users/${w.y.id}` })).json() as Json;
+    expect((before.onboarding as { steps: { id_verification: boolean } }).steps.id_verification).toBe(false);
+    const done = await t.as(w.a, {
+      method: 'POST',
+      url: `/api/v1/test-helpers/verification/${w.session}/complete`,
+      payload: { status: 'approved' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: 'approved', onboarding: { steps: { id_verification: true } } });
+    const link = await t.db.db
+      .selectFrom('partner_users')
+      .select(['partner_id', 'verified_identification'])
+      .where('user_id', '=', Number(w.y.id))
+      .orderBy('partner_id')
+      .execute();
+    expect(link).toEqual([
+      { partner_id: w.a.partnerId, verified_identification: SECRET.registeredY },
+      { partner_id: w.b.partnerId, verified_identification: 'BEEDE000004' },
+    ]);
+    const after = (await t.as(w.a, { method: 'GET', url: `/api/v1/users/${w.y.id}` })).json() as Json;
+    expect({ ...after, onboarding: null }).toEqual({ ...before, onboarding: null });
   });
 });

@@ -143,10 +143,10 @@ describe(`the log at trace (${testEngine})`, () => {
 
     // Everything personal that was stored: e-mails, identity numbers, bank accounts.
     await onDatabase(databaseUrl, async (q) => {
-      for (const row of await q('select email, identification from users'))
+      for (const row of await q('select email from users'))
         for (const value of Object.values(row)) if (value) secrets.add(String(value));
       for (const row of await q(
-        'select identification, phone, bank_account_number, bank_iban_number, bank_bic_number from partner_users',
+        'select identification, verified_identification, phone, bank_account_number, bank_iban_number, bank_bic_number from partner_users',
       ))
         for (const value of Object.values(row)) if (value) secrets.add(String(value));
     });

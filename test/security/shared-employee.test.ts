@@ -1,6 +1,7 @@
 /**
  * One person, many partners: each partner sees and changes only what it entered itself, plus the
- * person's own e-mail and verified identity. The rules a cross-partner matrix cannot show on its
+ * person's own e-mail; a verification counts for the partner that ran it, or for another partner
+ * only when it confirmed exactly the identity that partner registered. The rules a cross-partner matrix cannot show on its
  * own: identity conflicts, pending sessions per partner, terms per link, the bank account a payout
  * is paid to, and the verification status as the session's partner sees it.
  */
@@ -14,7 +15,7 @@ import {
   type Employee,
 } from '../helpers/employees.js';
 import { expectUserPayload } from '../helpers/payload.js';
-import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { batch, createPayouts, item, postPayouts } from '../helpers/payouts.js';
 import { createUser, NO_ACCOUNT, NO_IBAN, DNB_BIC, norwegianId } from '../helpers/users.js';
 
 const FAST = { RATE_LIMIT_PER_MINUTE: '100000' };
@@ -70,11 +71,17 @@ describe('a person shared by two partners', () => {
       onboarding: { steps: Record<string, boolean>; is_onboarded: boolean } | null;
     };
   };
-  const person = (id: string) =>
-    t.db.db.selectFrom('users').selectAll().where('id', '=', Number(id)).executeTakeFirstOrThrow();
 
-  describe('identity', () => {
-    it('the sandbox confirms the identity the partner registered; the person is then verified for every partner', async () => {
+  describe('identity (docs/decisions.md §14: a verification counts for the partner that ran it)', () => {
+    const link = (partner: TestPartner, id: string) =>
+      t.db.db
+        .selectFrom('partner_users')
+        .selectAll()
+        .where('partner_id', '=', partner.partnerId)
+        .where('user_id', '=', Number(id))
+        .executeTakeFirstOrThrow();
+
+    it("the sandbox confirms the identity the partner registered, for that partner only: another partner's step stays open", async () => {
       const user = await createUser(t, acme);
       const number = norwegianId('170590', 201);
       expect(
@@ -82,76 +89,136 @@ describe('a person shared by two partners', () => {
           .statusCode,
       ).toBe(200);
       await complete(acme, await start(acme, user.id));
-      expect(await person(user.id)).toMatchObject({
-        identification: number,
-        identity_country_code: 'NO',
-        birthday: '1990-05-17',
+      expect(await link(acme, user.id)).toMatchObject({
+        verified_identification: number,
+        verified_country_code: 'NO',
+        verified_birthday: '1990-05-17',
         identity_verified_at: expect.any(String),
       });
-      // Globex links the person: the verified identity is the person's, so its id_verification step is done.
+      expect((await get(acme, user.id)).onboarding.steps.id_verification).toBe(true);
+      // Globex links the person: Acme's verification is not Globex's, and tells Globex nothing.
       expect(
         (await t.as(globex, { method: 'POST', url: '/api/v1/users', payload: { email: user.email } })).statusCode,
       ).toBe(200);
       const globexView = await get(globex, user.id);
-      expect(globexView.onboarding.steps.id_verification).toBe(true);
-      expect(globexView.nationality).toBe('NO');
-      // And finds them by the verified number, though it registered nothing itself.
-      const found = await t.as(globex, { method: 'POST', url: '/api/v1/users/lookup', payload: { ssn: number } });
-      expect(found.statusCode, found.body).toBe(200);
+      expect(globexView.onboarding.steps.id_verification).toBe(false);
+      expect(globexView.nationality).toBe('');
+      expect(
+        (await t.as(globex, { method: 'POST', url: '/api/v1/users/lookup', payload: { ssn: number } })).statusCode,
+      ).toBe(404);
+      // Registering exactly the identity a verification confirmed satisfies Globex's step (and finds them).
+      expect(
+        (await identity(globex, user.id, { identification: number, country_code: 'NO', birthday: '1990-05-17' }))
+          .statusCode,
+      ).toBe(200);
+      expect((await get(globex, user.id)).onboarding.steps.id_verification).toBe(true);
+      expect(
+        (await t.as(globex, { method: 'POST', url: '/api/v1/users/lookup', payload: { ssn: number } })).statusCode,
+      ).toBe(200);
+      // The same number with another birthday is another identity: not satisfied.
+      expect(
+        (await identity(globex, user.id, { identification: number, country_code: 'NO', birthday: '1990-05-18' }))
+          .statusCode,
+      ).toBe(200);
+      expect((await get(globex, user.id)).onboarding.steps.id_verification).toBe(false);
     });
 
-    it("another partner's approved flow confirming a different identity ends in error and changes nothing", async () => {
+    it("another partner verifying first, with an identity of its choosing, changes nothing of this partner's and never blocks its flow", async () => {
+      // The outside testers' attack: Acme registers the real number; Globex, knowing only the
+      // e-mail, links the person, registers a Swedish identity of its choosing and verifies it.
       const user = await createUser(t, acme);
       const acmeNumber = norwegianId('010190', 301);
-      const globexNumber = norwegianId('020290', 302);
       await identity(acme, user.id, { identification: acmeNumber, country_code: 'NO', birthday: '1990-01-01' });
+      const acmeBefore = await get(acme, user.id);
+      const acmeLinkBefore = await link(acme, user.id);
       expect(
         (await t.as(globex, { method: 'POST', url: '/api/v1/users', payload: { email: user.email } })).statusCode,
       ).toBe(200);
-      // Before any verification, Globex registers a different number on its own link.
       expect(
-        (await identity(globex, user.id, { identification: globexNumber, country_code: 'NO', birthday: '1990-02-02' }))
+        (await identity(globex, user.id, { identification: '9002022383', country_code: 'SE', birthday: '1990-02-02' }))
           .statusCode,
       ).toBe(200);
-      // Globex's flow starts before Acme's finishes; Acme's approval comes first.
-      const globexSession = await start(globex, user.id);
-      await complete(acme, await start(acme, user.id));
-      const verified = await person(user.id);
-      expect(verified.identification).toBe(acmeNumber);
+      expect((await complete(globex, await start(globex, user.id))).status).toBe('approved');
+      expect((await get(globex, user.id)).onboarding.steps.id_verification).toBe(true);
+      expect((await get(globex, user.id)).nationality).toBe('SE');
 
-      const ended = await complete(globex, globexSession);
+      // Acme's view is exactly as before: not verified, its own nationality.
+      const acmeAfter = await get(acme, user.id);
+      expect(acmeAfter.onboarding.steps.id_verification).toBe(false);
+      expect(acmeAfter.nationality).toBe('NO');
+      expect({ ...acmeAfter, onboarding: null }).toEqual({ ...acmeBefore, onboarding: null });
+      expect(await link(acme, user.id)).toEqual(acmeLinkBefore);
+      // Acme may still change what it registered (Globex's verification is not Acme's): no 409.
+      expect(
+        (await identity(acme, user.id, { identification: acmeNumber, country_code: 'NO', birthday: '1990-01-01' }))
+          .statusCode,
+      ).toBe(200);
+      // Globex's number does not find the person for Acme.
+      expect(
+        (await t.as(acme, { method: 'POST', url: '/api/v1/users/lookup', payload: { ssn: '9002022383' } })).statusCode,
+      ).toBe(404);
+
+      // Acme's own flow is approved with the real identity; Globex's stays Globex's.
+      const acmeFlow = await complete(acme, await start(acme, user.id));
+      expect(acmeFlow.status).toBe('approved');
+      expect(acmeFlow.onboarding.steps.id_verification).toBe(true);
+      expect((await link(acme, user.id)).verified_identification).toBe(acmeNumber);
+      expect((await link(globex, user.id)).verified_identification).toBe('9002022383');
+      expect((await get(globex, user.id)).nationality).toBe('SE');
+      expect((await get(acme, user.id)).nationality).toBe('NO');
+      // Two different verified identities for one person: an operator matter, listed for review.
+      const person = await t.db.db
+        .selectFrom('users')
+        .select('identity_review_since')
+        .where('id', '=', Number(user.id))
+        .executeTakeFirstOrThrow();
+      expect(person.identity_review_since).toEqual(expect.any(String));
+    });
+
+    it("a partner's own verification is fixed: a different identity from its next flow ends in error, a PUT of one is a 409", async () => {
+      const user = await createUser(t, acme);
+      const acmeNumber = norwegianId('040490', 401);
+      const otherNumber = norwegianId('050590', 402);
+      await identity(acme, user.id, { identification: acmeNumber, country_code: 'NO', birthday: '1990-04-04' });
+      await complete(acme, await start(acme, user.id));
+      const verified = await link(acme, user.id);
+      const ended = await complete(acme, await start(acme, user.id), {
+        status: 'approved',
+        identity: { identification: otherNumber, country_code: 'NO', birthday: '1990-05-05' },
+      });
       expect(ended.status).toBe('error');
       expect(ended.next_action).toBe('retry');
-      expect(await person(user.id)).toEqual(verified);
-      // The same through the test helper's chosen identity.
-      const explicit = await complete(globex, await start(globex, user.id), {
-        status: 'approved',
-        identity: { identification: norwegianId('030390', 303), country_code: 'NO', birthday: '1990-03-03' },
-      });
-      expect(explicit.status).toBe('error');
-      expect(await person(user.id)).toEqual(verified);
+      expect(await link(acme, user.id)).toEqual(verified);
       // Confirming the same identity again is fine: the session is approved, nothing changes.
-      const same = await complete(globex, await start(globex, user.id), {
+      const same = await complete(acme, await start(acme, user.id), {
         status: 'approved',
-        identity: { identification: acmeNumber, country_code: 'NO', birthday: '1990-01-01' },
+        identity: { identification: acmeNumber, country_code: 'NO', birthday: '1990-04-04' },
       });
       expect(same.status).toBe('approved');
-      expect(await person(user.id)).toEqual(verified);
-      // Neither partner can overwrite the verified identity; re-sending it is accepted.
-      for (const partner of [acme, globex]) {
-        const res = await identity(partner, user.id, {
-          identification: globexNumber,
-          country_code: 'NO',
-          birthday: '1990-02-02',
-        });
-        expect(res.statusCode, res.body).toBe(409);
-        expect(Object.keys(res.json())).toEqual(['error']);
-        expect(
-          (await identity(partner, user.id, { identification: acmeNumber, country_code: 'NO', birthday: '1990-01-01' }))
-            .statusCode,
-        ).toBe(200);
-      }
-      expect(await person(user.id)).toEqual(verified);
+      expect(await link(acme, user.id)).toEqual(verified);
+      const res = await identity(acme, user.id, {
+        identification: otherNumber,
+        country_code: 'NO',
+        birthday: '1990-05-05',
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(Object.keys(res.json())).toEqual(['error']);
+      expect(
+        (await identity(acme, user.id, { identification: acmeNumber, country_code: 'NO', birthday: '1990-04-04' }))
+          .statusCode,
+      ).toBe(200);
+      expect(await link(acme, user.id)).toEqual(verified);
+
+      // Globex, linked afterwards, may register and verify another identity: no 409, no error.
+      expect(
+        (await t.as(globex, { method: 'POST', url: '/api/v1/users', payload: { email: user.email } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await identity(globex, user.id, { identification: otherNumber, country_code: 'NO', birthday: '1990-05-05' }))
+          .statusCode,
+      ).toBe(200);
+      expect((await complete(globex, await start(globex, user.id))).status).toBe('approved');
+      expect(await link(acme, user.id)).toEqual(verified);
     });
 
     it("a partner's registered identity stays its own: the other partner neither sees nor finds it", async () => {
@@ -200,11 +267,12 @@ describe('a person shared by two partners', () => {
       await linkEmployee(t, globex, employee, { onboard: false });
       const session = await start(globex, employee.id);
       const polled = await poll(globex, session);
+      // Acme's verification is Acme's: Globex has not verified anyone yet.
       expect(polled.onboarding?.steps).toEqual({
         email_verified: true,
         terms_approved: false,
         profile: false,
-        id_verification: true,
+        id_verification: false,
         bank_account: false,
       });
       expect((await get(acme, employee.id)).onboarding.is_onboarded).toBe(true);
@@ -241,6 +309,30 @@ describe('a person shared by two partners', () => {
     beforeAll(async () => {
       employee = await onboardedEmployee(t, acme);
       await linkEmployee(t, globex, employee, { bank: { bank_iban_number: NO_IBAN, bank_bic_number: DNB_BIC } });
+    });
+
+    it("are found by ssn only through the paying partner's own identity: registered, or verified in its own flow", async () => {
+      const number = norwegianId('121290', 501);
+      const shared = await onboardedEmployee(t, acme, { identification: number });
+      // Globex verifies the person itself: the sandbox confirms a synthetic identity, not Acme's number.
+      await linkEmployee(t, globex, shared);
+      const globexNumber = (
+        await t.db.db
+          .selectFrom('partner_users')
+          .select('verified_identification')
+          .where('partner_id', '=', globex.partnerId)
+          .where('user_id', '=', shared.userId)
+          .executeTakeFirstOrThrow()
+      ).verified_identification as string;
+      expect(globexNumber).not.toBe(number);
+      const bySsn = (ssn: string) => batch([{ ...item(shared), user_id: undefined, ssn }]);
+      expect((await postPayouts(t, acme, bySsn(number))).statusCode).toBe(201);
+      // Acme's verified number names nobody for Globex.
+      const refused = await postPayouts(t, globex, bySsn(number));
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(JSON.stringify(refused.json())).not.toContain(shared.email);
+      expect((await postPayouts(t, globex, bySsn(globexNumber))).statusCode).toBe(201);
+      expect((await postPayouts(t, acme, bySsn(globexNumber))).statusCode).toBe(422);
     });
 
     it("are paid to the paying partner's account, copied when they are created", async () => {

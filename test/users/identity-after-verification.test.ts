@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { onboardedEmployee } from '../helpers/employees.js';
+import { onboardedEmployee, verifiedIdentityOf } from '../helpers/employees.js';
 import { norwegianId } from '../helpers/users.js';
 
 describe('PUT /users/{id}/identity after a verification', () => {
@@ -19,11 +19,7 @@ describe('PUT /users/{id}/identity after a verification', () => {
 
   it('accepts the verified identity sent again and changes nothing (not even the document id)', async () => {
     const employee = await onboardedEmployee(t, acme);
-    const row = await t.db.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', Number(employee.id))
-      .executeTakeFirstOrThrow();
+    const row = await verifiedIdentityOf(t, acme, employee.id);
     const res = await t.as(acme, {
       method: 'PUT',
       url: `/api/v1/users/${employee.id}/identity`,
@@ -37,18 +33,12 @@ describe('PUT /users/{id}/identity after a verification', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().onboarding.steps.id_verification).toBe(true);
     expect((await current(employee.id)).onboarding.is_onboarded).toBe(true);
-    expect(
-      await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow(),
-    ).toEqual(row);
+    expect(await verifiedIdentityOf(t, acme, employee.id)).toEqual(row);
   });
 
   it('refuses a different identity with 409 {error}: a verified identity changes only through a new verification', async () => {
     const employee = await onboardedEmployee(t, acme);
-    const before = await t.db.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', Number(employee.id))
-      .executeTakeFirstOrThrow();
+    const before = await verifiedIdentityOf(t, acme, employee.id);
     for (const payload of [
       { identification: norwegianId('150885', 417), country_code: 'NO', birthday: '1985-08-15' },
       // The same number with another birthday is another identity too.
@@ -58,9 +48,7 @@ describe('PUT /users/{id}/identity after a verification', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(Object.keys(res.json())).toEqual(['error']);
     }
-    expect(
-      await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(employee.id)).executeTakeFirstOrThrow(),
-    ).toEqual(before);
+    expect(await verifiedIdentityOf(t, acme, employee.id)).toEqual(before);
     expect((await current(employee.id)).onboarding.is_onboarded).toBe(true);
   });
 });

@@ -31,13 +31,14 @@ describe('onboarding status v2', () => {
   /**
    * Identity verification is not part of the employees module (it is not built here), so this
    * suite stands in for an approved verification session by setting the fact such a session
-   * stores, `identity_verified_at`, directly in the database.
+   * stores on the partner's link, `identity_verified_at`, directly in the database.
    */
   const markIdentityVerified = (id: string) =>
     t.db.db
-      .updateTable('users')
+      .updateTable('partner_users')
       .set({ identity_verified_at: t.clock.now().toISOString() })
-      .where('id', '=', Number(id))
+      .where('partner_id', '=', acme.partnerId)
+      .where('user_id', '=', Number(id))
       .execute();
 
   it("follows the spec's recommended order: create → terms → profile → bank → (verification)", async () => {
@@ -165,9 +166,10 @@ describe('publishing new terms', () => {
       await putProfile(t, acme, user.id);
       // Verification is not part of this module: set the fact an approved session stores, directly.
       await t.db.db
-        .updateTable('users')
+        .updateTable('partner_users')
         .set({ identity_verified_at: t.clock.now().toISOString() })
-        .where('id', '=', Number(user.id))
+        .where('partner_id', '=', acme.partnerId)
+        .where('user_id', '=', Number(user.id))
         .execute();
       const get = async () =>
         expectUserPayload((await t.as(acme, { method: 'GET', url: `/api/v1/users/${user.id}` })).json()).onboarding;

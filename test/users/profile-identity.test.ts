@@ -146,18 +146,8 @@ describe('PUT /users/{id}/identity', () => {
       birthday: '1985-08-15',
       document_id: 'PA1234567',
     });
-    // The person's verified identity is untouched: only a provider sets it.
-    const person = await t.db.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', Number(user.id))
-      .executeTakeFirstOrThrow();
-    expect(person).toMatchObject({
-      identification: null,
-      identity_country_code: null,
-      birthday: null,
-      identity_verified_at: null,
-    });
+    // Nothing is verified: only a provider, in this partner's own flow, sets that.
+    expect(row).toMatchObject({ verified_identification: null, identity_verified_at: null });
   });
 
   it('identification, country_code and birthday are required; document_id is optional', async () => {

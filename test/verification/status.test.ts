@@ -3,6 +3,7 @@
  * field in every state, next_action, polling and lazy expiry with an injected clock, onboarding,
  * 403/404, and the sandbox test helper that ends sessions for partners' automated tests.
  */
+import { pick, verifiedIdentityOf } from '../helpers/employees.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { testEngine } from '../helpers/engine.js';
@@ -238,11 +239,7 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
     expect(payload.nationality).toBe('NO');
     expect(payload.onboarding.is_onboarded).toBe(true);
 
-    const stored = await t.db.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', Number(user.id))
-      .executeTakeFirstOrThrow();
+    const stored = await verifiedIdentityOf(t, acme, user.id);
     expect(stored.identification).toMatch(/^\d{11}$/);
     expect(stored).toMatchObject({ identity_country_code: 'NO', identity_verified_at: t.clock.now().toISOString() });
     // The sandbox identity is the employee's own synthetic number: its birthday is the one the number encodes.
@@ -275,11 +272,10 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
       const flow = await startFlow(t, acme, user.id);
       const body = expectStatusBody((await complete(t, acme, flow.verification_id, status)).json());
       expect(body.onboarding?.steps.id_verification).toBe(false);
-      const stored = await t.db.db
-        .selectFrom('users')
-        .select(['identification', 'identity_verified_at'])
-        .where('id', '=', Number(user.id))
-        .executeTakeFirstOrThrow();
+      const stored = pick(await verifiedIdentityOf(t, acme, user.id), [
+        'identification',
+        'identity_verified_at',
+      ] as const);
       expect(stored).toEqual({ identification: null, identity_verified_at: null });
     },
   );

@@ -24,6 +24,8 @@ export interface Dashboard {
   returnUrlsAwaiting: number;
   payoutsPending: Array<{ due_date: string; count: number; net: string }>;
   verificationErrorsToday: number;
+  /** People whose partners' verifications confirmed different identities (docs/decisions.md §14). */
+  identitiesToReview: number;
   /** Payouts the bank rejected: waiting for a retry or a cancellation. */
   payoutsFailed: { count: number; net: string };
   mail: { pending: number; retrying: number; failed: number; sent: number };
@@ -42,19 +44,22 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
       const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const [returnUrlsAwaiting, payoutsPending, verificationErrorsToday, mail, failed, webhooks] = await Promise.all([
-        deps.returnUrls.count('pending'),
-        deps.payouts.pendingByDueDate(),
-        deps.sessions.countEndedSince('error', startOfDay),
-        deps.outbox.counts(),
-        deps.money.operations.totals({ status: 'failed' }),
-        deps.webhooks.failingCounts(),
-      ]);
+      const [returnUrlsAwaiting, payoutsPending, verificationErrorsToday, mail, failed, webhooks, identitiesToReview] =
+        await Promise.all([
+          deps.returnUrls.count('pending'),
+          deps.payouts.pendingByDueDate(),
+          deps.sessions.countEndedSince('error', startOfDay),
+          deps.outbox.counts(),
+          deps.money.operations.totals({ status: 'failed' }),
+          deps.webhooks.failingCounts(),
+          deps.money.directory.countIdentityReviews(),
+        ]);
       const payoutsFailed = { count: failed.count, net: failed.net };
       return {
         returnUrlsAwaiting,
         payoutsPending,
         verificationErrorsToday,
+        identitiesToReview,
         mail,
         payoutsFailed,
         webhooks,

@@ -19,7 +19,14 @@ import {
   type PayoutOperations,
   type PayoutService,
 } from '../payouts/index.js';
-import type { Directory, Employees, Onboarding, TaxInput, TaxService } from '../users/index.js';
+import {
+  distinctVerifiedIdentities,
+  type Directory,
+  type Employees,
+  type Onboarding,
+  type TaxInput,
+  type TaxService,
+} from '../users/index.js';
 import type { SessionService } from '../verification/index.js';
 
 export interface MoneyActionsDeps {
@@ -28,7 +35,7 @@ export interface MoneyActionsDeps {
   clock: Clock;
   operations: PayoutOperations;
   payouts: Pick<PayoutService, 'ofEmployee'>;
-  directory: Pick<Directory, 'search'>;
+  directory: Pick<Directory, 'search' | 'identityReviews' | 'countIdentityReviews'>;
   employees: Pick<Employees, 'personView'>;
   tax: Pick<TaxService, 'setTax'>;
   sessions: Pick<SessionService, 'ofUser'>;
@@ -36,8 +43,13 @@ export interface MoneyActionsDeps {
   audit: Pick<AuditService, 'record' | 'list'>;
 }
 
-/** Personal data the console masks until an operator reveals it: the person's verified identity, and per link the registered identity and bank account. */
-export const REVEALABLE = ['identification', 'bank_account_number', 'bank_iban_number'] as const;
+/** Personal data the console masks until an operator reveals it: per link the registered identity, the identity that partner's verification confirmed, and the bank account. */
+export const REVEALABLE = [
+  'identification',
+  'verified_identification',
+  'bank_account_number',
+  'bank_iban_number',
+] as const;
 export type Revealable = (typeof REVEALABLE)[number];
 
 /** How long a reveal stays shown to the operator who made it (then it is masked again; revealing again is audited again). */
@@ -73,6 +85,8 @@ export interface EmployeeLinkView {
   createdAt: string;
   onboarding: Onboarding;
   identification: Guarded | null;
+  /** What this partner's own verification confirmed (docs/decisions.md §14), when it ran one. */
+  verified: { at: string; name: string | null; identification: Guarded | null; country: string | null } | null;
   bankAccount: Guarded | null;
   iban: Guarded | null;
   bic: string | null;
@@ -82,9 +96,8 @@ export interface EmployeeView {
   id: number;
   email: string;
   emailVerifiedAt: string | null;
-  identityVerifiedAt: string | null;
-  verifiedName: string | null;
-  identification: Guarded | null;
+  /** How many different identities the partners' verifications confirmed: more than one is for review. */
+  verifiedIdentities: number;
   tax: { percent: string | null; type: string; table: string; start: string; freeCard: string };
   links: EmployeeLinkView[];
   sessions: Awaited<ReturnType<SessionService['ofUser']>>;
@@ -132,6 +145,14 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       return { ...found, partnerNames: names };
     },
 
+    /** People whose partners' verifications confirmed different identities (docs/decisions.md §14). */
+    async identityReviews(operator: ConsoleOperator, page: number) {
+      requirePermission(operator, 'view');
+      const found = await deps.directory.identityReviews(PER_PAGE, offsetOf(page));
+      const names = await deps.partners.partnerNames(found.people.flatMap((p) => p.links.map((l) => l.partnerId)));
+      return { ...found, partnerNames: names };
+    },
+
     /** One person with every partner's link; personal numbers masked unless this operator just revealed them. */
     async employee(operator: ConsoleOperator, rawId: string): Promise<EmployeeView> {
       requirePermission(operator, 'view');
@@ -159,9 +180,7 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
         id: user.id,
         email: user.email,
         emailVerifiedAt: user.email_verified_at,
-        identityVerifiedAt: user.identity_verified_at,
-        verifiedName: user.verified_name,
-        identification: guard('identification', null, user.identification),
+        verifiedIdentities: distinctVerifiedIdentities(person.links.map((l) => l.link)),
         tax: {
           percent: user.tax_percent,
           type: user.tax_type ?? '',
@@ -181,6 +200,14 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
           createdAt: link.created_at,
           onboarding,
           identification: guard('identification', link.partner_id, link.identification),
+          verified: link.identity_verified_at
+            ? {
+                at: link.identity_verified_at,
+                name: link.verified_name,
+                identification: guard('verified_identification', link.partner_id, link.verified_identification),
+                country: link.verified_country_code,
+              }
+            : null,
           bankAccount: guard('bank_account_number', link.partner_id, link.bank_account_number),
           iban: guard('bank_iban_number', link.partner_id, link.bank_iban_number),
           bic: link.bank_bic_number,

@@ -62,7 +62,7 @@ export async function countPeople(db: Executor, query: PeopleQuery): Promise<num
 
 export async function findPeople(db: Executor, query: PeopleQuery, limit: number, offset: number) {
   return matching(db, query)
-    .select(['u.id', 'u.email', 'u.identity_verified_at'])
+    .select(['u.id', 'u.email', 'u.identity_review_since'])
     .orderBy('u.id', 'desc')
     .limit(limit)
     .offset(offset)
@@ -74,9 +74,40 @@ export async function linksOfPeople(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
   return db
     .selectFrom('partner_users')
-    .select(['user_id', 'partner_id', 'first_name', 'last_name', 'dial_code', 'phone', 'internal_id'])
+    .select([
+      'user_id',
+      'partner_id',
+      'first_name',
+      'last_name',
+      'dial_code',
+      'phone',
+      'internal_id',
+      'identity_verified_at',
+    ])
     .where('user_id', 'in', userIds)
     .orderBy('user_id')
     .orderBy('partner_id')
     .execute();
+}
+
+/** People whose partners' own verifications confirmed different identities, longest waiting first (by index). */
+export async function identityReviews(db: Executor, limit: number, offset: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'identity_review_since'])
+    .where('identity_review_since', 'is not', null)
+    .orderBy('identity_review_since')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countIdentityReviews(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('identity_review_since', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

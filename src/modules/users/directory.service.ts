@@ -6,8 +6,37 @@ import * as repo from './directory.repository.js';
 export interface PersonSummary {
   id: number;
   email: string;
+  /** A partner's own verification confirmed an identity (docs/decisions.md §14: it counts for that partner). */
   verified: boolean;
-  links: Array<{ partnerId: number; name: string; phone: string | null; internalId: number | null }>;
+  /** Partners' verifications confirmed different identities: for an operator to review. */
+  identityReview: boolean;
+  links: Array<{ partnerId: number; name: string; phone: string | null; internalId: number | null; verified: boolean }>;
+}
+
+type LinkRow = Awaited<ReturnType<typeof repo.linksOfPeople>>[number];
+
+function summaries(
+  rows: Array<{ id: number; email: string; identity_review_since: string | null }>,
+  links: LinkRow[],
+): PersonSummary[] {
+  return rows.map((row) => {
+    const own = links
+      .filter((link) => link.user_id === row.id)
+      .map((link) => ({
+        partnerId: link.partner_id,
+        name: [link.first_name, link.last_name].filter(Boolean).join(' '),
+        phone: link.phone ? `${link.dial_code ?? ''} ${link.phone}`.trim() : null,
+        internalId: link.internal_id,
+        verified: link.identity_verified_at !== null,
+      }));
+    return {
+      id: row.id,
+      email: row.email,
+      verified: own.some((link) => link.verified),
+      identityReview: row.identity_review_since !== null,
+      links: own,
+    };
+  });
 }
 
 export function createDirectory({ db }: { db: Kysely<Database> }) {
@@ -20,22 +49,20 @@ export function createDirectory({ db }: { db: Kysely<Database> }) {
         db,
         rows.map((r) => r.id),
       );
-      return {
-        total,
-        people: rows.map((row) => ({
-          id: row.id,
-          email: row.email,
-          verified: row.identity_verified_at !== null,
-          links: links
-            .filter((link) => link.user_id === row.id)
-            .map((link) => ({
-              partnerId: link.partner_id,
-              name: [link.first_name, link.last_name].filter(Boolean).join(' '),
-              phone: link.phone ? `${link.dial_code ?? ''} ${link.phone}`.trim() : null,
-              internalId: link.internal_id,
-            })),
-        })),
-      };
+      return { total, people: summaries(rows, links) };
+    },
+
+    /** How many people await an identity review (the console's dashboard). */
+    countIdentityReviews: () => repo.countIdentityReviews(db),
+
+    /** People whose partners' verifications confirmed different identities, longest waiting first. */
+    async identityReviews(limit: number, offset: number): Promise<{ total: number; people: PersonSummary[] }> {
+      const [total, rows] = await Promise.all([repo.countIdentityReviews(db), repo.identityReviews(db, limit, offset)]);
+      const links = await repo.linksOfPeople(
+        db,
+        rows.map((r) => r.id),
+      );
+      return { total, people: summaries(rows, links) };
     },
   };
 }

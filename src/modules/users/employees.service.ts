@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database, PartnerUserRow, UserRow } from '../../db/database.js';
+import type { Database, UserRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { TermsService } from '../terms/index.js';
 import { recordVerifiedIdentity, registeredIdentity, type ConfirmedIdentity } from './identity.service.js';
@@ -9,7 +9,7 @@ import type { Onboarding } from './onboarding.js';
 import { parseUserId } from './user-id.js';
 import { onboardingOf } from './users.payload.js';
 import * as repo from './users.repository.js';
-import type { LinkedUserRow } from './users.repository.js';
+import type { LinkedUserRow, LinkRow } from './users.repository.js';
 
 export interface EmployeesDeps {
   db: Kysely<Database>;
@@ -26,7 +26,7 @@ export interface PartnerView extends LinkedUserRow {
 /** The person's own view: their record, and each partner's link and onboarding. */
 export interface PersonView {
   user: UserRow;
-  links: Array<{ link: PartnerUserRow; onboarding: Onboarding }>;
+  links: Array<{ link: LinkRow; onboarding: Onboarding }>;
 }
 
 /** What a payout needs to know about one employee, read inside its transaction. */
@@ -123,17 +123,20 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
     },
 
     /**
-     * Records a provider-verified identity in the caller's transaction (see recordVerifiedIdentity),
-     * with the events of every partner view it changed (all the person's partners: the caller may
-     * then emit events for any of them in the same transaction without taking a lock out of order).
+     * Records what a provider confirmed in this partner's verification, in the caller's transaction
+     * (see recordVerifiedIdentity), with the events of every partner view it changed: this
+     * partner's, and another partner's whose registered identity it confirmed exactly. All the
+     * person's partners' counters are taken, so the caller may then emit events for any of them in
+     * the same transaction without taking a lock out of order.
      */
     recordVerifiedIdentity(
       trx: Transaction<Database>,
+      partnerId: number,
       userId: number,
       identity: ConfirmedIdentity,
       now: string,
     ): ReturnType<typeof recordVerifiedIdentity> {
-      return userEvents.around(trx, userId, null, () => recordVerifiedIdentity(trx, userId, identity, now));
+      return userEvents.around(trx, userId, null, () => recordVerifiedIdentity(trx, partnerId, userId, identity, now));
     },
     registeredIdentity: (partnerId: number, userId: number) => registeredIdentity(db, partnerId, userId),
   };

@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/database.js';
+import type { Database, PartnerUserRow } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import { normaliseIdentification } from './identity-numbers.js';
 import * as repo from './users.repository.js';
-import { isIdentityVerified } from './users.payload.js';
+import { distinctVerifiedIdentities, hasOwnVerifiedIdentity } from './users.payload.js';
 import { checkBirthday } from './dates.js';
 import { isCountryCode } from './profile-rules.js';
 import type { IdentityBody, UserPayload } from './users.schemas.js';
@@ -37,15 +37,15 @@ export function parseIdentity(body: IdentityBody, today: Date) {
   return { identification: identification as string, country, birthday: body.birthday, documentId };
 }
 
-/** True when the identity is the one the person already has (a re-send of the verified identity). */
+/** True when the identity is the one this partner's own verification confirmed (a re-send of it). */
 export function sameIdentity(
-  stored: { identification: string | null; identity_country_code: string | null; birthday: string | null },
+  verified: Pick<PartnerUserRow, 'verified_identification' | 'verified_country_code' | 'verified_birthday'>,
   identity: { identification: string; country: string; birthday: string },
 ): boolean {
   return (
-    stored.identification === identity.identification &&
-    stored.identity_country_code === identity.country &&
-    stored.birthday === identity.birthday
+    verified.verified_identification === identity.identification &&
+    verified.verified_country_code === identity.country &&
+    verified.verified_birthday === identity.birthday
   );
 }
 
@@ -59,29 +59,39 @@ export interface ConfirmedIdentity {
 }
 
 /**
- * Records what a provider verified as the person's identity, in the transaction that approves the
- * session. A person verifies once: the same identity again changes nothing, and a different one is
- * a `conflict` the caller must not approve (another partner's flow, or a sandbox confirming a
- * different registered number).
+ * Records what a provider confirmed in a verification this partner started, on this partner's link
+ * only, in the transaction that approves the session (docs/decisions.md §14). The same identity
+ * again changes nothing; a different one than this partner's own earlier verification is a
+ * `conflict` the caller must not approve. Another partner's verification is never read here: it
+ * neither blocks this one nor is changed by it.
  */
 export async function recordVerifiedIdentity(
   trx: Transaction<Database>,
+  partnerId: number,
   userId: number,
   identity: ConfirmedIdentity,
   now: string,
 ): Promise<'stored' | 'same' | 'conflict' | 'no_user'> {
-  const user = await repo.lockUser(trx, userId);
-  if (!user) return 'no_user';
-  if (isIdentityVerified(user)) return sameIdentity(user, identity) ? 'same' : 'conflict';
-  await repo.updateUser(trx, userId, {
-    identification: identity.identification,
-    identity_country_code: identity.country,
-    birthday: identity.birthday,
-    document_id: identity.documentId,
+  // The person's row orders writers of one person (the events of every partner's view are read after).
+  const person = await repo.lockUser(trx, userId);
+  if (!person) return 'no_user';
+  const link = await repo.findLink(trx, partnerId, userId);
+  if (!link) return 'no_user';
+  if (hasOwnVerifiedIdentity(link)) return sameIdentity(link, identity) ? 'same' : 'conflict';
+  await repo.updateLink(trx, partnerId, userId, {
+    verified_identification: identity.identification,
+    verified_country_code: identity.country,
+    verified_birthday: identity.birthday,
+    verified_document_id: identity.documentId,
     verified_name: identity.name,
     identity_verified_at: now,
     updated_at: now,
   });
+  // Two partners' verifications that confirmed different identities are for an operator to review.
+  if (person.identity_review_since === null) {
+    const links = await repo.verifiedIdentitiesOf(trx, userId);
+    if (distinctVerifiedIdentities(links) > 1) await repo.updateUser(trx, userId, { identity_review_since: now });
+  }
   return 'stored';
 }
 
@@ -105,8 +115,9 @@ export function createIdentityService({ db, clock, idempotency, users, userEvent
   return {
     /**
      * PUT /users/{id}/identity: records the identity this partner registered (it does not verify it).
-     * Once a provider verified the person's identity it is theirs: sending it again changes nothing,
-     * and a different one is a 409 (it changes only through a new verification).
+     * Once this partner's own verification confirmed an identity, sending that one again changes
+     * nothing and a different one is a 409 (it changes only through a new verification). Another
+     * partner's verification never makes this a 409 (docs/decisions.md §14).
      */
     async setIdentity(ctx: WriteContext, rawId: string, body: IdentityBody): Promise<UserPayload> {
       const partnerId = ctx.caller.partnerId;
@@ -115,9 +126,9 @@ export function createIdentityService({ db, clock, idempotency, users, userEvent
       await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
         const linked = await repo.findLinkedUser(trx, partnerId, userId);
         if (!linked) throw new AppError('user_not_found');
-        const { user } = linked;
-        if (isIdentityVerified(user)) {
-          if (sameIdentity(user, identity)) return;
+        const { link } = linked;
+        if (hasOwnVerifiedIdentity(link)) {
+          if (sameIdentity(link, identity)) return;
           throw new AppError('identity_conflict');
         }
         const now = clock.now().toISOString();

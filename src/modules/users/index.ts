@@ -53,5 +53,5 @@ export { parseIdentity };
 export { namedBy, normalisePhone, type EmployeeKey } from './employee-keys.js';
 export { identificationCandidates, normaliseIdentification } from './identity-numbers.js';
 export { ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from './onboarding.js';
-export { linkName } from './users.payload.js';
+export { distinctVerifiedIdentities, linkName } from './users.payload.js';
 export { OnboardingSchema, UserIdParams, UserPayload } from './users.schemas.js';

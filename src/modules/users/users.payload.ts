@@ -1,5 +1,5 @@
-import type { PartnerUserRow, UserRow } from '../../db/database.js';
-import type { LinkedUserRow } from './users.repository.js';
+import type { PartnerUserRow } from '../../db/database.js';
+import type { LinkedUserRow, LinkRow } from './users.repository.js';
 import type { UserPayload } from './users.schemas.js';
 import { evaluateOnboarding, type Onboarding } from './onboarding.js';
 
@@ -9,14 +9,39 @@ export function hasBankAccount(
   return Boolean(link.bank_account_number) || (Boolean(link.bank_iban_number) && Boolean(link.bank_bic_number));
 }
 
-/** True when a provider verified the person's identity (whichever partner ran the verification: a person verifies once). */
-export function isIdentityVerified(user: Pick<UserRow, 'identity_verified_at'>): boolean {
-  return user.identity_verified_at !== null;
+/**
+ * A partner's `id_verification` step (docs/decisions.md §14): satisfied by a verification this
+ * partner started, or by any partner's verification that confirmed exactly the identity this
+ * partner registered. Another partner's verification of another identity never counts.
+ */
+export function isIdentityVerifiedFor(link: Pick<LinkRow, 'identity_verified_at' | 'identity_matched'>): boolean {
+  return link.identity_verified_at !== null || link.identity_matched;
+}
+
+/** True when this partner's own verification confirmed an identity (which then cannot be replaced by a PUT). */
+export function hasOwnVerifiedIdentity(link: Pick<PartnerUserRow, 'identity_verified_at'>): boolean {
+  return link.identity_verified_at !== null;
+}
+
+/** The identity a link's own verification confirmed, as one comparable key; null when it ran none. */
+function verifiedKey(
+  link: Pick<
+    PartnerUserRow,
+    'identity_verified_at' | 'verified_identification' | 'verified_country_code' | 'verified_birthday'
+  >,
+): string | null {
+  if (link.identity_verified_at === null) return null;
+  return JSON.stringify([link.verified_identification, link.verified_country_code, link.verified_birthday]);
+}
+
+/** How many different identities the partners' own verifications of one person confirmed (more than one is for an operator to review). */
+export function distinctVerifiedIdentities(links: Parameters<typeof verifiedKey>[0][]): number {
+  return new Set(links.map(verifiedKey).filter((key) => key !== null)).size;
 }
 
 /**
- * Onboarding as one partner sees it: the e-mail and the verified identity are the person's; terms,
- * profile and bank account are what this partner's link holds.
+ * Onboarding as one partner sees it: the e-mail is the person's; terms, profile, bank account and
+ * identity verification are this partner's link's.
  */
 export function onboardingOf({ user, link }: LinkedUserRow, termsApproved: boolean, now: Date): Onboarding {
   return evaluateOnboarding(
@@ -24,7 +49,7 @@ export function onboardingOf({ user, link }: LinkedUserRow, termsApproved: boole
       emailVerified: user.email_verified_at !== null,
       termsApproved,
       profileComplete: link.profile_completed_at !== null,
-      identityVerified: isIdentityVerified(user),
+      identityVerified: isIdentityVerifiedFor(link),
       bankAccount: hasBankAccount(link),
     },
     now,
@@ -49,8 +74,8 @@ export function userRowToPayload(row: LinkedUserRow, termsApproved: boolean, now
     postal_code: link.postal_code ?? '',
     city: link.city ?? '',
     main_work: link.main_work === 1 ? 'true' : 'false',
-    // The verified identity's country once there is one; before that, the identity this partner registered.
-    nationality: (isIdentityVerified(user) ? user.identity_country_code : link.identity_country_code) ?? '',
+    // The country of the identity this partner's own verification confirmed, else of the one it registered.
+    nationality: (hasOwnVerifiedIdentity(link) ? link.verified_country_code : link.identity_country_code) ?? '',
     note: link.note ?? '',
     bank_account_number: link.bank_account_number,
     bank_iban_number: link.bank_iban_number,

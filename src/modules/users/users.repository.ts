@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Transaction } from 'kysely';
 import type {
   Database,
   Executor,
@@ -12,10 +12,34 @@ import type {
 import { forUpdate } from '../../db/dialect.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 
+/**
+ * A partner's link as its onboarding reads it: what the partner entered, and whether a verification
+ * of any partner confirmed exactly the identity this partner registered (docs/decisions.md §14).
+ */
+export type LinkRow = PartnerUserRow & { identity_matched: boolean };
+
 /** A person as one partner sees them: the person's own record plus that partner's link. */
 export interface LinkedUserRow {
   user: UserRow;
-  link: PartnerUserRow;
+  link: LinkRow;
+}
+
+/**
+ * True (1 on SQLite) when some partner's own verification of the person confirmed exactly the
+ * identity the link `pu` registered: number, country and birthday. One indexed probe of the
+ * person's few links (partner_users_user_idx).
+ */
+function identityMatched(eb: ExpressionBuilder<Database & { pu: PartnerUsersTable }, 'pu'>) {
+  return eb.exists(
+    eb
+      .selectFrom('partner_users as vo')
+      .select('vo.user_id')
+      .whereRef('vo.user_id', '=', 'pu.user_id')
+      .where('vo.identity_verified_at', 'is not', null)
+      .whereRef('vo.verified_identification', '=', 'pu.identification')
+      .whereRef('vo.verified_country_code', '=', 'pu.identity_country_code')
+      .whereRef('vo.verified_birthday', '=', 'pu.birthday'),
+  );
 }
 
 export async function findUserById(db: Executor, userId: number): Promise<UserRow | undefined> {
@@ -96,17 +120,12 @@ const userColumns = [
   'u.email',
   'u.email_normalized',
   'u.email_verified_at',
-  'u.identification',
-  'u.identity_country_code',
-  'u.birthday',
-  'u.document_id',
-  'u.identity_verified_at',
-  'u.verified_name',
   'u.tax_percent',
   'u.tax_type',
   'u.tax_start',
   'u.tax_table',
   'u.tax_free_card',
+  'u.identity_review_since',
   'u.created_at',
   'u.updated_at',
 ] as const;
@@ -133,12 +152,18 @@ const linkColumns = [
   'pu.identity_country_code as l_identity_country_code',
   'pu.birthday as l_birthday',
   'pu.document_id as l_document_id',
+  'pu.verified_identification as l_verified_identification',
+  'pu.verified_country_code as l_verified_country_code',
+  'pu.verified_birthday as l_verified_birthday',
+  'pu.verified_document_id as l_verified_document_id',
+  'pu.verified_name as l_verified_name',
+  'pu.identity_verified_at as l_identity_verified_at',
   'pu.created_at as l_created_at',
   'pu.updated_at as l_updated_at',
 ] as const;
 
 type Prefixed<T> = { [K in keyof T as `l_${string & K}`]: T[K] };
-export type JoinedRow = UserRow & Prefixed<PartnerUserRow>;
+export type JoinedRow = UserRow & Prefixed<LinkRow>;
 
 /** Splits a joined row into the person and the link. */
 export function splitLinked(row: JoinedRow): LinkedUserRow {
@@ -148,7 +173,8 @@ export function splitLinked(row: JoinedRow): LinkedUserRow {
     if (key.startsWith('l_')) link[key.slice(2)] = value;
     else user[key] = value;
   }
-  return { user: user as unknown as UserRow, link: link as unknown as PartnerUserRow };
+  link.identity_matched = Boolean(link.identity_matched);
+  return { user: user as unknown as UserRow, link: link as unknown as LinkRow };
 }
 
 function linkedUsers(db: Executor, partnerId: number) {
@@ -156,6 +182,7 @@ function linkedUsers(db: Executor, partnerId: number) {
     .selectFrom('partner_users as pu')
     .innerJoin('users as u', 'u.id', 'pu.user_id')
     .select([...userColumns, ...linkColumns])
+    .select((eb) => identityMatched(eb).as('l_identity_matched'))
     .where('pu.partner_id', '=', partnerId);
 }
 
@@ -239,8 +266,9 @@ export async function findLinkedUsersByPhone(
 }
 
 /**
- * The partner's employees whose identity number is one of these spellings: the person's verified
- * identity, or the identity this partner registered (never one another partner registered).
+ * The partner's employees whose identity number is one of these spellings: the identity this
+ * partner's own verification confirmed, or the one it registered (never one another partner
+ * registered or verified: docs/decisions.md §14).
  */
 export async function findLinkedUsersByIdentification(
   db: Executor,
@@ -251,11 +279,7 @@ export async function findLinkedUsersByIdentification(
   if (candidates.length === 0) return [];
   // Two indexed reads rather than one OR across the join.
   const [verified, registered] = await Promise.all([
-    linkedUsers(db, partnerId)
-      .where('u.identification', 'in', candidates)
-      .where('u.identity_verified_at', 'is not', null)
-      .limit(limit)
-      .execute(),
+    linkedUsers(db, partnerId).where('pu.verified_identification', 'in', candidates).limit(limit).execute(),
     linkedUsers(db, partnerId).where('pu.identification', 'in', candidates).limit(limit).execute(),
   ]);
   const byId = new Map<number, LinkedUserRow>();
@@ -357,7 +381,7 @@ export async function findLinksOfUser(
   db: Executor,
   userId: number,
   termsCode: string,
-): Promise<Array<{ link: PartnerUserRow; approved: boolean }>> {
+): Promise<Array<{ link: LinkRow; approved: boolean }>> {
   const rows = await db
     .selectFrom('partner_users as pu')
     .leftJoin('terms_approvals as ta', (join) =>
@@ -367,12 +391,25 @@ export async function findLinksOfUser(
         .on('ta.terms_code', '=', termsCode),
     )
     .selectAll('pu')
+    .select((eb) => identityMatched(eb).as('identity_matched'))
     .select('ta.approved_at as terms_approved_at')
     .where('pu.user_id', '=', userId)
     .orderBy('pu.created_at')
     .orderBy('pu.partner_id')
     .execute();
-  return rows.map(({ terms_approved_at, ...link }) => ({ link, approved: terms_approved_at !== null }));
+  return rows.map(({ terms_approved_at, identity_matched, ...link }) => ({
+    link: { ...link, identity_matched: Boolean(identity_matched) },
+    approved: terms_approved_at !== null,
+  }));
+}
+
+/** The identities the person's partners' own verifications confirmed (links that ran none included, unset). */
+export async function verifiedIdentitiesOf(db: Executor, userId: number) {
+  return db
+    .selectFrom('partner_users')
+    .select(['identity_verified_at', 'verified_identification', 'verified_country_code', 'verified_birthday'])
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Which of these ids are the partner's employees. */
@@ -398,17 +435,15 @@ export async function linkedUsersByPhones(db: Executor, partnerId: number, phone
     .execute();
 }
 
-/** The partner's employees whose verified identity, or the one this partner registered, is one of these spellings. */
+/** The partner's employees whose identity verified in this partner's flow, or registered by this partner, is one of these spellings. */
 export async function linkedUsersByIdentifications(db: Executor, partnerId: number, candidates: string[]) {
   if (candidates.length === 0) return [];
   const [verified, registered] = await Promise.all([
     db
-      .selectFrom('partner_users as pu')
-      .innerJoin('users as u', 'u.id', 'pu.user_id')
-      .select(['u.id', 'u.identification'])
-      .where('pu.partner_id', '=', partnerId)
-      .where('u.identification', 'in', candidates)
-      .where('u.identity_verified_at', 'is not', null)
+      .selectFrom('partner_users')
+      .select(['user_id as id', 'verified_identification as identification'])
+      .where('partner_id', '=', partnerId)
+      .where('verified_identification', 'in', candidates)
       .execute(),
     db
       .selectFrom('partner_users')

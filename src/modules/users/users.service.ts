@@ -149,8 +149,8 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
           created_at: now,
           updated_at: now,
         });
-        // A new person has one link, no approvals: the view needs no reading back.
-        const created = userRowToPayload({ user, link }, false, clock.now());
+        // A new person has one link, no approvals, no verification: the view needs no reading back.
+        const created = userRowToPayload({ user, link: { ...link, identity_matched: false } }, false, clock.now());
         await userEvents.emitChanges(trx, new Map(), new Map([[partnerId, created]]), {
           partnerId,
           type: 'user.created',

@@ -163,6 +163,7 @@ export function createSessionService(deps: SessionServiceDeps) {
         const country = identity.countryCode.toUpperCase();
         const recorded = await deps.employees.recordVerifiedIdentity(
           trx,
+          current.partner_id,
           current.user_id,
           {
             identification: normaliseIdentification(country, identity.identification) ?? identity.identification.trim(),
@@ -173,11 +174,13 @@ export function createSessionService(deps: SessionServiceDeps) {
           },
           now,
         );
-        // The person's verified identity is theirs: a different one changes nothing, and this session does not count.
+        // What this partner's own earlier verification confirmed stays: a different identity changes
+        // nothing, and this session does not count. Another partner's verification is not consulted.
         if (recorded === 'conflict') {
           await repo.setOutcome(trx, sessionId, {
             status: 'error',
-            reason: 'the provider confirmed a different identity than the one already verified for this person',
+            reason:
+              "the provider confirmed a different identity than this partner's earlier verification of the person",
             now,
           });
         }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { ConsoleService, EmployeeView, Guarded } from '../../modules/console/index.js';
+import type { PersonSummary } from '../../modules/users/index.js';
 import { can } from '../../modules/operators/index.js';
 import { fromMinorUnits } from '../../modules/payouts/index.js';
 import { html, type SafeHtml } from '../html.js';
@@ -11,6 +12,7 @@ import { field, flash, pageNumber, pager, type Query } from './list-kit.js';
 
 const FIELD_LABEL: Record<Guarded['field'], string> = {
   identification: 'National identity number',
+  verified_identification: 'Verified identity number',
   bank_account_number: 'Bank account',
   bank_iban_number: 'IBAN',
 };
@@ -33,6 +35,12 @@ function formWording(error: unknown): unknown {
   );
 }
 
+function badges(person: PersonSummary): SafeHtml {
+  return html`${person.verified ? html` <small class="status-ok">verified</small>` : html``}${
+    person.identityReview ? html` <small class="status-bad">identities differ</small>` : html``
+  }`;
+}
+
 export async function employeesPage(
   app: FastifyInstance,
   { kit, console }: { kit: ConsoleKit; console: ConsoleService },
@@ -46,7 +54,7 @@ export async function employeesPage(
     const rows = found.people.map(
       (person) => html`<tr>
 <td><a href="/console/employees/${person.id}">${person.id}</a></td>
-<td>${person.email}${person.verified ? html` <small class="status-ok">verified</small>` : html``}</td>
+<td>${person.email}${badges(person)}</td>
 <td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
 <td>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</td>
 <td>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</td>
@@ -68,6 +76,35 @@ ${
     : html``
 }
 ${pager('/console/employees', { q }, page, money.perPage, found.total)}`,
+      '/console/employees',
+    );
+  });
+
+  // docs/decisions.md §14: two partners' verifications that confirmed different identities are an operator matter.
+  app.get<{ Querystring: Query }>('/console/employees/identity-review', async (request, reply) => {
+    const page = pageNumber(request.query);
+    const found = await money.identityReviews(request.operator!, page);
+    const rows = found.people.map(
+      (person) => html`<tr>
+<td><a href="/console/employees/${person.id}">${person.id}</a></td>
+<td>${person.email}</td>
+<td>${person.links.map((l) => html`<div>${found.partnerNames.get(l.partnerId) ?? l.partnerId}: ${l.verified ? 'verified' : 'not verified'}</div>`)}</td>
+</tr>`,
+    );
+    return kit.render(
+      request,
+      reply,
+      'Identities to review',
+      html`<p><a href="/console/employees">Employees</a> ›</p>
+<h1>Identities to review</h1>
+<p>People for whom two partners' verifications confirmed different identities. Each partner's onboarding counts only its own verification (or one of exactly the identity it registered), so payouts are not blocked; open a person to compare the verified numbers (reveal with a reason) and contact the partners.</p>
+<p>${found.total} ${found.total === 1 ? 'person' : 'people'}.</p>
+${
+  rows.length
+    ? html`<div class="table-wrap"><table><caption class="visually-hidden">People with different verified identities</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Partners</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html``
+}
+${pager('/console/employees/identity-review', {}, page, money.perPage, found.total)}`,
       '/console/employees',
     );
   });
@@ -112,6 +149,14 @@ ${pager('/console/employees', { q }, page, money.perPage, found.total)}`,
 <dt>Phone</dt><dd>${link.phone ?? '—'}</dd>
 <dt>Address</dt><dd>${link.address ?? '—'}</dd>
 <dt>Identity number (registered)</dt><dd>${guarded(link.identification)}</dd>
+<dt>Identity verified</dt><dd>${
+        link.verified
+          ? `${link.verified.at.slice(0, 10)} by this partner's flow${link.verified.name ? ` (${link.verified.name})` : ''}`
+          : link.onboarding.steps.id_verification
+            ? "by another partner's verification of the same registered identity"
+            : 'no'
+      }</dd>
+${link.verified ? html`<dt>Identity number (verified)</dt><dd>${guarded(link.verified.identification)}${link.verified.country ? ` (${link.verified.country})` : ''}</dd>` : html``}
 <dt>Bank account</dt><dd>${guarded(link.bankAccount)}</dd>
 <dt>IBAN</dt><dd>${guarded(link.iban)}</dd>
 <dt>BIC</dt><dd>${link.bic ?? '—'}</dd>
@@ -153,8 +198,13 @@ ${flash(saved === 'tax' ? 'The tax facts were saved.' : saved === 'revealed' ? '
 <dl class="facts">
 <dt>Employee id</dt><dd>${person.id}</dd>
 <dt>E-mail verified</dt><dd>${person.emailVerifiedAt ? person.emailVerifiedAt.slice(0, 10) : 'no'}</dd>
-<dt>Identity verified</dt><dd>${person.identityVerifiedAt ? `${person.identityVerifiedAt.slice(0, 10)}${person.verifiedName ? ` (${person.verifiedName})` : ''}` : 'no'}</dd>
-<dt>National identity number</dt><dd>${guarded(person.identification)}</dd>
+<dt>Verified identities</dt><dd>${
+        person.verifiedIdentities > 1
+          ? html`<strong class="status-bad">${person.verifiedIdentities} different</strong> — partners' verifications confirmed different identities; see each partner below (<a href="/console/employees/identity-review">all such people</a>)`
+          : person.verifiedIdentities === 1
+            ? 'one (see the partners that verified it below)'
+            : 'none'
+      }</dd>
 </dl>
 ${mayReveal ? html`` : html`<p class="muted">Your role (${operator.role}) sees personal numbers masked.</p>`}
 <h2>Partners</h2>

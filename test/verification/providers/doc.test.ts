@@ -1,3 +1,4 @@
+import { pick, verifiedIdentityOf } from '../../helpers/employees.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../../helpers/app.js';
 import {
@@ -97,11 +98,12 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
     expect(status.onboarding?.steps.id_verification).toBe(true);
     const user = await t.as(partner, { method: 'GET', url: `/api/v1/users/${flow.userId}` });
     expect(expectUserPayload(user.json()).nationality).toBe('NO');
-    const stored = await t.db.db
-      .selectFrom('users')
-      .select(['identification', 'birthday', 'verified_name', 'document_id'])
-      .where('id', '=', Number(flow.userId))
-      .executeTakeFirstOrThrow();
+    const stored = pick(await verifiedIdentityOf(t, partner, flow.userId), [
+      'identification',
+      'birthday',
+      'verified_name',
+      'document_id',
+    ] as const);
     expect(stored).toEqual({
       identification: nin,
       birthday: '1990-05-17',
@@ -159,11 +161,11 @@ describe('provider_doc against a local stand-in of the document vendor', () => {
     });
     expect((await send(body)).statusCode).toBe(200);
     expect(await statusOf(flow)).toBe('approved');
-    const stored = await t.db.db
-      .selectFrom('users')
-      .select(['identification', 'identity_country_code', 'birthday'])
-      .where('id', '=', Number(flow.userId))
-      .executeTakeFirstOrThrow();
+    const stored = pick(await verifiedIdentityOf(t, partner, flow.userId), [
+      'identification',
+      'identity_country_code',
+      'birthday',
+    ] as const);
     expect(stored).toEqual({ identification: 'C01X00T47', identity_country_code: 'DE', birthday: '1988-02-29' });
   });
 

@@ -1,3 +1,4 @@
+import { pick, verifiedIdentityOf } from '../../helpers/employees.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindingCookieName } from '../../../src/modules/verification/browser-flow.service.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../../helpers/app.js';
@@ -121,11 +122,11 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     const user = await userPayload(t, partner, flow.userId);
     expect(user.nationality).toBe('NO');
     expect(user.onboarding.steps.id_verification).toBe(true);
-    const stored = await t.db.db
-      .selectFrom('users')
-      .select(['identification', 'birthday', 'verified_name'])
-      .where('id', '=', Number(flow.userId))
-      .executeTakeFirstOrThrow();
+    const stored = pick(await verifiedIdentityOf(t, partner, flow.userId), [
+      'identification',
+      'birthday',
+      'verified_name',
+    ] as const);
     expect(stored).toEqual({ identification: nin, birthday: '1990-05-17', verified_name: 'Kari Nordmann' });
 
     // The same answer again (a reload, or a replay) changes nothing: the session is final.
@@ -308,11 +309,11 @@ describe('provider_eid with claims only at userinfo (Signicat style) and another
     expectPartnerRedirect(await browser.request(back.location as string), flow, 'approved');
     expect((await pollStatus(t, partner, flow.verificationId)).onboarding?.steps.id_verification).toBe(true);
     expect((await userPayload(t, partner, flow.userId)).nationality).toBe('SE');
-    const stored = await t.db.db
-      .selectFrom('users')
-      .select(['identification', 'birthday', 'verified_name'])
-      .where('id', '=', Number(flow.userId))
-      .executeTakeFirstOrThrow();
+    const stored = pick(await verifiedIdentityOf(t, partner, flow.userId), [
+      'identification',
+      'birthday',
+      'verified_name',
+    ] as const);
     expect(stored).toEqual({ identification: personnummer, birthday: '1990-05-17', verified_name: 'Sven Svensson' });
   });
 });
