@@ -200,7 +200,7 @@ export interface paths {
         put?: never;
         /**
          * Create or link an employee by e-mail
-         * @description Creates the employee, or links an existing one (same e-mail, in any letter case) to you; then only `email` and `internal_id` apply and other fields are ignored. Answers 200 in both cases. Bank fields are optional: exactly one style, domestic (`bank_account_number`) or international (`bank_iban_number` with `bank_bic_number`). Employees created here have `email_verified` true at once.
+         * @description Creates the employee, or links an existing one (same e-mail, in any letter case) to you; then only `email` and `internal_id` apply, and the other fields are checked as for a new employee (422 when one is invalid) and then ignored. Answers 200 in both cases. Bank fields are optional: exactly one style, domestic (`bank_account_number`) or international (`bank_iban_number` with `bank_bic_number`). Employees created here have `email_verified` true at once.
          */
         post: operations["createOrLinkUser"];
         delete?: never;
@@ -948,7 +948,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -996,6 +996,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -1086,7 +1101,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1145,6 +1160,43 @@ export interface operations {
                     };
                 };
             };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -1169,6 +1221,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -1254,7 +1321,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1313,6 +1380,43 @@ export interface operations {
                     };
                 };
             };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -1337,6 +1441,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -1473,7 +1592,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1521,6 +1640,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -1708,7 +1842,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1727,7 +1861,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1775,6 +1909,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -1886,7 +2035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -1945,6 +2094,43 @@ export interface operations {
                     };
                 };
             };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -1979,6 +2165,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
         };
     };
     createPayoutLoginLink: {
@@ -1997,7 +2198,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Optional: no body, or an empty one, means `{"send_email": false}` */
+        /** @description Optional: no body, or an empty one, means `{"send_email": false}`; a body that is sent must be a JSON object */
         requestBody?: {
             content: {
                 /**
@@ -2043,7 +2244,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2121,7 +2322,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2140,7 +2354,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2188,6 +2402,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2280,6 +2509,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -2304,6 +2557,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2418,6 +2686,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -2442,6 +2734,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2551,7 +2858,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2667,7 +2974,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2686,7 +3006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2734,6 +3054,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -2877,7 +3212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -2925,6 +3260,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3116,7 +3466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3135,7 +3485,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3183,6 +3533,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3294,7 +3659,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3353,6 +3718,43 @@ export interface operations {
                     };
                 };
             };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -3377,6 +3779,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3513,7 +3930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3591,7 +4008,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3610,7 +4040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3658,6 +4088,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -3794,7 +4239,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3872,7 +4317,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3891,7 +4349,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -3939,6 +4397,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -4069,7 +4542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4166,7 +4639,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4185,7 +4671,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4243,6 +4729,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
         };
     };
     createUserLoginLink: {
@@ -4261,7 +4762,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description Optional: no body, or an empty one, means `{"send_email": false}` */
+        /** @description Optional: no body, or an empty one, means `{"send_email": false}`; a body that is sent must be a JSON object */
         requestBody?: {
             content: {
                 /**
@@ -4307,7 +4808,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4385,7 +4886,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4404,7 +4918,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4452,6 +4966,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -4553,7 +5082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4612,7 +5141,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4660,6 +5202,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -4799,7 +5356,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4877,7 +5434,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4896,7 +5466,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -4944,6 +5514,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -5083,7 +5668,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5161,7 +5746,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5180,7 +5778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5228,6 +5826,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -5292,7 +5905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5351,6 +5964,43 @@ export interface operations {
                     };
                 };
             };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -5375,6 +6025,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -5454,7 +6119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5532,7 +6197,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5551,7 +6229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5599,6 +6277,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -5687,7 +6380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5784,7 +6477,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5803,7 +6509,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -5851,6 +6557,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6054,7 +6775,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -6073,7 +6794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -6121,6 +6842,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6213,6 +6949,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -6237,6 +6997,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6367,7 +7142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -6386,7 +7161,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -6434,6 +7209,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6522,7 +7312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -6600,6 +7390,43 @@ export interface operations {
                     };
                 };
             };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -6624,6 +7451,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6766,7 +7608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -6814,6 +7656,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -6976,7 +7833,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -6995,7 +7852,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7043,6 +7900,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -7128,7 +8000,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7187,6 +8059,43 @@ export interface operations {
                     };
                 };
             };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -7211,6 +8120,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -7268,7 +8192,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7327,6 +8251,81 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body is larger than 5 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -7351,6 +8350,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -7456,7 +8470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7534,7 +8548,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7553,7 +8580,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7601,6 +8628,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -7704,7 +8746,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7763,7 +8805,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7811,6 +8866,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -7881,7 +8951,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7980,7 +9050,20 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not `application/json` */
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
             415: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -7999,7 +9082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field is missing or invalid; `errors` names every failing field */
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
             422: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -8047,6 +9130,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -8135,7 +9233,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -8194,6 +9292,81 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body is larger than 5 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -8218,6 +9391,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;
@@ -8273,7 +9461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The body is not valid JSON, or not a JSON object. Or: The URL holds a malformed percent-encoding */
             400: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -8332,6 +9520,81 @@ export interface operations {
                     };
                 };
             };
+            /** @description The body is larger than 5 MiB */
+            413: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A body was sent that is not `application/json` */
+            415: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
             /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
             429: {
                 headers: {
@@ -8356,6 +9619,21 @@ export interface operations {
             /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
             500: {
                 headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
                     /** @description Request id (echoed when you send a valid one); quote it in support requests */
                     "X-Request-Id": string;
                     [name: string]: unknown;

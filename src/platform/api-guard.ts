@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError, type ErrorCode } from '../errors.js';
 import { actAs } from './actor.js';
 import type { Caller } from './request-context.js';
 import { outcomeOf, type Idempotency, type IdempotencyClaim } from './idempotency.js';
@@ -33,6 +33,21 @@ export interface ApiGuardDeps {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Every refusal of the guard, on any route behind it. The OpenAPI document lists these on every
+ * operation (openapi.ts), so a refusal the guard adds must be added here: `refusal` takes no other.
+ */
+export const GUARD_ERRORS = [
+  'idempotency_key_invalid',
+  'idempotency_key_used',
+  'unauthenticated',
+  'rate_limited',
+] as const satisfies readonly ErrorCode[];
+
+function refusal(code: (typeof GUARD_ERRORS)[number]): AppError {
+  return new AppError(code);
+}
+
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
   return typeof value === 'string' ? value.trim() : undefined;
@@ -61,7 +76,7 @@ export function registerApiGuard(api: FastifyInstance, deps: ApiGuardDeps): void
   function refuse(reply: FastifyReply, budget: Budget, decision: RateLimitDecision): never {
     setRateLimitHeaders(reply, decision);
     limiter?.refuse(reply, budget, decision);
-    throw new AppError('rate_limited');
+    throw refusal('rate_limited');
   }
 
   api.addHook('onRequest', async (request, reply) => {
@@ -87,7 +102,7 @@ export function registerApiGuard(api: FastifyInstance, deps: ApiGuardDeps): void
       }
     }
     if (request.routeOptions.config?.public) return;
-    if (!caller) throw new AppError('unauthenticated');
+    if (!caller) throw refusal('unauthenticated');
     request.caller = caller;
     actAs({
       type: 'partner',
@@ -97,9 +112,9 @@ export function registerApiGuard(api: FastifyInstance, deps: ApiGuardDeps): void
 
     const key = header(request, 'idempotency-key');
     if (key === undefined) return;
-    if (!isUuid(key)) throw new AppError('idempotency_key_invalid');
+    if (!isUuid(key)) throw refusal('idempotency_key_invalid');
     const normalised = key.toLowerCase();
-    if (await deps.idempotency.isUsed(caller.partnerId, normalised)) throw new AppError('idempotency_key_used');
+    if (await deps.idempotency.isUsed(caller.partnerId, normalised)) throw refusal('idempotency_key_used');
     request.idempotency = {
       partnerId: caller.partnerId,
       key: normalised,

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyPluginAsync, RawServerDefault } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RawServerDefault, RouteOptions } from 'fastify';
 import { AppError } from '../errors.js';
 import { registerApiGuard, type ApiGuardDeps } from './api-guard.js';
+import { OPTIONAL_BODY } from './body-rules.js';
 import { answerNotFound } from './error-handler.js';
 import { addSharedErrorResponses } from './openapi.js';
 
@@ -25,6 +27,52 @@ export interface ApiPluginOptions {
 
 const GUARDED = Symbol('partner API guard');
 
+/** The query string of a route that declares none: it takes no parameters (query-rules.ts). */
+const NO_QUERY = Type.Object({});
+/** What a path parameter's schema may say: it names the parameter, it does not constrain it. */
+const PARAMETER_KEYWORDS = new Set(['type', 'description', 'examples']);
+
+/**
+ * JSON bodies, where an empty body (nothing, or only white space) is no body: the same as a
+ * request without one, so a bodiless operation accepts it, an optional body is left out, and a
+ * required one is answered as missing.
+ */
+function parseJsonBodies(api: FastifyInstance): void {
+  const parseJson = api.getDefaultJsonParser('error', 'error');
+  api.removeContentTypeParser('application/json');
+  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
+    const text = String(raw);
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
+/** A route marked OPTIONAL_BODY reads no body (or an empty one) as `{}`; `null` stays a body that is not an object. */
+async function defaultOptionalBody(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined) request.body = {};
+}
+
+/**
+ * What every partner route gets before the document and the validators see it: a query string
+ * schema (none declared: no parameters), the optional body's default, and a check that its path
+ * parameters are plain strings. A path id is the service's to read: an unknown, over-long or
+ * malformed one answers 404 like any id that names nothing, never a 422 from a schema.
+ */
+function prepareRoute(route: RouteOptions): void {
+  if (route.config?.public || route.config?.methodNotAllowed) return;
+  const schema = (route.schema ?? {}) as { params?: { properties?: Record<string, object> }; body?: object };
+  for (const [name, parameter] of Object.entries(schema.params?.properties ?? {})) {
+    const constraints = Object.keys(parameter).filter((keyword) => !PARAMETER_KEYWORDS.has(keyword));
+    if (constraints.length > 0)
+      throw new Error(
+        `${String(route.method)} ${route.url}: the path parameter ${name} has ${constraints.join(', ')}; declare it as a plain string and let the service answer 404 for an id that names nothing`,
+      );
+  }
+  route.schema = { ...route.schema, querystring: route.schema?.querystring ?? NO_QUERY };
+  if ((schema.body as Record<string, unknown> | undefined)?.[OPTIONAL_BODY] === true)
+    route.preValidation = [...[route.preValidation ?? []].flat(), defaultOptionalBody];
+}
+
 /**
  * The partner API as one encapsulated plugin (registered at /api/v1): its hooks authenticate,
  * rate-limit and check the Idempotency-key of every route registered inside it, whatever the
@@ -34,6 +82,8 @@ const GUARDED = Symbol('partner API guard');
 export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions): Promise<void> {
   api.decorate(GUARDED, true);
   registerApiGuard(api, options.guard);
+  parseJsonBodies(api);
+  api.addHook('onRoute', prepareRoute);
   addSharedErrorResponses(api);
 
   const methodsByUrl = new Map<string, Set<string>>();

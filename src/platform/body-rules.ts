@@ -159,7 +159,7 @@ function codePoint(char: string): string {
 }
 
 /** A name as it may be shown back: unsafe characters escaped, and not endless. */
-function displayName(name: string): string {
+export function displayName(name: string): string {
   const safe = name.replace(UNSAFE_GLOBAL, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
   const chars = Array.from(safe);
   return chars.length > 64 ? `${chars.slice(0, 64).join('')}…` : safe;

@@ -1,24 +1,81 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError, type ErrorCode } from '../errors.js';
 import { replyIfDatabaseUnavailable } from './unavailable.js';
 import { toValidationError } from './validation.js';
 
+/**
+ * What a request must be like to meet an error: any request; one to a route with a path
+ * parameter; one whose method carries a body (POST, PUT, PATCH, DELETE: Fastify reads it whether
+ * or not the route takes one); one to a route with a body schema; one with a query string (every
+ * partner route reads its query string, see query-rules.ts).
+ */
+export type Exposure = 'any' | 'path' | 'body' | 'schema-body' | 'query';
+
+/** An error the error handler or the router answers, with its own text where the code's default would not say it. */
+export interface SharedError {
+  code: ErrorCode;
+  message?: string;
+  on: Exposure;
+}
+
+const NOT_JSON = 'The request body is not valid JSON.';
+const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+
+/** Outside the partner API only: its JSON parser reads an empty body as none (api-plugin.ts). */
+const EMPTY_JSON_BODY: SharedError = {
+  code: 'malformed_body',
+  message: 'The request body is empty; send a JSON object.',
+  on: 'body',
+};
+
+/** Fastify's own errors (by their code), as the spec's. */
+const FASTIFY_ERRORS = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', on: 'body' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', on: 'body' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_body', message: NOT_JSON, on: 'body' },
+  FST_ERR_BAD_URL: { code: 'bad_url', on: 'path' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'uri_too_long', on: 'path' },
+} as const satisfies Record<string, SharedError>;
+
+const VALIDATION_ERRORS = {
+  notAnObject: { code: 'malformed_body', message: NOT_AN_OBJECT, on: 'schema-body' },
+  body: { code: 'validation_failed', on: 'schema-body' },
+  querystring: { code: 'validation_failed', on: 'query' },
+} as const satisfies Record<string, SharedError>;
+
+/** A request that failed (a bug, a dependency), and a database passing through an outage (unavailable.ts). */
+const FAILURES = [
+  { code: 'internal', on: 'any' },
+  { code: 'service_unavailable', on: 'any' },
+] as const satisfies readonly SharedError[];
+
+/**
+ * Everything the error handler and the router answer with by themselves, whatever the route does.
+ * The OpenAPI document lists each on every operation it can reach (openapi.ts): the handler
+ * answers from these tables, so the document follows them.
+ */
+export const HANDLER_ERRORS: readonly SharedError[] = [
+  ...Object.values(FASTIFY_ERRORS),
+  ...Object.values(VALIDATION_ERRORS),
+  ...FAILURES,
+];
+
+function toAppError(shared: SharedError): AppError {
+  return new AppError(shared.code, shared.message);
+}
+
 function fromFastifyError(error: FastifyError): AppError | null {
-  if (error.validation) return toValidationError(error.validation as never, error.validationContext ?? 'body');
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('unsupported_media_type');
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('payload_too_large');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new AppError('malformed_body', 'The request body is empty; send a JSON object.');
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('malformed_body', 'The request body is not valid JSON.');
-    default:
-      break;
+  if (error.validation) {
+    const context = error.validationContext ?? 'body';
+    const appError = toValidationError(error.validation as never, context);
+    if (appError.code === 'malformed_body') return toAppError(VALIDATION_ERRORS.notAnObject);
+    return appError;
   }
+  const known = FASTIFY_ERRORS[error.code as keyof typeof FASTIFY_ERRORS] as SharedError | undefined;
+  if (known) return toAppError(known);
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return toAppError(EMPTY_JSON_BODY);
   if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
-    return new AppError('malformed_body', 'The request body is not valid JSON.');
+    return toAppError(FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY);
   }
   if (error.statusCode === 404) return new AppError('route_not_found');
   return null;
@@ -36,8 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(appError.status).send(new AppError(appError.code).body());
     }
     request.log.error({ err: error }, 'unexpected error');
-    const internal = new AppError('internal');
-    return reply.status(500).send(internal.body());
+    return reply.status(500).send(toAppError(FAILURES[0]).body());
   });
 
   app.setNotFoundHandler(answerNotFound);
@@ -54,12 +110,8 @@ export function answerNotFound(request: FastifyRequest, reply: FastifyReply): Fa
  * no hook runs for them, so the request id header and the access-log line are written here.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  const appError =
-    error.code === 'FST_ERR_BAD_URL'
-      ? new AppError('bad_url')
-      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? new AppError('uri_too_long')
-        : new AppError('internal');
+  const known = FASTIFY_ERRORS[error.code as keyof typeof FASTIFY_ERRORS] as SharedError | undefined;
+  const appError = toAppError(known ?? FAILURES[0]);
   if (appError.status >= 500) request.log.error({ err: error }, 'request failed in the router');
   reply.header('X-Request-Id', request.id).status(appError.status).send(appError.body());
   request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');

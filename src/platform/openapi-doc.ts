@@ -62,6 +62,9 @@ const RATE_LIMIT_HEADERS: Json = {
   },
 };
 
+/** Statuses that can be answered before the rate limiter counted the request. */
+const UNCOUNTED = new Set(['414', '500', '503']);
+
 const RETRY_AFTER_HEADER: Json = {
   description: 'Seconds to wait before retrying',
   required: true,
@@ -84,15 +87,19 @@ function describeApi(config: Config): string {
     '',
     'Every request needs both `Authorization: Bearer <access token>` and `API-key: <API key>` of the same partner. Limits: 500 requests per rolling minute per token (429 with `Retry-After`); requests without valid credentials are limited per client address, and an address over that budget is refused before its credentials are looked at.',
     '',
-    'A path asked with a method it does not have answers `405 {"error": ...}` with `Allow`; a URL with a malformed percent-encoding `400 {"error": ...}`; a path segment over 100 characters `414 {"error": ...}`.',
+    'A path asked with a method it does not have answers `405 {"error": ...}` with `Allow`; a URL with a malformed percent-encoding `400 {"error": ...}`; a path segment over 100 characters `414 {"error": ...}`; a path id that names nothing of yours, however it is written, `404`.',
     '',
-    'Request bodies: a field the operation does not name is refused (422 naming it), and so is text with control characters (a `note` may hold line breaks and tabs), bidirectional embeddings, overrides or isolates, or unpaired surrogates.',
+    'Request bodies: a field the operation does not name is refused (422 naming it), and so is text with control characters (a `note` may hold line breaks and tabs), bidirectional embeddings, overrides or isolates, or unpaired surrogates. A body that is not a JSON object (`null` included) answers `400`; an empty body is no body.',
+    '',
+    'Query strings: a parameter the operation does not name is refused (422 naming it), and numbers are decimal digits (`limit=0x10` is a 422).',
     '',
     `Environment: **${config.env}**.`,
     '',
     '**Guides**',
     '',
     guides,
+    '',
+    'What changed, and when: the [change notes](/docs/guides/basics#changes).',
   ].join('\n');
 }
 
@@ -194,9 +201,11 @@ function finishDocument(document: Json): Json {
       const responses = (operation.responses ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
         const headers: Json = { ...((response.headers as Json | undefined) ?? {}) };
-        // A 500 can happen before the request was counted: then there are no RateLimit headers.
-        if (status !== '500') Object.assign(headers, RATE_LIMIT_HEADERS);
-        if (status === '429') headers['Retry-After'] = RETRY_AFTER_HEADER;
+        // Never counted, so never with RateLimit headers: a 414 (the router answers it before the
+        // guard), a 503 of an instance that is shutting down; a 500 may come before counting.
+        // (A 400 for a malformed URL is the router's too: the headers are optional, not required.)
+        if (!UNCOUNTED.has(status)) Object.assign(headers, RATE_LIMIT_HEADERS);
+        if (status === '429' || status === '503') headers['Retry-After'] = RETRY_AFTER_HEADER;
         headers['X-Request-Id'] = REQUEST_ID_HEADER;
         response.headers = headers;
       }

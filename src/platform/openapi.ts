@@ -1,6 +1,9 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.js';
+import { GUARD_ERRORS } from './api-guard.js';
+import { HANDLER_ERRORS, type Exposure } from './error-handler.js';
+import { unknownParameterMessage } from './query-rules.js';
 
 /** The spec's error body shapes (docs/decisions.md §4), as schemas for serialisation and the OpenAPI document. */
 export const ErrorBody = Type.Object({ error: Type.String() }, { $id: 'ErrorBody', additionalProperties: false });
@@ -52,9 +55,10 @@ const WHEN: Record<ErrorCode, string> = {
   rate_limited:
     'More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds',
   malformed_body: 'The body is not valid JSON, or not a JSON object',
-  unsupported_media_type: 'The body is not `application/json`',
+  unsupported_media_type: 'A body was sent that is not `application/json`',
   payload_too_large: 'The body is larger than 5 MiB',
-  validation_failed: 'A field is missing or invalid; `errors` names every failing field',
+  validation_failed:
+    'A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each',
   idempotency_key_invalid: 'The `Idempotency-key` header is not a UUID',
   idempotency_key_used:
     'The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did',
@@ -62,7 +66,7 @@ const WHEN: Record<ErrorCode, string> = {
   route_not_found: 'No such route',
   method_not_allowed: 'The path exists, but not with this method; `Allow` lists its methods',
   bad_url: 'The URL holds a malformed percent-encoding',
-  uri_too_long: 'A segment of the URL is longer than 100 characters',
+  uri_too_long: 'A segment of the URL (a path id) is longer than 100 characters',
   partner_not_found: 'No such partner',
   token_not_found: 'No such access token',
   user_not_found: 'No employee with this id is linked to you',
@@ -71,7 +75,8 @@ const WHEN: Record<ErrorCode, string> = {
   session_forbidden: 'The verification session belongs to another partner',
   conflict: 'The resource is not in a state that allows this request',
   identity_conflict: 'The employee already has a verified identity and this one differs',
-  service_unavailable: 'The service is shutting down or not ready; retry',
+  service_unavailable:
+    'The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds',
   internal: 'Unexpected failure; the detail is logged under the request id (`X-Request-Id`)',
 };
 
@@ -166,38 +171,72 @@ export function described<T extends TSchema>(schema: T, description: string): T 
   return { ...withoutId(schema), [RESPONSE_DESCRIPTION]: description } as T;
 }
 
-/** The errors every partner route can answer, whatever it does (the guard runs first). */
-const GUARD_ERRORS: DocumentedError[] = [
-  'idempotency_key_invalid',
-  'idempotency_key_used',
-  'unauthenticated',
-  'rate_limited',
-  'internal',
-];
-/** What reading a JSON body can fail with, on every route that takes one. */
-const BODY_ERRORS: DocumentedError[] = [
-  new AppError('malformed_body', 'The request body must be a JSON object.'),
-  'payload_too_large',
-  'unsupported_media_type',
-  'validation_failed',
-];
+/** The document's example of a query string's 422: a parameter the route does not take. */
+function unknownParameter(route: RouteOptions): AppError {
+  const query = route.schema?.querystring as { properties?: object } | undefined;
+  return AppError.field('colour', unknownParameterMessage('colour', Object.keys(query?.properties ?? {})));
+}
+
+/** Methods whose requests Fastify reads a body of, whether or not the route takes one. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What a route exposes a request to (error-handler.ts's Exposure): every partner route reads its query string. */
+function exposuresOf(route: RouteOptions): Set<Exposure> {
+  const methods = [route.method].flat();
+  const exposures = new Set<Exposure>(['any', 'query']);
+  if (/(^|\/):/.test(route.url)) exposures.add('path');
+  if (methods.some((method) => BODY_METHODS.has(method))) exposures.add('body');
+  if (route.schema?.body) exposures.add('schema-body');
+  return exposures;
+}
+
+/** The errors the guard and the error handler can answer on a route, whatever the route itself does. */
+export function sharedErrorsOf(route: RouteOptions): AppError[] {
+  const exposures = exposuresOf(route);
+  return [
+    ...GUARD_ERRORS.map((code) => new AppError(code)),
+    ...HANDLER_ERRORS.filter((e) => exposures.has(e.on)).map((e) =>
+      e.on === 'query' ? unknownParameter(route) : new AppError(e.code, e.message),
+    ),
+  ];
+}
+
+/** A route's own response for a status the shared errors also answer: one description, every example. */
+function merge(shared: TSchema, own: TSchema): TSchema {
+  const sharedExamples = (shared as Record<string, unknown>)[NAMED_EXAMPLES] as Record<string, unknown>;
+  const ownExamples = (own as Record<string, unknown>)[NAMED_EXAMPLES] as Record<string, unknown> | undefined;
+  if (!ownExamples) return own;
+  const examples = { ...ownExamples };
+  for (const [name, example] of Object.entries(sharedExamples)) {
+    let unique = name;
+    for (let n = 2; unique in examples; n++) unique = `${name}_${n}`;
+    examples[unique] = example;
+  }
+  const descriptions = [own, shared].flatMap((s) =>
+    String((s as Record<string, unknown>)[RESPONSE_DESCRIPTION]).split('. Or: '),
+  );
+  return {
+    ...own,
+    [RESPONSE_DESCRIPTION]: [...new Set(descriptions)].join('. Or: '),
+    [NAMED_EXAMPLES]: examples,
+  } as TSchema;
+}
 
 /**
- * Gives every route of the instance (the partner API plugin) the error responses it shares with
- * all others (the guard's 400, 401, 429 and 500; a body's 400, 413, 415 and 422; a query's 422),
- * unless the route describes that status itself. Registered before the routes: their serialisers
- * and the OpenAPI document then both see the complete response map, so no route can forget one.
+ * Gives every route of the instance (the partner API plugin) the error responses the guard and
+ * the error handler can answer on it (sharedErrorsOf: taken from their own lists, GUARD_ERRORS
+ * and HANDLER_ERRORS), merged with the route's own for the same status. Registered before the
+ * routes: their serialisers and the OpenAPI document then both see the complete response map, so
+ * no route can forget one.
  */
 export function addSharedErrorResponses(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (route.config?.public || route.config?.methodNotAllowed) return;
     const schema: FastifySchema = route.schema ?? {};
-    const shared = [...GUARD_ERRORS];
-    if (schema.body) shared.push(...BODY_ERRORS);
-    else if (schema.querystring) shared.push('validation_failed');
-    route.schema = {
-      ...schema,
-      response: { ...errorResponses(...shared), ...((schema.response as object | undefined) ?? {}) },
-    };
+    const own = (schema.response ?? {}) as Record<string, TSchema>;
+    const response: Record<string, TSchema> = { ...own };
+    for (const [status, shared] of Object.entries(errorResponses(...sharedErrorsOf(route))))
+      response[status] = own[status] ? merge(shared, own[status]) : shared;
+    route.schema = { ...schema, response };
   });
 }

@@ -3,6 +3,7 @@ import * as addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { AppError, type FieldErrors } from '../errors.js';
 import { bodyRuleMessage, compileBodyRules, unknownFieldPointer } from './body-rules.js';
+import { compileQueryRules, queryRuleMessage } from './query-rules.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
@@ -63,14 +64,49 @@ function compileBody(schema: object): BodyValidator {
   return validate;
 }
 
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
-  if (httpPart !== 'body') return coercingAjv.compile(schema);
+type QueryValidator = ((data: unknown) => boolean) & Pick<ValidateFunction, 'errors'>;
+const queryCache = new WeakMap<object, QueryValidator>();
+
+/**
+ * A query string's validator: the rules every query string follows (query-rules.ts) on the text as
+ * sent, then its schema, which coerces the text to the declared types. A parameter the rules
+ * refused is left out of the schema's check: one problem per name, the rules' own.
+ */
+function compileQuery(schema: object): QueryValidator {
+  const checkSchema = coercingAjv.compile(schema);
+  const checkRules = compileQueryRules(schema);
+  const validate: QueryValidator = Object.assign(
+    (data: unknown) => {
+      const problems = checkRules(data);
+      if (problems.length === 0) {
+        const valid = checkSchema(data);
+        validate.errors = checkSchema.errors;
+        return valid;
+      }
+      const query = data as Record<string, unknown>;
+      for (const problem of problems) delete query[(problem.params as { name: string }).name];
+      checkSchema(query);
+      validate.errors = [...problems, ...(checkSchema.errors ?? [])];
+      return false;
+    },
+    { errors: null },
+  );
+  return validate;
+}
+
+function cached<V>(cache: WeakMap<object, V>, schema: object, compile: (schema: object) => V): V {
   let validate = cache.get(schema);
   if (!validate) {
-    validate = compileBody(schema);
+    validate = compile(schema);
     cache.set(schema, validate);
   }
   return validate;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+  if (httpPart === 'body') return cached(cache, schema, compileBody);
+  if (httpPart === 'querystring') return cached(queryCache, schema, compileQuery);
+  return coercingAjv.compile(schema);
 };
 
 function describeType(type: unknown): string {
@@ -138,8 +174,9 @@ function customMessage(error: ErrorObject): string | null {
 
 /** For one field, the problems worth telling: the input rules' first, then the schema's. */
 function problemsForField(field: string, errors: ErrorObject[]): string[] {
-  const rules = errors.map((e) => bodyRuleMessage(e, field)).filter((m): m is string => m !== null);
-  const schema = errors.filter((e) => bodyRuleMessage(e, field) === null);
+  const ruleMessage = (e: ErrorObject) => bodyRuleMessage(e, field) ?? queryRuleMessage(e, field);
+  const rules = errors.map(ruleMessage).filter((m): m is string => m !== null);
+  const schema = errors.filter((e) => ruleMessage(e) === null);
   return [...new Set([...rules, ...(schema.length > 0 || rules.length === 0 ? schemaProblems(field, schema) : [])])];
 }
 

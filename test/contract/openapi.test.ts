@@ -11,6 +11,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientTypes, documentText, generatedClientTypes } from '../../scripts/generate-client.js';
 import { AppError, type ErrorCode } from '../../src/errors.js';
+import { GUARD_ERRORS } from '../../src/platform/api-guard.js';
+import { HANDLER_ERRORS, type Exposure } from '../../src/platform/error-handler.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { Contract, requestExample, type Operation } from '../helpers/contract.js';
 import { ensureApprovedReturnUrl, onboardedEmployee, RETURN_URL, verifyIdentity } from '../helpers/employees.js';
@@ -83,6 +85,9 @@ interface Fixtures {
 let t: TestApp;
 /** The same service with a budget of one request per minute, for the 429s. */
 let limited: TestApp;
+/** The same service shutting down (it answers 503 to every request), and a partner of its own. */
+let drained: TestApp;
+let drainedPartner: TestPartner;
 let contract: Contract;
 let f: Fixtures;
 
@@ -90,6 +95,37 @@ const UNKNOWN_USER = '999999';
 const UNKNOWN_PAYOUT = '999999';
 const BIG_BODY = `{"padding":"${'x'.repeat(5 * 1024 * 1024)}"}`;
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** Fastify reads a body on these methods whether or not the operation takes one. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The errors the guard and the error handler can answer on an operation, whatever it does, by
+ * where a request can meet them (src/platform/error-handler.ts, Exposure): every one is probed.
+ */
+function sharedErrors(operation: Operation): AppError[] {
+  const exposures = new Set<Exposure>(['any', 'query']);
+  if (operation.path.includes('{')) exposures.add('path');
+  if (BODY_METHODS.has(operation.method)) exposures.add('body');
+  if (operation.object.requestBody) exposures.add('schema-body');
+  return [
+    ...GUARD_ERRORS.map((code) => new AppError(code)),
+    ...HANDLER_ERRORS.filter((e) => exposures.has(e.on)).map((e) => new AppError(e.code, e.message)),
+  ];
+}
+
+/** The URL with the operation's first path parameter replaced (its query string dropped). */
+function withPathId(operation: Operation, url: string, id: string): string {
+  const segments = url.split('?', 1)[0]!.split('/');
+  const at = operation.path.split('/').findIndex((segment) => segment.startsWith('{'));
+  if (at < 0) throw new Error(`${operation.key} has no path parameter`);
+  segments[at] = id;
+  return segments.join('/');
+}
+
+/** The URL with one more query parameter. */
+function withQuery(url: string, parameter: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${parameter}`;
+}
 
 /** Login-link schemas belong to the login-links module; it adds its description and examples separately. */
 const DESCRIBED_ELSEWHERE = new Set<string>();
@@ -571,6 +607,8 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
   const body = operationCase.body ? await operationCase.body(operation) : undefined;
   const request: Probe = body === undefined ? { url } : { url, payload: body };
   const takesBody = operation.object.requestBody !== undefined;
+  const readsBody = BODY_METHODS.has(operation.method);
+  const hasPathId = operation.path.includes('{');
   switch (status) {
     case 200:
     case 201:
@@ -580,12 +618,17 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
       return [
         { ...request, headers: { 'idempotency-key': 'not-a-uuid' }, code: 'idempotency_key_invalid' },
         { ...request, headers: { 'idempotency-key': f.usedKey }, code: 'idempotency_key_used' },
+        // Not an object (null too): only where the operation takes a body. Not JSON: wherever one is read.
         ...(takesBody
           ? [
               { url, payload: '[1, 2]', headers: JSON_HEADERS, code: 'malformed_body' as const },
-              { url, payload: '{"approved": ', headers: JSON_HEADERS, code: 'malformed_body' as const },
+              { url, payload: 'null', headers: JSON_HEADERS, code: 'malformed_body' as const },
             ]
           : []),
+        ...(readsBody
+          ? [{ url, payload: '{"approved": ', headers: JSON_HEADERS, code: 'malformed_body' as const }]
+          : []),
+        ...(hasPathId ? [{ ...request, url: withPathId(operation, url, '%E0%A4%A'), code: 'bad_url' as const }] : []),
       ];
     case 401:
       return [
@@ -599,6 +642,8 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
       ];
     case 413:
       return [{ url, payload: BIG_BODY, headers: JSON_HEADERS, code: 'payload_too_large' }];
+    case 414:
+      return [{ ...request, url: withPathId(operation, url, '7'.repeat(101)), code: 'uri_too_long' }];
     case 415:
       return [
         { url, payload: 'approved=true', headers: { 'content-type': 'text/plain' }, code: 'unsupported_media_type' },
@@ -617,6 +662,8 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
         },
       ];
     }
+    case 503:
+      return [{ ...request, app: drained, as: drainedPartner, code: 'service_unavailable' }];
     case 500: {
       // The credential store fails (its table is gone) for a partner the service has never seen.
       const partner = await t.partner('Unlucky');
@@ -632,8 +679,14 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
       ];
     }
     default: {
-      const probes = operationCase.errors?.[status];
-      if (!probes || probes.length === 0)
+      const probes: Array<() => Promise<Probe> | Probe> = [...(operationCase.errors?.[status] ?? [])];
+      // Every operation refuses a query parameter it does not take.
+      if (status === 422) probes.push(() => ({ ...request, url: withQuery(url, 'colour=red') }));
+      // An over-long or malformed path id names nothing, as an unknown one: 404 on every route.
+      if (status === 404 && hasPathId)
+        for (const id of ['9'.repeat(100), 'not-an-id', '1.0', '0x10'])
+          probes.push(() => ({ ...request, url: withPathId(operation, url, id) }));
+      if (probes.length === 0)
         throw new Error(`${operation.key} documents ${status}, but its contract case has no request for it`);
       const code = status === 404 ? (operationCase.notFound ?? CODE_OF_STATUS[404]) : CODE_OF_STATUS[status];
       return Promise.all(probes.map(async (probe) => ({ code, ...(await probe()) })));
@@ -642,13 +695,19 @@ async function probesFor(operation: Operation, operationCase: OperationCase, sta
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Every documented status of every operation is probed: more requests than one token's minute.
+  t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
   const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
   expect(res.statusCode).toBe(200);
   contract = new Contract(res.json() as Json);
   contract.observe(t.app);
   limited = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
   contract.observe(limited.app);
+  drained = await buildTestApp();
+  drainedPartner = await drained.partner('Drained');
+  // Not listening: the drain starts at once, and every request from now on answers 503.
+  await drained.app.drain.start({ idleGraceMs: 0, timeoutMs: 1000 });
+  contract.observe(drained.app);
 
   const acme = await t.partner('Acme');
   const other = await t.partner('Other');
@@ -713,6 +772,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await drained?.close();
   await limited?.close();
   await t?.close();
 });
@@ -770,14 +830,25 @@ describe('the OpenAPI document', () => {
   it('documents the statuses every route shares, with their headers', () => {
     for (const operation of contract.operations) {
       const statuses = [...operation.responses.keys()];
-      const shared = ['400', '401', '429', '500', ...(operation.object.requestBody ? ['413', '415', '422'] : [])];
+      const shared = [
+        '400',
+        '401',
+        '422',
+        '429',
+        '500',
+        '503',
+        ...(operation.path.includes('{') ? ['414'] : []),
+        ...(BODY_METHODS.has(operation.method) ? ['413', '415'] : []),
+      ];
       expect(statuses, operation.key).toEqual(expect.arrayContaining(shared));
       for (const [status, response] of operation.responses) {
         const headers = Object.keys(response.headers).sort();
         const expected = [
           'X-Request-Id',
-          ...(status === '500' ? [] : ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
-          ...(status === '429' ? ['Retry-After'] : []),
+          ...(['414', '500', '503'].includes(status)
+            ? []
+            : ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+          ...(status === '429' || status === '503' ? ['Retry-After'] : []),
         ];
         expect(headers, `${operation.key} ${status}`).toEqual(expected.sort());
       }
@@ -786,6 +857,27 @@ describe('the OpenAPI document', () => {
         parameters.some((p) => p.name === 'Idempotency-key' && p.in === 'header' && p.required === false),
         operation.key,
       ).toBe(true);
+    }
+  });
+
+  it('documents on every operation each error the guard and the error handler can answer there, with its example', () => {
+    for (const operation of contract.operations) {
+      const errors = sharedErrors(operation);
+      const responses = operation.object.responses as Record<string, Json>;
+      for (const error of errors) {
+        const where = `${operation.key} ${error.status} (${error.code})`;
+        const content = (responses[String(error.status)]?.content as Record<string, Json> | undefined)?.[
+          'application/json'
+        ];
+        expect(content, where).toBeDefined();
+        const examples = Object.values(content!.examples as Record<string, { value: Json }>).map((e) => e.value);
+        if (OWN_TEXT.has(error.code))
+          expect(
+            examples.map((e) => Object.keys(e).sort()),
+            where,
+          ).toContainEqual(Object.keys(error.body()).sort());
+        else expect(examples, where).toContainEqual(error.body());
+      }
     }
   });
 
@@ -849,9 +941,11 @@ describe('every operation answers as documented', () => {
   for (const [key, operationCase] of Object.entries(CASES)) {
     it(key, async () => {
       const operation = contract.operation(key);
-      // The documented statuses, and those the case knows the route answers: each must be both.
+      // The documented statuses, those the case knows the route answers, and those the guard and the
+      // error handler can answer there: each must be both documented and answered.
       const statuses = new Set([...operation.responses.keys()].map(Number));
       for (const status of Object.keys(operationCase.errors ?? {})) statuses.add(Number(status));
+      for (const error of sharedErrors(operation)) statuses.add(error.status);
       for (const status of [...statuses].sort((a, b) => a - b)) {
         for (const probe of await probesFor(operation, operationCase, status)) {
           await probe.before?.();
@@ -862,6 +956,9 @@ describe('every operation answers as documented', () => {
             await probe.after?.();
           }
           expect(res.statusCode, `${key} ${probe.url}: ${res.body.slice(0, 300)}`).toBe(status);
+          // Optional in the document (a router's answer is never counted), sent on every counted answer.
+          if (status < 300 || probe.code === 'validation_failed' || probe.code === 'unauthenticated')
+            expect(res.headers['ratelimit-limit'], `${key} ${status}: RateLimit-Limit`).toBeDefined();
           if (status >= 400) {
             expect(probe.code, `${key} ${status}: the probe names no error`).toBeDefined();
             const expected = new AppError(

@@ -66,11 +66,11 @@ describe('operational endpoints', () => {
 
   it('counts requests by route template and status', async () => {
     t.clock.advance(60_000);
-    const labels = { method: 'GET', route: '/api/v1/terms', status: '200' };
+    const labels = { method: 'GET', route: '/api/v1/users', status: '200' };
     const before = sample(await metrics(), 'onpay_http_requests_total', labels);
-    expect((await t.as(acme, { method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(200);
-    expect((await t.as(acme, { method: 'GET', url: '/api/v1/terms?page=2' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms' })).statusCode).toBe(401);
+    expect((await t.as(acme, { method: 'GET', url: '/api/v1/users' })).statusCode).toBe(200);
+    expect((await t.as(acme, { method: 'GET', url: '/api/v1/users?page=2' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users' })).statusCode).toBe(401);
     const text = await metrics();
     expect(sample(text, 'onpay_http_requests_total', labels)).toBe(before + 2);
     expect(sample(text, 'onpay_http_requests_total', { ...labels, status: '401' })).toBeGreaterThanOrEqual(1);

@@ -79,14 +79,16 @@ describe('GET /users: pagination', () => {
     expect(back.reverse()).toEqual(pages.map((p) => p.results.map((u) => u.id)));
   });
 
-  it('links are absolute and keep the other query parameters', async () => {
-    const page = await list('/api/v1/users?page=2&per_page=5&department=night&tag=a&tag=b');
+  it('links are absolute; a parameter the list does not take is refused, not carried along', async () => {
+    const page = await list('/api/v1/users?page=2&per_page=5');
     const next = new URL(page.next);
     const previous = new URL(page.previous);
     expect(`${next.origin}${next.pathname}`).toBe(`${BASE}/api/v1/users`);
-    expect(Object.fromEntries(next.searchParams)).toMatchObject({ page: '3', per_page: '5', department: 'night' });
-    expect(next.searchParams.getAll('tag')).toEqual(['a', 'b']);
-    expect(Object.fromEntries(previous.searchParams)).toMatchObject({ page: '1', per_page: '5', department: 'night' });
+    expect(Object.fromEntries(next.searchParams)).toEqual({ page: '3', per_page: '5' });
+    expect(Object.fromEntries(previous.searchParams)).toEqual({ page: '1', per_page: '5' });
+    // (GET /payouts keeps its filters in the links: test/payouts/reads.test.ts.)
+    const unknown = await t.as(acme, { method: 'GET', url: '/api/v1/users?page=2&department=night&tag=a&tag=b' });
+    expect(Object.keys(expect422(unknown, 'department', 'tag')).sort()).toEqual(['department', 'tag']);
   });
 
   it('the default per_page appears in the links', async () => {
@@ -123,11 +125,14 @@ describe('GET /users: pagination', () => {
     ['per_page', '0'],
     ['per_page', '101'],
     ['per_page', 'x'],
+    ['page', '1e300'],
+    ['page', '0x10'],
+    ['per_page', '1e1'],
   ])('%s=%s is a 422 naming the parameter', async (param, value) => {
     expect422(await t.as(acme, { method: 'GET', url: `/api/v1/users?${param}=${value}` }), param);
   });
 
-  it.each(['1000000000000', '99999999999999999999', '1e300'])(
+  it.each(['1000000000000', '99999999999999999999', '9'.repeat(300)])(
     'a very large page (%s) is an empty page, not an error',
     async (value) => {
       const page = await list(`/api/v1/users?page=${value}&per_page=100`);

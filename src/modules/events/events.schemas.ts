@@ -77,5 +77,5 @@ export const EventFeed = Type.Object(
 );
 
 export const EventParams = Type.Object({
-  id: Type.String({ maxLength: 64, description: 'Event id', examples: ['evt_3k9q0d2m7x1c5v8b4n6z0a2s4f'] }),
+  id: Type.String({ description: 'Event id', examples: ['evt_3k9q0d2m7x1c5v8b4n6z0a2s4f'] }),
 });

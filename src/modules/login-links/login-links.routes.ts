@@ -9,17 +9,8 @@ import type { LoginLinkService } from './login-links.service.js';
 
 export function loginLinkRoutes(links: LoginLinkService): FastifyPluginAsyncTypebox {
   return async (app) => {
-    // The body is optional: no body, or an empty one sent as JSON, means { send_email: false }.
-    const parseJson = app.getDefaultJsonParser('error', 'error');
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
-      if (String(raw).trim() === '') return done(null, {});
-      parseJson(request, String(raw), done);
-    });
-    app.addHook('preValidation', async (request) => {
-      if (request.body === undefined || request.body === null) request.body = {};
-    });
-
+    // The body is optional (LoginLinkBody): no body, or an empty one, is {} (the API plugin reads it
+    // so); a JSON null is a body that is not an object, a 400 like everywhere else.
     app.post(
       '/users/:id/login-link',
       {

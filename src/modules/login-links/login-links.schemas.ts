@@ -6,7 +6,8 @@ export const LoginLinkBody = Type.Object(
     send_email: Type.Optional(Type.Boolean({ description: 'true also e-mails the link to the employee' })),
   },
   {
-    description: 'Optional: no body, or an empty one, means `{"send_email": false}`',
+    description:
+      'Optional: no body, or an empty one, means `{"send_email": false}`; a body that is sent must be a JSON object',
     [OPTIONAL_BODY]: true,
     examples: [{ send_email: true }],
   },

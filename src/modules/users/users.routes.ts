@@ -43,7 +43,7 @@ export function userRoutes({ users, identity, userTerms, publicBaseUrl }: UserRo
           operationId: 'createOrLinkUser',
           summary: 'Create or link an employee by e-mail',
           description:
-            'Creates the employee, or links an existing one (same e-mail, in any letter case) to you; then only `email` and `internal_id` apply and other fields are ignored. Answers 200 in both cases. Bank fields are optional: exactly one style, domestic (`bank_account_number`) or international (`bank_iban_number` with `bank_bic_number`). Employees created here have `email_verified` true at once.',
+            'Creates the employee, or links an existing one (same e-mail, in any letter case) to you; then only `email` and `internal_id` apply, and the other fields are checked as for a new employee (422 when one is invalid) and then ignored. Answers 200 in both cases. Bank fields are optional: exactly one style, domestic (`bank_account_number`) or international (`bank_iban_number` with `bank_bic_number`). Employees created here have `email_verified` true at once.',
           body: CreateUserBody,
           response: {
             200: described(UserPayload, 'The employee, created or linked'),

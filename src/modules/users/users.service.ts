@@ -82,13 +82,21 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
 
     /**
      * POST /users: creates the person, or links the existing one to the caller. Linking applies only
-     * `email` and `internal_id`: the new link starts empty, and nothing another partner entered is
-     * shown or changed.
+     * `email` and `internal_id` (the rest is validated, then ignored): the new link starts empty, and
+     * nothing another partner entered is shown or changed.
      */
     async createOrLink(ctx: WriteContext, body: CreateUserBody): Promise<UserPayload> {
       const partnerId = ctx.caller.partnerId;
       const email = body.email.trim();
       const internalId = body.internal_id ?? null;
+      // The whole body is checked as for a new person, whether it creates or links: a request is
+      // valid or not by what it says, not by whether the e-mail is known (linking then ignores
+      // all but email and internal_id).
+      const errors: FieldErrors = {};
+      const bank = bankColumns(body, errors);
+      const dialCode =
+        isProvided(body.dial_code) && body.dial_code.trim() !== '' ? checkDialCode(body.dial_code, errors) : null;
+      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
       // The new person's payload, or the id of the person linked (read back after the commit).
       const result = await write(ctx, async (trx): Promise<UserPayload | number> => {
         const now = clock.now().toISOString();
@@ -117,11 +125,6 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
           return existing.id;
         }
 
-        const errors: FieldErrors = {};
-        const bank = bankColumns(body, errors);
-        const dialCode =
-          isProvided(body.dial_code) && body.dial_code.trim() !== '' ? checkDialCode(body.dial_code, errors) : null;
-        if (Object.keys(errors).length > 0) throw AppError.fields(errors);
         // The person first: when a concurrent request created them a moment ago, the e-mail's unique
         // key fails here and the retry takes the linking path above, as a sequential request would.
         const user = await repo.insertUser(trx, {

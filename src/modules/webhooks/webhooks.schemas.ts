@@ -105,7 +105,7 @@ export const PatchEndpointBody = Type.Object(
 export type PatchEndpointBody = Static<typeof PatchEndpointBody>;
 
 export const EndpointParams = Type.Object({
-  id: Type.String({ maxLength: 20, description: 'Endpoint id', examples: ['7'] }),
+  id: Type.String({ description: 'Endpoint id', examples: ['7'] }),
 });
 
 export const ReplayBody = Type.Object(
