@@ -12,6 +12,15 @@ import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService, PartnerSummary } from '../partners/index.js';
 import type { TermsService } from '../terms/index.js';
 import type { ReturnUrlCommand, ReturnUrlService } from '../verification/index.js';
+import {
+  choiceFilter,
+  type FilterText,
+  idFilter,
+  pageFilter,
+  positionFilter,
+  readFilters,
+  textFilter,
+} from './filters.js';
 
 export interface AdminActionsDeps {
   partners: Pick<
@@ -63,7 +72,8 @@ export interface AuditFilters {
   action?: string;
   /** A date (`2026-11-23`, from its midnight UTC) or an ISO 8601 time with a time zone. */
   since?: string;
-  before?: number;
+  /** The paging position: entries older than this id (the "Older entries" link). */
+  before?: string;
 }
 
 /** Form text → the filter values, every bad one named (422). */
@@ -72,8 +82,11 @@ function checkAuditFilters(filters: AuditFilters): {
   actor?: string;
   action?: string;
   since?: string;
+  before?: number;
 } {
   const errors: FieldErrors = {};
+  const position = positionFilter.read((filters.before ?? '').trim());
+  if ('problem' in position) errors.before = [`${positionFilter.label}: ${position.problem}`];
   const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
   const object = blank(filters.object);
   const actor = blank(filters.actor);
@@ -96,7 +109,7 @@ function checkAuditFilters(filters: AuditFilters): {
     else since = new Date(ms).toISOString();
   }
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
-  return { object, actor, action, since };
+  return { object, actor, action, since, before: 'value' in position ? position.value : undefined };
 }
 
 function checkReason(reason: string | undefined, required: boolean): string | undefined {
@@ -112,12 +125,14 @@ function checkReason(reason: string | undefined, required: boolean): string | un
 
 export function createAdminActions(deps: AdminActionsDeps) {
   return {
+    /** Partners matching the search `q` (part of the name, or the id), a page (`page`) at a time. */
     async partners(
       operator: ConsoleOperator,
-      query: { search?: string; page?: number },
-    ): Promise<{ partners: PartnerSummary[]; has_more: boolean }> {
+      query: FilterText,
+    ): Promise<{ partners: PartnerSummary[]; has_more: boolean; page: number }> {
       requirePermission(operator, 'view');
-      return deps.partners.searchPartners({ search: query.search, page: query.page, limit: PAGE_SIZE });
+      const { q, page } = readFilters({ q: textFilter('Search', 255), page: pageFilter }, query);
+      return { ...(await deps.partners.searchPartners({ search: q, page, limit: PAGE_SIZE })), page };
     },
 
     /** A partner's page: its facts, tokens, return URLs and recent audit entries. */
@@ -156,16 +171,26 @@ export function createAdminActions(deps: AdminActionsDeps) {
       return deps.partners.revokeToken(tokenId);
     },
 
-    /** The queue: requests by status (pending first), each with its partner's approved URLs. */
-    async returnUrlQueue(
-      operator: ConsoleOperator,
-      query: { status: ReturnUrlStatus | null; partnerId: number | null; after: number },
-    ) {
+    /**
+     * The queue: requests by status (`status`: pending when empty, or `all`), of one partner
+     * (`partner`) or all, after a paging position (`after`), each with its partner's approved URLs.
+     */
+    async returnUrlQueue(operator: ConsoleOperator, query: FilterText) {
       requirePermission(operator, 'view');
+      const read = readFilters(
+        {
+          status: choiceFilter('Status', [...RETURN_URL_STATUSES, 'all'] as const, 'pending'),
+          partner: idFilter('Partner id', 'partner id'),
+          after: positionFilter,
+        },
+        query,
+      );
+      const status = read.status === 'all' || read.status === undefined ? null : read.status;
+      const filter = { status, partnerId: read.partner ?? null, after: read.after ?? 0 };
       const page = await deps.returnUrls.listPage({
-        status: query.status,
-        partnerId: query.partnerId,
-        afterId: query.after,
+        status: filter.status,
+        partnerId: filter.partnerId,
+        afterId: filter.after,
         limit: PAGE_SIZE,
       });
       const partnerIds = page.rows.map((r) => r.partner_id);
@@ -181,6 +206,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
           approved: approved.filter((a) => a.partner_id === row.partner_id && a.id !== row.id),
         })),
         has_more: page.hasMore,
+        filter,
       };
     },
 
@@ -196,13 +222,14 @@ export function createAdminActions(deps: AdminActionsDeps) {
       return deps.returnUrls.command(id, command, why);
     },
 
-    async terms(operator: ConsoleOperator, query: { page?: number }) {
+    async terms(operator: ConsoleOperator, query: FilterText) {
       requirePermission(operator, 'view');
+      const { page } = readFilters({ page: pageFilter }, query);
       const [current, history] = await Promise.all([
         deps.terms.current(),
-        deps.terms.history({ page: query.page, limit: PAGE_SIZE }),
+        deps.terms.history({ page, limit: PAGE_SIZE }),
       ]);
-      return { current: current.code, ...history };
+      return { current: current.code, page, ...history };
     },
 
     async publishTerms(operator: ConsoleOperator, input: { code: string; title: string; url: string }) {
@@ -216,17 +243,21 @@ export function createAdminActions(deps: AdminActionsDeps) {
       filters: AuditFilters,
     ): Promise<{ entries: AuditEntryPayload[]; has_more: boolean }> {
       requirePermission(operator, 'view');
-      const checked = checkAuditFilters(filters);
-      const entries = await deps.audit.list({ ...checked, beforeId: filters.before, limit: PAGE_SIZE + 1 });
+      const { before, ...checked } = checkAuditFilters(filters);
+      const entries = await deps.audit.list({ ...checked, beforeId: before, limit: PAGE_SIZE + 1 });
       return { entries: entries.slice(0, PAGE_SIZE), has_more: entries.length > PAGE_SIZE };
     },
 
+    /** Mail by status (`status`, all when empty), older than a paging position (`before`). */
     async outbox(
       operator: ConsoleOperator,
-      query: { status: OutboxFilter | null; before: number | null },
-    ): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
+      query: FilterText,
+    ): Promise<{ mail: OutboxMail[]; has_more: boolean; status: OutboxFilter | null; before: number | null }> {
       requirePermission(operator, 'view');
-      return deps.outbox.list({ status: query.status, beforeId: query.before, limit: PAGE_SIZE });
+      const read = readFilters({ status: choiceFilter('Status', OUTBOX_FILTERS), before: positionFilter }, query);
+      const status = read.status ?? null;
+      const before = read.before ?? null;
+      return { ...(await deps.outbox.list({ status, beforeId: before, limit: PAGE_SIZE })), status, before };
     },
 
     async resendMail(operator: ConsoleOperator, id: number): Promise<OutboxMail> {

@@ -7,7 +7,7 @@ import { fromMinorUnits } from '../../modules/payouts/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
-import { field, flash, pageNumber, pager, type Query } from './list-kit.js';
+import { field, flash, listOrExplain, pager, type Query } from './list-kit.js';
 
 const FIELD_LABEL: Record<Guarded['field'], string> = {
   identification: 'National identity number',
@@ -41,13 +41,16 @@ export async function employeesPage(
 
   app.get<{ Querystring: Query }>('/console/employees', async (request, reply) => {
     const q = field(request.query, 'q');
-    const page = pageNumber(request.query);
-    const found = await money.searchEmployees(request.operator!, q, page);
-    const rows = found.people.map(
+    const { found, problem } = await listOrExplain(
+      reply,
+      () => money.searchEmployees(request.operator!, { q, page: field(request.query, 'page') }),
+      null,
+    );
+    const rows = (found?.people ?? []).map(
       (person) => html`<tr>
 <td><a href="/console/employees/${person.id}">${person.id}</a></td>
 <td>${person.email}${person.verified ? html` <small class="status-ok">verified</small>` : html``}</td>
-<td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
+<td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found?.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
 <td>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</td>
 <td>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</td>
 </tr>`,
@@ -61,13 +64,17 @@ export async function employeesPage(
 <label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
 <button type="submit">Search</button>
 </form>
-<p>${found.total} ${found.total === 1 ? 'person' : 'people'}${q ? html` match “${q}”` : html``}.</p>
+${
+  found
+    ? html`<p>${found.total} ${found.total === 1 ? 'person' : 'people'}${q ? html` match “${q}”` : html``}.</p>
 ${
   rows.length
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Employees</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Name (partner)</th><th scope="col">Phone</th><th scope="col">Internal id</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html``
 }
-${pager('/console/employees', { q }, page, money.perPage, found.total)}`,
+${pager('/console/employees', { q }, found.page, money.perPage, found.total)}`
+    : problem
+}`,
       '/console/employees',
     );
   });

@@ -18,16 +18,21 @@ import {
   when,
 } from './admin-kit.js';
 import { activityTable } from './audit.page.js';
+import { listOrExplain } from './list-kit.js';
 
 export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
   const { kit, console, flash } = deps;
 
   app.get<{ Querystring: Query }>('/console/partners', async (request, reply) => {
     const operator = request.operator!;
-    const search = (request.query.q ?? '').slice(0, 255);
-    const page = intOf(request.query.page) ?? 1;
-    const found = await console.admin.partners(operator, { search, page });
-    const rows = found.partners.map((p) => [
+    const search = (request.query.q ?? '').trim();
+    const { found, problem } = await listOrExplain(
+      reply,
+      () => console.admin.partners(operator, { q: search, page: request.query.page }),
+      null,
+    );
+    const page = found?.page ?? 1;
+    const rows = (found?.partners ?? []).map((p) => [
       p.partner_id,
       html`<a href="/console/partners/${p.partner_id}">${p.name}</a>`,
       p.fee_rate,
@@ -53,22 +58,25 @@ ${flash.take(request, reply)}
 <label for="q">Name or id<input id="q" name="q" type="search" value="${search}" maxlength="255"></label>
 <button type="submit" class="secondary">Search</button>
 </form>
-${table(
-  'Partners',
-  [
-    { label: 'Id', num: true },
-    { label: 'Name' },
-    { label: 'Fee', num: true },
-    { label: 'Active tokens', num: true },
-    { label: 'Created' },
-  ],
-  rows,
-  search ? `No partner matches “${search}”.` : 'No partners yet.',
-)}
+${
+  problem ??
+  html`${table(
+    'Partners',
+    [
+      { label: 'Id', num: true },
+      { label: 'Name' },
+      { label: 'Fee', num: true },
+      { label: 'Active tokens', num: true },
+      { label: 'Created' },
+    ],
+    rows,
+    search ? `No partner matches “${search}”.` : 'No partners yet.',
+  )}
 ${pager({
   newer: page > 1 ? urlWith('/console/partners', { q: search, page: page - 1 }) : null,
-  older: found.has_more ? urlWith('/console/partners', { q: search, page: page + 1 }) : null,
-})}
+  older: found?.has_more ? urlWith('/console/partners', { q: search, page: page + 1 }) : null,
+})}`
+}
 ${create}`,
       '/console/partners',
     );

@@ -2,17 +2,22 @@
 import type { FastifyInstance } from 'fastify';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
-import { act, type AdminPageDeps, type Form, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
+import { act, type AdminPageDeps, type Form, pager, type Query, table, urlWith, when } from './admin-kit.js';
+import { listOrExplain } from './list-kit.js';
 
 export async function termsPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
   const { kit, console, flash } = deps;
 
   app.get<{ Querystring: Query }>('/console/terms', async (request, reply) => {
     const operator = request.operator!;
-    const page = intOf(request.query.page) ?? 1;
-    const found = await console.admin.terms(operator, { page });
-    const rows = found.terms.map((t) => [
-      html`<code>${t.code}</code>${t.code === found.current ? html` <strong>(current)</strong>` : html``}`,
+    const { found, problem } = await listOrExplain(
+      reply,
+      () => console.admin.terms(operator, { page: request.query.page }),
+      null,
+    );
+    const page = found?.page ?? 1;
+    const rows = (found?.terms ?? []).map((t) => [
+      html`<code>${t.code}</code>${t.code === found?.current ? html` <strong>(current)</strong>` : html``}`,
       t.title,
       html`<a href="${t.url}" rel="noreferrer">${t.url}</a>`,
       when(t.published_at),
@@ -34,16 +39,19 @@ ${kit.csrfField(request)}
       'Terms',
       html`<h1>Terms</h1>
 ${flash.take(request, reply)}
-${table(
-  'Published terms',
-  [{ label: 'Code' }, { label: 'Title' }, { label: 'Address' }, { label: 'Published' }],
-  rows,
-  'No terms are published.',
-)}
+${
+  problem ??
+  html`${table(
+    'Published terms',
+    [{ label: 'Code' }, { label: 'Title' }, { label: 'Address' }, { label: 'Published' }],
+    rows,
+    'No terms are published.',
+  )}
 ${pager({
   newer: page > 1 ? urlWith('/console/terms', { page: page - 1 }) : null,
-  older: found.has_more ? urlWith('/console/terms', { page: page + 1 }) : null,
-})}
+  older: found?.has_more ? urlWith('/console/terms', { page: page + 1 }) : null,
+})}`
+}
 ${publish}`,
       '/console/terms',
     );
