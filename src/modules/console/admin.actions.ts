@@ -4,13 +4,15 @@
  * lookup or validation, so a refused form learns nothing and changes nothing), then calls the same
  * module service the command line calls, so both are audited alike (docs/decisions.md §17, §18).
  */
+import type { Clock } from '../../clock.js';
 import type { ReturnUrlRow, ReturnUrlStatus } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { AUDIT_ACTION, AUDIT_ACTOR, AUDIT_OBJECT, type AuditEntryPayload, type AuditService } from '../audit/index.js';
 import type { Outbox, OutboxFilter, OutboxMail } from '../mail/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService, PartnerSummary } from '../partners/index.js';
-import type { TermsService } from '../terms/index.js';
+import { checkTerms, type TermsService } from '../terms/index.js';
+import type { UserTermsService } from '../users/index.js';
 import type { ReturnUrlCommand, ReturnUrlService } from '../verification/index.js';
 import {
   choiceFilter,
@@ -33,11 +35,15 @@ export interface AdminActionsDeps {
     | 'revokeToken'
     | 'setFeeRate'
     | 'partnerNames'
+    | 'countPartners'
   >;
   returnUrls: Pick<ReturnUrlService, 'listPage' | 'approvedOf' | 'list' | 'command'>;
   terms: Pick<TermsService, 'current' | 'history' | 'publish'>;
   audit: Pick<AuditService, 'list'>;
   outbox: Pick<Outbox, 'list' | 'resend'>;
+  /** Who would have to approve terms before they are published (the review step). */
+  userTerms: Pick<UserTermsService, 'awaitingApproval'>;
+  clock: Clock;
 }
 
 /** Rows per page of every console list. */
@@ -162,6 +168,24 @@ export function createAdminActions(deps: AdminActionsDeps) {
       return deps.partners.createToken(partnerId);
     },
 
+    /**
+     * The review before revoking: the token, its partner, when a request last used it (to the
+     * minute), the partner's other active tokens and the time now (to say "3 minutes ago").
+     */
+    async reviewTokenRevocation(operator: ConsoleOperator, partnerId: number, tokenId: number) {
+      requirePermission(operator, 'manage_tokens');
+      const tokens = await deps.partners.listTokens(partnerId);
+      const token = tokens.find((t) => t.token_id === tokenId);
+      if (!token) throw new AppError('token_not_found', `Partner ${partnerId} has no access token ${tokenId}.`);
+      const partner = await deps.partners.partnerSummary(partnerId);
+      return {
+        partner: { id: partner.partner_id, name: partner.name },
+        token,
+        otherActive: tokens.filter((t) => t.token_id !== tokenId && t.revoked_at === null).length,
+        now: deps.clock.now().toISOString(),
+      };
+    },
+
     /** Revokes one of this partner's tokens (a token of another partner is not found here). */
     async revokeToken(operator: ConsoleOperator, partnerId: number, tokenId: number) {
       requirePermission(operator, 'manage_tokens');
@@ -230,6 +254,23 @@ export function createAdminActions(deps: AdminActionsDeps) {
         deps.terms.history({ page, limit: PAGE_SIZE }),
       ]);
       return { current: current.code, page, ...history };
+    },
+
+    /**
+     * The review before publishing: the terms as they would be published (checked as publishing
+     * checks them), the current ones, and the impact: the employees (people, their partner links,
+     * their partners) who have not approved this code, and so would have to before being paid.
+     */
+    async reviewTerms(operator: ConsoleOperator, input: { code: string; title: string; url: string }) {
+      requirePermission(operator, 'publish_terms');
+      const terms = { code: input.code.trim(), title: input.title.trim(), url: input.url.trim() };
+      checkTerms(terms);
+      const [current, awaiting, partners] = await Promise.all([
+        deps.terms.current(),
+        deps.userTerms.awaitingApproval(terms.code),
+        deps.partners.countPartners(),
+      ]);
+      return { terms, current: current.code, awaiting, partners };
     },
 
     async publishTerms(operator: ConsoleOperator, input: { code: string; title: string; url: string }) {
