@@ -420,5 +420,5 @@ describe(`links the command line prints (${testEngine})`, () => {
     expect(after.setup_url.startsWith(`${again.baseUrl}/console/setup/`)).toBe(true);
     expect(after.link_base.published_at > (created.link_base.published_at as string)).toBe(true);
     expect(await again.stop('SIGTERM')).toEqual({ code: 0, signal: null });
-  });
+  }, 60_000); // two starts of the real service
 });
