@@ -65,6 +65,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly publicBaseUrl: string;
+  /** Whether PUBLIC_BASE_URL was given; without it the base is made from HOST and PORT. */
+  readonly publicBaseUrlGiven: boolean;
   readonly database: DatabaseConfig;
   readonly databaseTimeouts: DatabaseTimeouts;
   readonly shutdown: ShutdownConfig;
@@ -258,6 +260,7 @@ export function loadConfig(env: Env): Config {
     port,
     host,
     publicBaseUrl,
+    publicBaseUrlGiven: publicRaw !== undefined,
     database: Object.freeze(database),
     databaseTimeouts,
     shutdown,

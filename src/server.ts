@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrator.js';
 import { migrationNotes } from './db/migration-notes.js';
 import type { WorkerLog } from './platform/logging.js';
+import { publishServiceAddress } from './platform/settings.js';
 import { createServices } from './services.js';
 
 function demoBanner(base: string, credentials: { partner_id: number; api_key: string; access_token: string }): string {
@@ -88,6 +89,13 @@ export async function serve(ctx: CliContext): Promise<FastifyInstance> {
     config.port === 0 && address && typeof address === 'object'
       ? config.publicBaseUrl.replace(/:0$/, `:${address.port}`)
       : config.publicBaseUrl;
+  // The command line prints links under it when PUBLIC_BASE_URL is not set (another PORT, say).
+  // Recorded before the "listening" line, so a command run after that line finds it.
+  try {
+    await publishServiceAddress(db.db, { url: base, published_at: services.clock.now().toISOString() });
+  } catch (error) {
+    app.log.warn({ err: error }, 'could not record the service address for the command line');
+  }
   ctx.stdout(`onpay (${config.env}) listening on ${base}; API at ${base}/api/v1\n`);
   if (demo) ctx.stdout(`${demoBanner(base, demo)}\n`);
   return app;

@@ -73,7 +73,7 @@ export async function createServices(deps: ServicesDeps) {
   // Caches of rows other processes write are emptied whenever another connection commits.
   const changeEpoch = () => deps.db.changeEpoch();
   const audit = createAuditService({ db, clock });
-  const partners = createPartnerService({ db, clock, env: config.env, audit, changeEpoch });
+  const partners = createPartnerService({ db, clock, env: config.env, audit, changeEpoch, log: deps.log });
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
   const events = createEventsModule({ db, clock, partners, audit, afterEmit: deps.afterEventsWritten });
   const signingSecret = await resolveSigningSecret(db, config);
@@ -157,7 +157,15 @@ export async function createServices(deps: ServicesDeps) {
     sessions: verification.sessions,
     outbox,
     webhooks: webhooks.service,
-    admin: { partners, returnUrls: verification.returnUrls, terms: terms.service, audit, outbox },
+    admin: {
+      partners,
+      returnUrls: verification.returnUrls,
+      terms: terms.service,
+      audit,
+      outbox,
+      userTerms: users.userTerms,
+      clock,
+    },
     money: {
       db,
       clock,
@@ -252,6 +260,7 @@ export async function createServices(deps: ServicesDeps) {
       await webhookWorker.stop();
       await housekeeping.stop();
       await eventWork.stop();
+      await partners.settleTokenUses();
       await rateLimitStore.close();
       await redis?.quit().catch(() => undefined);
     },

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, redact, type Config, type Env } from '../confi
 import { createDb, type Db } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { AppError } from '../errors.js';
+import { readServiceAddress } from '../platform/settings.js';
 import { createServices } from '../services.js';
 
 /**
@@ -41,10 +42,50 @@ export async function openDatabase(config: Config): Promise<Db> {
   }
 }
 
+/** The base of the links a command prints (set-up links), and where it came from. */
+export interface LinkBase {
+  url: string;
+  /** PUBLIC_BASE_URL; the address the running service published at start-up; or HOST and PORT. */
+  source: 'PUBLIC_BASE_URL' | 'published' | 'default';
+  /** When the service published it (source `published`). */
+  published_at: string | null;
+}
+
+/**
+ * Where the links a command prints point: PUBLIC_BASE_URL when it is set; else the address the
+ * running service published when it started (its PORT may not be this environment's); else the
+ * default made from HOST and PORT.
+ */
+export async function linkBase(config: Config, db: Db): Promise<LinkBase> {
+  if (config.publicBaseUrlGiven) return { url: config.publicBaseUrl, source: 'PUBLIC_BASE_URL', published_at: null };
+  const published = await readServiceAddress(db.db);
+  if (published) return { url: published.url, source: 'published', published_at: published.published_at };
+  return { url: config.publicBaseUrl, source: 'default', published_at: null };
+}
+
+/** The line that says which address a command's links use, and why. */
+export function linkBaseLine(links: LinkBase): string {
+  switch (links.source) {
+    case 'PUBLIC_BASE_URL':
+      return `Links use ${links.url} (PUBLIC_BASE_URL).`;
+    case 'published':
+      return `Links use ${links.url}: the address the running service published when it started (${links.published_at}); PUBLIC_BASE_URL is not set.`;
+    case 'default':
+      return `Links use ${links.url}, made from HOST and PORT: PUBLIC_BASE_URL is not set and no service has published its address in this database. Start the service first, or set PUBLIC_BASE_URL.`;
+  }
+}
+
 /** What operator commands use, from the one composition root (no Redis: the command line limits nothing). */
 export async function services(config: Config, db: Db) {
-  const all = await createServices({ config, db, connectRedis: false });
+  // Links the commands print (operator set-up links) go where the service really answers.
+  const links = await linkBase(config, db);
+  const all = await createServices({
+    config: links.url === config.publicBaseUrl ? config : Object.freeze({ ...config, publicBaseUrl: links.url }),
+    db,
+    connectRedis: false,
+  });
   return {
+    links,
     partners: all.partners,
     terms: all.terms.service,
     tax: all.users.tax,

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { OperatorRow } from '../db/database.js';
 import { ROLES } from '../modules/operators/index.js';
-import { type CliContext, output, positiveInt, UsageError, withServices } from './context.js';
+import { type CliContext, linkBaseLine, output, positiveInt, UsageError, withServices } from './context.js';
 
 function summary(row: OperatorRow) {
   return {
@@ -26,15 +26,24 @@ export function registerOperatorCommands(program: Command, ctx: CliContext): voi
     .action(async (opts: { email: string; role: string; json?: boolean }) => {
       if (!(ROLES as readonly string[]).includes(opts.role))
         throw new UsageError(`--role must be one of ${ROLES.join(', ')} (got ${JSON.stringify(opts.role)})`);
-      const created = await withServices(ctx, (s) => s.operators.create(opts.email, opts.role as OperatorRow['role']));
+      const { created, links } = await withServices(ctx, async (s) => ({
+        created: await s.operators.create(opts.email, opts.role as OperatorRow['role']),
+        links: s.links,
+      }));
       output(
         ctx,
         Boolean(opts.json),
-        { operator: summary(created.operator), setup_url: created.setupUrl, setup_expires_at: created.expiresAt },
+        {
+          operator: summary(created.operator),
+          setup_url: created.setupUrl,
+          setup_expires_at: created.expiresAt,
+          link_base: links,
+        },
         [
           `Operator ${created.operator.id} (${created.operator.email}, ${created.operator.role}) created.`,
           `Send them this set-up link; it works once, until ${created.expiresAt}:`,
           `  ${created.setupUrl}`,
+          linkBaseLine(links),
         ].join('\n'),
       );
     });
@@ -81,15 +90,24 @@ export function registerOperatorCommands(program: Command, ctx: CliContext): voi
     .option('--json', 'print one JSON object')
     .action(async (raw: string, opts: { json?: boolean }) => {
       const id = positiveInt('OPERATOR_ID', raw);
-      const reset = await withServices(ctx, (s) => s.operators.reset(id));
+      const { reset, links } = await withServices(ctx, async (s) => ({
+        reset: await s.operators.reset(id),
+        links: s.links,
+      }));
       output(
         ctx,
         Boolean(opts.json),
-        { operator: summary(reset.operator), setup_url: reset.setupUrl, setup_expires_at: reset.expiresAt },
+        {
+          operator: summary(reset.operator),
+          setup_url: reset.setupUrl,
+          setup_expires_at: reset.expiresAt,
+          link_base: links,
+        },
         [
           `Operator ${id} reset: signed out everywhere.`,
           `New set-up link (works once, until ${reset.expiresAt}):`,
           `  ${reset.setupUrl}`,
+          linkBaseLine(links),
         ].join('\n'),
       );
     });

@@ -77,7 +77,7 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
     });
   token
     .command('list')
-    .description("list a partner's access tokens (ids and first characters only)")
+    .description("list a partner's access tokens (ids and first characters only) and when each was last used")
     .requiredOption('--partner <id>', 'partner id')
     .option('--json', 'print one JSON object')
     .action(async (opts: { partner: string; json?: boolean }) => {
@@ -85,7 +85,7 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
       const tokens = await withServices(ctx, (s) => s.partners.listTokens(partnerId));
       const lines = tokens.map(
         (t) =>
-          `  ${t.token_id}\t${t.prefix}…\tcreated ${t.created_at}${t.revoked_at ? `\trevoked ${t.revoked_at}` : ''}`,
+          `  ${t.token_id}\t${t.prefix}…\tcreated ${t.created_at}\t${t.last_used_at ? `last used ${t.last_used_at}` : 'no use recorded'}${t.revoked_at ? `\trevoked ${t.revoked_at}` : ''}`,
       );
       output(
         ctx,

@@ -29,6 +29,8 @@ export interface AccessTokensTable {
   token_prefix: string;
   created_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** When a request last used it, to the minute (written at most once a minute, off the request path); null: none recorded. */
+  last_used_at: Timestamp | null;
 }
 
 export interface IdempotencyKeysTable {

@@ -21,6 +21,7 @@ import { PASSWORD, totp } from '../helpers/console.js';
 import type { TestDatabase } from '../helpers/engine.js';
 import { testEngine } from '../helpers/engine.js';
 import { freePort } from '../helpers/net.js';
+import { createUser } from '../helpers/users.js';
 
 const STEP_TIMEOUT = 15_000;
 const SHOTS = join(SCREENSHOTS, 'console-admin');
@@ -68,6 +69,9 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
     });
     expect(pending.statusCode, pending.body).toBe(201);
     returnUrlId = Number((pending.json() as { id: string }).id);
+    // Two employees, neither of whom has approved terms not yet published.
+    await createUser(t, acme);
+    await createUser(t, acme);
     // Mail to show: one failed (with its error and a button to send it again), one sent.
     for (const status of ['failed', 'sent'] as const) {
       const id = await t.db.db.transaction().execute((trx) =>
@@ -216,8 +220,29 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
       await page.getByLabel('Code').fill('2026-12-browser');
       await page.getByLabel('Title').fill('Vilkår for lønnsutbetaling, desember 2026');
       await page.getByLabel(/Where the terms can be read/).fill('https://onpay.example/vilkar/2026-12');
-      await press(page, page.getByRole('button', { name: 'Publish terms' }));
+      // The review states the impact; nothing is published until its button is pressed.
+      await press(page, page.getByRole('button', { name: 'Review the new terms' }));
+      const impact = await page.locator('#terms-impact').textContent();
+      expect(impact).toContain('2 employees will need to approve the new terms');
+      expect(impact).toContain('payouts to them are refused');
+      expect((await t.services.terms.service.current()).code).not.toBe('2026-12-browser');
+      await press(page, page.getByRole('button', { name: 'Publish terms 2026-12-browser' }));
       expect(await confirmation(page)).toContain('Terms 2026-12-browser are now current.');
+
+      // Revoking a token: the review names whose integration stops and the token's last request.
+      const [acmeToken] = await t.services.partners.listTokens(acme.partnerId);
+      await t.services.partners.settleTokenUses();
+      const used = (await t.services.partners.listTokens(acme.partnerId))[0]!.last_used_at!;
+      t.clock.set(new Date(Date.parse(used) + 3 * 60_000 + 10_000));
+      await page.goto(`${base}/console/partners/${acme.partnerId}`);
+      await press(page, page.getByRole('button', { name: `Revoke token ${acmeToken!.token_id}` }));
+      const stops = await page.locator('#revoke-impact').textContent();
+      expect(stops).toContain(`${PARTNER}'s integration stops at once for this token`);
+      expect(stops).toContain(`${PARTNER}'s last request with this token was 3 minutes ago`);
+      expect(stops).toContain(`It is ${PARTNER}'s only active token`);
+      expect(await t.services.partners.listTokens(acme.partnerId)).toMatchObject([{ revoked_at: null }]);
+      await press(page, page.getByRole('button', { name: `Revoke token ${acmeToken!.token_id}` }));
+      expect(await confirmation(page)).toContain(`Access token ${acmeToken!.token_id} was revoked.`);
 
       for (const [query, action] of [
         [`object=return_url:${returnUrlId}`, 'return_url.approved'],
@@ -248,6 +273,7 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
     { name: 'audit', url: '/console/audit' },
     { name: 'mail', url: '/console/mail' },
     { name: 'audit-bad-filter', url: '/console/audit?object=nonsense' },
+    { name: 'mail-bad-filter', url: '/console/mail?status=bounced' },
   ];
 
   for (const [size, viewport] of [
@@ -257,9 +283,8 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
     for (const dark of [false, true]) {
       it(`${size} px, ${dark ? 'dark' : 'light'}: axe finds nothing serious or critical, nothing scrolls sideways; screenshots`, async () => {
         await withPage({ signedIn: true, viewport, dark, javaScript: true }, async (page) => {
-          for (const visit of pages()) {
-            const res = await page.goto(`${base}${visit.url}`);
-            expect(res?.status(), visit.url).toBeLessThan(visit.name === 'audit-bad-filter' ? 500 : 400);
+          /** axe-core, the width and a screenshot of the page as shown. */
+          async function check(visit: { name: string; url: string }) {
             const results = await new AxeBuilder({ page })
               .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
               .analyze();
@@ -287,6 +312,22 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
               fullPage: true,
             });
           }
+          for (const visit of pages()) {
+            const res = await page.goto(`${base}${visit.url}`);
+            expect(res?.status(), visit.url).toBeLessThan(visit.name.endsWith('-bad-filter') ? 500 : 400);
+            await check(visit);
+          }
+          // The review steps (answers to a form): publishing terms and revoking a token.
+          await page.goto(`${base}/console/terms`);
+          await page.getByLabel('Code').fill('2027-01-review');
+          await page.getByLabel('Title').fill('Vilkår for lønnsutbetaling, januar 2027');
+          await page.getByLabel(/Where the terms can be read/).fill('https://onpay.example/vilkar/2027-01');
+          await press(page, page.getByRole('button', { name: 'Review the new terms' }));
+          await check({ name: 'terms-review', url: 'the terms review' });
+          const token = await t.services.partners.createToken(acme.partnerId);
+          await page.goto(`${base}/console/partners/${acme.partnerId}`);
+          await press(page, page.getByRole('button', { name: `Revoke token ${token.token_id}` }));
+          await check({ name: 'token-review', url: 'the token review' });
         });
       });
     }

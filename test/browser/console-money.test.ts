@@ -164,6 +164,13 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
       await page.getByRole('button', { name: 'Review the selection' }).click();
       await expect.poll(() => page.textContent('h1')).toBe('Mark paid: 50 payouts?');
       expect(await page.textContent('#selection-totals')).toContain('50');
+      // The review repeats the filter and names the employees the payouts pay.
+      expect(await page.textContent('#selection-filter')).toBe(
+        `All 50 payouts matching the filter: invoice ${fifty.invoice_id}.`,
+      );
+      expect(await page.textContent('#selection-employees')).toBe(
+        `They pay 1 employee: Ola Nordmann (${employee.id}).`,
+      );
       await page.screenshot({ path: join(SCREENSHOTS, 'onpay-console-money-confirm-1280.png'), fullPage: true });
       await page.getByRole('button', { name: 'Mark paid: 50 payouts' }).click();
       await page.waitForURL(`**/console/payouts?invoice=${fifty.invoice_id}`);
@@ -174,6 +181,30 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
         .where('invoice_id', '=', fifty.invoice_id)
         .execute();
       expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['paid']));
+    });
+  }, 120_000);
+
+  it('an invoice filter the console cannot read (#9) lists nothing, says which and why, and offers nothing to select', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signIn(page);
+      await page.goto(`${base}/console/payouts?status=pending`);
+      expect(await page.locator('input[name=id]').count()).toBeGreaterThan(0);
+      await page.getByLabel('Invoice').fill('#9');
+      const [answer] = await Promise.all([
+        page.waitForResponse((res) => res.url().includes('/console/payouts?')),
+        page.getByRole('button', { name: 'Filter' }).click(),
+      ]);
+      expect(answer.status()).toBe(422);
+      await page.waitForLoadState('load');
+      const problem = page.getByRole('alert');
+      expect(await problem.textContent()).toContain('Nothing is shown: fix the filter first.');
+      expect(await problem.textContent()).toContain('Invoice: “#9” is not an invoice number');
+      expect(await page.locator('input[name=id]').count()).toBe(0);
+      expect(await page.getByLabel(/Select all/).count()).toBe(0);
+      expect(await page.locator('#matching').count()).toBe(0);
+      expect(await page.getByRole('link', { name: /Ola Nordmann/ }).count()).toBe(0);
+      // What was typed stays in the field, to be corrected.
+      expect(await page.getByLabel('Invoice').inputValue()).toBe('#9');
     });
   }, 120_000);
 
@@ -221,10 +252,11 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
               ['payouts', `/console/payouts?partner=${partner.partnerId}`],
               ['invoices', '/console/invoices'],
               ['invoice', `/console/invoices/${fifty.invoice_id}`],
+              ['payouts-unreadable-filter', '/console/payouts?status=pending&invoice=%239'],
             ];
             for (const [label, url] of pages) {
               const res = await page.goto(`${base}${url}`);
-              expect(res?.status(), url).toBe(200);
+              expect(res?.status(), url).toBe(label === 'payouts-unreadable-filter' ? 422 : 200);
               await fits(page, `${url} at ${name}`);
               await accessible(page, `${url} at ${name}, ${scheme}`);
               await page.screenshot({
@@ -238,6 +270,10 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
             await page.getByRole('radio', { name: 'Cancel' }).check();
             await page.getByRole('button', { name: 'Review the selection' }).click();
             await expect.poll(() => page.textContent('h1')).toBe('Cancel: 2 payouts?');
+            expect(await page.textContent('#selection-filter')).toBe(
+              `The 2 payouts you ticked, on the list filtered by invoice ${few.invoice_id}.`,
+            );
+            expect(await page.textContent('#selection-employees')).toContain('Ola Nordmann');
             await fits(page, `the confirm page at ${name}`);
             await accessible(page, `the confirm page at ${name}, ${scheme}`);
             await page.screenshot({

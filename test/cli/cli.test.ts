@@ -356,3 +356,69 @@ describe(`runCli, the command line in-process (${testEngine})`, () => {
     }
   });
 });
+
+describe(`links the command line prints (${testEngine})`, () => {
+  let database: TestDatabase;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    database = await scratchDatabase();
+    env = cliEnv({ DATABASE_URL: database.url });
+  });
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await database?.drop();
+  });
+
+  it('before any service published its address: HOST and PORT, and it says so', async () => {
+    const run = await runCli(['operator', 'create', '--email', 'first@onpay.example', '--role', 'admin'], env);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).toContain('  http://127.0.0.1:8080/console/setup/');
+    expect(run.stdout).toContain(
+      'Links use http://127.0.0.1:8080, made from HOST and PORT: PUBLIC_BASE_URL is not set and no service has published its address in this database.',
+    );
+  });
+
+  it('with the service on another PORT: links go to the address it published at start-up, say so, and work', async () => {
+    const server = await serve(env);
+    expect(server.baseUrl).not.toBe('http://127.0.0.1:8080');
+    const created = jsonLine(
+      await runCli(['operator', 'create', '--email', 'kari@onpay.example', '--role', 'admin', '--json'], env),
+    ) as { setup_url: string; link_base: Record<string, unknown>; operator: { operator_id: number } };
+    expect(created.setup_url.startsWith(`${server.baseUrl}/console/setup/`)).toBe(true);
+    expect(created.link_base).toEqual({
+      url: server.baseUrl,
+      source: 'published',
+      published_at: expect.stringMatching(ISO_TIMESTAMP),
+    });
+    // The link works: the running service answers it with the set-up page.
+    const page = await fetch(created.setup_url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Step 1 of 2');
+
+    const reset = await runCli(['operator', 'reset', String(created.operator.operator_id)], env);
+    expect(reset).toMatchObject({ code: 0, stderr: '' });
+    expect(reset.stdout).toContain(`  ${server.baseUrl}/console/setup/`);
+    expect(reset.stdout).toContain(
+      `Links use ${server.baseUrl}: the address the running service published when it started (`,
+    );
+
+    // PUBLIC_BASE_URL, when set, decides.
+    const given = await runCli(
+      ['operator', 'create', '--email', 'ola@onpay.example', '--role', 'viewer'],
+      cliEnv({ DATABASE_URL: database.url, PUBLIC_BASE_URL: 'https://console.onpay.example' }),
+    );
+    expect(given.stdout).toContain('  https://console.onpay.example/console/setup/');
+    expect(given.stdout).toContain('Links use https://console.onpay.example (PUBLIC_BASE_URL).');
+    expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+
+    // Started again on another port, the service publishes its new address over the old one.
+    const again = await serve(env);
+    const after = jsonLine(
+      await runCli(['operator', 'create', '--email', 'per@onpay.example', '--role', 'viewer', '--json'], env),
+    ) as { setup_url: string; link_base: { published_at: string } };
+    expect(after.setup_url.startsWith(`${again.baseUrl}/console/setup/`)).toBe(true);
+    expect(after.link_base.published_at > (created.link_base.published_at as string)).toBe(true);
+    expect(await again.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+  }, 60_000); // two starts of the real service
+});

@@ -122,9 +122,14 @@ describe(`partners (${testEngine})`, () => {
     const headers = { authorization: `Bearer ${token}`, 'api-key': partner.apiKey };
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/terms', headers })).statusCode).toBe(200);
 
+    // The review page's button carries `confirmed`; the review itself changed nothing.
     const revoked = await followed(
       asAdmin,
-      await asAdmin.post(`/console/partners/${partner.partnerId}/tokens/${tokenId}/revoke`, {}, { from: '/console' }),
+      await asAdmin.post(
+        `/console/partners/${partner.partnerId}/tokens/${tokenId}/revoke`,
+        { confirmed: '1' },
+        { from: '/console' },
+      ),
       `/console/partners/${partner.partnerId}`,
     );
     expect(revoked.body).toContain(`Access token ${tokenId} was revoked.`);
@@ -192,7 +197,7 @@ describe(`partners (${testEngine})`, () => {
       // Another partner's token is not revoked from this partner's page.
       const foreign = await asAdmin.post(
         `/console/partners/${partner.partnerId}/tokens/${otherToken}/revoke`,
-        {},
+        { confirmed: '1' },
         { from: `/console/partners/${partner.partnerId}` },
       );
       expect(foreign.statusCode).toBe(404);
@@ -370,6 +375,7 @@ describe(`terms (${testEngine})`, () => {
       code: 'console-2026-12',
       title: 'Vilkår desember',
       url: 'https://onpay.example/terms/2026-12',
+      confirmed: '1',
     });
     const page = await followed(asAdmin, res, '/console/terms');
     expect(page.body).toContain('Terms console-2026-12 are now current.');
@@ -536,8 +542,13 @@ describe(`the console and the command line do the same (${testEngine})`, () => {
           .statusCode,
       ).toBe(303);
       expect(
-        (await b.post(`/console/partners/${partner.partnerId}/tokens/${tokenA}/revoke`, {}, { from: '/console' }))
-          .statusCode,
+        (
+          await b.post(
+            `/console/partners/${partner.partnerId}/tokens/${tokenA}/revoke`,
+            { confirmed: '1' },
+            { from: '/console' },
+          )
+        ).statusCode,
       ).toBe(303);
       jsonLine(await cli('return-url', 'reject', String(viaCli), '--reason', 'Not theirs', '--json'));
       jsonLine(await cli('token', 'revoke', String(tokenB), '--json'));

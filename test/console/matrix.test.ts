@@ -87,6 +87,8 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
       '/console/partners/:id/tokens/:tokenId/revoke',
       '/console/return-urls/:id/approve',
       '/console/terms',
+      '/console/terms/review',
+      '/console/partners/:id/tokens/:tokenId/revoke/review',
       '/console/mail/:id/resend',
     ]) {
       expect(posts.map((r) => r.url)).toContain(url);

@@ -4,14 +4,25 @@
  * lookup or validation, so a refused form learns nothing and changes nothing), then calls the same
  * module service the command line calls, so both are audited alike (docs/decisions.md §17, §18).
  */
+import type { Clock } from '../../clock.js';
 import type { ReturnUrlRow, ReturnUrlStatus } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { AUDIT_ACTION, AUDIT_ACTOR, AUDIT_OBJECT, type AuditEntryPayload, type AuditService } from '../audit/index.js';
 import type { Outbox, OutboxFilter, OutboxMail } from '../mail/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService, PartnerSummary } from '../partners/index.js';
-import type { TermsService } from '../terms/index.js';
+import { checkTerms, type TermsService } from '../terms/index.js';
+import type { UserTermsService } from '../users/index.js';
 import type { ReturnUrlCommand, ReturnUrlService } from '../verification/index.js';
+import {
+  choiceFilter,
+  type FilterText,
+  idFilter,
+  pageFilter,
+  positionFilter,
+  readFilters,
+  textFilter,
+} from './filters.js';
 
 export interface AdminActionsDeps {
   partners: Pick<
@@ -24,11 +35,15 @@ export interface AdminActionsDeps {
     | 'revokeToken'
     | 'setFeeRate'
     | 'partnerNames'
+    | 'countPartners'
   >;
   returnUrls: Pick<ReturnUrlService, 'listPage' | 'approvedOf' | 'list' | 'command'>;
   terms: Pick<TermsService, 'current' | 'history' | 'publish'>;
   audit: Pick<AuditService, 'list'>;
   outbox: Pick<Outbox, 'list' | 'resend'>;
+  /** Who would have to approve terms before they are published (the review step). */
+  userTerms: Pick<UserTermsService, 'awaitingApproval'>;
+  clock: Clock;
 }
 
 /** Rows per page of every console list. */
@@ -63,7 +78,8 @@ export interface AuditFilters {
   action?: string;
   /** A date (`2026-11-23`, from its midnight UTC) or an ISO 8601 time with a time zone. */
   since?: string;
-  before?: number;
+  /** The paging position: entries older than this id (the "Older entries" link). */
+  before?: string;
 }
 
 /** Form text → the filter values, every bad one named (422). */
@@ -72,8 +88,11 @@ function checkAuditFilters(filters: AuditFilters): {
   actor?: string;
   action?: string;
   since?: string;
+  before?: number;
 } {
   const errors: FieldErrors = {};
+  const position = positionFilter.read((filters.before ?? '').trim());
+  if ('problem' in position) errors.before = [`${positionFilter.label}: ${position.problem}`];
   const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
   const object = blank(filters.object);
   const actor = blank(filters.actor);
@@ -96,7 +115,7 @@ function checkAuditFilters(filters: AuditFilters): {
     else since = new Date(ms).toISOString();
   }
   if (Object.keys(errors).length > 0) throw AppError.fields(errors);
-  return { object, actor, action, since };
+  return { object, actor, action, since, before: 'value' in position ? position.value : undefined };
 }
 
 function checkReason(reason: string | undefined, required: boolean): string | undefined {
@@ -112,12 +131,14 @@ function checkReason(reason: string | undefined, required: boolean): string | un
 
 export function createAdminActions(deps: AdminActionsDeps) {
   return {
+    /** Partners matching the search `q` (part of the name, or the id), a page (`page`) at a time. */
     async partners(
       operator: ConsoleOperator,
-      query: { search?: string; page?: number },
-    ): Promise<{ partners: PartnerSummary[]; has_more: boolean }> {
+      query: FilterText,
+    ): Promise<{ partners: PartnerSummary[]; has_more: boolean; page: number }> {
       requirePermission(operator, 'view');
-      return deps.partners.searchPartners({ search: query.search, page: query.page, limit: PAGE_SIZE });
+      const { q, page } = readFilters({ q: textFilter('Search', 255), page: pageFilter }, query);
+      return { ...(await deps.partners.searchPartners({ search: q, page, limit: PAGE_SIZE })), page };
     },
 
     /** A partner's page: its facts, tokens, return URLs and recent audit entries. */
@@ -147,6 +168,24 @@ export function createAdminActions(deps: AdminActionsDeps) {
       return deps.partners.createToken(partnerId);
     },
 
+    /**
+     * The review before revoking: the token, its partner, when a request last used it (to the
+     * minute), the partner's other active tokens and the time now (to say "3 minutes ago").
+     */
+    async reviewTokenRevocation(operator: ConsoleOperator, partnerId: number, tokenId: number) {
+      requirePermission(operator, 'manage_tokens');
+      const tokens = await deps.partners.listTokens(partnerId);
+      const token = tokens.find((t) => t.token_id === tokenId);
+      if (!token) throw new AppError('token_not_found', `Partner ${partnerId} has no access token ${tokenId}.`);
+      const partner = await deps.partners.partnerSummary(partnerId);
+      return {
+        partner: { id: partner.partner_id, name: partner.name },
+        token,
+        otherActive: tokens.filter((t) => t.token_id !== tokenId && t.revoked_at === null).length,
+        now: deps.clock.now().toISOString(),
+      };
+    },
+
     /** Revokes one of this partner's tokens (a token of another partner is not found here). */
     async revokeToken(operator: ConsoleOperator, partnerId: number, tokenId: number) {
       requirePermission(operator, 'manage_tokens');
@@ -156,16 +195,26 @@ export function createAdminActions(deps: AdminActionsDeps) {
       return deps.partners.revokeToken(tokenId);
     },
 
-    /** The queue: requests by status (pending first), each with its partner's approved URLs. */
-    async returnUrlQueue(
-      operator: ConsoleOperator,
-      query: { status: ReturnUrlStatus | null; partnerId: number | null; after: number },
-    ) {
+    /**
+     * The queue: requests by status (`status`: pending when empty, or `all`), of one partner
+     * (`partner`) or all, after a paging position (`after`), each with its partner's approved URLs.
+     */
+    async returnUrlQueue(operator: ConsoleOperator, query: FilterText) {
       requirePermission(operator, 'view');
+      const read = readFilters(
+        {
+          status: choiceFilter('Status', [...RETURN_URL_STATUSES, 'all'] as const, 'pending'),
+          partner: idFilter('Partner id', 'partner id'),
+          after: positionFilter,
+        },
+        query,
+      );
+      const status = read.status === 'all' || read.status === undefined ? null : read.status;
+      const filter = { status, partnerId: read.partner ?? null, after: read.after ?? 0 };
       const page = await deps.returnUrls.listPage({
-        status: query.status,
-        partnerId: query.partnerId,
-        afterId: query.after,
+        status: filter.status,
+        partnerId: filter.partnerId,
+        afterId: filter.after,
         limit: PAGE_SIZE,
       });
       const partnerIds = page.rows.map((r) => r.partner_id);
@@ -181,6 +230,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
           approved: approved.filter((a) => a.partner_id === row.partner_id && a.id !== row.id),
         })),
         has_more: page.hasMore,
+        filter,
       };
     },
 
@@ -196,13 +246,31 @@ export function createAdminActions(deps: AdminActionsDeps) {
       return deps.returnUrls.command(id, command, why);
     },
 
-    async terms(operator: ConsoleOperator, query: { page?: number }) {
+    async terms(operator: ConsoleOperator, query: FilterText) {
       requirePermission(operator, 'view');
+      const { page } = readFilters({ page: pageFilter }, query);
       const [current, history] = await Promise.all([
         deps.terms.current(),
-        deps.terms.history({ page: query.page, limit: PAGE_SIZE }),
+        deps.terms.history({ page, limit: PAGE_SIZE }),
       ]);
-      return { current: current.code, ...history };
+      return { current: current.code, page, ...history };
+    },
+
+    /**
+     * The review before publishing: the terms as they would be published (checked as publishing
+     * checks them), the current ones, and the impact: the employees (people, their partner links,
+     * their partners) who have not approved this code, and so would have to before being paid.
+     */
+    async reviewTerms(operator: ConsoleOperator, input: { code: string; title: string; url: string }) {
+      requirePermission(operator, 'publish_terms');
+      const terms = { code: input.code.trim(), title: input.title.trim(), url: input.url.trim() };
+      checkTerms(terms);
+      const [current, awaiting, partners] = await Promise.all([
+        deps.terms.current(),
+        deps.userTerms.awaitingApproval(terms.code),
+        deps.partners.countPartners(),
+      ]);
+      return { terms, current: current.code, awaiting, partners };
     },
 
     async publishTerms(operator: ConsoleOperator, input: { code: string; title: string; url: string }) {
@@ -216,17 +284,21 @@ export function createAdminActions(deps: AdminActionsDeps) {
       filters: AuditFilters,
     ): Promise<{ entries: AuditEntryPayload[]; has_more: boolean }> {
       requirePermission(operator, 'view');
-      const checked = checkAuditFilters(filters);
-      const entries = await deps.audit.list({ ...checked, beforeId: filters.before, limit: PAGE_SIZE + 1 });
+      const { before, ...checked } = checkAuditFilters(filters);
+      const entries = await deps.audit.list({ ...checked, beforeId: before, limit: PAGE_SIZE + 1 });
       return { entries: entries.slice(0, PAGE_SIZE), has_more: entries.length > PAGE_SIZE };
     },
 
+    /** Mail by status (`status`, all when empty), older than a paging position (`before`). */
     async outbox(
       operator: ConsoleOperator,
-      query: { status: OutboxFilter | null; before: number | null },
-    ): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
+      query: FilterText,
+    ): Promise<{ mail: OutboxMail[]; has_more: boolean; status: OutboxFilter | null; before: number | null }> {
       requirePermission(operator, 'view');
-      return deps.outbox.list({ status: query.status, beforeId: query.before, limit: PAGE_SIZE });
+      const read = readFilters({ status: choiceFilter('Status', OUTBOX_FILTERS), before: positionFilter }, query);
+      const status = read.status ?? null;
+      const before = read.before ?? null;
+      return { ...(await deps.outbox.list({ status, beforeId: before, limit: PAGE_SIZE })), status, before };
     },
 
     async resendMail(operator: ConsoleOperator, id: number): Promise<OutboxMail> {

@@ -13,6 +13,7 @@ export {
 } from './admin.actions.js';
 export {
   mask,
+  PAYOUT_STATUSES,
   REVEAL_SHOWN_MS,
   REVEALABLE,
   type EmployeeView,

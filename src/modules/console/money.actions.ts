@@ -28,6 +28,16 @@ import {
   type TaxService,
 } from '../users/index.js';
 import type { SessionService } from '../verification/index.js';
+import {
+  checkRange,
+  choiceFilter,
+  dateFilter,
+  type FilterText,
+  idFilter,
+  pageFilter,
+  readFilters,
+  textFilter,
+} from './filters.js';
 
 export interface MoneyActionsDeps {
   /** Only handed to the audit module's `record` (the console owns no table). */
@@ -35,7 +45,7 @@ export interface MoneyActionsDeps {
   clock: Clock;
   operations: PayoutOperations;
   payouts: Pick<PayoutService, 'ofEmployee'>;
-  directory: Pick<Directory, 'search' | 'identityReviews' | 'countIdentityReviews'>;
+  directory: Pick<Directory, 'search' | 'linkNames' | 'identityReviews' | 'countIdentityReviews'>;
   employees: Pick<Employees, 'personView'>;
   tax: Pick<TaxService, 'setTax'>;
   sessions: Pick<SessionService, 'ofUser'>;
@@ -108,6 +118,54 @@ export interface EmployeeView {
 const PER_PAGE = 50;
 const offsetOf = (page: number) => (Math.max(1, Math.min(page, 1_000_000)) - 1) * PER_PAGE;
 
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const satisfies readonly PayoutStatus[];
+
+/** The payouts list's filter fields (`due` sets both ends of the due range). */
+const PAYOUT_FILTERS = {
+  status: choiceFilter('Status', PAYOUT_STATUSES),
+  partner: idFilter('Partner', 'partner id'),
+  due: dateFilter('Due'),
+  due_from: dateFilter('Due from'),
+  due_to: dateFilter('Due to'),
+  invoice: idFilter('Invoice', 'invoice number'),
+  page: pageFilter,
+};
+
+/**
+ * The payouts list's filter and page, read from their text: an unreadable field is a 422 naming it,
+ * never dropped (dropped, it would widen the list and "select all matching" with it).
+ */
+export function readPayoutFilter(text: FilterText): { filter: OperationsFilter; page: number } {
+  const read = readFilters(PAYOUT_FILTERS, text);
+  const dueFrom = read.due ?? read.due_from;
+  const dueTo = read.due ?? read.due_to;
+  checkRange(
+    { name: 'due_from', label: 'Due from', value: dueFrom },
+    { name: 'due_to', label: 'Due to', value: dueTo },
+  );
+  return {
+    filter: { status: read.status, partnerId: read.partner, dueFrom, dueTo, invoiceId: read.invoice },
+    page: read.page,
+  };
+}
+
+/** Selected payout ids as the form sent them: every one readable, or a 422 naming those that are not. */
+function readPayoutIds(texts: readonly string[]): number[] {
+  const rule = idFilter('Payout', 'payout number');
+  const ids: number[] = [];
+  const problems: string[] = [];
+  for (const text of texts) {
+    const read = rule.read(text.trim());
+    if ('problem' in read) problems.push(`${rule.label}: ${read.problem}`);
+    else if (read.value !== undefined) ids.push(read.value);
+  }
+  if (problems.length > 0)
+    throw AppError.fields({
+      id: problems.length > 5 ? [...problems.slice(0, 5), `and ${problems.length - 5} more.`] : problems,
+    });
+  return ids;
+}
+
 export function userIdOf(raw: string): number {
   const id = parseId(raw);
   if (id === null) throw new AppError('user_not_found', `There is no employee ${raw}.`);
@@ -138,19 +196,22 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
     /** Whether a payout in this status can make this move (the pages warn before the action refuses). */
     canMove: (status: PayoutStatus, to: PayoutMove) => TRANSITIONS[to].includes(status),
 
-    async searchEmployees(operator: ConsoleOperator, text: string, page: number) {
+    /** People matching the search `q` (e-mail, name, phone or internal id), a page (`page`) at a time. */
+    async searchEmployees(operator: ConsoleOperator, query: FilterText) {
       requirePermission(operator, 'view');
-      const found = await deps.directory.search(text, PER_PAGE, offsetOf(page));
+      const { q, page } = readFilters({ q: textFilter('Search', 200), page: pageFilter }, query);
+      const found = await deps.directory.search(q ?? '', PER_PAGE, offsetOf(page));
       const names = await deps.partners.partnerNames(found.people.flatMap((p) => p.links.map((l) => l.partnerId)));
-      return { ...found, partnerNames: names };
+      return { ...found, page, partnerNames: names };
     },
 
     /** People whose partners' verifications confirmed different identities (docs/decisions.md §14). */
-    async identityReviews(operator: ConsoleOperator, page: number) {
+    async identityReviews(operator: ConsoleOperator, query: FilterText) {
       requirePermission(operator, 'view');
+      const { page } = readFilters({ page: pageFilter }, query);
       const found = await deps.directory.identityReviews(PER_PAGE, offsetOf(page));
       const names = await deps.partners.partnerNames(found.people.flatMap((p) => p.links.map((l) => l.partnerId)));
-      return { ...found, partnerNames: names };
+      return { ...found, page, partnerNames: names };
     },
 
     /** One person with every partner's link; personal numbers masked unless this operator just revealed them. */
@@ -256,49 +317,86 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       return deps.tax.setTax(userIdOf(rawId), input);
     },
 
-    async payouts(operator: ConsoleOperator, filter: OperationsFilter, page: number) {
+    /** Payouts matching the list's filter (its text: status, partner, due_from, due_to, invoice, page), with the employees' names. */
+    async payouts(operator: ConsoleOperator, text: FilterText) {
       requirePermission(operator, 'view');
-      const [listed, partners] = await Promise.all([
-        deps.operations.list(filter, PER_PAGE, offsetOf(page)),
-        deps.partners.listPartners(),
+      const { filter, page } = readPayoutFilter(text);
+      const listed = await deps.operations.list(filter, PER_PAGE, offsetOf(page));
+      const [partnerNames, employeeNames] = await Promise.all([
+        deps.partners.partnerNames(listed.rows.map((r) => r.partnerId)),
+        deps.directory.linkNames(listed.rows.map((r) => r.userId)),
       ]);
-      const partnerNames = new Map(partners.map((p) => [p.partner_id, p.name]));
-      return { ...listed, partnerNames, partners: partners.map((p) => ({ id: p.partner_id, name: p.name })) };
+      return { ...listed, filter, page, partnerNames, employeeNames };
     },
 
-    /** The confirmation step: the selected payouts (named, or all matching the filter), their count and totals. */
+    /** Every partner by id and name: the payouts filter's choices (shown also while a filter cannot be read). */
+    async partnerChoices(operator: ConsoleOperator): Promise<Array<{ id: number; name: string }>> {
+      requirePermission(operator, 'view');
+      return (await deps.partners.listPartners()).map((p) => ({ id: p.partner_id, name: p.name }));
+    },
+
+    /**
+     * The review step: the selected payouts (ticked, or all matching the list's filter), their count
+     * and totals, the filter they were chosen under and the employees they pay. The filter is read as
+     * strictly as the list reads it: an unreadable one selects nothing (422).
+     */
     async confirmMove(
       operator: ConsoleOperator,
-      selection: { ids: number[] } | { filter: OperationsFilter },
+      selection: { all: boolean; ids: readonly string[]; filter: FilterText },
       to: PayoutMove | undefined,
     ) {
       requirePermission(operator, 'move_payouts');
       if (to === undefined) throw AppError.field('move', MOVE_MISSING);
-      const ids = 'ids' in selection ? selection.ids : await deps.operations.idsMatching(selection.filter);
-      if (ids.length === 0) throw AppError.field('ids', 'Select at least one payout.');
+      const { filter } = readPayoutFilter(selection.filter);
+      const ids = selection.all ? await deps.operations.idsMatching(filter) : readPayoutIds(selection.ids);
+      if (ids.length === 0)
+        throw AppError.field('ids', selection.all ? 'No payout matches the filter.' : 'Select at least one payout.');
       const chosen = await deps.operations.selection(ids);
-      return { ...chosen, partnerNames: await deps.partners.partnerNames(chosen.rows.map((r) => r.partnerId)) };
+      const [partnerNames, employeeNames] = await Promise.all([
+        deps.partners.partnerNames([
+          ...chosen.rows.map((r) => r.partnerId),
+          ...(filter.partnerId ? [filter.partnerId] : []),
+        ]),
+        deps.directory.linkNames(chosen.rows.map((r) => r.userId)),
+      ]);
+      return { ...chosen, all: selection.all, filter, partnerNames, employeeNames };
     },
 
     /** Mark paid, fail, cancel or retry many payouts in one transaction, all or nothing. */
-    async movePayouts(operator: ConsoleOperator, ids: number[], to: PayoutMove | undefined) {
+    async movePayouts(operator: ConsoleOperator, rawIds: readonly string[], to: PayoutMove | undefined) {
       requirePermission(operator, 'move_payouts');
       if (to === undefined) throw AppError.field('move', MOVE_MISSING);
-      return deps.operations.transitionMany(ids, to);
+      return deps.operations.transitionMany(readPayoutIds(rawIds), to);
     },
 
-    async invoices(
-      operator: ConsoleOperator,
-      filter: { partnerId?: number; dueFrom?: string; dueTo?: string },
-      page: number,
-    ) {
+    /** Invoices matching the list's filter (its text: partner, due_from, due_to, page). */
+    async invoices(operator: ConsoleOperator, text: FilterText) {
       requirePermission(operator, 'view');
-      const listed = await deps.operations.invoices(filter, PER_PAGE, offsetOf(page));
-      return { ...listed, partnerNames: await deps.partners.partnerNames(listed.rows.map((r) => r.partnerId)) };
+      const read = readFilters(
+        {
+          partner: idFilter('Partner id', 'partner id'),
+          due_from: dateFilter('Due from'),
+          due_to: dateFilter('Due to'),
+          page: pageFilter,
+        },
+        text,
+      );
+      checkRange(
+        { name: 'due_from', label: 'Due from', value: read.due_from },
+        { name: 'due_to', label: 'Due to', value: read.due_to },
+      );
+      const filter = { partnerId: read.partner, dueFrom: read.due_from, dueTo: read.due_to };
+      const listed = await deps.operations.invoices(filter, PER_PAGE, offsetOf(read.page));
+      return {
+        ...listed,
+        page: read.page,
+        partnerNames: await deps.partners.partnerNames(listed.rows.map((r) => r.partnerId)),
+      };
     },
 
-    async invoice(operator: ConsoleOperator, rawId: string, page: number) {
+    async invoice(operator: ConsoleOperator, rawId: string, pageText: string | undefined) {
       requirePermission(operator, 'view');
+      const { page } = readFilters({ page: pageFilter }, { page: pageText });
       const id = parseId(rawId);
       const found = id === null ? null : await deps.operations.invoice(id);
       if (!found || id === null) throw new AppError('route_not_found', `There is no invoice ${rawId}.`);
@@ -306,6 +404,8 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       return {
         ...found,
         lines,
+        page,
+        employeeNames: await deps.directory.linkNames(lines.rows.map((r) => r.userId)),
         partnerName: (await deps.partners.partnerNames([found.invoice.partnerId])).get(found.invoice.partnerId) ?? '',
       };
     },

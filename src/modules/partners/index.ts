@@ -5,6 +5,7 @@ export {
   createPartnerService,
   CREDENTIAL_CACHE_TTL_MS,
   DEFAULT_FEE_RATE,
+  TOKEN_USE_INTERVAL_MS,
   type IssuedToken,
   type PartnerCredentials,
   type PartnerService,

@@ -153,7 +153,7 @@ export async function findCredentials(db: Executor, tokenHash: string) {
 export async function listAccessTokens(db: Executor, partnerId: number) {
   return db
     .selectFrom('access_tokens')
-    .select(['id', 'token_prefix', 'created_at', 'revoked_at'])
+    .select(['id', 'token_prefix', 'created_at', 'revoked_at', 'last_used_at'])
     .where('partner_id', '=', partnerId)
     .orderBy('id')
     .execute();
@@ -171,4 +171,17 @@ export async function revokeAccessToken(db: Executor, id: number, now: string): 
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a use of the token at `now`, unless one at or after `notBefore` is recorded already
+ * (another instance wrote it this minute): one conditional UPDATE, no read first.
+ */
+export async function touchAccessToken(db: Executor, id: number, now: string, notBefore: string): Promise<void> {
+  await db
+    .updateTable('access_tokens')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', notBefore)]))
+    .execute();
 }

@@ -8,6 +8,7 @@ import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
 import { AppError } from '../../errors.js';
 import { isId } from '../../ids.js';
+import type { WorkerLog } from '../../platform/logging.js';
 import type { Caller } from '../../platform/request-context.js';
 import { insertSetting } from '../../platform/settings.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
@@ -79,9 +80,19 @@ export interface PartnerServiceDeps {
    * connected), every request is checked against the database.
    */
   changeEpoch?: () => number | null;
+  /** Where a failed write of a token's last use is reported (it is never retried: the next use writes it). */
+  log?: Pick<WorkerLog, 'warn'>;
 }
 
 export const DEFAULT_FEE_RATE = '0.05';
+
+/**
+ * A token's last use is written at most this often per token (docs/decisions.md §18): by each
+ * process for itself (an in-memory throttle), and by every process together (the UPDATE skips a
+ * token whose use was recorded within it).
+ */
+export const TOKEN_USE_INTERVAL_MS = 60_000;
+const TOKEN_USE_MAX_ENTRIES = 10_000;
 
 /**
  * How long a verified token stays trusted in memory. Not a revocation delay: revoking in this
@@ -96,7 +107,7 @@ interface Credentials {
   keys: { keyHash: string; caller: Caller }[];
 }
 
-export function createPartnerService({ db, clock, env, audit, changeEpoch }: PartnerServiceDeps) {
+export function createPartnerService({ db, clock, env, audit, changeEpoch, log }: PartnerServiceDeps) {
   const prefix = env === 'live' ? 'onp_live_' : 'onp_test_';
 
   // Only tokens that were found are kept (unknown ones would let anyone fill the cache).
@@ -119,6 +130,32 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
         })),
       };
     });
+  }
+
+  // When this process last wrote each token's use (ms), and the writes still in flight.
+  const usesWritten = new Map<number, number>();
+  const useWrites = new Set<Promise<void>>();
+
+  /**
+   * Records that a request used the token, off the request path: at most once a minute per token
+   * (a map lookup otherwise), as a write nobody awaits. A failed write is logged and forgotten.
+   */
+  function noteUse(tokenId: number): void {
+    const now = clock.now().getTime();
+    const written = usesWritten.get(tokenId);
+    if (written !== undefined && now - written < TOKEN_USE_INTERVAL_MS) return;
+    if (usesWritten.size >= TOKEN_USE_MAX_ENTRIES) usesWritten.clear();
+    usesWritten.set(tokenId, now);
+    const write: Promise<void> = repo
+      .touchAccessToken(
+        db,
+        tokenId,
+        new Date(now).toISOString(),
+        new Date(now - TOKEN_USE_INTERVAL_MS + 1).toISOString(),
+      )
+      .catch((error: unknown) => log?.warn({ err: error, tokenId }, "could not record an access token's last use"))
+      .finally(() => useWrites.delete(write));
+    useWrites.add(write);
   }
 
   function newToken(): { token: string; hash: string; displayPrefix: string } {
@@ -225,7 +262,13 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
         prefix: row.token_prefix,
         created_at: row.created_at,
         revoked_at: row.revoked_at,
+        last_used_at: row.last_used_at,
       }));
+    },
+
+    /** Waits for the last-use writes in flight (shutting down; tests). */
+    async settleTokenUses(): Promise<void> {
+      await Promise.all([...useWrites]);
     },
 
     /** Revokes a token; revoking one that is already revoked is not an error. */
@@ -307,6 +350,7 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch }: Par
       for (const key of credentials.keys) {
         if (safeEqual(key.keyHash, keyHash)) match = key.caller;
       }
+      if (match) noteUse(match.tokenId);
       return match;
     },
   };

@@ -64,6 +64,17 @@ export function createDirectory({ db }: { db: Kysely<Database> }) {
       );
       return { total, people: summaries(rows, links) };
     },
+
+    /** The name each partner entered for these people, keyed `partnerId:userId` ('' when it entered none). */
+    async linkNames(userIds: number[]): Promise<Map<string, string>> {
+      const links = await repo.linksOfPeople(db, [...new Set(userIds)]);
+      return new Map(
+        links.map((link) => [
+          `${link.partner_id}:${link.user_id}`,
+          [link.first_name, link.last_name].filter(Boolean).join(' '),
+        ]),
+      );
+    },
   };
 }
 

@@ -41,6 +41,15 @@ export function createUserTermsService({ db, clock, idempotency, terms, userEven
   }
 
   return {
+    /**
+     * Who has not approved these terms on a partner link: the people, their links and the partners.
+     * Were they current, each of those links would wait for its partner to record an approval
+     * (the console's review before publishing).
+     */
+    async awaitingApproval(termsCode: string): Promise<{ people: number; links: number; partners: number }> {
+      return repo.countLinksWithoutApproval(db, termsCode);
+    },
+
     async get(partnerId: number, rawId: string): Promise<UserTermsStatus> {
       const userId = parseUserId(rawId);
       if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');

@@ -376,6 +376,32 @@ export async function deleteApproval(
   return Number(result.numDeletedRows);
 }
 
+/**
+ * The links without an approval of these terms: how many, of how many people and partners (what
+ * making these terms current would ask of them).
+ */
+export async function countLinksWithoutApproval(
+  db: Executor,
+  termsCode: string,
+): Promise<{ people: number; links: number; partners: number }> {
+  const row = await db
+    .selectFrom('partner_users as pu')
+    .leftJoin('terms_approvals as ta', (join) =>
+      join
+        .onRef('ta.partner_id', '=', 'pu.partner_id')
+        .onRef('ta.user_id', '=', 'pu.user_id')
+        .on('ta.terms_code', '=', termsCode),
+    )
+    .where('ta.user_id', 'is', null)
+    .select((eb) => [
+      eb.fn.count<number | string>('pu.user_id').distinct().as('people'),
+      eb.fn.countAll<number | string>().as('links'),
+      eb.fn.count<number | string>('pu.partner_id').distinct().as('partners'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { people: Number(row.people), links: Number(row.links), partners: Number(row.partners) };
+}
+
 /** Every link to the person, oldest first, each with that partner's approval of these terms (the person's own pages). */
 export async function findLinksOfUser(
   db: Executor,

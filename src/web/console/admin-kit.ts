@@ -65,7 +65,7 @@ function plain(text: string): string {
 }
 
 /** A service's error, worded for the form that caused it rather than for the command line. */
-function inFormWords(error: unknown): unknown {
+export function inFormWords(error: unknown): unknown {
   if (!(error instanceof AppError)) return error;
   const fields = error.fieldErrors
     ? Object.fromEntries(Object.entries(error.fieldErrors).map(([field, problems]) => [field, problems.map(plain)]))
@@ -130,6 +130,23 @@ export function table(
       })}</tr>`,
   );
   return html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+const COUNT = new Intl.NumberFormat('nb-NO');
+
+/** A count as the pages write it, Norwegian style: `2 130`. */
+export function count(n: number): string {
+  return COUNT.format(n);
+}
+
+/** How long before `now` a time was, in words: `less than a minute ago`, `3 minutes ago`, `5 hours ago`, `12 days ago`. */
+export function ago(iso: string, now: string): string {
+  const minutes = Math.floor((Date.parse(now) - Date.parse(iso)) / 60_000);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return 'less than a minute ago';
+  if (minutes < 60) return plural(minutes, 'minute');
+  if (minutes < 48 * 60) return plural(Math.floor(minutes / 60), 'hour');
+  return plural(Math.floor(minutes / (24 * 60)), 'day');
 }
 
 /** `2026-11-23T10:04:05.123Z` → `2026-11-23 10:04 UTC`. */

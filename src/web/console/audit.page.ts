@@ -1,9 +1,9 @@
 /** The audit log: filtered by object, actor, action and time, newest first, paged back on the server. */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors.js';
 import type { AuditEntryPayload } from '../../modules/audit/index.js';
 import { html, type SafeHtml } from '../html.js';
-import { type AdminPageDeps, intOf, pager, type Query, table, urlWith, when } from './admin-kit.js';
+import { type AdminPageDeps, pager, type Query, table, urlWith, when } from './admin-kit.js';
+import { listOrExplain } from './list-kit.js';
 
 /** Audit entries as a table (the audit page, a partner's recent activity). */
 export function activityTable(entries: AuditEntryPayload[], empty: string): SafeHtml {
@@ -35,19 +35,12 @@ export async function auditPage(app: FastifyInstance, { kit, console }: AdminPag
   app.get<{ Querystring: Query }>('/console/audit', async (request, reply) => {
     const q = request.query;
     const filters = { object: q.object ?? '', actor: q.actor ?? '', action: q.action ?? '', since: q.since ?? '' };
-    const before = intOf(q.before);
-    let found;
-    let problem: SafeHtml = html``;
-    try {
-      found = await console.admin.auditLog(request.operator!, { ...filters, before: before ?? undefined });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status !== 422)
-        return kit.problem(request, reply, error, '/console/audit');
-      const details = Object.values(error.fieldErrors ?? {}).flat();
-      reply.status(422);
-      problem = html`<div class="notice bad" role="alert"><p>Nothing is shown: fix the filter first.</p><ul>${details.map((d) => html`<li>${d}</li>`)}</ul></div>`;
-      found = { entries: [], has_more: false };
-    }
+    const before = q.before ?? '';
+    const { found, problem } = await listOrExplain(
+      reply,
+      () => console.admin.auditLog(request.operator!, { ...filters, before }),
+      { entries: [], has_more: false },
+    );
     const field = (name: keyof typeof filters, label: string, hint: string, type = 'text') =>
       html`<label for="f-${name}">${label}<input id="f-${name}" name="${name}" type="${type}" value="${filters[name]}" maxlength="80" aria-describedby="h-${name}"><small id="h-${name}" class="muted">${hint}</small></label>`;
     const oldest = found.entries.at(-1)?.id;
@@ -64,8 +57,7 @@ ${field('action', 'Action', 'token.revoked')}
 ${field('since', 'Since', '2026-11-23 or a time with zone')}
 <button type="submit" class="secondary">Filter</button> <a href="/console/audit">Clear</a>
 </form>
-${problem}
-${activityTable(found.entries, before ? 'No older entries.' : 'No entries match.')}
+${problem ?? activityTable(found.entries, before ? 'No older entries.' : 'No entries match.')}
 ${pager({
   newer: before ? urlWith('/console/audit', { ...filters }) : null,
   newerLabel: 'Newest entries',

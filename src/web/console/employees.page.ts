@@ -8,7 +8,7 @@ import { fromMinorUnits } from '../../modules/payouts/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
-import { field, flash, pageNumber, pager, type Query } from './list-kit.js';
+import { field, flash, listOrExplain, pager, type Query } from './list-kit.js';
 
 const FIELD_LABEL: Record<Guarded['field'], string> = {
   identification: 'National identity number',
@@ -49,13 +49,16 @@ export async function employeesPage(
 
   app.get<{ Querystring: Query }>('/console/employees', async (request, reply) => {
     const q = field(request.query, 'q');
-    const page = pageNumber(request.query);
-    const found = await money.searchEmployees(request.operator!, q, page);
-    const rows = found.people.map(
+    const { found, problem } = await listOrExplain(
+      reply,
+      () => money.searchEmployees(request.operator!, { q, page: field(request.query, 'page') }),
+      null,
+    );
+    const rows = (found?.people ?? []).map(
       (person) => html`<tr>
 <td><a href="/console/employees/${person.id}">${person.id}</a></td>
 <td>${person.email}${badges(person)}</td>
-<td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
+<td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found?.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
 <td>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</td>
 <td>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</td>
 </tr>`,
@@ -69,26 +72,33 @@ export async function employeesPage(
 <label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
 <button type="submit">Search</button>
 </form>
-<p>${found.total} ${found.total === 1 ? 'person' : 'people'}${q ? html` match “${q}”` : html``}.</p>
+${
+  found
+    ? html`<p>${found.total} ${found.total === 1 ? 'person' : 'people'}${q ? html` match “${q}”` : html``}.</p>
 ${
   rows.length
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Employees</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Name (partner)</th><th scope="col">Phone</th><th scope="col">Internal id</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html``
 }
-${pager('/console/employees', { q }, page, money.perPage, found.total)}`,
+${pager('/console/employees', { q }, found.page, money.perPage, found.total)}`
+    : problem
+}`,
       '/console/employees',
     );
   });
 
   // docs/decisions.md §14: two partners' verifications that confirmed different identities are an operator matter.
   app.get<{ Querystring: Query }>('/console/employees/identity-review', async (request, reply) => {
-    const page = pageNumber(request.query);
-    const found = await money.identityReviews(request.operator!, page);
-    const rows = found.people.map(
+    const { found, problem } = await listOrExplain(
+      reply,
+      () => money.identityReviews(request.operator!, { page: field(request.query, 'page') }),
+      null,
+    );
+    const rows = (found?.people ?? []).map(
       (person) => html`<tr>
 <td><a href="/console/employees/${person.id}">${person.id}</a></td>
 <td>${person.email}</td>
-<td>${person.links.map((l) => html`<div>${found.partnerNames.get(l.partnerId) ?? l.partnerId}: ${l.verified ? 'verified' : 'not verified'}</div>`)}</td>
+<td>${person.links.map((l) => html`<div>${found?.partnerNames.get(l.partnerId) ?? l.partnerId}: ${l.verified ? 'verified' : 'not verified'}</div>`)}</td>
 </tr>`,
     );
     return kit.render(
@@ -98,13 +108,17 @@ ${pager('/console/employees', { q }, page, money.perPage, found.total)}`,
       html`<p><a href="/console/employees">Employees</a> ›</p>
 <h1>Identities to review</h1>
 <p>People for whom two partners' verifications confirmed different identities. Each partner's onboarding counts only its own verification (or one of exactly the identity it registered), so payouts are not blocked; open a person to compare the verified numbers (reveal with a reason) and contact the partners.</p>
-<p>${found.total} ${found.total === 1 ? 'person' : 'people'}.</p>
+${
+  found
+    ? html`<p>${found.total} ${found.total === 1 ? 'person' : 'people'}.</p>
 ${
   rows.length
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">People with different verified identities</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Partners</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html``
 }
-${pager('/console/employees/identity-review', {}, page, money.perPage, found.total)}`,
+${pager('/console/employees/identity-review', {}, found.page, money.perPage, found.total)}`
+    : problem
+}`,
       '/console/employees',
     );
   });

@@ -1,10 +1,11 @@
-/** Invoices in the console: a filtered, paged list; one invoice's totals and its lines (payouts). */
+/** Invoices in the console: a filtered, paged list (an unreadable filter lists nothing); one invoice's totals and its lines (payouts). */
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors.js';
 import type { ConsoleService } from '../../modules/console/index.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
-import { dateParam, field, idParam, pageNumber, pager, type Query } from './list-kit.js';
+import { field, listOrExplain, pager, type Query, unreadableFilter } from './list-kit.js';
 
 export async function invoicesPage(
   app: FastifyInstance,
@@ -18,15 +19,14 @@ export async function invoicesPage(
       due_from: field(request.query, 'due_from'),
       due_to: field(request.query, 'due_to'),
     };
-    const page = pageNumber(request.query);
-    const listed = await money.invoices(
-      request.operator!,
-      { partnerId: idParam(params.partner), dueFrom: dateParam(params.due_from), dueTo: dateParam(params.due_to) },
-      page,
+    const { found: listed, problem } = await listOrExplain(
+      reply,
+      () => money.invoices(request.operator!, { ...params, page: field(request.query, 'page') }),
+      null,
     );
-    const rows = listed.rows.map(
+    const rows = (listed?.rows ?? []).map(
       (invoice) =>
-        html`<tr><td><a href="/console/invoices/${invoice.id}">${invoice.id}</a></td><td>${listed.partnerNames.get(invoice.partnerId) ?? invoice.partnerId}</td><td>${invoice.dueDate}</td><td class="num">${invoice.payoutCount}</td><td class="num">${formatKroner(invoice.excl)}</td><td class="num">${formatKroner(invoice.incl)}</td><td>${invoice.createdAt.slice(0, 10)}</td></tr>`,
+        html`<tr><td><a href="/console/invoices/${invoice.id}">${invoice.id}</a></td><td>${listed?.partnerNames.get(invoice.partnerId) ?? invoice.partnerId}</td><td>${invoice.dueDate}</td><td class="num">${invoice.payoutCount}</td><td class="num">${formatKroner(invoice.excl)}</td><td class="num">${formatKroner(invoice.incl)}</td><td>${invoice.createdAt.slice(0, 10)}</td></tr>`,
     );
     return kit.render(
       request,
@@ -39,27 +39,42 @@ export async function invoicesPage(
 <label for="i-to">Due to<input type="date" id="i-to" name="due_to" value="${params.due_to}"></label>
 <button type="submit">Filter</button> <a href="/console/invoices">Clear</a>
 </form>
-<p>${listed.total} invoice${listed.total === 1 ? '' : 's'}.</p>
+${
+  listed
+    ? html`<p>${listed.total} invoice${listed.total === 1 ? '' : 's'}.</p>
 ${rows.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Invoice</th><th scope="col">Partner</th><th scope="col">Due</th><th scope="col" class="num">Payouts</th><th scope="col" class="num">Excl. VAT</th><th scope="col" class="num">Incl. VAT</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>` : html``}
-${pager('/console/invoices', params, page, money.perPage, listed.total)}`,
+${pager('/console/invoices', params, listed.page, money.perPage, listed.total)}`
+    : problem
+}`,
       '/console/invoices',
     );
   });
 
   app.get<{ Params: { id: string }; Querystring: Query }>('/console/invoices/:id', async (request, reply) => {
-    const page = pageNumber(request.query);
     let found: Awaited<ReturnType<typeof money.invoice>>;
     try {
-      found = await money.invoice(request.operator!, request.params.id, page);
+      found = await money.invoice(request.operator!, request.params.id, field(request.query, 'page'));
     } catch (error) {
-      return kit.problem(request, reply, error, '/console/invoices');
+      const first = `/console/invoices/${encodeURIComponent(request.params.id)}`;
+      if (!(error instanceof AppError) || error.code !== 'validation_failed')
+        return kit.problem(request, reply, error, '/console/invoices');
+      reply.status(422);
+      return kit.render(
+        request,
+        reply,
+        'Invoice',
+        html`<p><a href="/console/invoices">Invoices</a> ›</p><h1>Invoice ${request.params.id}</h1>
+${unreadableFilter(Object.values(error.fieldErrors ?? {}).flat())}
+<p><a href="${first}">The invoice's first page</a></p>`,
+        '/console/invoices',
+      );
     }
-    const { invoice, lines } = found;
+    const { invoice, lines, page } = found;
     const total = (label: string, amount: string) =>
       html`<tr><th scope="row">${label}</th><td class="num">${formatKroner(amount)}</td></tr>`;
     const rows = lines.rows.map(
       (row) =>
-        html`<tr><td>${row.id}</td><td><a href="/console/employees/${row.userId}">${row.userId}</a></td><td>${row.date}</td><td>${row.status}</td><td class="num">${formatKroner(row.net)}</td><td class="num">${formatKroner(row.invoiceIncl)}</td></tr>`,
+        html`<tr><td>${row.id}</td><td><a href="/console/employees/${row.userId}">${found.employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`}</a> <small class="muted">(${row.userId})</small></td><td>${row.date}</td><td>${row.status}</td><td class="num">${formatKroner(row.net)}</td><td class="num">${formatKroner(row.invoiceIncl)}</td></tr>`,
     );
     return kit.render(
       request,

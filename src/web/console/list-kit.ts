@@ -1,5 +1,6 @@
 /** What the console's lists share: reading query and form fields, a pager that keeps the filter, and a flash line after a redirect. */
-import { parseId } from '../../ids.js';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../errors.js';
 import { html, type SafeHtml } from '../html.js';
 import { urlWith } from './admin-kit.js';
 
@@ -17,9 +18,27 @@ export function fields(source: Query | undefined, name: string): string[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 }
 
-export function pageNumber(source: Query | undefined): number {
-  const page = Number(field(source, 'page'));
-  return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+/** The notice of a list whose filter cannot be read: each field named with why; nothing is listed. */
+export function unreadableFilter(details: readonly string[]): SafeHtml {
+  return html`<div class="notice bad" role="alert" id="filter-problem"><p>Nothing is shown: fix the filter first.</p><ul>${details.map((d) => html`<li>${d}</li>`)}</ul></div>`;
+}
+
+/**
+ * A list's read: its result, or, when the action could not read the filter (a 422 naming fields),
+ * `nothing` and the notice that names them, with the page answering 422. Other errors go on.
+ */
+export async function listOrExplain<T>(
+  reply: FastifyReply,
+  read: () => Promise<T>,
+  nothing: T,
+): Promise<{ found: T; problem: SafeHtml | null }> {
+  try {
+    return { found: await read(), problem: null };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'validation_failed') throw error;
+    reply.status(422);
+    return { found: nothing, problem: unreadableFilter(Object.values(error.fieldErrors ?? {}).flat()) };
+  }
 }
 
 /** "Page 2 of 7", with previous and next links that keep the filter. */
@@ -37,16 +56,6 @@ export function pager(
   const next =
     page < pages ? html`<a href="${urlWith(path, { ...params, page: page + 1 })}" rel="next">Next page</a>` : html``;
   return html`<nav class="pager" aria-label="Pages"><span>Page ${Math.min(page, pages)} of ${pages}</span> ${prev} ${next}</nav>`;
-}
-
-/** A date field's value when it is YYYY-MM-DD, else undefined. */
-export function dateParam(value: string): string | undefined {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
-}
-
-/** An id parameter (src/ids.ts's rule), else undefined. */
-export function idParam(value: string): number | undefined {
-  return parseId(value) ?? undefined;
 }
 
 export function flash(message: string | undefined, tone: 'ok' | 'bad' = 'ok'): SafeHtml {

@@ -1,7 +1,6 @@
 /** The mail outbox: messages by status, newest first, paged on the server; sending a failed one again (operator). */
 import type { FastifyInstance } from 'fastify';
 import { OUTBOX_FILTERS } from '../../modules/console/index.js';
-import type { OutboxFilter } from '../../modules/mail/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import {
@@ -16,19 +15,22 @@ import {
   urlWith,
   when,
 } from './admin-kit.js';
+import { listOrExplain } from './list-kit.js';
 
 export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
   const { kit, console, flash } = deps;
 
   app.get<{ Querystring: Query }>('/console/mail', async (request, reply) => {
     const operator = request.operator!;
-    const status = OUTBOX_FILTERS.includes(request.query.status as OutboxFilter)
-      ? (request.query.status as OutboxFilter)
-      : null;
-    const before = intOf(request.query.before);
-    const found = await console.admin.outbox(operator, { status, before });
+    const { found, problem } = await listOrExplain(
+      reply,
+      () => console.admin.outbox(operator, { status: request.query.status, before: request.query.before }),
+      null,
+    );
+    const status = found?.status ?? null;
+    const before = found?.before ?? null;
     const mayResend = can(operator.role, 'resend_mail');
-    const rows = found.mail.map((m) => {
+    const rows = (found?.mail ?? []).map((m) => {
       const undelivered = m.status === 'failed' || (m.status === 'pending' && m.attempts > 0);
       const state = m.status === 'pending' && m.attempts > 0 ? 'retrying' : m.status;
       const cells: Cell[] = [
@@ -55,7 +57,7 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
         (value) => html`<option value="${value}"${status === value ? html` selected` : html``}>${value}</option>`,
       ),
     ];
-    const oldest = found.mail.at(-1)?.id;
+    const oldest = found?.mail.at(-1)?.id;
     return kit.render(
       request,
       reply,
@@ -69,27 +71,30 @@ ${flash.take(request, reply)}
 <label for="status">Status<select id="status" name="status">${options}</select></label>
 <button type="submit" class="secondary">Show</button>
 </form>
-${table(
-  'Mail',
-  [
-    { label: 'Id', num: true },
-    { label: 'Queued' },
-    { label: 'To' },
-    { label: 'Subject' },
-    { label: 'Status' },
-    { label: 'Attempts', num: true },
-    { label: 'Last error' },
-    ...(mayResend ? [{ label: 'Action', action: true }] : []),
-  ],
-  rows,
-  status ? `No ${status} mail.` : 'No mail.',
-)}
+${
+  problem ??
+  html`${table(
+    'Mail',
+    [
+      { label: 'Id', num: true },
+      { label: 'Queued' },
+      { label: 'To' },
+      { label: 'Subject' },
+      { label: 'Status' },
+      { label: 'Attempts', num: true },
+      { label: 'Last error' },
+      ...(mayResend ? [{ label: 'Action', action: true }] : []),
+    ],
+    rows,
+    status ? `No ${status} mail.` : 'No mail.',
+  )}
 ${pager({
   newer: before ? urlWith('/console/mail', { status }) : null,
   newerLabel: 'Newest mail',
-  older: found.has_more && oldest ? urlWith('/console/mail', { status, before: oldest }) : null,
+  older: found?.has_more && oldest ? urlWith('/console/mail', { status, before: oldest }) : null,
   olderLabel: 'Older mail',
-})}`,
+})}`
+}`,
       '/console/mail',
     );
   });

@@ -2,11 +2,12 @@
  * Partners: a searchable list paged on the server, a partner's page (tokens, fee, return URLs, recent
  * activity), and the administrator's forms (create a partner, a token, revoke one, set the fee).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import {
   act,
+  ago,
   type AdminPageDeps,
   type Cell,
   type Form,
@@ -18,16 +19,21 @@ import {
   when,
 } from './admin-kit.js';
 import { activityTable } from './audit.page.js';
+import { listOrExplain } from './list-kit.js';
 
 export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
   const { kit, console, flash } = deps;
 
   app.get<{ Querystring: Query }>('/console/partners', async (request, reply) => {
     const operator = request.operator!;
-    const search = (request.query.q ?? '').slice(0, 255);
-    const page = intOf(request.query.page) ?? 1;
-    const found = await console.admin.partners(operator, { search, page });
-    const rows = found.partners.map((p) => [
+    const search = (request.query.q ?? '').trim();
+    const { found, problem } = await listOrExplain(
+      reply,
+      () => console.admin.partners(operator, { q: search, page: request.query.page }),
+      null,
+    );
+    const page = found?.page ?? 1;
+    const rows = (found?.partners ?? []).map((p) => [
       p.partner_id,
       html`<a href="/console/partners/${p.partner_id}">${p.name}</a>`,
       p.fee_rate,
@@ -53,22 +59,25 @@ ${flash.take(request, reply)}
 <label for="q">Name or id<input id="q" name="q" type="search" value="${search}" maxlength="255"></label>
 <button type="submit" class="secondary">Search</button>
 </form>
-${table(
-  'Partners',
-  [
-    { label: 'Id', num: true },
-    { label: 'Name' },
-    { label: 'Fee', num: true },
-    { label: 'Active tokens', num: true },
-    { label: 'Created' },
-  ],
-  rows,
-  search ? `No partner matches “${search}”.` : 'No partners yet.',
-)}
+${
+  problem ??
+  html`${table(
+    'Partners',
+    [
+      { label: 'Id', num: true },
+      { label: 'Name' },
+      { label: 'Fee', num: true },
+      { label: 'Active tokens', num: true },
+      { label: 'Created' },
+    ],
+    rows,
+    search ? `No partner matches “${search}”.` : 'No partners yet.',
+  )}
 ${pager({
   newer: page > 1 ? urlWith('/console/partners', { q: search, page: page - 1 }) : null,
-  older: found.has_more ? urlWith('/console/partners', { q: search, page: page + 1 }) : null,
-})}
+  older: found?.has_more ? urlWith('/console/partners', { q: search, page: page + 1 }) : null,
+})}`
+}
 ${create}`,
       '/console/partners',
     );
@@ -105,12 +114,14 @@ ${create}`,
         t.revoked_at
           ? html`<span class="status-bad">revoked ${when(t.revoked_at)}</span>`
           : html`<span class="status-ok">active</span>`,
+        t.last_used_at ? when(t.last_used_at) : html`<span class="muted">none recorded</span>`,
       ];
       if (mayTokens) {
+        // Revoking goes through a review page that says what it would stop.
         cells.push(
           t.revoked_at
             ? null
-            : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Revoke<span class="visually-hidden"> token ${t.token_id}</span></button></form>`,
+            : html`<form method="post" action="/console/partners/${id}/tokens/${t.token_id}/revoke/review" class="inline">${kit.csrfField(request)}<button type="submit" class="secondary">Revoke<span class="visually-hidden"> token ${t.token_id}</span></button></form>`,
         );
       }
       return cells;
@@ -147,6 +158,7 @@ ${table(
     { label: 'Begins with' },
     { label: 'Created' },
     { label: 'Status' },
+    { label: 'Last used' },
     ...(mayTokens ? [{ label: 'Action', action: true }] : []),
   ],
   tokenRows,
@@ -155,7 +167,7 @@ ${table(
 ${
   mayTokens
     ? html`<form method="post" action="/console/partners/${id}/tokens">${kit.csrfField(request)}<button type="submit">Create access token</button></form>
-<p class="muted">A new token is shown once. A revoked token stops working at once.</p>`
+<p class="muted">A new token is shown once. A revoked token stops working at once; the next page says what revoking it would stop before anything changes. Last uses are recorded to the minute.</p>`
     : html`<p class="muted">Only administrators create and revoke tokens.</p>`
 }
 <h2>Return URLs</h2>
@@ -204,11 +216,70 @@ ${activityTable(activity, 'No activity yet.')}
     },
   );
 
+  type TokenRequest = FastifyRequest<{ Params: { id: string; tokenId: string }; Body: Form }>;
+
+  /** The review before revoking: what stops, the token's last use, the partner's other tokens. */
+  async function revokeReview(request: TokenRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const id = intOf(request.params.id) ?? 0;
+    const back = `/console/partners/${id}`;
+    let review;
+    try {
+      review = await console.admin.reviewTokenRevocation(request.operator!, id, intOf(request.params.tokenId) ?? 0);
+    } catch (error) {
+      return kit.problem(request, reply, error, back);
+    }
+    const { partner, token, otherActive, now } = review;
+    const facts = html`<dl class="facts"><dt>Partner</dt><dd>${partner.name} (${partner.id})</dd><dt>Token</dt><dd>${token.token_id}, begins with <code>${token.prefix}…</code></dd><dt>Created</dt><dd>${when(token.created_at)}</dd></dl>`;
+    if (token.revoked_at)
+      return kit.render(
+        request,
+        reply,
+        'Revoke token',
+        html`<h1>Access token ${token.token_id} is revoked already</h1>
+${facts}
+<p>It was revoked ${when(token.revoked_at)}; there is nothing to do.</p>
+<p><a href="${back}">Back to ${partner.name}</a></p>`,
+        '/console/partners',
+      );
+    const lastUse = token.last_used_at
+      ? html`${partner.name}'s last request with this token was <strong>${ago(token.last_used_at, now)}</strong> (${when(token.last_used_at)}; uses are recorded to the minute).`
+      : html`No request with this token has been recorded.`;
+    const others =
+      otherActive === 0
+        ? html`It is ${partner.name}'s <strong>only active token</strong>: nothing of their integration works until you create another and they put it in place.`
+        : html`${partner.name} has ${otherActive} other active token${otherActive === 1 ? '' : 's'}; requests with ${otherActive === 1 ? 'it' : 'them'} keep working.`;
+    return kit.render(
+      request,
+      reply,
+      'Revoke token',
+      html`<p><a href="${back}">${partner.name}</a> ›</p>
+<h1>Revoke access token ${token.token_id} of ${partner.name}?</h1>
+<div class="notice bad" role="alert" id="revoke-impact">
+<p>${partner.name}'s integration stops at once for this token: from the moment you press the button, every request with it is refused (401).</p>
+<p id="token-last-use">${lastUse}</p>
+<p>${others}</p>
+</div>
+${facts}
+<form method="post" action="/console/partners/${partner.id}/tokens/${token.token_id}/revoke">${kit.csrfField(request)}<input type="hidden" name="confirmed" value="1">
+<button type="submit">Revoke token ${token.token_id}</button> <a href="${back}">Back to ${partner.name}, revoke nothing</a>
+</form>`,
+      '/console/partners',
+    );
+  }
+
+  app.post<{ Params: { id: string; tokenId: string }; Body: Form }>(
+    '/console/partners/:id/tokens/:tokenId/revoke/review',
+    { config: { permission: 'manage_tokens' } },
+    revokeReview,
+  );
+
   app.post<{ Params: { id: string; tokenId: string }; Body: Form }>(
     '/console/partners/:id/tokens/:tokenId/revoke',
     { config: { permission: 'manage_tokens' } },
     (request, reply) => {
       const id = intOf(request.params.id) ?? 0;
+      // Only the review page's button revokes: a form without it (an old page) gets the review first.
+      if (request.body?.confirmed !== '1') return revokeReview(request, reply);
       return act(deps, request, reply, `/console/partners/${id}`, async () => {
         const result = await console.admin.revokeToken(request.operator!, id, intOf(request.params.tokenId) ?? 0);
         return {

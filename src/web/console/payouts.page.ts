@@ -1,9 +1,10 @@
 /**
  * Payouts in the console: filtered, paged lists; select some (or all matching the filter), review
- * the count and totals, then mark paid / fail / cancel / retry them in one all-or-nothing action.
+ * the count, the totals, the filter and the employees, then mark paid / fail / cancel / retry them
+ * in one all-or-nothing action. A filter that cannot be read lists nothing and selects nothing.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ConsoleService } from '../../modules/console/index.js';
+import { PAYOUT_STATUSES, type ConsoleService } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import {
   MAX_PAYOUTS_PER_ACTION,
@@ -15,10 +16,8 @@ import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
 import type { FlashStore } from './flash.js';
-import { dateParam, field, fields, idParam, pageNumber, pager, type Query } from './list-kit.js';
+import { field, fields, listOrExplain, pager, type Query } from './list-kit.js';
 import { urlWith } from './admin-kit.js';
-
-const STATUSES = ['pending', 'paid', 'failed', 'cancelled'] as const;
 
 /** The form's names for the moves, and how the pages say them. */
 const MOVES: Record<string, { to: PayoutMove; label: string; done: string }> = {
@@ -36,27 +35,15 @@ interface FilterParams {
   invoice: string;
 }
 
-function filterOf(source: Query | undefined): { params: FilterParams; filter: OperationsFilter } {
-  const due = dateParam(field(source, 'due'));
-  const params: FilterParams = {
+/** The filter's text as sent (`due` fills both ends of the range when they are empty); the action reads it. */
+function paramsOf(source: Query | undefined): FilterParams {
+  const due = field(source, 'due');
+  return {
     status: field(source, 'status'),
     partner: field(source, 'partner'),
-    due_from: due ?? field(source, 'due_from'),
-    due_to: due ?? field(source, 'due_to'),
+    due_from: field(source, 'due_from') || due,
+    due_to: field(source, 'due_to') || due,
     invoice: field(source, 'invoice'),
-  };
-  const status = (STATUSES as readonly string[]).includes(params.status)
-    ? (params.status as OperationsFilter['status'])
-    : undefined;
-  return {
-    params: { ...params, status: status ?? '' },
-    filter: {
-      status,
-      partnerId: idParam(params.partner),
-      dueFrom: dateParam(params.due_from),
-      dueTo: dateParam(params.due_to),
-      invoiceId: idParam(params.invoice),
-    },
   };
 }
 
@@ -65,13 +52,37 @@ const hiddenFilter = (params: FilterParams) =>
     value ? html`<input type="hidden" name="${name}" value="${value}">` : html``,
   );
 
-function linesTable(rows: PayoutLine[], names: Map<number, string>, select: boolean): SafeHtml {
+/** The filter in words, as the review step repeats it. */
+export function describeFilter(filter: OperationsFilter, partnerNames: Map<number, string>): string | null {
+  const parts: string[] = [];
+  if (filter.status) parts.push(`status ${filter.status}`);
+  if (filter.partnerId !== undefined)
+    parts.push(`partner ${partnerNames.get(filter.partnerId) ?? 'that does not exist'} (${filter.partnerId})`);
+  if (filter.dueFrom && filter.dueTo)
+    parts.push(filter.dueFrom === filter.dueTo ? `due ${filter.dueFrom}` : `due ${filter.dueFrom} to ${filter.dueTo}`);
+  else if (filter.dueFrom) parts.push(`due from ${filter.dueFrom}`);
+  else if (filter.dueTo) parts.push(`due by ${filter.dueTo}`);
+  if (filter.invoiceId !== undefined) parts.push(`invoice ${filter.invoiceId}`);
+  return parts.length ? parts.join(', ') : null;
+}
+
+/** The employee a payout pays, as its partner entered them, linked to their page. */
+function employeeCell(row: PayoutLine, employeeNames: Map<string, string>): SafeHtml {
+  const name = employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`;
+  return html`<a href="/console/employees/${row.userId}">${name}</a> <small class="muted">(${row.userId})</small>`;
+}
+
+function linesTable(
+  rows: PayoutLine[],
+  names: { partners: Map<number, string>; employees: Map<string, string> },
+  select: boolean,
+): SafeHtml {
   const body = rows.map(
     (row) => html`<tr>
 ${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-${row.id}"><label for="pick-${row.id}" class="visually-hidden">Select payout ${row.id}</label></td>` : html``}
 <td>${row.id}</td>
-<td>${names.get(row.partnerId) ?? row.partnerId}</td>
-<td><a href="/console/employees/${row.userId}">${row.userId}</a></td>
+<td>${names.partners.get(row.partnerId) ?? row.partnerId}</td>
+<td>${employeeCell(row, names.employees)}</td>
 <td><a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a></td>
 <td>${row.dueDate}</td>
 <td>${row.status}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</td>
@@ -80,6 +91,17 @@ ${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-
 </tr>`,
   );
   return html`<div class="table-wrap"><table style="min-width:46rem"><caption class="visually-hidden">Payouts</caption><thead><tr>${select ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : html``}<th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Employee</th><th scope="col">Invoice</th><th scope="col">Due</th><th scope="col">Status</th><th scope="col" class="num">Net</th><th scope="col" class="num">Invoiced incl. VAT</th></tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** The employees a selection pays, each once, by name (the first 50, then how many more). */
+function employeesOf(rows: PayoutLine[], employeeNames: Map<string, string>): string {
+  const people = new Map<number, string>();
+  for (const row of rows)
+    if (!people.has(row.userId))
+      people.set(row.userId, `${employeeNames.get(`${row.partnerId}:${row.userId}`) || 'Employee'} (${row.userId})`);
+  const named = [...people.values()];
+  const more = named.length > 50 ? ` and ${named.length - 50} more` : '';
+  return `${named.length} employee${named.length === 1 ? '' : 's'}: ${named.slice(0, 50).join(', ')}${more}.`;
 }
 
 /** Where to go back to after an action: the list the operator came from (only a payouts list). */
@@ -96,27 +118,41 @@ export async function payoutsPage(
   const money = console.money;
 
   app.get<{ Querystring: Query }>('/console/payouts', async (request, reply) => {
-    const { params, filter } = filterOf(request.query);
-    const page = pageNumber(request.query);
-    const listed = await money.payouts(request.operator!, filter, page);
+    const params = paramsOf(request.query);
+    const pageText = field(request.query, 'page');
+    const [{ found: listed, problem }, partners] = await Promise.all([
+      listOrExplain(reply, () => money.payouts(request.operator!, { ...params, page: pageText }), null),
+      money.partnerChoices(request.operator!),
+    ]);
+    const page = listed?.page ?? 1;
     const mayMove = can(request.operator!.role, 'move_payouts');
     const here = urlWith('/console/payouts', { ...params, page: page > 1 ? page : undefined });
-    const { totals } = listed;
-    const partnerOptions = listed.partners.map(
+    const partnerOptions = partners.map(
       (p) =>
         html`<option value="${p.id}"${String(p.id) === params.partner ? html` selected` : html``}>${p.name} (${p.id})</option>`,
     );
 
-    const actions = mayMove
-      ? html`<fieldset><legend>With the selected payouts</legend>
+    let list: SafeHtml = html``;
+    if (listed) {
+      const { totals } = listed;
+      const actions = mayMove
+        ? html`<fieldset><legend>With the selected payouts</legend>
 ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio" name="move" value="${value}"${i === 0 ? html` checked` : html``}> ${move.label}</label>`)}
 <label><input type="checkbox" name="all" value="1"> Select all ${totals.count} payouts matching the filter${totals.count > MAX_PAYOUTS_PER_ACTION ? ` (at most ${MAX_PAYOUTS_PER_ACTION} per action: narrow the filter)` : ''}</label>
 <button type="submit">Review the selection</button>
 </fieldset>`
-      : html``;
-    const table = listed.rows.length
-      ? linesTable(listed.rows, listed.partnerNames, mayMove)
-      : html`<p>No payouts match.</p>`;
+        : html``;
+      const names = { partners: listed.partnerNames, employees: listed.employeeNames };
+      const table = listed.rows.length ? linesTable(listed.rows, names, mayMove) : html`<p>No payouts match.</p>`;
+      list = html`<p id="matching"><strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.</p>
+${
+  mayMove && listed.rows.length
+    ? html`<form method="post" action="/console/payouts/confirm">${kit.csrfField(request)}${hiddenFilter(params)}<input type="hidden" name="back" value="${here}">
+${table}${actions}</form>`
+    : table
+}
+${pager('/console/payouts', { ...params }, page, money.perPage, totals.count)}`;
+    }
 
     return kit.render(
       request,
@@ -125,21 +161,14 @@ ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio
       html`<h1>Payouts</h1>
 ${confirmations.take(request, reply)}
 <form class="filters" method="get" action="/console/payouts">
-<label for="f-status">Status<select id="f-status" name="status"><option value="">Any</option>${STATUSES.map((s) => html`<option value="${s}"${s === params.status ? html` selected` : html``}>${s}</option>`)}</select></label>
+<label for="f-status">Status<select id="f-status" name="status"><option value="">Any</option>${PAYOUT_STATUSES.map((s) => html`<option value="${s}"${s === params.status ? html` selected` : html``}>${s}</option>`)}</select></label>
 <label for="f-partner">Partner<select id="f-partner" name="partner" style="max-width:15rem"><option value="">Any</option>${partnerOptions}</select></label>
 <label for="f-from">Due from<input type="date" id="f-from" name="due_from" value="${params.due_from}"></label>
 <label for="f-to">Due to<input type="date" id="f-to" name="due_to" value="${params.due_to}"></label>
 <label for="f-invoice">Invoice<input type="text" inputmode="numeric" id="f-invoice" name="invoice" value="${params.invoice}" size="8"></label>
 <button type="submit">Filter</button> <a href="/console/payouts">Clear</a>
 </form>
-<p id="matching"><strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.</p>
-${
-  mayMove && listed.rows.length
-    ? html`<form method="post" action="/console/payouts/confirm">${kit.csrfField(request)}${hiddenFilter(params)}<input type="hidden" name="back" value="${here}">
-${table}${actions}</form>`
-    : table
-}
-${pager('/console/payouts', { ...params }, page, money.perPage, totals.count)}`,
+${problem ?? list}`,
       '/console/payouts',
     );
   });
@@ -148,22 +177,32 @@ ${pager('/console/payouts', { ...params }, page, money.perPage, totals.count)}`,
     const body = request.body;
     const move = MOVES[field(body, 'move')];
     const back = backTo(field(body, 'back'));
-    const { filter } = filterOf(body);
     const all = field(body, 'all') === '1';
-    const ids = fields(body, 'id')
-      .map(idParam)
-      .filter((id): id is number => id !== undefined);
     try {
-      const selection = await money.confirmMove(request.operator!, all ? { filter } : { ids }, move?.to);
+      const selection = await money.confirmMove(
+        request.operator!,
+        { all, ids: fields(body, 'id'), filter: { ...paramsOf(body) } },
+        move?.to,
+      );
       if (!move) throw new Error('confirmMove accepted no move');
       const blocked = selection.rows.filter((row) => !money.canMove(row.status, move.to));
       const shown = selection.rows.slice(0, 100);
       const { totals } = selection;
+      const count = `${totals.count} payout${totals.count === 1 ? '' : 's'}`;
+      const filter = describeFilter(selection.filter, selection.partnerNames);
+      // What was selected, and under which filter: the operator sees what "all" meant before pressing.
+      const chosen = selection.all
+        ? filter
+          ? html`<p id="selection-filter">All ${count} matching the filter: <strong>${filter}</strong>.</p>`
+          : html`<p id="selection-filter" class="notice bad" role="alert">All ${count}: the list had <strong>no filter</strong>, so this is every payout of every partner.</p>`
+        : html`<p id="selection-filter">The ${count} you ticked${filter ? html`, on the list filtered by <strong>${filter}</strong>` : html`, on the list without a filter`}.</p>`;
       return kit.render(
         request,
         reply,
         'Confirm',
-        html`<h1>${move.label}: ${totals.count} payout${totals.count === 1 ? '' : 's'}?</h1>
+        html`<h1>${move.label}: ${count}?</h1>
+${chosen}
+<p id="selection-employees">They pay ${employeesOf(selection.rows, selection.employeeNames)}</p>
 <dl class="facts" id="selection-totals"><dt>Payouts</dt><dd>${totals.count}</dd><dt>To pay out (net)</dt><dd>${formatKroner(totals.net)}</dd><dt>Invoiced incl. VAT</dt><dd>${formatKroner(totals.invoiceIncl)}</dd></dl>
 ${selection.missing.length ? html`<p class="notice bad" role="alert">These payouts no longer exist: ${selection.missing.join(', ')}.</p>` : html``}
 ${
@@ -179,10 +218,10 @@ ${
 <form method="post" action="/console/payouts/apply">${kit.csrfField(request)}
 <input type="hidden" name="move" value="${field(body, 'move')}"><input type="hidden" name="back" value="${back}">
 ${selection.rows.map((row) => html`<input type="hidden" name="id" value="${row.id}">`)}
-<button type="submit">${move.label}: ${totals.count} payout${totals.count === 1 ? '' : 's'}</button> <a href="${back}">Back to the list, change nothing</a>
+<button type="submit">${move.label}: ${count}</button> <a href="${back}">Back to the list, change nothing</a>
 </form>
 <h2>The selection</h2>
-${linesTable(shown, selection.partnerNames, false)}
+${linesTable(shown, { partners: selection.partnerNames, employees: selection.employeeNames }, false)}
 ${selection.rows.length > shown.length ? html`<p>And ${selection.rows.length - shown.length} more.</p>` : html``}`,
         '/console/payouts',
       );
@@ -199,11 +238,8 @@ ${selection.rows.length > shown.length ? html`<p>And ${selection.rows.length - s
       const body = request.body;
       const move = MOVES[field(body, 'move')];
       const back = backTo(field(body, 'back'));
-      const ids = fields(body, 'id')
-        .map(idParam)
-        .filter((id): id is number => id !== undefined);
       try {
-        const outcome = await money.movePayouts(request.operator!, ids, move?.to);
+        const outcome = await money.movePayouts(request.operator!, fields(body, 'id'), move?.to);
         if (outcome.blocked) {
           reply.status(409);
           return kit.render(

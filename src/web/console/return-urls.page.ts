@@ -4,12 +4,12 @@
  * log keeps. Deciding needs the operator role; everyone may read.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ReturnUrlStatus } from '../../db/database.js';
 import { REASON_MAX, RETURN_URL_STATUSES } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import type { ReturnUrlCommand } from '../../modules/verification/index.js';
 import { html } from '../html.js';
 import { act, type AdminPageDeps, type Form, intOf, pager, type Query, urlWith, when } from './admin-kit.js';
+import { listOrExplain } from './list-kit.js';
 
 const LABELS: Record<ReturnUrlCommand, string> = { approve: 'Approve', reject: 'Reject', revoke: 'Revoke' };
 const DONE: Record<ReturnUrlCommand, string> = { approve: 'approved', reject: 'rejected', revoke: 'revoked' };
@@ -20,19 +20,19 @@ export async function returnUrlPages(app: FastifyInstance, deps: AdminPageDeps):
   app.get<{ Querystring: Query }>('/console/return-urls', async (request, reply) => {
     const operator = request.operator!;
     const q = request.query;
-    const status =
-      q.status === 'all'
-        ? null
-        : RETURN_URL_STATUSES.includes(q.status as ReturnUrlStatus)
-          ? (q.status as ReturnUrlStatus)
-          : 'pending';
-    const partnerId = intOf(q.partner);
-    const after = intOf(q.after) ?? 0;
-    const queue = await console.admin.returnUrlQueue(operator, { status, partnerId, after });
+    const { found: queue, problem } = await listOrExplain(
+      reply,
+      () => console.admin.returnUrlQueue(operator, { status: q.status, partner: q.partner, after: q.after }),
+      null,
+    );
+    // What the form shows: the filter as read, or as sent when it could not be read.
+    const status = queue ? queue.filter.status : (q.status ?? '').trim() || 'pending';
+    const partnerText = queue ? String(queue.filter.partnerId ?? '') : (q.partner ?? '').trim();
+    const after = queue?.filter.after ?? 0;
     const mayDecide = can(operator.role, 'decide_return_urls');
-    const filterParams = { status: status ?? 'all', partner: partnerId };
+    const filterParams = { status: status ?? 'all', partner: queue?.filter.partnerId };
 
-    const items = queue.requests.map(({ row, partnerName, parts, approved }) => {
+    const items = (queue?.requests ?? []).map(({ row, partnerName, parts, approved }) => {
       const commands: ReturnUrlCommand[] =
         row.status === 'pending' ? ['approve', 'reject'] : row.status === 'approved' ? ['revoke'] : ['approve'];
       const decide = mayDecide
@@ -65,7 +65,7 @@ ${decide}
       (value) =>
         html`<option value="${value}"${(status ?? 'all') === value ? html` selected` : html``}>${value}</option>`,
     );
-    const last = queue.requests.at(-1)?.row.id;
+    const last = queue?.requests.at(-1)?.row.id;
     return kit.render(
       request,
       reply,
@@ -77,15 +77,18 @@ ${flash.take(request, reply)}
       }</p>
 <form method="get" action="/console/return-urls" class="filters">
 <label for="status">Status<select id="status" name="status">${statusOptions}</select></label>
-<label for="partner">Partner id<input id="partner" name="partner" type="text" inputmode="numeric" value="${partnerId ?? ''}" maxlength="15"></label>
+<label for="partner">Partner id<input id="partner" name="partner" type="text" inputmode="numeric" value="${partnerText}" maxlength="15"></label>
 <button type="submit" class="secondary">Show</button>
 </form>
-${items.length ? html`${items}` : html`<p>${status === 'pending' && after === 0 ? 'No return URL is waiting for a decision.' : 'No return URLs to show.'}</p>`}
+${
+  problem ??
+  html`${items.length ? html`${items}` : html`<p>${status === 'pending' && after === 0 ? 'No return URL is waiting for a decision.' : 'No return URLs to show.'}</p>`}
 ${pager({
   newer: after > 0 ? urlWith('/console/return-urls', filterParams) : null,
   newerLabel: 'First page',
-  older: queue.has_more && last ? urlWith('/console/return-urls', { ...filterParams, after: last }) : null,
-})}`,
+  older: queue?.has_more && last ? urlWith('/console/return-urls', { ...filterParams, after: last }) : null,
+})}`
+}`,
       '/console/return-urls',
     );
   });
