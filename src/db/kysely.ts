@@ -232,7 +232,9 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     lockWaits: () => 0,
     async forMigrations(work) {
       const migrationDb = new Kysely<unknown>({
-        dialect: new PostgresDialect({ pool: createPool(config.url, timeouts, { max: 1, statementTimeouts: false }) }),
+        dialect: new PostgresDialect({
+          pool: discardingSpoiledClients(createPool(config.url, timeouts, { max: 1, statementTimeouts: false })),
+        }),
       });
       try {
         return await work(migrationDb);

@@ -58,6 +58,14 @@ export function discardingSpoiledClients(pool: pg.Pool): PostgresPool {
 
   function wrap(client: pg.PoolClient): PostgresPoolClient {
     let failed: Error | null = null;
+    // pg-pool listens for a client's 'error' only while the client is idle. Checked out, a client
+    // whose session ends (a terminated backend, idle_in_transaction_session_timeout, a server
+    // shutting down, a reset socket), even between two statements of a transaction, emits 'error'
+    // with nobody listening, and an unheard 'error' ends the process. Kept here instead: the next
+    // query on the client fails with it (an outage: 503) and the release discards the client.
+    client.on('error', (error: Error) => {
+      failed ??= error;
+    });
     const guarded = {
       query(text: string, parameters: readonly unknown[]) {
         if (failed) return Promise.reject(failed);

@@ -19,11 +19,13 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * PostgreSQL SQLSTATEs of an unavailable server: 57P01 admin shutdown, 57P02 crash shutdown,
- * 57P03 cannot connect now (starting up, in recovery), 57014 query cancelled (statement_timeout),
- * 55P03 lock not available (lock_timeout).
+ * PostgreSQL SQLSTATEs of an unavailable server or a session it ended: 57P01 admin shutdown
+ * (pg_terminate_backend, a fast shutdown), 57P02 crash shutdown, 57P03 cannot connect now
+ * (starting up, in recovery), 57P04 database dropped, 57P05 idle_session_timeout, 25P03
+ * idle_in_transaction_session_timeout, 57014 query cancelled (statement_timeout), 55P03 lock not
+ * available (lock_timeout).
  */
-const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03']);
+const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '57P04', '57P05', '25P03', '57014', '55P03']);
 
 /**
  * node-postgres reports a lost or unusable connection by text only. `Connection terminated`

@@ -20,7 +20,7 @@ export interface PayoutsModuleDeps {
   events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
-  afterChunk?: (insertedSoFar: number) => void;
+  afterChunk?: (insertedSoFar: number) => void | Promise<void>;
 }
 
 export function createPayoutsModule(deps: PayoutsModuleDeps) {

@@ -32,7 +32,7 @@ export interface PayoutBatchDeps {
   partners: Pick<PartnerService, 'feeRate'>;
   events: Pick<EventService, 'emit'>;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
-  afterChunk?: (insertedSoFar: number) => void;
+  afterChunk?: (insertedSoFar: number) => void | Promise<void>;
 }
 
 const CHUNK = 200;
@@ -252,7 +252,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
         const payoutIds: number[] = [];
         for (let start = 0; start < rows.length; start += CHUNK) {
           payoutIds.push(...(await repo.insertPayouts(trx, rows.slice(start, start + CHUNK))));
-          deps.afterChunk?.(payoutIds.length);
+          await deps.afterChunk?.(payoutIds.length);
         }
         const created: PayoutsCreated = {
           count: payoutIds.length,
