@@ -9,6 +9,7 @@ import type { Database } from './database.js';
 import { engineOf, type Engine } from './dialect.js';
 import { createPool, discardingSpoiledClients } from './postgres-pool.js';
 import { BusyWaitingSqliteDialect, ConnectionMutex, type SqliteHandle } from './sqlite-driver.js';
+import { StorageWatch } from './write-probe.js';
 
 // int8 (bigint, count(*)) arrives as a string by default; our values stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -16,7 +17,10 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export interface Db {
   readonly db: Kysely<Database>;
   readonly engine: Engine;
-  /** Cheap liveness query for /readyz. */
+  /**
+   * Readiness (/readyz): a cheap query; after a write failed for want of storage (a full disk), a
+   * probe write until one works, so the instance stays out of the load balancer meanwhile.
+   */
   ping(): Promise<void>;
   /**
    * For in-process caches of rows other processes write (credentials, current terms): a number
@@ -183,6 +187,7 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
       statements: withStatementCache(sqlite),
       mutex: new ConnectionMutex(),
       waiting: 0,
+      storage: new StorageWatch(),
     };
     const clock = options.clock;
     const now = clock ? () => clock.now().getTime() : () => performance.now();
@@ -208,6 +213,7 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
       engine: 'sqlite',
       async ping() {
         sqlite.prepare('select 1').get();
+        await handle.storage.check(db);
       },
       changeEpoch,
       lockWaits: () => handle.waiting,
@@ -219,14 +225,17 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     };
   }
   const pool = createPool(config.url, timeouts, { max: 10, statementTimeouts: true });
-  const kyselyPool = discardingSpoiledClients(pool);
+  const storage = new StorageWatch();
+  const kyselyPool = discardingSpoiledClients(pool, storage);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
   const changes = createChangeListener(config.url, timeouts.connectMs);
   return {
     db,
     engine: 'postgres',
     async ping() {
-      await pool.query('select 1');
+      // Through the pool as the requests use it (waiting for a free connection like them).
+      await sql`select 1`.execute(db);
+      await storage.check(db);
     },
     changeEpoch: () => changes.epoch(),
     lockWaits: () => 0,

@@ -7,6 +7,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
+import type { StorageWatch } from './write-probe.js';
 
 /** node-postgres's error when query_timeout passes: it has no code, only this text. */
 const CLIENT_QUERY_TIMEOUT = 'Query read timeout';
@@ -52,7 +53,7 @@ function spoilsConnection(error: unknown): boolean {
  * further queries at once and is discarded when released. Reused, it would make the next request
  * (the transaction's ROLLBACK first) wait out another timeout or fail on a dead connection.
  */
-export function discardingSpoiledClients(pool: pg.Pool): PostgresPool {
+export function discardingSpoiledClients(pool: pg.Pool, storage?: StorageWatch): PostgresPool {
   // One wrapper per pooled client, so Kysely keeps recognising the connection it wrapped before.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
@@ -70,6 +71,7 @@ export function discardingSpoiledClients(pool: pg.Pool): PostgresPool {
       query(text: string, parameters: readonly unknown[]) {
         if (failed) return Promise.reject(failed);
         return client.query(text, parameters as unknown[]).catch((error: unknown) => {
+          storage?.saw(error);
           if (spoilsConnection(error)) failed = error as Error;
           throw error;
         });

@@ -29,6 +29,7 @@ import {
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
+import type { StorageWatch } from './write-probe.js';
 
 /** A write that waited for SQLite's write lock longer than its deadline. */
 export class DatabaseBusyError extends Error {
@@ -48,6 +49,8 @@ export interface SqliteHandle {
   readonly mutex: ConnectionMutex;
   /** Statements now waiting for another connection's lock. */
   waiting: number;
+  /** Sees every failed statement: a full disk keeps readiness false until a write works. */
+  readonly storage: StorageWatch;
 }
 
 export interface BusyWaitOptions {
@@ -100,6 +103,7 @@ class BusyWaitingConnection implements DatabaseConnection {
         try {
           return this.run<R>(compiled);
         } catch (error) {
+          this.handle.storage.saw(error);
           // Inside a transaction the caller holds the lock it needs (BEGIN IMMEDIATE); a busy
           // statement there cannot be retried alone, so it fails like any other error.
           if (!isBusy(error) || this.handle.sqlite.inTransaction) throw error;
@@ -175,6 +179,10 @@ class BusyWaitingDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // SQLite rolls a transaction back by itself after some errors (SQLITE_FULL, SQLITE_IOERR,
+    // SQLITE_NOMEM); a ROLLBACK then fails with "no transaction is active" and the caller would
+    // see that instead of the error that matters.
+    if (!this.handle.sqlite.inTransaction) return;
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 

@@ -5,6 +5,7 @@
  */
 import { isClientQueryTimeout } from './postgres-pool.js';
 import { DatabaseBusyError } from './sqlite-driver.js';
+import { isOutOfStorage } from './write-probe.js';
 
 /** Socket-level failures reaching the database server. */
 const NETWORK_CODES = new Set([
@@ -54,6 +55,8 @@ function isUnavailableOne(error: unknown): boolean {
     if (/^[0-9A-Z]{5}$/.test(code) && (code.startsWith('08') || code.startsWith('53') || POSTGRES_STATES.has(code)))
       return true;
   }
+  // A full disk: writes fail until space is freed, reads go on; readiness probes meanwhile.
+  if (isOutOfStorage(error)) return true;
   if (isClientQueryTimeout(error)) return true;
   const message = (error as { message?: unknown }).message;
   return typeof message === 'string' && POSTGRES_CLIENT_MESSAGES.some((pattern) => pattern.test(message));

@@ -11,6 +11,7 @@ import * as audit from './2026-11-23-0010-audit.js';
 import * as operators from './2026-11-23-0011-operators.js';
 import * as webhooks from './2026-11-23-0012-webhooks.js';
 import * as consoleIndexes from './2026-11-23-0013-console-indexes.js';
+import * as writeProbe from './2026-11-25-0016-write-probe.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0011-operators': operators,
   '2026-11-23-0012-webhooks': webhooks,
   '2026-11-23-0013-console-indexes': consoleIndexes,
+  '2026-11-25-0016-write-probe': writeProbe,
 };
