@@ -170,10 +170,34 @@ function createChangeListener(
   };
 }
 
+/**
+ * Refuses a SQLite file this process may not write, before SQLite opens it: SQLite would open it
+ * read-only without a word, and the first write (often a client's request) would fail. The file,
+ * its WAL and shared-memory files and its directory (where SQLite creates those) must be writable.
+ */
+function checkWritable(file: string): void {
+  const resolved = path.resolve(file);
+  for (const candidate of [resolved, `${resolved}-wal`, `${resolved}-shm`, path.dirname(resolved)]) {
+    try {
+      fs.accessSync(candidate, fs.constants.W_OK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && candidate !== path.dirname(resolved)) continue;
+      throw new Error(
+        `${candidate} is read-only for this process (${code}): the service writes the SQLite file, its -wal and -shm files and their directory`,
+        { cause: error },
+      );
+    }
+  }
+}
+
 export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   if (config.engine === 'sqlite') {
-    if (config.path !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
+    if (config.path !== ':memory:') {
+      fs.mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
+      checkWritable(config.path);
+    }
     const sqlite = new SQLite(config.path);
     // Opening may wait for the lock in SQLite itself (switching a new file to WAL takes it):
     // nothing is being served yet. From then on a wait never blocks the process (sqlite-driver.ts).

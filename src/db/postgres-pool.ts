@@ -47,15 +47,51 @@ function spoilsConnection(error: unknown): boolean {
   return error.severity === 'FATAL' || error.severity === 'PANIC';
 }
 
+/** SQLSTATE 53300: the server refused a connection (max_connections, a role's or database's CONNECTION LIMIT). */
+function isTooManyConnections(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '53300';
+}
+
 /**
- * The pool as Kysely sees it, with one difference: a client whose query failed in a way that
+ * After the server refused the pool one more connection, how long the pool keeps to the
+ * connections it has before trying to open another (the limit may have been raised, other
+ * processes may have closed theirs). A try costs one refused connection, nothing more.
+ */
+export const CONNECTION_LIMIT_RECHECK_MS = 1_000;
+
+/**
+ * The pool as Kysely sees it, with two differences. A client whose query failed in a way that
  * spoils its connection (a client-side timeout, a terminated backend, a lost socket) refuses
- * further queries at once and is discarded when released. Reused, it would make the next request
- * (the transaction's ROLLBACK first) wait out another timeout or fail on a dead connection.
+ * further queries at once and is discarded when released: reused, it would make the next request
+ * (the transaction's ROLLBACK first) wait out another timeout or fail on a dead connection. And
+ * when the server refuses another connection (53300) while the pool holds some, the pool stops
+ * growing and the request waits for one of them (within the connect timeout), as it would at the
+ * pool's own size, instead of failing.
  */
 export function discardingSpoiledClients(pool: pg.Pool, storage?: StorageWatch): PostgresPool {
   // One wrapper per pooled client, so Kysely keeps recognising the connection it wrapped before.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const size = pool.options.max;
+  let limitedUntil: number | null = null;
+
+  async function checkOut(): Promise<pg.PoolClient> {
+    if (limitedUntil !== null && performance.now() >= limitedUntil) {
+      limitedUntil = null;
+      pool.options.max = size;
+    }
+    const deadline = performance.now() + (pool.options.connectionTimeoutMillis ?? 0);
+    for (;;) {
+      try {
+        return await pool.connect();
+      } catch (error) {
+        if (!isTooManyConnections(error) || pool.totalCount === 0 || performance.now() >= deadline) throw error;
+        // pg-pool opens a client only below its max: at the number it holds, a request waits for
+        // one of them to be released (or for the connect timeout).
+        pool.options.max = pool.totalCount;
+        limitedUntil = performance.now() + CONNECTION_LIMIT_RECHECK_MS;
+      }
+    }
+  }
 
   function wrap(client: pg.PoolClient): PostgresPoolClient {
     let failed: Error | null = null;
@@ -86,7 +122,7 @@ export function discardingSpoiledClients(pool: pg.Pool, storage?: StorageWatch):
 
   return {
     async connect() {
-      const client = await pool.connect();
+      const client = await checkOut();
       let guarded = wrappers.get(client);
       if (!guarded) {
         guarded = wrap(client);
