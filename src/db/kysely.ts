@@ -9,6 +9,7 @@ import type { Database } from './database.js';
 import { engineOf, type Engine } from './dialect.js';
 import { createPool, discardingSpoiledClients } from './postgres-pool.js';
 import { BusyWaitingSqliteDialect, ConnectionMutex, type SqliteHandle } from './sqlite-driver.js';
+import { GuardedKysely } from './transaction-guard.js';
 import { StorageWatch } from './write-probe.js';
 
 // int8 (bigint, count(*)) arrives as a string by default; our values stay far below 2^53.
@@ -215,7 +216,7 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     };
     const clock = options.clock;
     const now = clock ? () => clock.now().getTime() : () => performance.now();
-    const db = new Kysely<Database>({
+    const db = new GuardedKysely<Database>({
       dialect: new BusyWaitingSqliteDialect(handle, { deadlineMs: timeouts.busyMs, now }),
     });
     // SQLite's own counter of commits by other connections: exact, and a few microseconds to
@@ -251,7 +252,7 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   const pool = createPool(config.url, timeouts, { max: 10, statementTimeouts: true });
   const storage = new StorageWatch();
   const kyselyPool = discardingSpoiledClients(pool, storage);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
+  const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
   const changes = createChangeListener(config.url, timeouts.connectMs);
   return {
     db,

@@ -7,6 +7,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
+import { refuseInsideTransaction } from './transaction-guard.js';
 import type { StorageWatch } from './write-probe.js';
 
 /** node-postgres's error when query_timeout passes: it has no code, only this text. */
@@ -122,6 +123,8 @@ export function discardingSpoiledClients(pool: pg.Pool, storage?: StorageWatch):
 
   return {
     async connect() {
+      // Inside a transaction, another connection would run outside it.
+      refuseInsideTransaction();
       const client = await checkOut();
       let guarded = wrappers.get(client);
       if (!guarded) {

@@ -29,6 +29,7 @@ import {
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
+import { refuseInsideTransaction } from './transaction-guard.js';
 import type { StorageWatch } from './write-probe.js';
 
 /** A write that waited for SQLite's write lock longer than its deadline. */
@@ -163,6 +164,8 @@ class BusyWaitingDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    // Inside a transaction the one connection is the transaction's: waiting for it never ends.
+    refuseInsideTransaction();
     await this.handle.mutex.lock();
     return this.#connection;
   }

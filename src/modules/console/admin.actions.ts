@@ -26,7 +26,7 @@ export interface AdminActionsDeps {
     | 'partnerNames'
   >;
   returnUrls: Pick<ReturnUrlService, 'listPage' | 'approvedOf' | 'list' | 'command'>;
-  terms: Pick<TermsService, 'current' | 'history' | 'publish'>;
+  terms: Pick<TermsService, 'currentMetadata' | 'history' | 'publish'>;
   audit: Pick<AuditService, 'list'>;
   outbox: Pick<Outbox, 'list' | 'resend'>;
 }
@@ -199,7 +199,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
     async terms(operator: ConsoleOperator, query: { page?: number }) {
       requirePermission(operator, 'view');
       const [current, history] = await Promise.all([
-        deps.terms.current(),
+        deps.terms.currentMetadata(),
         deps.terms.history({ page: query.page, limit: PAGE_SIZE }),
       ]);
       return { current: current.code, ...history };

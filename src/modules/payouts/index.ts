@@ -15,7 +15,7 @@ export interface PayoutsModuleDeps {
   db: Kysely<Database>;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
-  employees: Pick<Employees, 'find' | 'onboardingOfMany' | 'paymentFacts' | 'requireLinked'>;
+  employees: Pick<Employees, 'find' | 'paymentFacts' | 'requireLinked'>;
   partners: Pick<PartnerService, 'feeRate'>;
   events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
