@@ -111,7 +111,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       db,
       clock: systemClock,
       events: { emitToEveryPartner: async () => undefined },
-    }).current()
+    }).current(db)
   ).code;
 
   // Employees joined over the last two years, oldest first (ids and link times ascend together).

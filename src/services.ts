@@ -39,7 +39,7 @@ export interface ServicesDeps {
   /** False for the command line: it limits nothing, so it needs no Redis connection. */
   connectRedis?: boolean;
   /** Test seam: called after each chunk of a payout batch (a failure there must leave nothing). */
-  afterPayoutChunk?: (insertedSoFar: number) => void;
+  afterPayoutChunk?: (insertedSoFar: number) => void | Promise<void>;
   /** Test seam: called after a transaction's events are written, before it commits. */
   afterEventsWritten?: (written: readonly EventRow[]) => void;
   /** Test seam: how webhook hosts are resolved (the SSRF guard checks what it answers). */

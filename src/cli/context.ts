@@ -31,14 +31,18 @@ export function isUsageError(error: unknown): boolean {
 
 /** Opens the database named by the configuration and proves it answers; one clear line if not. */
 export async function openDatabase(config: Config): Promise<Db> {
-  const db = createDb(config.database, { timeouts: config.databaseTimeouts });
+  let db: Db | null = null;
   try {
+    // Opening a SQLite file already writes (WAL mode) or refuses one it may not write.
+    db = createDb(config.database, { timeouts: config.databaseTimeouts });
     await db.ping();
     return db;
   } catch (error) {
-    await db.close().catch(() => undefined);
+    await db?.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CliError(`cannot open the database DATABASE_URL=${redact(config.database.url)}: ${reason}`);
+    throw new CliError(`cannot open the database DATABASE_URL=${redact(config.database.url)}: ${reason}`, {
+      cause: error,
+    });
   }
 }
 

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
-import { loadConfig, type LogLevel } from '../config.js';
+import { loadConfig, type Config, type LogLevel } from '../config.js';
+import type { Db } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { WorkerLog } from '../platform/logging.js';
-import { createServices } from '../services.js';
+import { createServices, type Services } from '../services.js';
 import { type CliContext, openDatabase } from './context.js';
 
 const LEVELS: Record<LogLevel, number> = {
@@ -30,11 +32,40 @@ function jsonLog(ctx: CliContext, level: LogLevel): WorkerLog {
   return { info: write(LEVELS.info), warn: write(LEVELS.warn), error: write(LEVELS.error) };
 }
 
+/** Waits before the next try to reach the database: short at first, then every 5 s. */
+export function startRetryDelayMs(attempt: number): number {
+  return Math.min(250 * 2 ** attempt, 5_000);
+}
+
+/**
+ * Opens and migrates the database. While it is unavailable (down, restarting, refusing or not
+ * completing connections) the worker logs a warning and tries again; anything else (a wrong
+ * password, a missing database, a failing migration) ends the command as before.
+ */
+async function openWhenAvailable(config: Config, log: WorkerLog): Promise<Db> {
+  for (let attempt = 0; ; attempt++) {
+    let db: Db | null = null;
+    try {
+      db = await openDatabase(config);
+      await migrateToLatest(db);
+      return db;
+    } catch (error) {
+      await db?.close().catch(() => undefined);
+      const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+      if (!isDatabaseUnavailable(cause)) throw error;
+      const retryInMs = startRetryDelayMs(attempt);
+      log.warn({ err: cause, retryInMs }, 'database unavailable at start; trying again');
+      await new Promise((resolve) => setTimeout(resolve, retryInMs));
+    }
+  }
+}
+
 /**
  * `onpay worker`: the background work without the HTTP server (mail and webhook delivery, event
  * fan-out, housekeeping), as a process of its own. Several may run beside the servers on one
- * PostgreSQL: leases and conditional claims keep any delivery from going out twice at once. Stops
- * cleanly on SIGTERM/SIGINT: the run in progress finishes, then the process exits 0.
+ * PostgreSQL: leases and conditional claims keep any delivery from going out twice at once. Started
+ * while the database is unavailable, it waits for it. Stops cleanly on SIGTERM/SIGINT: the run in
+ * progress finishes, then the process exits 0.
  */
 export function registerWorkerCommand(program: Command, ctx: CliContext): void {
   program
@@ -44,21 +75,22 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
     )
     .action(async () => {
       const config = loadConfig(ctx.env);
-      const db = await openDatabase(config);
-      await migrateToLatest(db);
-      const services = await createServices({ config, db, log: jsonLog(ctx, config.logLevel), connectRedis: false });
+      const log = jsonLog(ctx, config.logLevel);
       // The workers' timers do not hold the process open; this does, until a signal.
       const keepAlive = setInterval(() => undefined, 1 << 30);
+      let running: { services: Services; db: Db } | null = null;
       let closing = false;
       const shutdown = async (signal: string) => {
         if (closing) return;
         closing = true;
         ctx.stdout(`onpay worker: ${signal}, finishing the work in progress\n`);
+        // Still waiting for the database: nothing is in progress.
+        if (!running) process.exit(0);
         const force = setTimeout(() => process.exit(1), config.shutdown.timeoutMs + 5_000);
         force.unref();
         try {
-          await services.close();
-          await db.close();
+          await running.services.close();
+          await running.db.close();
           clearInterval(keepAlive);
           process.exit(0);
         } catch (error) {
@@ -68,6 +100,15 @@ export function registerWorkerCommand(program: Command, ctx: CliContext): void {
       };
       process.once('SIGTERM', () => void shutdown('SIGTERM'));
       process.once('SIGINT', () => void shutdown('SIGINT'));
+      let db: Db;
+      try {
+        db = await openWhenAvailable(config, log);
+      } catch (error) {
+        clearInterval(keepAlive);
+        throw error;
+      }
+      const services = await createServices({ config, db, log, connectRedis: false });
+      running = { services, db };
       services.startWorkers();
       ctx.stdout(
         `onpay worker (${config.env}) running: mail${services.mailWorker ? '' : ' (no SMTP_URL: kept in the outbox)'}, webhooks, event fan-out, housekeeping\n`,

@@ -9,6 +9,8 @@ import type { Database } from './database.js';
 import { engineOf, type Engine } from './dialect.js';
 import { createPool, discardingSpoiledClients } from './postgres-pool.js';
 import { BusyWaitingSqliteDialect, ConnectionMutex, type SqliteHandle } from './sqlite-driver.js';
+import { GuardedKysely } from './transaction-guard.js';
+import { StorageWatch } from './write-probe.js';
 
 // int8 (bigint, count(*)) arrives as a string by default; our values stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
@@ -16,7 +18,10 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export interface Db {
   readonly db: Kysely<Database>;
   readonly engine: Engine;
-  /** Cheap liveness query for /readyz. */
+  /**
+   * Readiness (/readyz): a cheap query; after a write failed for want of storage (a full disk), a
+   * probe write until one works, so the instance stays out of the load balancer meanwhile.
+   */
   ping(): Promise<void>;
   /**
    * For in-process caches of rows other processes write (credentials, current terms): a number
@@ -166,10 +171,34 @@ function createChangeListener(
   };
 }
 
+/**
+ * Refuses a SQLite file this process may not write, before SQLite opens it: SQLite would open it
+ * read-only without a word, and the first write (often a client's request) would fail. The file,
+ * its WAL and shared-memory files and its directory (where SQLite creates those) must be writable.
+ */
+function checkWritable(file: string): void {
+  const resolved = path.resolve(file);
+  for (const candidate of [resolved, `${resolved}-wal`, `${resolved}-shm`, path.dirname(resolved)]) {
+    try {
+      fs.accessSync(candidate, fs.constants.W_OK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && candidate !== path.dirname(resolved)) continue;
+      throw new Error(
+        `${candidate} is read-only for this process (${code}): the service writes the SQLite file, its -wal and -shm files and their directory`,
+        { cause: error },
+      );
+    }
+  }
+}
+
 export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   if (config.engine === 'sqlite') {
-    if (config.path !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
+    if (config.path !== ':memory:') {
+      fs.mkdirSync(path.dirname(path.resolve(config.path)), { recursive: true });
+      checkWritable(config.path);
+    }
     const sqlite = new SQLite(config.path);
     // Opening may wait for the lock in SQLite itself (switching a new file to WAL takes it):
     // nothing is being served yet. From then on a wait never blocks the process (sqlite-driver.ts).
@@ -183,10 +212,11 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
       statements: withStatementCache(sqlite),
       mutex: new ConnectionMutex(),
       waiting: 0,
+      storage: new StorageWatch(),
     };
     const clock = options.clock;
     const now = clock ? () => clock.now().getTime() : () => performance.now();
-    const db = new Kysely<Database>({
+    const db = new GuardedKysely<Database>({
       dialect: new BusyWaitingSqliteDialect(handle, { deadlineMs: timeouts.busyMs, now }),
     });
     // SQLite's own counter of commits by other connections: exact, and a few microseconds to
@@ -208,6 +238,7 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
       engine: 'sqlite',
       async ping() {
         sqlite.prepare('select 1').get();
+        await handle.storage.check(db);
       },
       changeEpoch,
       lockWaits: () => handle.waiting,
@@ -219,20 +250,25 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     };
   }
   const pool = createPool(config.url, timeouts, { max: 10, statementTimeouts: true });
-  const kyselyPool = discardingSpoiledClients(pool);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
+  const storage = new StorageWatch();
+  const kyselyPool = discardingSpoiledClients(pool, storage);
+  const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
   const changes = createChangeListener(config.url, timeouts.connectMs);
   return {
     db,
     engine: 'postgres',
     async ping() {
-      await pool.query('select 1');
+      // Through the pool as the requests use it (waiting for a free connection like them).
+      await sql`select 1`.execute(db);
+      await storage.check(db);
     },
     changeEpoch: () => changes.epoch(),
     lockWaits: () => 0,
     async forMigrations(work) {
       const migrationDb = new Kysely<unknown>({
-        dialect: new PostgresDialect({ pool: createPool(config.url, timeouts, { max: 1, statementTimeouts: false }) }),
+        dialect: new PostgresDialect({
+          pool: discardingSpoiledClients(createPool(config.url, timeouts, { max: 1, statementTimeouts: false })),
+        }),
       });
       try {
         return await work(migrationDb);

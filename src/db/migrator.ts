@@ -20,7 +20,9 @@ async function run(db: Kysely<any>): Promise<string[]> {
   if (error) {
     const failed = results?.find((r: MigrationResult) => r.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(failed ? `migration ${failed.migrationName} failed: ${reason}` : `migration failed: ${reason}`);
+    throw new Error(failed ? `migration ${failed.migrationName} failed: ${reason}` : `migration failed: ${reason}`, {
+      cause: error,
+    });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -7,6 +7,8 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
+import { refuseInsideTransaction } from './transaction-guard.js';
+import type { StorageWatch } from './write-probe.js';
 
 /** node-postgres's error when query_timeout passes: it has no code, only this text. */
 const CLIENT_QUERY_TIMEOUT = 'Query read timeout';
@@ -46,22 +48,67 @@ function spoilsConnection(error: unknown): boolean {
   return error.severity === 'FATAL' || error.severity === 'PANIC';
 }
 
+/** SQLSTATE 53300: the server refused a connection (max_connections, a role's or database's CONNECTION LIMIT). */
+function isTooManyConnections(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '53300';
+}
+
 /**
- * The pool as Kysely sees it, with one difference: a client whose query failed in a way that
- * spoils its connection (a client-side timeout, a terminated backend, a lost socket) refuses
- * further queries at once and is discarded when released. Reused, it would make the next request
- * (the transaction's ROLLBACK first) wait out another timeout or fail on a dead connection.
+ * After the server refused the pool one more connection, how long the pool keeps to the
+ * connections it has before trying to open another (the limit may have been raised, other
+ * processes may have closed theirs). A try costs one refused connection, nothing more.
  */
-export function discardingSpoiledClients(pool: pg.Pool): PostgresPool {
+export const CONNECTION_LIMIT_RECHECK_MS = 1_000;
+
+/**
+ * The pool as Kysely sees it, with two differences. A client whose query failed in a way that
+ * spoils its connection (a client-side timeout, a terminated backend, a lost socket) refuses
+ * further queries at once and is discarded when released: reused, it would make the next request
+ * (the transaction's ROLLBACK first) wait out another timeout or fail on a dead connection. And
+ * when the server refuses another connection (53300) while the pool holds some, the pool stops
+ * growing and the request waits for one of them (within the connect timeout), as it would at the
+ * pool's own size, instead of failing.
+ */
+export function discardingSpoiledClients(pool: pg.Pool, storage?: StorageWatch): PostgresPool {
   // One wrapper per pooled client, so Kysely keeps recognising the connection it wrapped before.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const size = pool.options.max;
+  let limitedUntil: number | null = null;
+
+  async function checkOut(): Promise<pg.PoolClient> {
+    if (limitedUntil !== null && performance.now() >= limitedUntil) {
+      limitedUntil = null;
+      pool.options.max = size;
+    }
+    const deadline = performance.now() + (pool.options.connectionTimeoutMillis ?? 0);
+    for (;;) {
+      try {
+        return await pool.connect();
+      } catch (error) {
+        if (!isTooManyConnections(error) || pool.totalCount === 0 || performance.now() >= deadline) throw error;
+        // pg-pool opens a client only below its max: at the number it holds, a request waits for
+        // one of them to be released (or for the connect timeout).
+        pool.options.max = pool.totalCount;
+        limitedUntil = performance.now() + CONNECTION_LIMIT_RECHECK_MS;
+      }
+    }
+  }
 
   function wrap(client: pg.PoolClient): PostgresPoolClient {
     let failed: Error | null = null;
+    // pg-pool listens for a client's 'error' only while the client is idle. Checked out, a client
+    // whose session ends (a terminated backend, idle_in_transaction_session_timeout, a server
+    // shutting down, a reset socket), even between two statements of a transaction, emits 'error'
+    // with nobody listening, and an unheard 'error' ends the process. Kept here instead: the next
+    // query on the client fails with it (an outage: 503) and the release discards the client.
+    client.on('error', (error: Error) => {
+      failed ??= error;
+    });
     const guarded = {
       query(text: string, parameters: readonly unknown[]) {
         if (failed) return Promise.reject(failed);
         return client.query(text, parameters as unknown[]).catch((error: unknown) => {
+          storage?.saw(error);
           if (spoilsConnection(error)) failed = error as Error;
           throw error;
         });
@@ -76,7 +123,9 @@ export function discardingSpoiledClients(pool: pg.Pool): PostgresPool {
 
   return {
     async connect() {
-      const client = await pool.connect();
+      // Inside a transaction, another connection would run outside it.
+      refuseInsideTransaction();
+      const client = await checkOut();
       let guarded = wrappers.get(client);
       if (!guarded) {
         guarded = wrap(client);

@@ -29,6 +29,8 @@ import {
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
+import { refuseInsideTransaction } from './transaction-guard.js';
+import type { StorageWatch } from './write-probe.js';
 
 /** A write that waited for SQLite's write lock longer than its deadline. */
 export class DatabaseBusyError extends Error {
@@ -48,6 +50,8 @@ export interface SqliteHandle {
   readonly mutex: ConnectionMutex;
   /** Statements now waiting for another connection's lock. */
   waiting: number;
+  /** Sees every failed statement: a full disk keeps readiness false until a write works. */
+  readonly storage: StorageWatch;
 }
 
 export interface BusyWaitOptions {
@@ -100,6 +104,7 @@ class BusyWaitingConnection implements DatabaseConnection {
         try {
           return this.run<R>(compiled);
         } catch (error) {
+          this.handle.storage.saw(error);
           // Inside a transaction the caller holds the lock it needs (BEGIN IMMEDIATE); a busy
           // statement there cannot be retried alone, so it fails like any other error.
           if (!isBusy(error) || this.handle.sqlite.inTransaction) throw error;
@@ -159,6 +164,8 @@ class BusyWaitingDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    // Inside a transaction the one connection is the transaction's: waiting for it never ends.
+    refuseInsideTransaction();
     await this.handle.mutex.lock();
     return this.#connection;
   }
@@ -175,6 +182,10 @@ class BusyWaitingDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // SQLite rolls a transaction back by itself after some errors (SQLITE_FULL, SQLITE_IOERR,
+    // SQLITE_NOMEM); a ROLLBACK then fails with "no transaction is active" and the caller would
+    // see that instead of the error that matters.
+    if (!this.handle.sqlite.inTransaction) return;
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 

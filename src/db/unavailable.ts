@@ -5,6 +5,7 @@
  */
 import { isClientQueryTimeout } from './postgres-pool.js';
 import { DatabaseBusyError } from './sqlite-driver.js';
+import { isOutOfStorage } from './write-probe.js';
 
 /** Socket-level failures reaching the database server. */
 const NETWORK_CODES = new Set([
@@ -19,11 +20,13 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * PostgreSQL SQLSTATEs of an unavailable server: 57P01 admin shutdown, 57P02 crash shutdown,
- * 57P03 cannot connect now (starting up, in recovery), 57014 query cancelled (statement_timeout),
- * 55P03 lock not available (lock_timeout).
+ * PostgreSQL SQLSTATEs of an unavailable server or a session it ended: 57P01 admin shutdown
+ * (pg_terminate_backend, a fast shutdown), 57P02 crash shutdown, 57P03 cannot connect now
+ * (starting up, in recovery), 57P04 database dropped, 57P05 idle_session_timeout, 25P03
+ * idle_in_transaction_session_timeout, 57014 query cancelled (statement_timeout), 55P03 lock not
+ * available (lock_timeout).
  */
-const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '57014', '55P03']);
+const POSTGRES_STATES = new Set(['57P01', '57P02', '57P03', '57P04', '57P05', '25P03', '57014', '55P03']);
 
 /**
  * node-postgres reports a lost or unusable connection by text only. `Connection terminated`
@@ -52,6 +55,8 @@ function isUnavailableOne(error: unknown): boolean {
     if (/^[0-9A-Z]{5}$/.test(code) && (code.startsWith('08') || code.startsWith('53') || POSTGRES_STATES.has(code)))
       return true;
   }
+  // A full disk: writes fail until space is freed, reads go on; readiness probes meanwhile.
+  if (isOutOfStorage(error)) return true;
   if (isClientQueryTimeout(error)) return true;
   const message = (error as { message?: unknown }).message;
   return typeof message === 'string' && POSTGRES_CLIENT_MESSAGES.some((pattern) => pattern.test(message));

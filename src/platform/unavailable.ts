@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /**
- * A database outage (busy past its wait, unreachable, frozen, shutting down, out of connections)
+ * A database outage (busy past its wait, unreachable, frozen, shutting down, out of connections or disk)
  * answers 503 with Retry-After, so a client can tell a passing outage from a bug; the log gets a
  * warning, not an error. False when the error is something else.
  */

@@ -225,7 +225,7 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
       const impact = await page.locator('#terms-impact').textContent();
       expect(impact).toContain('2 employees will need to approve the new terms');
       expect(impact).toContain('payouts to them are refused');
-      expect((await t.services.terms.service.current()).code).not.toBe('2026-12-browser');
+      expect((await t.services.terms.service.currentMetadata()).code).not.toBe('2026-12-browser');
       await press(page, page.getByRole('button', { name: 'Publish terms 2026-12-browser' }));
       expect(await confirmation(page)).toContain('Terms 2026-12-browser are now current.');
 

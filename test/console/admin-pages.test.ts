@@ -380,7 +380,7 @@ describe(`terms (${testEngine})`, () => {
     const page = await followed(asAdmin, res, '/console/terms');
     expect(page.body).toContain('Terms console-2026-12 are now current.');
     expect(page.body).toContain('<code>console-2026-12</code> <strong>(current)</strong>');
-    expect((await t.services.terms.service.current()).code).toBe('console-2026-12');
+    expect((await t.services.terms.service.currentMetadata()).code).toBe('console-2026-12');
     const entries = await auditSince(since);
     expect(entries.map((e) => [e.action, e.object])).toEqual([['terms.published', 'terms:console-2026-12']]);
     expect(entries[0]!.actor).toMatchObject(actorOf(admin));

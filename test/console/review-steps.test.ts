@@ -89,7 +89,7 @@ describe(`publishing terms (${testEngine})`, () => {
 
     const published = await admin.post('/console/terms', { ...terms, confirmed: '1' }, { from: '/console/terms' });
     expect(published.statusCode).toBe(303);
-    expect((await t.services.terms.service.current()).code).toBe('review-2026-12');
+    expect((await t.services.terms.service.currentMetadata()).code).toBe('review-2026-12');
   });
 
   it('counts only the links that have not approved the code: one approval, one link fewer', async () => {

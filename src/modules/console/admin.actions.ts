@@ -38,7 +38,7 @@ export interface AdminActionsDeps {
     | 'countPartners'
   >;
   returnUrls: Pick<ReturnUrlService, 'listPage' | 'approvedOf' | 'list' | 'command'>;
-  terms: Pick<TermsService, 'current' | 'history' | 'publish'>;
+  terms: Pick<TermsService, 'currentMetadata' | 'history' | 'publish'>;
   audit: Pick<AuditService, 'list'>;
   outbox: Pick<Outbox, 'list' | 'resend'>;
   /** Who would have to approve terms before they are published (the review step). */
@@ -250,7 +250,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
       requirePermission(operator, 'view');
       const { page } = readFilters({ page: pageFilter }, query);
       const [current, history] = await Promise.all([
-        deps.terms.current(),
+        deps.terms.currentMetadata(),
         deps.terms.history({ page, limit: PAGE_SIZE }),
       ]);
       return { current: current.code, page, ...history };
@@ -266,7 +266,7 @@ export function createAdminActions(deps: AdminActionsDeps) {
       const terms = { code: input.code.trim(), title: input.title.trim(), url: input.url.trim() };
       checkTerms(terms);
       const [current, awaiting, partners] = await Promise.all([
-        deps.terms.current(),
+        deps.terms.currentMetadata(),
         deps.userTerms.awaitingApproval(terms.code),
         deps.partners.countPartners(),
       ]);

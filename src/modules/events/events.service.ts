@@ -195,7 +195,7 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
         const job = await repo.nextJob(db);
         if (!job) return written;
         const step = await db.transaction().execute(async (trx) => {
-          const ids = await partners.partnerIdsAfter(job.done_through_partner, JOB_STEP, trx);
+          const ids = await partners.partnerIdsAfter(trx, job.done_through_partner, JOB_STEP);
           const through = ids.at(-1) ?? job.done_through_partner;
           const finished = ids.length < JOB_STEP ? clock.now().toISOString() : null;
           // Claim first: another worker on the same step finds nothing to advance and writes nothing.

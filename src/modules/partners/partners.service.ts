@@ -328,8 +328,8 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch, log }
       return partner.fee_rate;
     },
 
-    /** Partner ids above `afterId`, in order, at most `limit`; `executor` lets a transaction read them. */
-    async partnerIdsAfter(afterId: number, limit: number, executor: Executor = db): Promise<number[]> {
+    /** Partner ids above `afterId`, in order, at most `limit`, read through `executor` (`db` or a transaction). */
+    async partnerIdsAfter(executor: Executor, afterId: number, limit: number): Promise<number[]> {
       return repo.partnerIdsAfter(executor, afterId, limit);
     },
 

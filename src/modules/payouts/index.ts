@@ -15,12 +15,12 @@ export interface PayoutsModuleDeps {
   db: Kysely<Database>;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
-  employees: Pick<Employees, 'find' | 'onboardingOfMany' | 'paymentFacts' | 'requireLinked'>;
+  employees: Pick<Employees, 'find' | 'paymentFacts' | 'requireLinked'>;
   partners: Pick<PartnerService, 'feeRate'>;
   events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
-  afterChunk?: (insertedSoFar: number) => void;
+  afterChunk?: (insertedSoFar: number) => void | Promise<void>;
 }
 
 export function createPayoutsModule(deps: PayoutsModuleDeps) {

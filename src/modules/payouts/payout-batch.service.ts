@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, NewPayout } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
@@ -7,7 +7,15 @@ import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
-import { identificationCandidates, namedBy, normalisePhone, type EmployeeKey, type Employees } from '../users/index.js';
+import {
+  identificationCandidates,
+  namedBy,
+  normalisePhone,
+  type EmployeeKey,
+  type Employees,
+  type PaymentAccount,
+  type PaymentFacts,
+} from '../users/index.js';
 import { checkPayoutBounds } from './item-rules.js';
 import { Dec } from './money.js';
 import {
@@ -28,11 +36,11 @@ export interface PayoutBatchDeps {
   db: Kysely<Database>;
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
-  employees: Pick<Employees, 'find' | 'onboardingOfMany' | 'paymentFacts'>;
+  employees: Pick<Employees, 'find' | 'paymentFacts'>;
   partners: Pick<PartnerService, 'feeRate'>;
   events: Pick<EventService, 'emit'>;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
-  afterChunk?: (insertedSoFar: number) => void;
+  afterChunk?: (insertedSoFar: number) => void | Promise<void>;
 }
 
 const CHUNK = 200;
@@ -86,12 +94,23 @@ function checkInvoiceFits(totals: PayoutAmounts): void {
   }
 }
 
-/** POST /payouts: validate everything first, then one transaction for the invoice and every payout. */
+/**
+ * The account a payout goes to. Onboarding (checked on the same locked rows) requires one, so a
+ * missing account is a broken invariant, never a payout to nowhere.
+ */
+function accountOf(payment: Map<number, PaymentFacts>, partnerId: number, userId: number): PaymentAccount {
+  const account = payment.get(userId)?.bank;
+  if (!account) throw new AppError('internal', `employee ${userId} of partner ${partnerId} has no bank account to pay`);
+  return account;
+}
+
+/** POST /payouts: one transaction checks every item and writes the invoice and every payout, or nothing. */
 export function createPayoutBatchService(deps: PayoutBatchDeps) {
   const { db, clock } = deps;
 
   /** Resolves each item to one of the partner's employees, or names the item that does not resolve. */
   async function resolveEmployees(
+    trx: Transaction<Database>,
     partnerId: number,
     items: PayoutItemInput[],
     named: EmployeeKey[][],
@@ -107,7 +126,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
     const ssnCandidates = [
       ...new Set(items.flatMap((item) => (item.ssn !== undefined ? identificationCandidates(item.ssn) : []))),
     ];
-    const found = await deps.employees.find(partnerId, { ids, phones, identifications: ssnCandidates });
+    const found = await deps.employees.find(trx, partnerId, { ids, phones, identifications: ssnCandidates });
     const linkedIds = new Set(found.ids);
     const byPhone = found.phones;
     const byIdentity = found.identifications;
@@ -138,16 +157,14 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
   }
 
   /** Every employee must be onboarded, as the paying partner sees them, to be paid. */
-  async function checkOnboarded(
-    partnerId: number,
+  function checkOnboarded(
     named: EmployeeKey[][],
     userIds: number[],
+    payment: Map<number, PaymentFacts>,
     errors: FieldErrors,
-  ): Promise<void> {
-    const unique = [...new Set(userIds.filter((id) => id > 0))];
-    const missing = await deps.employees.onboardingOfMany(partnerId, unique);
+  ): void {
     userIds.forEach((userId, i) => {
-      const onboarding = missing.get(userId);
+      const onboarding = payment.get(userId)?.onboarding;
       if (!onboarding || onboarding.is_onboarded) return;
       const field = named[i]?.[0] ?? 'user_id';
       errors[`payouts.${i}.${field}`] = [
@@ -162,20 +179,20 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
       const items = body.payouts;
       const named = items.map(namedBy);
       const errors = { ...checkItems(items, named), ...checkPayoutBounds(body, clock.now()) };
-      const userIds = await resolveEmployees(partnerId, items, named, errors);
-      await checkOnboarded(partnerId, named, userIds, errors);
-      if (Object.keys(errors).length > 0) throw AppError.fields(errors);
-
       const feeRate = await deps.partners.feeRate(partnerId);
       const rates = { ...DEFAULT_PAYROLL_RATES, feeRate };
       const years = [...new Set(items.map((item) => calendarYear(item.date)))];
-      const uniqueUsers = [...new Set(userIds)];
 
       return inTransaction(db, deps.idempotency, ctx.idempotency, async (trx) => {
-        // Tax facts (the people locked) and the year's free-card usage are read inside the
-        // transaction. Each payout is paid to the account on the paying partner's link, copied now:
-        // a later change of the account does not move money already on its way.
+        // Who is paid, whether they may be, their tax facts and the year's free-card usage are all
+        // read inside the transaction, the people and the partner's links locked: what is checked
+        // is what is paid. Each payout is paid to the account on the paying partner's link, copied
+        // now: a later change of the account does not move money already on its way.
+        const userIds = await resolveEmployees(trx, partnerId, items, named, errors);
+        const uniqueUsers = [...new Set(userIds.filter((id) => id > 0))];
         const payment = await deps.employees.paymentFacts(trx, partnerId, uniqueUsers);
+        checkOnboarded(named, userIds, payment, errors);
+        if (Object.keys(errors).length > 0) throw AppError.fields(errors);
         const usage = await repo.freeCardUsage(trx, uniqueUsers, years);
         const facts = new Map<number, UserTaxFacts>();
         for (const [userId, fact] of payment) {
@@ -239,11 +256,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
             vat: minor(result.vat),
             invoice_incl: minor(result.invoice_incl),
             free_card_used: minor(result.freeCardUsed),
-            ...(payment.get(userIds[i] as number)?.bank ?? {
-              bank_account_number: null,
-              bank_iban_number: null,
-              bank_bic_number: null,
-            }),
+            ...accountOf(payment, partnerId, userIds[i] as number),
             paid_at: null,
             created_at: now,
             updated_at: now,
@@ -252,7 +265,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
         const payoutIds: number[] = [];
         for (let start = 0; start < rows.length; start += CHUNK) {
           payoutIds.push(...(await repo.insertPayouts(trx, rows.slice(start, start + CHUNK))));
-          deps.afterChunk?.(payoutIds.length);
+          await deps.afterChunk?.(payoutIds.length);
         }
         const created: PayoutsCreated = {
           count: payoutIds.length,

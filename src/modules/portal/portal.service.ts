@@ -99,7 +99,7 @@ export function createPortalService({ db, clock, employees, payouts, partners, a
         const partnerNames = await partners.partnerNames(view.links.map((l) => l.link.partner_id));
         return { scope: 'person', view: { ...view, partnerNames }, payouts: payoutRows };
       }
-      const view = await employees.partnerView(session.partnerId, session.userId);
+      const view = await employees.partnerView(db, session.partnerId, session.userId);
       if (!view) return null;
       return {
         scope: 'partner',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { described } from '../../platform/openapi.js';
 import { TermsResponse } from './terms.schemas.js';
-import { termsRowToMetadata, type TermsService } from './terms.service.js';
+import type { TermsService } from './terms.service.js';
 
 const DESCRIPTION =
   'The terms every employee must approve (`POST /users/{id}/terms`) before they are onboarded. One version is current at a time; publishing a new one makes `terms_approved` false for everyone until they approve its `code`.';
@@ -17,9 +17,7 @@ export function termsRoutes(terms: TermsService): FastifyPluginAsyncTypebox {
     app.get(
       '/terms',
       { schema: { ...schema, operationId: 'getTerms', summary: 'Current terms (global)' } },
-      async () => ({
-        terms: termsRowToMetadata(await terms.current()),
-      }),
+      async () => ({ terms: await terms.currentMetadata() }),
     );
 
     app.get(
@@ -32,7 +30,7 @@ export function termsRoutes(terms: TermsService): FastifyPluginAsyncTypebox {
           description: `Same answer as \`GET /terms\`. ${DESCRIPTION}`,
         },
       },
-      async () => ({ terms: termsRowToMetadata(await terms.current()) }),
+      async () => ({ terms: await terms.currentMetadata() }),
     );
   };
 }

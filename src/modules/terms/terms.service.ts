@@ -64,11 +64,16 @@ export function createTermsService({ db, clock, changeEpoch, events }: TermsServ
   return {
     /**
      * The current terms, from memory while no process has published since (see
-     * TERMS_CACHE_TTL_MS). Inside a transaction pass the transaction: a miss is read through it (on
-     * SQLite a query on `db` would wait forever for the connection the transaction holds).
+     * TERMS_CACHE_TTL_MS); a miss is read through `executor`: the transaction inside one, `db`
+     * outside (src/db/transaction-guard.ts).
      */
-    async current(executor: Kysely<Database> = db): Promise<TermsRow> {
+    async current(executor: Kysely<Database>): Promise<TermsRow> {
       return (await cache.get('current', () => load(executor))) as TermsRow;
+    },
+
+    /** The current terms as the API shows them, for a caller outside any transaction (routes, pages). */
+    async currentMetadata(): Promise<TermsMetadata> {
+      return termsRowToMetadata((await cache.get('current', () => load(db))) as TermsRow);
     },
 
     /** Every published version, newest (the current one) first, a page at a time. */

@@ -7,7 +7,7 @@ import { recordVerifiedIdentity, registeredIdentity, type ConfirmedIdentity } fr
 import type { UserEvents } from './user-events.js';
 import type { Onboarding } from './onboarding.js';
 import { parseUserId } from './user-id.js';
-import { onboardingOf } from './users.payload.js';
+import { hasBankAccount, onboardingOf } from './users.payload.js';
 import * as repo from './users.repository.js';
 import type { LinkedUserRow, LinkRow } from './users.repository.js';
 
@@ -29,11 +29,21 @@ export interface PersonView {
   links: Array<{ link: LinkRow; onboarding: Onboarding }>;
 }
 
-/** What a payout needs to know about one employee, read inside its transaction. */
+/** The account a payout is paid to, copied from the paying partner's link. */
+export interface PaymentAccount {
+  bank_account_number: string | null;
+  bank_iban_number: string | null;
+  bank_bic_number: string | null;
+}
+
+/** What a payout needs to know about one employee, read inside its transaction with the rows locked. */
 export interface PaymentFacts {
+  /** Whether the paying partner may pay them now. */
+  onboarding: Onboarding;
   taxPercent: string | null;
   taxFreeCard: string | null;
-  bank: { bank_account_number: string | null; bank_iban_number: string | null; bank_bic_number: string | null };
+  /** The account on the paying partner's link; null without one (onboarding then misses `bank_account`). */
+  bank: PaymentAccount | null;
 }
 
 /**
@@ -41,11 +51,11 @@ export interface PaymentFacts {
  * that no partner reads or changes what another partner entered.
  */
 export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps) {
-  /** In a transaction pass it as `executor` (on SQLite a read on `db` would wait for it forever). */
+  /** Read through `executor`: the transaction inside one, `db` outside (src/db/transaction-guard.ts). */
   async function partnerView(
+    executor: Kysely<Database>,
     partnerId: number,
     userId: number,
-    executor: Kysely<Database> = db,
   ): Promise<PartnerView | null> {
     const current = await terms.current(executor);
     const found = await repo.findLinkedUserWithApproval(executor, partnerId, userId, current.code);
@@ -67,7 +77,7 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
 
     /** The person as they see themself: every partner's link and onboarding, oldest link first. */
     async personView(userId: number): Promise<PersonView | null> {
-      const current = await terms.current();
+      const current = await terms.current(db);
       const user = await repo.findUserById(db, userId);
       if (!user) return null;
       const now = clock.now();
@@ -78,37 +88,52 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
       };
     },
 
-    /** Onboarding of several of the partner's employees, as the partner sees them (who may be paid). */
-    async onboardingOfMany(partnerId: number, userIds: number[]): Promise<Map<number, Onboarding>> {
-      const current = await terms.current();
-      const rows = await repo.findLinkedUsersWithApproval(db, partnerId, userIds, current.code);
-      const now = clock.now();
-      return new Map(rows.map((row) => [row.user.id, onboardingOf(row, row.approved, now)]));
-    },
-
     /** The partner's employees named by these ids, phones (this partner's) and identity spellings (verified, or this partner's). */
-    async find(partnerId: number, names: { ids: number[]; phones: string[]; identifications: string[] }) {
+    async find(
+      executor: Kysely<Database>,
+      partnerId: number,
+      names: { ids: number[]; phones: string[]; identifications: string[] },
+    ) {
       const [ids, phones, identifications] = await Promise.all([
-        repo.linkedUserIds(db, partnerId, names.ids),
-        repo.linkedUsersByPhones(db, partnerId, names.phones),
-        repo.linkedUsersByIdentifications(db, partnerId, names.identifications),
+        repo.linkedUserIds(executor, partnerId, names.ids),
+        repo.linkedUsersByPhones(executor, partnerId, names.phones),
+        repo.linkedUsersByIdentifications(executor, partnerId, names.identifications),
       ]);
       return { ids, phones, identifications };
     },
 
-    /** Inside the payment's transaction: tax facts (the people locked) and the account on the paying partner's link. */
+    /**
+     * Inside the payment's transaction: the people and the paying partner's links locked (people
+     * first, each in id order), then onboarding, tax facts and the account on the link, read from
+     * the locked rows, so what the payout checks is what it pays. Only the partner's employees are
+     * in the map.
+     */
     async paymentFacts(
       trx: Transaction<Database>,
       partnerId: number,
       userIds: number[],
     ): Promise<Map<number, PaymentFacts>> {
-      const tax = await repo.lockTaxFacts(trx, userIds);
-      const banks = new Map((await repo.linkBankAccounts(trx, partnerId, userIds)).map((b) => [b.user_id, b]));
-      const empty = { bank_account_number: null, bank_iban_number: null, bank_bic_number: null };
+      const tax = new Map((await repo.lockTaxFacts(trx, userIds)).map((row) => [row.id, row]));
+      await repo.lockLinks(trx, partnerId, userIds);
+      const current = await terms.current(trx);
+      const rows = await repo.findLinkedUsersWithApproval(trx, partnerId, userIds, current.code);
+      const now = clock.now();
       return new Map(
-        tax.map((row) => {
-          const { user_id: _id, ...bank } = banks.get(row.id) ?? { user_id: row.id, ...empty };
-          return [row.id, { taxPercent: row.tax_percent, taxFreeCard: row.tax_free_card, bank }];
+        rows.map((row) => {
+          const { link } = row;
+          const facts: PaymentFacts = {
+            onboarding: onboardingOf(row, row.approved, now),
+            taxPercent: tax.get(row.user.id)?.tax_percent ?? null,
+            taxFreeCard: tax.get(row.user.id)?.tax_free_card ?? null,
+            bank: hasBankAccount(link)
+              ? {
+                  bank_account_number: link.bank_account_number,
+                  bank_iban_number: link.bank_iban_number,
+                  bank_bic_number: link.bank_bic_number,
+                }
+              : null,
+          };
+          return [row.user.id, facts];
         }),
       );
     },

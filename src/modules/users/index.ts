@@ -44,7 +44,7 @@ export function createUsersModule(deps: UsersModuleDeps) {
 }
 
 export type UsersModule = ReturnType<typeof createUsersModule>;
-export type { Employees, PartnerView, PaymentFacts, PersonView } from './employees.service.js';
+export type { Employees, PartnerView, PaymentAccount, PaymentFacts, PersonView } from './employees.service.js';
 export type { Directory, PersonSummary } from './directory.service.js';
 export type { UserTermsService } from './user-terms.service.js';
 export type { ConfirmedIdentity } from './identity.service.js';

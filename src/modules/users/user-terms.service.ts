@@ -25,10 +25,10 @@ export interface UserTermsServiceDeps {
 export function createUserTermsService({ db, clock, idempotency, terms, userEvents }: UserTermsServiceDeps) {
   /** The approval this partner recorded for these terms; the caller has checked the user is the partner's. */
   async function status(
+    executor: Kysely<Database>,
     partnerId: number,
     userId: number,
     current: TermsRow,
-    executor: Kysely<Database> = db,
   ): Promise<UserTermsStatus> {
     const approvals = await repo.findApprovals(executor, partnerId, [userId], current.code);
     const approvedAt = approvals.get(userId) ?? null;
@@ -53,17 +53,15 @@ export function createUserTermsService({ db, clock, idempotency, terms, userEven
     async get(partnerId: number, rawId: string): Promise<UserTermsStatus> {
       const userId = parseUserId(rawId);
       if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
-      return status(partnerId, userId, await terms.current());
+      return status(db, partnerId, userId, await terms.current(db));
     },
 
     /** Records (approved true) or withdraws (false) approval of the current terms. */
     async set(ctx: WriteContext, rawId: string, approved: boolean): Promise<UserTermsChange> {
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
-      // Read before the transaction: `terms` queries through `db`, and on SQLite (one connection) a
-      // query outside an open transaction waits for it to end, so inside it would wait forever.
-      const current = await terms.current();
-      const changed = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
+      const { current, changed } = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
+        const current = await terms.current(trx);
         if (!(await repo.findLink(trx, partnerId, userId))) throw new AppError('user_not_found');
         const change = async () => {
           // Both are no-ops when there is nothing to change, also under concurrent requests.
@@ -72,15 +70,16 @@ export function createUserTermsService({ db, clock, idempotency, terms, userEven
           return (await repo.deleteApproval(trx, partnerId, userId, current.code)) > 0;
         };
         // The terms status first, then what the approval did to onboarding.
-        return userEvents.around(trx, userId, [partnerId], change, {
+        const changed = await userEvents.around(trx, userId, [partnerId], change, {
           extra: async (changed) =>
             changed
-              ? [{ partnerId, type: 'user.terms.updated', object: await status(partnerId, userId, current, trx) }]
+              ? [{ partnerId, type: 'user.terms.updated', object: await status(trx, partnerId, userId, current) }]
               : [],
         });
+        return { current, changed };
       });
       // The link was checked in the transaction (links are never removed).
-      return { ...(await status(partnerId, userId, current)), changed };
+      return { ...(await status(db, partnerId, userId, current)), changed };
     },
   };
 }

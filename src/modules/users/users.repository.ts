@@ -490,15 +490,18 @@ export async function lockTaxFacts(db: Executor, userIds: number[]) {
   ).execute();
 }
 
-/** The bank accounts on the partner's links: what its payouts are paid to. */
-export async function linkBankAccounts(db: Executor, partnerId: number, userIds: number[]) {
-  if (userIds.length === 0) return [];
-  return db
-    .selectFrom('partner_users')
-    .select(['user_id', 'bank_account_number', 'bank_iban_number', 'bank_bic_number'])
-    .where('partner_id', '=', partnerId)
-    .where('user_id', 'in', userIds)
-    .execute();
+/** The partner's links to these people, locked until the transaction ends (what a payout checks stays as checked). */
+export async function lockLinks(db: Executor, partnerId: number, userIds: number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await forUpdate(
+    db,
+    db
+      .selectFrom('partner_users')
+      .select('user_id')
+      .where('partner_id', '=', partnerId)
+      .where('user_id', 'in', userIds)
+      .orderBy('user_id'),
+  ).execute();
 }
 
 /** Whom a mail goes to: the person's e-mail, greeted by the first name this partner registered (none without a partner). */

@@ -65,7 +65,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
   }
 
   async function payloadFor(executor: Kysely<Database>, partnerId: number, userId: number): Promise<UserPayload> {
-    const current = await terms.current();
+    const current = await terms.current(executor);
     const row = await repo.findLinkedUserWithApproval(executor, partnerId, userId, current.code);
     if (!row) throw new AppError('user_not_found');
     return userRowToPayload(row, row.approved, clock.now());
@@ -174,7 +174,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
       if (window === null || window.offset >= total) return { total, results: [] };
       const [rows, current] = await Promise.all([
         repo.listLinkedUsers(db, partnerId, window.limit, window.offset),
-        terms.current(),
+        terms.current(db),
       ]);
       const approvals = await repo.findApprovals(
         db,

@@ -68,7 +68,7 @@ export function createSessionService(deps: SessionServiceDeps) {
    */
   async function sessionEvent(trx: Transaction<Database>, sessionId: string): Promise<NewEvent> {
     const session = (await repo.findSession(trx, sessionId)) as VerificationSessionRow;
-    const view = await deps.employees.partnerView(session.partner_id, session.user_id, trx);
+    const view = await deps.employees.partnerView(trx, session.partner_id, session.user_id);
     const type = `verification.session.${session.status === 'pending' ? 'created' : session.status}` as EventType;
     return {
       partnerId: session.partner_id,
@@ -295,7 +295,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       if (!session) throw new AppError('session_not_found');
       if (session.partner_id !== partnerId) throw new AppError('session_forbidden');
       // The employee as the session's partner sees them (null when the record is gone).
-      const employee = await deps.employees.partnerView(session.partner_id, session.user_id);
+      const employee = await deps.employees.partnerView(db, session.partner_id, session.user_id);
       const now = clock.now();
       const polledAt = now.toISOString();
       // Recording every poll would make every poll a write.
