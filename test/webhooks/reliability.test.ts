@@ -149,6 +149,8 @@ describe(`webhook reliability (${testEngine})`, () => {
     await emitEvents(first, acme.partnerId, 2);
     let tookOver: number[] | null = null;
     const slow = worker({
+      // One endpoint at a time: the second waits behind the slow send.
+      slots: 1,
       // The first send outlasts the lease of every endpoint this run claimed: the second instance claims them.
       afterSend: async () => {
         if (tookOver) return;
@@ -181,6 +183,8 @@ describe(`webhook reliability (${testEngine})`, () => {
     await emitEvents(first, acme.partnerId, 1);
     let changed = false;
     const w = worker({
+      // One endpoint at a time: the others are read after the first one's send.
+      slots: 1,
       // While the first endpoint's delivery is out, the partner moves the second and disables the third.
       afterSend: async () => {
         if (changed) return;
