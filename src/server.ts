@@ -66,8 +66,14 @@ export async function serve(ctx: CliContext): Promise<FastifyInstance> {
     // Closing the pools and Redis after the drain gets a bounded time of its own.
     const force = setTimeout(() => process.exit(1), config.shutdown.timeoutMs + 5_000);
     force.unref();
+    // The workers stop beside the drain, not after it: webhook sends in flight finish (or are
+    // abandoned after a few seconds) and are recorded while the last requests are answered.
+    const workersStopped = services.stopWorkers().catch((error: unknown) => {
+      app.log.error({ err: error }, 'error while stopping the background workers');
+    });
     try {
       const drained = await app.drain.start(config.shutdown);
+      await workersStopped;
       if (!drained)
         app.log.error({ timeoutMs: config.shutdown.timeoutMs }, 'shutdown timed out; remaining connections were cut');
       await app.close();

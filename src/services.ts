@@ -20,7 +20,13 @@ import { createPortalService } from './modules/portal/index.js';
 import { createTermsModule } from './modules/terms/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
-import { createWebhooksModule, createWebhookWorker, systemResolver, type Resolver } from './modules/webhooks/index.js';
+import {
+  createWebhooksModule,
+  createWebhookWorker,
+  STOP_GRACE_MS,
+  systemResolver,
+  type Resolver,
+} from './modules/webhooks/index.js';
 import { runAs, SYSTEM_ACTOR } from './platform/actor.js';
 import { createHousekeeping } from './platform/housekeeping.js';
 import { createIdempotency } from './platform/idempotency.js';
@@ -189,6 +195,8 @@ export async function createServices(deps: ServicesDeps) {
     rules: webhookRules,
     resolve: webhookResolver,
     log: deps.log,
+    // A send in flight at SIGTERM gets half the shutdown's time at most: the process still exits within it.
+    stopGraceMs: Math.min(STOP_GRACE_MS, Math.floor(config.shutdown.timeoutMs / 2)),
   });
   const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).
@@ -219,6 +227,13 @@ export async function createServices(deps: ServicesDeps) {
     deps.log,
   );
 
+  // Stopping the workers, once begun (all at once: each finishes what it has in flight).
+  let stopping: Promise<void> | null = null;
+  const stopWorkers = () =>
+    (stopping ??= Promise.all([mailWorker?.stop(), webhookWorker.stop(), housekeeping.stop(), eventWork.stop()]).then(
+      () => undefined,
+    ));
+
   return {
     config,
     clock,
@@ -246,6 +261,7 @@ export async function createServices(deps: ServicesDeps) {
     eventWork,
     /** Starts the background work (a serving instance, or `onpay worker`): mail and webhook delivery, event fan-out, housekeeping. */
     startWorkers() {
+      stopping = null;
       // Timers keep the scope they were started in: what the workers change is the system's doing.
       runAs(SYSTEM_ACTOR, null, () => {
         mailWorker?.start();
@@ -254,12 +270,15 @@ export async function createServices(deps: ServicesDeps) {
         webhookWorker.start();
       });
     },
+    /**
+     * Stops the background work (a shutdown begins with it, beside the HTTP drain): nothing new is
+     * taken, what is in flight finishes and is recorded (a webhook send still unanswered after a few
+     * seconds is abandoned, to be sent again), leases are released. The same promise for every call.
+     */
+    stopWorkers,
     /** Stops the workers and closes the limiter's connection; the database belongs to the caller. */
     async close() {
-      await mailWorker?.stop();
-      await webhookWorker.stop();
-      await housekeeping.stop();
-      await eventWork.stop();
+      await stopWorkers();
       await partners.settleTokenUses();
       await rateLimitStore.close();
       await redis?.quit().catch(() => undefined);

@@ -64,8 +64,9 @@ async function openWhenAvailable(config: Config, log: WorkerLog): Promise<Db> {
  * `onpay worker`: the background work without the HTTP server (mail and webhook delivery, event
  * fan-out, housekeeping), as a process of its own. Several may run beside the servers on one
  * PostgreSQL: leases and conditional claims keep any delivery from going out twice at once. Started
- * while the database is unavailable, it waits for it. Stops cleanly on SIGTERM/SIGINT: the run in
- * progress finishes, then the process exits 0.
+ * while the database is unavailable, it waits for it. Stops cleanly on SIGTERM/SIGINT
+ * (services.close(): nothing new is taken, webhook sends in flight finish or are abandoned after a
+ * few seconds, and are recorded), then the process exits 0.
  */
 export function registerWorkerCommand(program: Command, ctx: CliContext): void {
   program

@@ -12,6 +12,8 @@ import type { EventType } from '../../src/modules/events/index.js';
 import type { TestApp, TestPartner } from '../helpers/app.js';
 
 export interface Received {
+  /** The request's path (several endpoints may share one receiver). */
+  path: string;
   headers: Record<string, string>;
   body: string;
   event: { id: string; type: string; sequence: number; created_at: string; data: { object: unknown } };
@@ -19,8 +21,15 @@ export interface Received {
   verifiedWith: boolean[];
 }
 
-/** What the receiver answers the nth request (0-based): a status, or `hang` (never answers). */
+/** What the receiver answers the nth request (0-based): a status, or `hang` (no answer until the test gives one). */
 export type Answer = number | 'hang';
+
+/** A request the receiver holds (answered `hang`). */
+export interface Held {
+  received: Received;
+  /** Answers it now. */
+  respond(status: number): void;
+}
 
 export interface Receiver {
   url: string;
@@ -28,6 +37,8 @@ export interface Receiver {
   received: Received[];
   /** Deliveries that verified with at least one secret. */
   verified(): Received[];
+  /** The requests it holds, unanswered, in arrival order. */
+  held: Held[];
   secrets: string[];
   answer: (n: number) => Answer;
   /** Where a 3xx answer points. */
@@ -55,18 +66,19 @@ export async function startReceiver(
   answer: (n: number) => Answer = () => 204,
 ): Promise<Receiver> {
   const received: Received[] = [];
-  const hanging: http.ServerResponse[] = [];
+  const held: Held[] = [];
   let n = 0;
   const receiver: Receiver = {
     url: '',
     port: 0,
     received,
+    held,
     secrets,
     answer,
     verified: () => received.filter((r) => r.verifiedWith.some(Boolean)),
     close: () =>
       new Promise((resolve) => {
-        for (const res of hanging) res.destroy();
+        for (const request of held.splice(0)) request.respond(0);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -76,15 +88,28 @@ export async function startReceiver(
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      received.push({
+      const entry: Received = {
+        path: req.url ?? '/',
         headers,
         body,
         event: JSON.parse(body) as Received['event'],
         verifiedWith: receiver.secrets.map((secret) => verifyAt(clock, secret, body, headers)),
-      });
+      };
+      received.push(entry);
       const reply = receiver.answer(n++);
       if (reply === 'hang') {
-        hanging.push(res);
+        const holding: Held = {
+          received: entry,
+          // 0: the connection is cut (the receiver closes).
+          respond: (status) => {
+            const index = held.indexOf(holding);
+            if (index >= 0) held.splice(index, 1);
+            if (status === 0) return void res.destroy();
+            res.statusCode = status;
+            res.end();
+          },
+        };
+        held.push(holding);
         return;
       }
       res.statusCode = reply;

@@ -15,6 +15,12 @@ import { createEndpoint, emitEvents, startReceiver, type Receiver } from './help
 
 type WorkerOptions = Partial<Parameters<typeof createWebhookWorker>[0]>;
 
+/**
+ * No test here waits for a receiver to time out: a generous deadline, so that a loaded machine
+ * (several workers sending at once, the receivers in this process) does not fail a send.
+ */
+const TIMEOUT_MS = 5_000;
+
 /** A delivery worker of its own on a test app's services (a second process, as a test shapes it). */
 function workerOf(t: TestApp, clock: ManualClock, extra: WorkerOptions = {}) {
   return createWebhookWorker({
@@ -22,7 +28,7 @@ function workerOf(t: TestApp, clock: ManualClock, extra: WorkerOptions = {}) {
     clock,
     events: t.services.events.service,
     audit: t.services.audit,
-    timeoutMs: 300,
+    timeoutMs: TIMEOUT_MS,
     rules: { live: false },
     resolve: async () => [],
     leaseMs: 60_000,
@@ -48,8 +54,8 @@ describe(`webhook reliability (${testEngine})`, () => {
     // A database both instances open (a file for SQLite), and one clock for both.
     database = await scratchDatabase('onpay-webhooks');
     clock = new ManualClock(new Date());
-    first = await buildTestApp({ database, clock, log, env: { WEBHOOK_TIMEOUT_MS: '300' } });
-    second = await buildTestApp({ database, clock, log, env: { WEBHOOK_TIMEOUT_MS: '300' } });
+    first = await buildTestApp({ database, clock, log, env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    second = await buildTestApp({ database, clock, log, env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
     acme = await first.partner('Acme');
   });
   afterEach(async () => {
@@ -149,6 +155,8 @@ describe(`webhook reliability (${testEngine})`, () => {
     await emitEvents(first, acme.partnerId, 2);
     let tookOver: number[] | null = null;
     const slow = worker({
+      // One endpoint at a time: the second waits behind the slow send.
+      slots: 1,
       // The first send outlasts the lease of every endpoint this run claimed: the second instance claims them.
       afterSend: async () => {
         if (tookOver) return;
@@ -181,6 +189,8 @@ describe(`webhook reliability (${testEngine})`, () => {
     await emitEvents(first, acme.partnerId, 1);
     let changed = false;
     const w = worker({
+      // One endpoint at a time: the others are read after the first one's send.
+      slots: 1,
       // While the first endpoint's delivery is out, the partner moves the second and disables the third.
       afterSend: async () => {
         if (changed) return;

@@ -17,33 +17,89 @@ const LIVE = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   PUBLIC_BASE_URL: 'https://onpay.test',
   WEBHOOK_TIMEOUT_MS: '300',
+  // Every spelling of every forbidden address is tried through the API.
+  RATE_LIMIT_PER_MINUTE: '100000',
 };
 
-const FORBIDDEN = {
-  loopback: ['127.0.0.1', '127.255.0.9', '::1'],
+/** The eight 16-bit groups of an IPv6 address whose last 32 bits are `v4`. */
+function groupsWith(prefix: number[], v4: string): number[] {
+  const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+  return [...prefix, (a << 8) | b, (c << 8) | d];
+}
+
+/**
+ * Every way to write one IPv6 address: compressed, uncompressed, with leading zeros, in upper case,
+ * and (when it carries an IPv4 address in its last 32 bits) with that address dotted.
+ */
+function spellings(groups: number[], dottedTail = true): string[] {
+  const hex = groups.map((g) => g.toString(16));
+  const padded = groups.map((g) => g.toString(16).padStart(4, '0'));
+  const compress = (parts: string[]) => {
+    // The longest run of zero groups (two at least) becomes '::'.
+    let best = [-1, 0];
+    for (let i = 0; i < parts.length; i++) {
+      let j = i;
+      while (j < parts.length && /^0+$/.test(parts[j]!)) j++;
+      if (j - i > best[1]! && j - i > 1) best = [i, j - i];
+    }
+    if (best[0]! < 0) return parts.join(':');
+    return `${parts.slice(0, best[0]).join(':')}::${parts.slice(best[0]! + best[1]!).join(':')}`;
+  };
+  const forms = [compress(hex), hex.join(':'), padded.join(':'), padded.join(':').toUpperCase(), compress(padded)];
+  if (dottedTail) {
+    const v4 = `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
+    const head = hex.slice(0, 6);
+    forms.push(compress([...head, 'v4']).replace('v4', v4));
+    forms.push(`${head.join(':')}:${v4}`, `${padded.slice(0, 6).join(':').toUpperCase()}:${v4}`);
+  }
+  return [...new Set(forms)];
+}
+
+/** IPv4 addresses that must never be reached, however they are written in IPv6. */
+const INTERNAL_V4 = ['127.0.0.1', '10.0.0.1', '169.254.169.254', '192.168.1.10', '172.16.5.4', '100.64.0.1', '0.0.0.0'];
+
+/** Every IPv6 form that carries an IPv4 address (in its last 32 bits). */
+const CARRIERS: Record<string, number[]> = {
+  'IPv4-mapped (::ffff:0:0/96)': [0, 0, 0, 0, 0, 0xffff],
+  'IPv4-translated (::ffff:0:0:0/96)': [0, 0, 0, 0, 0xffff, 0],
+  'IPv4-compatible (::/96)': [0, 0, 0, 0, 0, 0],
+  'NAT64 (64:ff9b::/96)': [0x64, 0xff9b, 0, 0, 0, 0],
+  'local-use NAT64 (64:ff9b:1::/48)': [0x64, 0xff9b, 1, 0, 0, 0],
+};
+
+const FORBIDDEN: Record<string, string[]> = {
+  loopback: ['127.0.0.1', '127.255.0.9', '::1', '0:0:0:0:0:0:0:1', '0000:0000:0000:0000:0000:0000:0000:0001'],
   private: ['10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.10'],
-  'link-local': ['169.254.10.10', 'fe80::1'],
-  metadata: ['169.254.169.254', 'fd00:ec2::254'],
+  'link-local': ['169.254.10.10', 'fe80::1', 'FE80:0000:0000:0000:0000:0000:0000:0001', 'fe80::1%eth0'],
+  metadata: ['169.254.169.254', 'fd00:ec2::254', 'FD00:0EC2:0000:0000:0000:0000:0000:0254'],
   'unique-local': ['fc00::1', 'fd12:3456::1'],
   CGNAT: ['100.64.0.1', '100.127.255.254'],
   multicast: ['224.0.0.1', '239.255.255.250', 'ff02::1'],
-  unspecified: ['0.0.0.0', '::'],
-  'IPv4-mapped IPv6': [
-    '::ffff:127.0.0.1',
-    '::ffff:7f00:1',
-    '::ffff:10.0.0.1',
-    '::ffff:169.254.169.254',
-    '::ffff:a9fe:a9fe',
-    '64:ff9b::127.0.0.1',
-  ],
-  'IPv6 transition (6to4, Teredo, local NAT64)': [
-    '2002:7f00:1::1',
-    '2002:a9fe:a9fe::',
-    '2001:0:4136:e378::1',
-    '64:ff9b:1::a00:1',
-  ],
+  unspecified: ['0.0.0.0', '::', '0:0:0:0:0:0:0:0'],
+  reserved: ['240.0.0.1', '255.255.255.255', '198.18.0.1', '192.0.0.8', '192.0.2.1', '2001:db8::1', '3fff::1'],
+  ...Object.fromEntries(
+    Object.entries(CARRIERS).map(([kind, prefix]) => [
+      kind,
+      INTERNAL_V4.flatMap((v4) => spellings(groupsWith(prefix, v4))),
+    ]),
+  ),
+  // 6to4 carries the IPv4 address in bits 16-47; Teredo the (inverted) client address: both refused whole.
+  '6to4 (2002::/16)': INTERNAL_V4.flatMap((v4) => spellings([0x2002, ...groupsWith([], v4), 0, 0, 0, 0, 1], false)),
+  'Teredo (2001::/32)': ['2001:0:4136:e378:8000:63bf:80ff:fffe', '2001:0000:4136:E378:8000:63BF:80FF:FFFE', '2001::1'],
 };
-const PUBLIC = ['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'];
+const PUBLIC = [
+  '93.184.216.34',
+  '8.8.8.8',
+  '1.1.1.1',
+  '2606:2800:220:1:248:1893:25c8:1946',
+  '2606:4700::1111',
+  '2606:4700:0000:0000:0000:0000:0000:1111',
+  '2606:4700:0:0:0:0:0:1111',
+  '2606:2800:220:1:248:1893:25C8:1946',
+  // An IPv4 address written IPv4-mapped or through NAT64 reaches that address: public is public.
+  ...spellings(groupsWith(CARRIERS['IPv4-mapped (::ffff:0:0/96)']!, '93.184.216.34')),
+  ...spellings(groupsWith(CARRIERS['NAT64 (64:ff9b::/96)']!, '1.1.1.1')),
+];
 
 describe('forbidden addresses', () => {
   for (const [kind, addresses] of Object.entries(FORBIDDEN)) {
@@ -111,7 +167,9 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
       const host = net.isIPv6(address) ? `[${address}]` : address;
       const res = await create(`https://${host}/x`);
       expect(res.statusCode, address).toBe(422);
-      expect(res.json()).toMatchObject({ errors: { url: [expect.stringContaining('public')] } });
+      // A zone id is no URL at all (refused as such); every other form as no public address.
+      if (!address.includes('%'))
+        expect(res.json(), address).toMatchObject({ errors: { url: [expect.stringContaining('public')] } });
     }
   });
 
@@ -145,6 +203,33 @@ describe(`the SSRF guard in live (${testEngine})`, () => {
     });
     expect(connections).toBe(0);
     await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
+  });
+
+  it('at delivery, loopback written in any IPv6 spelling reaches nothing either', async () => {
+    // IPv4-mapped 127.0.0.1 connects to the loopback listener if let through; each spelling must be refused.
+    for (const [index, spelling] of [
+      '0:0:0:0:0:ffff:7f00:1',
+      '0000:0000:0000:0000:0000:FFFF:7F00:0001',
+      '0:0:0:0:0:ffff:127.0.0.1',
+      '::FFFF:127.0.0.1',
+    ].entries()) {
+      const host = `spelled${index}.example`;
+      names.set(host, (call) => (call === 1 ? '93.184.216.34' : spelling));
+      const res = await create(`https://${host}:${port}/hook`);
+      expect(res.statusCode, res.body).toBe(201);
+      const endpoint = res.json() as { id: number };
+      await emitEvents(t, acme.partnerId, 1);
+      await t.services.webhookWorker.runOnce();
+      const attempts = (
+        await t.as(acme, { method: 'GET', url: `/api/v1/webhook-endpoints/${endpoint.id}/deliveries` })
+      ).json() as { results: Array<{ error: string; status_code: null }> };
+      expect(attempts.results[0], spelling).toMatchObject({
+        status_code: null,
+        error: `${host} does not resolve to a public address`,
+      });
+      await t.as(acme, { method: 'DELETE', url: `/api/v1/webhook-endpoints/${endpoint.id}` });
+    }
+    expect(connections).toBe(0);
   });
 
   it('connects to the address it checked: a resolver that answers public first and 127.0.0.1 the second time gets no second chance', async () => {

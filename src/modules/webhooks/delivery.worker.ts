@@ -6,17 +6,18 @@ import type { Database, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/
 import type { WorkerLog } from '../../platform/logging.js';
 import type { AuditService } from '../audit/index.js';
 import type { EventService } from '../events/index.js';
+import { createDeliveryRecords, FAILURE_PAUSE_MS } from './delivery.records.js';
 import * as repo from './webhooks.repository.js';
 import { sendWebhook, type SendResult } from './sender.js';
 import type { Resolver, UrlRules } from './ssrf.js';
-import { DISABLE_AFTER_FAILING_MS, typesOf } from './webhooks.service.js';
+import { typesOf } from './webhooks.service.js';
 
-/** After the first attempt fails: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; then the delivery has failed. */
-export const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
-/** One first attempt and a retry per step of the schedule. */
-export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
-/** After a failed attempt the endpoint rests this long: a receiver that is down gets at most one request per pause. */
-export const FAILURE_PAUSE_MS = 5_000;
+export { FAILURE_PAUSE_MS, MAX_ATTEMPTS, RETRY_SCHEDULE_MS } from './delivery.records.js';
+
+/** Endpoints one worker serves at once (each one delivery at a time, in order). */
+export const DELIVERY_SLOTS = 8;
+/** After stop(), how long a send in flight may wait for its answer before it is abandoned. */
+export const STOP_GRACE_MS = 5_000;
 
 export interface WebhookWorkerDeps {
   db: Kysely<Database>;
@@ -34,6 +35,14 @@ export interface WebhookWorkerDeps {
   batchSize?: number;
   /** Events read from the feed per endpoint per run. */
   enqueuePage?: number;
+  /** Endpoints served at once (DELIVERY_SLOTS). */
+  slots?: number;
+  /** Of those, at most this many of one partner's (half the slots). */
+  slotsPerPartner?: number;
+  /** Claims per run (then the next run starts at once while there is work). */
+  claimsPerRun?: number;
+  /** After stop(), how long a send in flight may wait for its answer (STOP_GRACE_MS). */
+  stopGraceMs?: number;
   /** Test seam: after a delivery was sent, before its result is recorded (a promise that never settles: the worker died there). */
   afterSend?: (delivery: WebhookDeliveryRow, result: SendResult) => void | Promise<void>;
 }
@@ -60,21 +69,36 @@ export function signatureHeader(
 /**
  * Delivers webhooks. Each run: (1) enqueues, for every enabled endpoint, the partner's events after
  * its cursor whose types match (moving the cursor in the same transaction, only from where it was
- * read, so two workers never enqueue an event twice); (2) leases endpoints with due deliveries (a
- * conditional update: one worker per endpoint) and sends their deliveries in enqueue order, which is
- * the feed's order; (3) records the attempts, schedules retries, and disables an endpoint that has
- * failed for 5 days. A worker that dies mid-delivery leaves the delivery pending: after its lease
- * another worker sends it again (at least once, never lost).
+ * read, so two workers never enqueue an event twice); (2) serves endpoints with due deliveries in a
+ * few slots at once: each slot leases one endpoint (a conditional update: one worker per endpoint),
+ * sends its deliveries one at a time in enqueue order, which is the feed's order, and (3) records
+ * each attempt as soon as its answer comes (retries scheduled, an endpoint that has failed for 5
+ * days disabled), then releases the endpoint and leases the next. One partner holds at most half
+ * the slots, so a slow or failing endpoint never holds back another partner's. A worker that dies
+ * mid-delivery leaves that one delivery pending: after its lease another worker sends it again (at
+ * least once, never lost). stop() takes no new lease, lets the sends in flight finish (abandoning
+ * those still waiting after a few seconds), records them and releases every lease.
  */
 export function createWebhookWorker(deps: WebhookWorkerDeps) {
   const workerId = deps.workerId ?? randomUUID();
   const leaseMs = deps.leaseMs ?? Math.max(60_000, deps.timeoutMs * 3);
   const batchSize = deps.batchSize ?? 100;
   const enqueuePage = deps.enqueuePage ?? 500;
+  const slots = deps.slots ?? DELIVERY_SLOTS;
+  const slotsPerPartner = deps.slotsPerPartner ?? Math.max(1, Math.floor(slots / 2));
+  const claimsPerRun = deps.claimsPerRun ?? 20;
+  const stopGraceMs = deps.stopGraceMs ?? STOP_GRACE_MS;
   const { db, clock } = deps;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
+  /** Runs in progress (the loop's, and any a caller started): stop() waits for every one. */
+  const runs = new Set<Promise<unknown>>();
   let stopped = true;
+  /** Set by stop(): nothing new is claimed or sent. */
+  let stopping = false;
+  /** Aborted when the grace after stop() is over: sends still waiting for their answer are abandoned. */
+  let abandon = new AbortController();
+  let stoppedAll: Promise<void> | null = null;
+  const { attemptOf, record, disableLongFailing } = createDeliveryRecords(deps);
 
   /** Step 1: the feed into each enabled endpoint's deliveries. Returns how many were queued. */
   async function enqueue(): Promise<number> {
@@ -109,32 +133,17 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     return queued;
   }
 
-  async function disable(trx: Kysely<Database>, endpoint: WebhookEndpointRow, failingSince: string): Promise<void> {
-    const now = clock.now().toISOString();
-    await repo.updateEndpoint(trx, endpoint.id, { disabled_at: now, disabled_reason: 'failing', updated_at: now });
-    await deps.audit.record(trx, {
-      action: 'webhook_endpoint.disabled',
-      object: { type: 'webhook_endpoint', id: endpoint.id },
-      partnerId: endpoint.partner_id,
-      fields: ['disabled'],
-      reason: 'every delivery failed for 5 days',
-    });
-    deps.log?.warn(
-      { endpointId: endpoint.id, partnerId: endpoint.partner_id, url: endpoint.url, failingSince },
-      `webhook endpoint ${endpoint.id} of partner ${endpoint.partner_id} disabled: every delivery failed for 5 days (onpay webhook list --failing; onpay webhook enable ${endpoint.id})`,
-    );
-  }
-
   /**
-   * Step 2 and 3 for one endpoint this worker claimed. Before each send the lease is renewed and the
+   * Steps 2 and 3 for one endpoint this worker claimed. Before each send the lease is renewed and the
    * endpoint read as it is now (its url and secrets after a change); when the lease was lost (it ran
    * out and another worker may hold the endpoint) or the endpoint was deleted or disabled, nothing more
    * is sent. Returns the attempts made, and whether the last one failed.
    */
   async function deliverTo(claimed: WebhookEndpointRow): Promise<{ attempts: number; failed: boolean }> {
     const due = await repo.dueDeliveries(db, claimed.id, clock.now().toISOString(), batchSize);
-    const records: repo.AttemptRecord[] = [];
+    let attempts = 0;
     for (const delivery of due) {
+      if (stopping) break;
       const endpoint = await repo.renewEndpoint(db, claimed.id, workerId, clock.now(), leaseMs);
       if (!endpoint) {
         deps.log?.info(
@@ -153,77 +162,69 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
         timeoutMs: deps.timeoutMs,
         rules: deps.rules,
         resolve: deps.resolve,
+        signal: abandon.signal,
       });
       await deps.afterSend?.(delivery, result);
-      const attempts = delivery.attempts + 1;
-      const ok = result.error === null;
-      const giveUp = !ok && attempts >= MAX_ATTEMPTS;
-      const nextRetryAt = ok || giveUp ? null : addMs(clock.now(), RETRY_SCHEDULE_MS[attempts - 1]!).toISOString();
-      records.push({
-        delivery,
-        attemptedAt: at.toISOString(),
-        statusCode: result.statusCode,
-        durationMs: result.durationMs,
-        error: result.error,
-        nextRetryAt,
-        outcome: ok ? 'delivered' : giveUp ? 'failed' : 'retry',
-      });
-      if (!ok) {
+      const attempt = attemptOf(delivery, at, result);
+      await record(claimed.id, attempt);
+      attempts++;
+      if (attempt.outcome === 'abandoned') {
+        deps.log?.info({ endpointId: endpoint.id, eventId: delivery.event_id }, 'webhook delivery abandoned: stopping');
+        break;
+      }
+      if (attempt.outcome !== 'delivered') {
         deps.log?.info(
           {
             endpointId: endpoint.id,
             eventId: delivery.event_id,
-            attempts,
-            giveUp,
+            attempts: delivery.attempts + 1,
+            giveUp: attempt.outcome === 'failed',
             reason: result.error,
             ...(result.detail ? { detail: result.detail } : {}),
           },
           'webhook delivery failed',
         );
         // The rest wait (the endpoint pauses): a receiver that is down is not sent the whole batch.
-        break;
+        return { attempts, failed: true };
       }
     }
-    if (records.length === 0) return { attempts: 0, failed: false };
-    await db.transaction().execute(async (trx) => {
-      // As it is now: the partner may have deleted, disabled or changed it while this batch was sent.
-      const current = await repo.findEndpoint(trx, claimed.id, null);
-      if (!current) return;
-      const now = clock.now().toISOString();
-      await repo.recordAttempts(trx, current.id, records, now);
-      const last = records.at(-1)!;
-      if (last.outcome === 'delivered') {
-        if (current.failing_since !== null) await repo.updateEndpoint(trx, current.id, { failing_since: null });
-      } else {
-        const since = current.failing_since ?? last.attemptedAt;
-        if (current.failing_since === null) await repo.updateEndpoint(trx, current.id, { failing_since: since });
-        if (
-          current.disabled_at === null &&
-          clock.now().getTime() - new Date(since).getTime() >= DISABLE_AFTER_FAILING_MS
-        )
-          await disable(trx, current, since);
+    return { attempts, failed: false };
+  }
+
+  /** Serves one claimed endpoint, then releases it (paused after a failure); returns the attempts made. */
+  async function serve(endpoint: WebhookEndpointRow): Promise<number> {
+    let pauseUntil: string | null = null;
+    let attempts = 0;
+    try {
+      const did = await deliverTo(endpoint);
+      attempts = did.attempts;
+      if (did.failed) pauseUntil = addMs(clock.now(), FAILURE_PAUSE_MS).toISOString();
+    } catch (error) {
+      pauseUntil = addMs(clock.now(), FAILURE_PAUSE_MS).toISOString();
+      deps.log?.error(
+        { err: error, endpointId: endpoint.id, partnerId: endpoint.partner_id },
+        `webhook delivery to endpoint ${endpoint.id} failed; the worker goes on with the other endpoints`,
+      );
+    } finally {
+      try {
+        await repo.releaseEndpoint(db, endpoint.id, workerId, pauseUntil);
+      } catch (error) {
+        // The lease then runs out by itself.
+        deps.log?.error({ err: error, endpointId: endpoint.id }, `webhook endpoint ${endpoint.id} not released`);
       }
-    });
-    return { attempts: records.length, failed: records.at(-1)!.outcome !== 'delivered' };
-  }
-
-  /** Endpoints that have failed for 5 days without a new attempt (all their deliveries gave up) are disabled too. */
-  async function disableLongFailing(): Promise<void> {
-    const cutoff = addMs(clock.now(), -DISABLE_AFTER_FAILING_MS).toISOString();
-    for (const endpoint of await repo.enabledEndpoints(db)) {
-      if (endpoint.failing_since === null || endpoint.failing_since > cutoff) continue;
-      await db.transaction().execute(async (trx) => {
-        const fresh = await repo.findEndpoint(trx, endpoint.id, null);
-        if (fresh && fresh.disabled_at === null && fresh.failing_since !== null && fresh.failing_since <= cutoff)
-          await disable(trx, fresh, fresh.failing_since);
-      });
     }
+    return attempts;
   }
 
-  /** Leases endpoints with due work; returns them (the caller delivers, then releases). */
-  async function claim(limit = 20): Promise<WebhookEndpointRow[]> {
+  /**
+   * Leases up to `limit` endpoints with due work, none of `exceptPartners`; returns them (the caller
+   * delivers, then releases). A few more candidates are read than wanted: other workers may win some.
+   */
+  async function claim(limit = 20, exceptPartners: readonly number[] = []): Promise<WebhookEndpointRow[]> {
     const claimed: WebhookEndpointRow[] = [];
-    for (const id of await repo.endpointsWithDueWork(db, clock.now().toISOString(), limit)) {
+    const now = clock.now().toISOString();
+    for (const id of await repo.endpointsWithDueWork(db, now, limit + slots, exceptPartners)) {
+      if (claimed.length === limit) break;
       if (!(await repo.claimEndpoint(db, id, workerId, clock.now(), leaseMs))) continue;
       const endpoint = await repo.findEndpoint(db, id, null);
       if (endpoint) claimed.push(endpoint);
@@ -232,35 +233,55 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
   }
 
   /**
-   * One pass: enqueue, deliver what is due, disable what failed too long. Returns what it did. An
-   * endpoint whose delivery throws is logged and paused; the others are still served, and every
-   * claimed endpoint is released.
+   * One pass: enqueue, serve what is due in `slots` slots, disable what failed too long. Returns what
+   * it did. Each slot claims the endpoint whose oldest due delivery has waited longest, of a partner
+   * that holds fewer than `slotsPerPartner` slots, serves it and claims the next, until nothing is due
+   * or the run has made `claimsPerRun` claims. An endpoint whose delivery throws is logged and paused;
+   * the others are still served, and every claimed endpoint is released.
    */
-  async function runOnce(): Promise<{ queued: number; attempts: number }> {
-    const queued = await enqueue();
+  function runOnce(): Promise<{ queued: number; attempts: number }> {
+    const run = pass();
+    runs.add(run);
+    void run.catch(() => undefined).finally(() => runs.delete(run));
+    return run;
+  }
+
+  async function pass(): Promise<{ queued: number; attempts: number }> {
+    const queued = stopping ? 0 : await enqueue();
     let attempts = 0;
-    for (const endpoint of await claim()) {
-      let pauseUntil: string | null = null;
-      try {
-        const did = await deliverTo(endpoint);
-        attempts += did.attempts;
-        if (did.failed) pauseUntil = addMs(clock.now(), FAILURE_PAUSE_MS).toISOString();
-      } catch (error) {
-        pauseUntil = addMs(clock.now(), FAILURE_PAUSE_MS).toISOString();
-        deps.log?.error(
-          { err: error, endpointId: endpoint.id, partnerId: endpoint.partner_id },
-          `webhook delivery to endpoint ${endpoint.id} failed; the worker goes on with the other endpoints`,
-        );
-      } finally {
+    let claims = 0;
+    /** Slots each partner holds now. */
+    const held = new Map<number, number>();
+    /** Claims are made one at a time, so the shares above stay exact. */
+    let claiming: Promise<unknown> = Promise.resolve();
+    const claimNext = (): Promise<WebhookEndpointRow | null> => {
+      const next = claiming.then(async () => {
+        if (stopping || claims >= claimsPerRun) return null;
+        claims++;
+        const full = [...held].filter(([, n]) => n >= slotsPerPartner).map(([partnerId]) => partnerId);
+        const [endpoint] = await claim(1, full);
+        if (endpoint) held.set(endpoint.partner_id, (held.get(endpoint.partner_id) ?? 0) + 1);
+        return endpoint ?? null;
+      });
+      claiming = next.catch(() => undefined);
+      return next;
+    };
+    const slot = async () => {
+      for (let endpoint = await claimNext(); endpoint; endpoint = await claimNext()) {
         try {
-          await repo.releaseEndpoint(db, endpoint.id, workerId, pauseUntil);
-        } catch (error) {
-          // The lease then runs out by itself.
-          deps.log?.error({ err: error, endpointId: endpoint.id }, `webhook endpoint ${endpoint.id} not released`);
+          // Not `attempts += await …`: that reads the sum before the await, and the slots add at once.
+          const made = await serve(endpoint);
+          attempts += made;
+        } finally {
+          held.set(endpoint.partner_id, held.get(endpoint.partner_id)! - 1);
         }
       }
-    }
-    await disableLongFailing();
+    };
+    // Every slot ends before the run does (a claim that failed in one slot does not leave the others behind).
+    const outcomes = await Promise.allSettled(Array.from({ length: slots }, slot));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    if (!stopping) await disableLongFailing();
     return { queued, attempts };
   }
 
@@ -275,15 +296,17 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
     start(intervalMs = 1000) {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
+      stoppedAll = null;
+      abandon = new AbortController();
       const loop = () => {
         if (stopped) return;
-        running = runOnce()
+        void runOnce()
           .catch((error: unknown) => {
             deps.log?.error({ err: error }, 'webhook worker run failed');
             return { queued: 0, attempts: 0 };
           })
           .then((did) => {
-            running = null;
             if (stopped) return;
             timer = setTimeout(loop, did.queued + did.attempts > 0 ? 0 : intervalMs);
             timer.unref();
@@ -292,11 +315,25 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
       timer = setTimeout(loop, 0);
       timer.unref();
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+    /**
+     * Takes no new lease and starts no new send; the sends in flight finish (those still waiting for
+     * their answer after `stopGraceMs` are abandoned), are recorded, and every lease is released.
+     * Resolves then (the same promise for every call).
+     */
+    stop(): Promise<void> {
+      stoppedAll ??= (async () => {
+        stopped = true;
+        stopping = true;
+        if (timer) clearTimeout(timer);
+        timer = null;
+        const grace = setTimeout(() => abandon.abort(), stopGraceMs);
+        try {
+          await Promise.allSettled([...runs]);
+        } finally {
+          clearTimeout(grace);
+        }
+      })();
+      return stoppedAll;
     },
   };
 }

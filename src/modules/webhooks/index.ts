@@ -17,6 +17,7 @@ export {
   MAX_ATTEMPTS,
   RETRY_SCHEDULE_MS,
   signatureHeader,
+  STOP_GRACE_MS,
   type WebhookWorker,
   type WebhookWorkerDeps,
 } from './delivery.worker.js';

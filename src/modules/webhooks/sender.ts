@@ -1,7 +1,7 @@
 /**
  * One webhook POST: to the address the SSRF guard checked (the request's `lookup` answers with it,
  * so the socket connects there and nowhere else), with a deadline for the whole exchange, never
- * following a redirect.
+ * following a redirect. A worker that stops abandons a send still waiting for its answer (`signal`).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -15,13 +15,33 @@ export interface SendResult {
   error: string | null;
   /** For the server's log only: what a refused destination resolved to (never shown to the partner). */
   detail?: string;
+  /** The worker stopped before the answer came: not the receiver's failure (the delivery is sent again). */
+  abandoned?: true;
   durationMs: number;
 }
+
+/** What an abandoned attempt records. */
+export const ABANDONED = 'onpay stopped before the answer came; it is sent again';
 
 export interface SenderOptions {
   timeoutMs: number;
   rules: UrlRules;
   resolve: Resolver;
+  /** Aborted when the worker stops: a send still waiting for its answer is given up. */
+  signal?: AbortSignal;
+}
+
+class Abandoned extends Error {}
+
+/** The promise's value, or Abandoned once the signal is aborted. */
+function unlessAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Abandoned());
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 // Connections are kept open between deliveries to one receiver (each was made to a checked address).
@@ -41,13 +61,18 @@ export async function sendWebhook(
 ): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const abandoned = (): SendResult => ({ statusCode: null, error: ABANDONED, abandoned: true, durationMs: elapsed() });
   const url = new URL(rawUrl);
   const host = bareHost(url);
   let checked: { address: string; family: number };
   try {
     // The deadline starts before the name is resolved: a resolver that never answers is a timeout too.
-    checked = await resolveChecked(host, options.rules, options.resolve, options.timeoutMs);
+    checked = await unlessAborted(
+      resolveChecked(host, options.rules, options.resolve, options.timeoutMs),
+      options.signal,
+    );
   } catch (error) {
+    if (error instanceof Abandoned) return abandoned();
     return {
       statusCode: null,
       error: error instanceof Error ? error.message : String(error),
@@ -62,13 +87,26 @@ export async function sendWebhook(
     else callback(null, checked.address, checked.family);
   };
   const transport = url.protocol === 'https:' ? https : http;
+  if (options.signal?.aborted) return abandoned();
   return new Promise<SendResult>((resolve) => {
     let settled = false;
+    /** The answer's status, once its head has come. */
+    let answered: number | null = null;
+    const answer = (status: number) =>
+      status >= 200 && status < 300
+        ? { statusCode: status, error: null }
+        : { statusCode: status, error: `answered HTTP ${status}` };
     const finish = (result: Omit<SendResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       resolve({ ...result, durationMs: elapsed() });
+    };
+    // Stopping: an answer whose head has come counts (its status is the answer); else the send is given up.
+    const onAbort = () => {
+      finish(answered === null ? { statusCode: null, error: ABANDONED, abandoned: true } : answer(answered));
+      request.destroy();
     };
     const request = transport.request(
       url,
@@ -85,17 +123,13 @@ export async function sendWebhook(
       },
       (response) => {
         const status = response.statusCode ?? 0;
+        answered = status;
         let read = 0;
         response.on('data', (chunk: Buffer) => {
           read += chunk.length;
           if (read > MAX_ANSWER_BYTES) response.destroy();
         });
-        const done = () =>
-          finish(
-            status >= 200 && status < 300
-              ? { statusCode: status, error: null }
-              : { statusCode: status, error: `answered HTTP ${status}` },
-          );
+        const done = () => finish(answer(status));
         response.on('end', done);
         response.on('close', done);
         response.on('error', done);
@@ -108,6 +142,7 @@ export async function sendWebhook(
       },
       Math.max(0, options.timeoutMs - (performance.now() - started)),
     );
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     request.on('error', (error: NodeJS.ErrnoException) =>
       finish({
         statusCode: null,

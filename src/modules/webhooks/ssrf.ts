@@ -6,82 +6,91 @@
  * (127.0.0.1, ::1, localhost) for local receivers.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Resolves a host name to its addresses (the system resolver; tests give their own). */
 export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-const forbiddenV4 = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // CGNAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local (169.254.169.254: cloud metadata)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  forbiddenV4.addSubnet(net, prefix, 'ipv4');
-}
+type IPv4 = ipaddr.IPv4;
+type IPv6 = ipaddr.IPv6;
 
-const forbiddenV6 = new BlockList();
-for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['100::', 64], // discard
-  ['2001:db8::', 32], // documentation
-  ['2001::', 32], // Teredo: tunnels to an IPv4 address
-  ['2002::', 16], // 6to4: carries an IPv4 address (2002:7f00:1:: is 127.0.0.1's)
-  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215)
-  ['fc00::', 7], // unique-local (fd00:ec2::254: cloud metadata)
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
-] as const) {
-  forbiddenV6.addSubnet(net, prefix, 'ipv6');
-}
+const cidrs = (list: string[]) => list.map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
 
-/** The IPv4 address an IPv6 address carries (IPv4-mapped, -compatible or NAT64), if any. */
-function embeddedV4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const high = parseInt(hex[1]!, 16);
-    const low = parseInt(hex[2]!, 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
-  return null;
-}
+/** Global unicast: the only IPv6 space a receiver can be in (besides IPv4 carried in IPv6, below). */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
 
-/** True when the address is not a public unicast one (loopback, private, link-local, metadata, …). */
-export function isForbiddenAddress(address: string): boolean {
+/**
+ * Inside 2000::/3, refused besides what ipaddr.js names: the IETF assignments (Teredo 2001::/32
+ * tunnels to an IPv4 address, benchmarking, ORCHID, AMT, …), documentation, 6to4 (carries an IPv4
+ * address: 2002:7f00:1:: is 127.0.0.1's), segment-routing SIDs.
+ */
+const EXTRA_V6 = cidrs(['2001::/23', '2001:db8::/32', '2002::/16', '3fff::/20', '5f00::/16']);
+
+/** IPv6 forms that carry an IPv4 address the socket ends up at: IPv4-mapped and NAT64's well-known prefix. */
+const CARRIES_V4 = cidrs(['::ffff:0:0/96', '64:ff9b::/96']);
+
+/**
+ * The address parsed, or null when it is not one Node would connect to as written. IPv6 is spelled
+ * canonically first by the WHATWG URL parser: ipaddr.js reads `::1.2.3.4` (IPv4-compatible,
+ * ::102:304) as IPv4-mapped, and one address must get one answer however it is written. A zone id
+ * (`fe80::1%eth0`) does not parse: a scoped address is never public.
+ */
+function parse(address: string): IPv4 | IPv6 | null {
   const family = isIP(address);
-  if (family === 4) return forbiddenV4.check(address, 'ipv4');
-  if (family === 6) {
-    const v4 = embeddedV4(address);
-    if (v4 !== null) return forbiddenV4.check(v4, 'ipv4');
-    // The rest of ::/96 (IPv4-compatible written in hex) and ::ffff:0:0/96 are never public.
-    if (forbiddenV6.check(address, 'ipv6')) return true;
-    return /^::(ffff:)?[0-9a-f]{0,4}(:[0-9a-f]{0,4})?$/i.test(address);
+  if (family === 4) return ipaddr.IPv4.parse(address);
+  if (family !== 6) return null;
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
   }
-  return true;
+  return ipaddr.IPv6.parse(canonical);
 }
 
+/** The IPv4 address an IPv4-mapped or NAT64 (64:ff9b::/96) address carries; null for any other. */
+function carriedV4(address: IPv6): IPv4 | null {
+  if (!CARRIES_V4.some((range) => address.match(range))) return null;
+  const [high, low] = address.parts.slice(6) as [number, number];
+  return new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+}
+
+/** Anything ipaddr.js puts in a special range (private, loopback, link-local, CGNAT, multicast, broadcast, reserved, documentation, benchmarking, …). */
+function forbiddenV4(address: IPv4): boolean {
+  return address.range() !== 'unicast';
+}
+
+function forbiddenV6(address: IPv6): boolean {
+  const v4 = carriedV4(address);
+  if (v4) return forbiddenV4(v4);
+  // Outside 2000::/3: loopback, unspecified, IPv4-compatible (::/96) and -translated (::ffff:0:0:0/96),
+  // local-use NAT64 (64:ff9b:1::/48), discard, unique-local (fd00:ec2::254: cloud metadata), link-local,
+  // site-local, multicast, and whatever is not allocated.
+  if (!address.match(GLOBAL_UNICAST)) return true;
+  return address.range() !== 'unicast' || EXTRA_V6.some((range) => address.match(range));
+}
+
+/**
+ * True when the address is not a public unicast one (loopback, private, link-local, metadata, …),
+ * whatever its spelling (compressed or not, leading zeros, either case, IPv4 written in IPv6).
+ */
+export function isForbiddenAddress(address: string): boolean {
+  const parsed = parse(address);
+  if (parsed === null) return true;
+  return parsed.kind() === 'ipv4' ? forbiddenV4(parsed as IPv4) : forbiddenV6(parsed as IPv6);
+}
+
+/** Loopback: 127/8, ::1, and 127/8 written IPv4-mapped (what the sandbox allows for local receivers). */
 export function isLoopbackAddress(address: string): boolean {
-  if (isIP(address) === 4) return address.startsWith('127.');
-  const v4 = embeddedV4(address);
-  return address === '::1' || (v4 !== null && v4.startsWith('127.'));
+  const parsed = parse(address);
+  if (parsed === null) return false;
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'loopback';
+  const v6 = parsed as IPv6;
+  if (v6.range() === 'loopback') return true;
+  return v6.isIPv4MappedAddress() && v6.toIPv4Address().range() === 'loopback';
 }
 
 const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -1,5 +1,11 @@
 import { addMs } from '../../clock.js';
-import type { Executor, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/database.js';
+import type {
+  Executor,
+  WebhookAttemptRow,
+  WebhookDeliveryRow,
+  WebhookDeliveryStatus,
+  WebhookEndpointRow,
+} from '../../db/database.js';
 
 export interface NewEndpoint {
   partnerId: number;
@@ -216,10 +222,16 @@ export async function releaseEndpoint(
 
 /**
  * Endpoints with a delivery due now, whose lease is free, the one whose oldest due delivery has waited
- * longest first (by id, a few endpoints that always fail would be served before the rest every run).
+ * longest first (by id, a few endpoints that always fail would be served before the rest every run);
+ * none of the partners in `exceptPartners` (those already holding their share of a worker).
  */
-export async function endpointsWithDueWork(db: Executor, now: string, limit: number): Promise<number[]> {
-  const rows = await db
+export async function endpointsWithDueWork(
+  db: Executor,
+  now: string,
+  limit: number,
+  exceptPartners: readonly number[] = [],
+): Promise<number[]> {
+  let query = db
     .selectFrom('webhook_endpoints')
     .innerJoin('webhook_deliveries', 'webhook_deliveries.endpoint_id', 'webhook_endpoints.id')
     .select('webhook_endpoints.id')
@@ -228,7 +240,9 @@ export async function endpointsWithDueWork(db: Executor, now: string, limit: num
       eb.or([eb('webhook_endpoints.locked_until', 'is', null), eb('webhook_endpoints.locked_until', '<=', now)]),
     )
     .where('webhook_deliveries.status', '=', 'pending')
-    .where('webhook_deliveries.next_attempt_at', '<=', now)
+    .where('webhook_deliveries.next_attempt_at', '<=', now);
+  if (exceptPartners.length > 0) query = query.where('webhook_endpoints.partner_id', 'not in', [...exceptPartners]);
+  const rows = await query
     .groupBy('webhook_endpoints.id')
     .orderBy((eb) => eb.fn.min('webhook_deliveries.next_attempt_at'))
     .orderBy('webhook_endpoints.id')
@@ -263,55 +277,38 @@ export interface AttemptRecord {
   error: string | null;
   /** When it is tried again; null when delivered or failed for good. */
   nextRetryAt: string | null;
-  outcome: 'delivered' | 'retry' | 'failed';
+  /** `abandoned`: the worker stopped before the answer; listed, but not counted against the receiver. */
+  outcome: 'delivered' | 'retry' | 'failed' | 'abandoned';
 }
 
-/** Records a run's attempts and moves their deliveries on, in the caller's transaction. */
-export async function recordAttempts(
-  trx: Executor,
-  endpointId: number,
-  records: AttemptRecord[],
-  now: string,
-): Promise<void> {
-  if (records.length === 0) return;
-  for (let i = 0; i < records.length; i += 500) {
-    await trx
-      .insertInto('webhook_attempts')
-      .values(
-        records.slice(i, i + 500).map((r) => ({
-          delivery_id: r.delivery.id,
-          endpoint_id: endpointId,
-          attempted_at: r.attemptedAt,
-          status_code: r.statusCode,
-          duration_ms: r.durationMs,
-          error: r.error?.slice(0, 1024) ?? null,
-          next_retry_at: r.nextRetryAt,
-        })),
-      )
-      .execute();
-  }
-  const delivered = records.filter((r) => r.outcome === 'delivered').map((r) => r.delivery.id);
-  for (let i = 0; i < delivered.length; i += 500) {
-    await trx
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({ status: 'delivered', attempts: eb('attempts', '+', 1), finished_at: now }))
-      .where('id', 'in', delivered.slice(i, i + 500))
-      .where('status', '=', 'pending')
-      .execute();
-  }
-  for (const r of records.filter((record) => record.outcome !== 'delivered')) {
-    await trx
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        status: r.outcome === 'failed' ? 'failed' : 'pending',
-        attempts: eb('attempts', '+', 1),
-        next_attempt_at: r.nextRetryAt ?? r.delivery.next_attempt_at,
-        finished_at: r.outcome === 'failed' ? now : null,
-      }))
-      .where('id', '=', r.delivery.id)
-      .where('status', '=', 'pending')
-      .execute();
-  }
+/** Records one attempt and moves its delivery on, in the caller's transaction. */
+export async function recordAttempt(trx: Executor, endpointId: number, r: AttemptRecord, now: string): Promise<void> {
+  await trx
+    .insertInto('webhook_attempts')
+    .values({
+      delivery_id: r.delivery.id,
+      endpoint_id: endpointId,
+      attempted_at: r.attemptedAt,
+      status_code: r.statusCode,
+      duration_ms: r.durationMs,
+      error: r.error?.slice(0, 1024) ?? null,
+      next_retry_at: r.nextRetryAt,
+    })
+    .execute();
+  // Abandoned: the delivery stays as it was, due now, its attempts uncounted.
+  if (r.outcome === 'abandoned') return;
+  const status: WebhookDeliveryStatus = r.outcome === 'retry' ? 'pending' : r.outcome;
+  await trx
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({
+      status,
+      attempts: eb('attempts', '+', 1),
+      next_attempt_at: r.nextRetryAt ?? r.delivery.next_attempt_at,
+      finished_at: r.outcome === 'retry' ? null : now,
+    }))
+    .where('id', '=', r.delivery.id)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function countAttempts(db: Executor, endpointId: number): Promise<number> {
