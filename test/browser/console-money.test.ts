@@ -249,6 +249,7 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
               ['dashboard', '/console'],
               ['employees', `/console/employees?q=${encodeURIComponent('nordmann')}`],
               ['employee', `/console/employees/${employee.id}`],
+              ['identity-review', '/console/employees/identity-review'],
               ['payouts', `/console/payouts?partner=${partner.partnerId}`],
               ['invoices', '/console/invoices'],
               ['invoice', `/console/invoices/${fifty.invoice_id}`],

@@ -175,6 +175,7 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       ].map((route) => ({ route, url: route.replace(':id', '1') })),
       // Signed out, the money pages send the browser to sign-in; signed in, test/browser/console-money.test.ts measures them.
       { route: '/console/employees', url: '/console/employees' },
+      { route: '/console/employees/identity-review', url: '/console/employees/identity-review' },
       { route: '/console/employees/:id', url: `/console/employees/${employeeId}` },
       { route: '/console/payouts', url: '/console/payouts' },
       { route: '/console/invoices', url: '/console/invoices' },
