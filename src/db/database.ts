@@ -200,7 +200,8 @@ export interface InvoicesTable {
   created_at: Timestamp;
 }
 
-export type PayoutStatus = 'pending' | 'paid' | 'cancelled' | 'failed';
+/** The lifecycle: src/modules/payouts/lifecycle.ts. */
+export type PayoutStatus = 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed';
 
 /** Amounts are integer minor units (1234.50 is 123450). */
 export interface PayoutsTable {

@@ -38,12 +38,12 @@ export function createPayoutsModule(deps: PayoutsModuleDeps) {
 export type PayoutsModule = ReturnType<typeof createPayoutsModule>;
 export {
   checkPaidAt,
+  checkReason,
   PAID_AT_MAX_AHEAD_MS,
   payoutRowToPayload,
-  TRANSITIONS,
-  type PayoutMove,
   type PayoutService,
 } from './payouts.service.js';
+export { mayMove, movableFrom, PAYOUT_STATUSES, TRANSITIONS, type MoveCause, type PayoutMove } from './lifecycle.js';
 export {
   MAX_PAYOUTS_PER_ACTION,
   type Blocked,

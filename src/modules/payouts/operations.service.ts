@@ -10,7 +10,8 @@ import type { EventService } from '../events/index.js';
 import { fromMinorUnits } from './payroll.js';
 import * as repo from './operations.repository.js';
 import type { InvoiceFilter, OperationsFilter } from './operations.repository.js';
-import { EVENT_OF, payoutRowToPayload, TRANSITIONS, VERB, type PayoutMove } from './payouts.service.js';
+import { EVENT_OF, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
+import { payoutRowToPayload } from './payouts.service.js';
 
 /** The most payouts one console action moves (one transaction; the audit log and the events get one row each). */
 export const MAX_PAYOUTS_PER_ACTION = 1000;

@@ -125,12 +125,19 @@ export const PayoutSchema = Type.Object(
     id: Type.Integer(),
     user_id: Type.Integer(),
     invoice_id: Type.Integer(),
-    status: Type.Union([
-      Type.Literal('pending'),
-      Type.Literal('paid'),
-      Type.Literal('cancelled'),
-      Type.Literal('failed'),
-    ]),
+    status: Type.Union(
+      [
+        Type.Literal('pending'),
+        Type.Literal('processing'),
+        Type.Literal('paid'),
+        Type.Literal('cancelled'),
+        Type.Literal('failed'),
+      ],
+      {
+        description:
+          '`pending` until it goes to the bank in a payment file (`processing`); then `paid` when the bank booked it or `failed` when it rejected or returned it. A failed payout is retried (`pending` again) or `cancelled`. `processing` is new (2026-11-25): treat an unknown status as not final.',
+      },
+    ),
     type: Type.Literal('salary'),
     salary: money('Σ round(quantity × price)'),
     vacation: money('Holiday pay, 12 % of salary'),
@@ -174,9 +181,16 @@ export const PayoutList = {
 
 const filters = {
   status: Type.Optional(
-    Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')], {
-      errorMessage: 'status must be one of pending, paid, cancelled, failed.',
-    }),
+    Type.Union(
+      [
+        Type.Literal('pending'),
+        Type.Literal('processing'),
+        Type.Literal('paid'),
+        Type.Literal('cancelled'),
+        Type.Literal('failed'),
+      ],
+      { errorMessage: 'status must be one of pending, processing, paid, cancelled, failed.' },
+    ),
   ),
   from: Type.Optional(
     Type.String({
