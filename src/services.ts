@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { EventRow } from './db/database.js';
 import type { Db } from './db/kysely.js';
 import { createAuditService } from './modules/audit/index.js';
+import { createBankModule } from './modules/bank/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
 import { createConsoleService } from './modules/console/index.js';
@@ -149,6 +150,14 @@ export async function createServices(deps: ServicesDeps) {
     publicBaseUrl,
     timeoutMs: config.webhookTimeoutMs,
   });
+  const bank = createBankModule({
+    db,
+    clock,
+    payer: config.payer,
+    queue: payouts.bankQueue,
+    directory: users.directory,
+    audit,
+  });
   const outbox = createOutbox({ db, clock, audit });
   const consoleService = createConsoleService({
     clock,
@@ -236,6 +245,7 @@ export async function createServices(deps: ServicesDeps) {
     users,
     verification,
     payouts,
+    bank,
     portal,
     loginLinks,
     operators,

@@ -90,6 +90,7 @@ export async function services(config: Config, db: Db) {
     terms: all.terms.service,
     tax: all.users.tax,
     payouts: all.payouts.payouts,
+    bank: all.bank.files,
     returnUrls: all.verification.returnUrls,
     audit: all.audit,
     operators: all.operators,

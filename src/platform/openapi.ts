@@ -73,6 +73,7 @@ const WHEN: Record<ErrorCode, string> = {
   payout_not_found: 'No payout with this id is yours',
   session_not_found: 'No verification session with this id',
   session_forbidden: 'The verification session belongs to another partner',
+  bank_file_not_found: 'No payment file has this id (operators only; never answered to a partner)',
   conflict: 'The resource is not in a state that allows this request',
   identity_conflict: 'The employee already has a verified identity and this one differs',
   service_unavailable:

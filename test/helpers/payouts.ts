@@ -56,6 +56,9 @@ export const PAYOUT_FIELDS = [
   'employer_contribution',
   'service_fee',
   'vat',
+  'trace_id',
+  'failure_code',
+  'failure_message',
 ] as const;
 
 export const MONEY_FIELDS = [

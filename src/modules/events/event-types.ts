@@ -24,6 +24,8 @@ export const EVENT_TYPES = {
   'verification.session.error': 'A verification ended in an error (the provider failed, or the identity conflicts)',
   'payout.batch.created':
     'You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id)',
+  'payout.processing':
+    'A payout went to the bank in a payment file (`processing`); `trace_id` is the reference the bank reports it by',
   'payout.paid':
     'A payout was paid: the bank booked it, or the operator marked it paid (a payment made another way); `paid_at` says when',
   'payout.failed':

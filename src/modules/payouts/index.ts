@@ -6,6 +6,7 @@ import type { Idempotency } from '../../platform/idempotency.js';
 import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { Employees } from '../users/index.js';
+import { createBankQueue } from './bank-queue.service.js';
 import { createPayoutOperations } from './operations.service.js';
 import { createPayoutBatchService } from './payout-batch.service.js';
 import { payoutRoutes } from './payouts.routes.js';
@@ -27,10 +28,12 @@ export function createPayoutsModule(deps: PayoutsModuleDeps) {
   const batches = createPayoutBatchService(deps);
   const payouts = createPayoutService(deps);
   const operations = createPayoutOperations(deps);
+  const bankQueue = createBankQueue(deps);
   return {
     batches,
     payouts,
     operations,
+    bankQueue,
     routes: payoutRoutes({ batches, payouts, publicBaseUrl: deps.publicBaseUrl }),
   };
 }
@@ -56,5 +59,6 @@ export {
   type Totals,
 } from './operations.service.js';
 export { PayoutParams } from './payouts.schemas.js';
+export type { BankQueue, ExportFilter, QueuedPayout } from './bank-queue.service.js';
 export { formatAmount, toDecimal } from './money.js';
 export { calculatePayroll, fromMinorUnits, sumAmounts, toMinorUnits } from './payroll.js';

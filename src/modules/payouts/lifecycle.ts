@@ -86,7 +86,8 @@ export const VERB: Record<PayoutMove, string> = {
 };
 
 /** The event a move to each status emits (a voided file's payouts going back to pending emit payout.retried too). */
-export const EVENT_OF: Record<PayoutMove, EventType> = {
+export const EVENT_OF: Record<PayoutStatus, EventType> = {
+  processing: 'payout.processing',
   paid: 'payout.paid',
   cancelled: 'payout.cancelled',
   failed: 'payout.failed',

@@ -118,6 +118,9 @@ const PAYOUT_EXAMPLE = {
   employer_contribution: '260.57',
   service_fee: '107.08',
   vat: '562.16',
+  trace_id: null,
+  failure_code: null,
+  failure_message: null,
 };
 
 export const PayoutSchema = Type.Object(
@@ -156,6 +159,17 @@ export const PayoutSchema = Type.Object(
     employer_contribution: money("Employer's national insurance contribution, 14.1 % of salary + holiday pay"),
     service_fee: money('onpay service fee'),
     vat: money(),
+    trace_id: Type.Union([Type.String({ maxLength: 35 }), Type.Null()], {
+      description:
+        'The reference of its latest attempt sent to the bank (the payment file’s EndToEndId): null before its first payment file; a retried payout gets a new one in its next file',
+    }),
+    failure_code: Type.Union([Type.String({ maxLength: 8 }), Type.Null()], {
+      description:
+        'While `failed`: the bank’s reason code (ISO 20022, e.g. AC01 wrong account, AC04 closed account, AM04 insufficient funds), or `MANUAL` when the operator marked it failed; null otherwise',
+    }),
+    failure_message: Type.Union([Type.String({ maxLength: 500 }), Type.Null()], {
+      description: 'While `failed`: what went wrong, in words; null otherwise',
+    }),
   },
   {
     $id: 'Payout',

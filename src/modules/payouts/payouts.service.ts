@@ -44,7 +44,19 @@ export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
     employer_contribution: money(row.employer_contribution),
     service_fee: money(row.service_fee),
     vat: money(row.vat),
+    trace_id: row.trace_id,
+    failure_code: row.status === 'failed' ? row.failure_code : null,
+    failure_message: row.status === 'failed' ? row.failure_message : null,
   };
+}
+
+/** What a status change changed, as the payload showed it before (an event's `previous_attributes`). */
+export function previousAttributes(before: PayoutRow, after: PayoutRow): Record<string, unknown> {
+  const [was, is] = [payoutRowToPayload(before), payoutRowToPayload(after)];
+  const previous: Record<string, unknown> = { status: was.status };
+  for (const field of ['paid_at', 'trace_id', 'failure_code', 'failure_message'] as const)
+    if (was[field] !== is[field]) previous[field] = was[field];
+  return previous;
 }
 
 export function parsePayoutId(raw: string | number): number {
@@ -239,6 +251,9 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
         const moved = await repo.transition(trx, id, allowed, {
           status: to,
           ...(to === 'paid' ? { paid_at: paidAt ?? now } : {}),
+          ...(to === 'failed'
+            ? { failure_code: 'MANUAL', failure_message: reason ?? 'Marked failed by the onpay operator.' }
+            : {}),
           updated_at: now,
         });
         if (!moved) {
@@ -249,7 +264,7 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
           );
         }
         const after = (await repo.findPayout(trx, id)) as PayoutRow;
-        const previous = { status: row.status, ...(row.paid_at === after.paid_at ? {} : { paid_at: row.paid_at }) };
+        const previous = previousAttributes(row, after);
         await events.emit(
           trx,
           [

@@ -1,0 +1,109 @@
+/**
+ * The payouts' door for the bank module (docs/payouts.md, "Payment files"): an export takes
+ * pending payouts into a file, a voided file gives them back, a bank report settles them. Every
+ * move is checked against the lifecycle (lifecycle.ts) and emits its event in the caller's
+ * transaction, with one `emit` per transaction as the events module asks.
+ */
+import type { Clock } from '../../clock.js';
+import type { Transaction } from 'kysely';
+import type { Database, PayoutRow } from '../../db/database.js';
+import type { EventService, NewEvent } from '../events/index.js';
+import * as repo from './bank-queue.repository.js';
+import type { ExportFilter } from './bank-queue.repository.js';
+import { EVENT_OF, mayMove, movableFrom } from './lifecycle.js';
+import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
+
+export type { ExportFilter };
+
+/** A payout as a payment file carries it. */
+export interface QueuedPayout {
+  id: number;
+  partnerId: number;
+  userId: number;
+  /** net_salary + net_vacation, minor units. */
+  amount: number;
+  traceId: string;
+  dueDate: string;
+  date: string;
+  account: { style: 'bban'; bban: string } | { style: 'iban'; iban: string; bic: string };
+}
+
+function eventOf(before: PayoutRow, after: PayoutRow): NewEvent {
+  return {
+    partnerId: after.partner_id,
+    type: EVENT_OF[after.status],
+    object: payoutRowToPayload(after),
+    previousAttributes: previousAttributes(before, after),
+  };
+}
+
+export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<EventService, 'emit'> }) {
+  return {
+    /**
+     * Takes the pending payouts matching `filter` into a payment file, in the caller's
+     * transaction: each moves to processing under the trace id `${tracePrefix}${id}`. A payout
+     * another export took first is skipped. A payout of 0.00 has nothing to send: it is marked
+     * paid now (docs/payouts.md). Returns the payouts to write into the file, oldest first.
+     */
+    async takeForFile(
+      trx: Transaction<Database>,
+      filter: ExportFilter,
+      tracePrefix: string,
+    ): Promise<{ taken: QueuedPayout[]; settledWithoutTransfer: number }> {
+      const now = clock.now().toISOString();
+      const candidates = await repo.pendingForExport(trx, filter);
+      const zero = candidates.filter((c) => Number(c.net_salary) + Number(c.net_vacation) === 0).map((c) => c.id);
+      const toSend = candidates.filter((c) => Number(c.net_salary) + Number(c.net_vacation) !== 0).map((c) => c.id);
+      const claimed = await repo.claim(trx, toSend, tracePrefix, now);
+      const zeroBefore = await repo.byIds(trx, zero);
+      const settled = await repo.moveEach(
+        trx,
+        zero.map((id) => ({
+          id,
+          from: movableFrom('paid', 'operator'),
+          values: { status: 'paid', paid_at: now, updated_at: now },
+        })),
+      );
+      const dueDates = await repo.dueDates(
+        trx,
+        claimed.map((row) => row.invoice_id),
+      );
+      const beforeOf = new Map(zeroBefore.map((row) => [row.id, row]));
+      await events.emit(trx, [
+        ...claimed.map((row) => eventOf({ ...row, status: 'pending', trace_id: null }, row)),
+        ...settled.map((row) => eventOf(beforeOf.get(row.id) as PayoutRow, row)),
+      ]);
+      const taken = claimed
+        .sort((a, b) => a.id - b.id)
+        .map((row): QueuedPayout => ({
+          id: row.id,
+          partnerId: row.partner_id,
+          userId: row.user_id,
+          amount: Number(row.net_salary) + Number(row.net_vacation),
+          traceId: row.trace_id as string,
+          dueDate: dueDates.get(row.invoice_id) as string,
+          date: row.date,
+          account: row.bank_account_number
+            ? { style: 'bban', bban: row.bank_account_number }
+            : { style: 'iban', iban: row.bank_iban_number as string, bic: row.bank_bic_number as string },
+        }));
+      return { taken, settledWithoutTransfer: settled.length };
+    },
+
+    /**
+     * A voided file's payouts go back to pending, in the caller's transaction: those still
+     * processing under one of the file's trace ids (one settled by hand meanwhile stays as it is).
+     */
+    async releaseFile(trx: Transaction<Database>, traceIds: readonly string[]): Promise<number> {
+      if (!mayMove('processing', 'pending', 'void')) return 0;
+      const moved = await repo.releaseByTrace(trx, traceIds, clock.now().toISOString());
+      await events.emit(
+        trx,
+        moved.map((row) => eventOf({ ...row, status: 'processing' }, row)),
+      );
+      return moved.length;
+    },
+  };
+}
+
+export type BankQueue = ReturnType<typeof createBankQueue>;
