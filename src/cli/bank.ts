@@ -1,7 +1,7 @@
-import { access, writeFile } from 'node:fs/promises';
+import { access, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { BankFileView } from '../modules/bank/index.js';
+import { MAX_REPORT_BYTES, type BankFileView } from '../modules/bank/index.js';
 import { CliError, type CliContext, output, positiveInt, UsageError, withServices } from './context.js';
 
 /** A file the command writes: never over an existing one (a payment file is a record). */
@@ -73,6 +73,36 @@ export function registerBankCommands(program: Command, ctx: CliContext): void {
         result.xml === null
           ? `Nothing pending to pay: no file written.${zero}`
           : `Payment file ${result.fileId} (${result.format}, message ${result.messageId}): ${result.payouts} payouts, NOK ${result.controlSum}, written to ${out}. Its payouts are processing; upload it to the bank.${zero}`,
+      );
+    });
+
+  bank
+    .command('import')
+    .description(
+      'read a bank report (pain.002 status report, camt.054 debit notification) and apply it to the payouts (audited)',
+    )
+    .argument('<file>', 'the report as the bank sent it')
+    .option('--json', 'print one JSON object')
+    .action(async (raw: string, opts: { json?: boolean }) => {
+      const file = path.resolve(raw);
+      const size = await stat(file).then(
+        (s) => s.size,
+        (error: Error) => {
+          throw new CliError(`${raw}: cannot read it (${error.message})`);
+        },
+      );
+      if (size > MAX_REPORT_BYTES)
+        throw new CliError(`${raw} is ${size} bytes; a bank report may be at most ${MAX_REPORT_BYTES} bytes (32 MiB)`);
+      const content = await readFile(file);
+      const report = await withServices(ctx, (s) => s.bankImport.importReport(content));
+      output(
+        ctx,
+        Boolean(opts.json),
+        { ...report },
+        [
+          `${report.message_type} ${report.message_id}: ${report.applied} applied, ${report.unchanged} unchanged, ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}.`,
+          ...report.problems.map((p) => `  ${p.reference}: ${p.problem}`),
+        ].join('\n'),
       );
     });
 

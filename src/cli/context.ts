@@ -91,6 +91,7 @@ export async function services(config: Config, db: Db) {
     tax: all.users.tax,
     payouts: all.payouts.payouts,
     bank: all.bank.files,
+    bankImport: all.bank.imports,
     returnUrls: all.verification.returnUrls,
     audit: all.audit,
     operators: all.operators,

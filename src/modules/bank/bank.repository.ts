@@ -1,5 +1,11 @@
 import type { Insertable } from 'kysely';
-import type { BankFilePayoutsTable, BankFilesTable, Executor } from '../../db/database.js';
+import type {
+  BankFilePayoutsTable,
+  BankFilesTable,
+  BankPayoutHistoryTable,
+  BankReportsTable,
+  Executor,
+} from '../../db/database.js';
 
 export async function insertFile(db: Executor, values: Insertable<BankFilesTable>): Promise<number> {
   const row = await db.insertInto('bank_files').values(values).returning('id').executeTakeFirstOrThrow();
@@ -82,4 +88,66 @@ export async function listReports(db: Executor, limit: number) {
 /** A payout's bank history: each applied report line, oldest first. */
 export async function historyOfPayout(db: Executor, payoutId: number) {
   return db.selectFrom('bank_payout_history').selectAll().where('payout_id', '=', payoutId).orderBy('id').execute();
+}
+
+export async function fileByMessageId(db: Executor, messageId: string) {
+  return db
+    .selectFrom('bank_files')
+    .select(['id', 'status', 'message_id'])
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
+}
+
+/** Each trace id's attempt with its file (any file; trace ids are unique). */
+export async function attemptsByTrace(db: Executor, traceIds: readonly string[]) {
+  const rows = [];
+  const unique = [...new Set(traceIds)];
+  for (let i = 0; i < unique.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('bank_file_payouts as a')
+        .innerJoin('bank_files as f', 'f.id', 'a.file_id')
+        .select(['a.file_id', 'a.payout_id', 'a.trace_id', 'a.pmt_inf_id', 'a.amount', 'f.status', 'f.message_id'])
+        .where('a.trace_id', 'in', unique.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** A file's attempts, optionally of one PmtInf. */
+export async function attemptsOfFile(db: Executor, fileId: number, pmtInfId: string | null) {
+  let query = db
+    .selectFrom('bank_file_payouts as a')
+    .innerJoin('bank_files as f', 'f.id', 'a.file_id')
+    .select(['a.file_id', 'a.payout_id', 'a.trace_id', 'a.pmt_inf_id', 'a.amount', 'f.status', 'f.message_id'])
+    .where('a.file_id', '=', fileId);
+  if (pmtInfId !== null) query = query.where('a.pmt_inf_id', '=', pmtInfId);
+  return query.orderBy('a.payout_id').execute();
+}
+
+export async function reportBySha(db: Executor, sha256: string) {
+  return db.selectFrom('bank_reports').select('id').where('sha256', '=', sha256).executeTakeFirst();
+}
+
+export async function insertReport(db: Executor, values: Insertable<BankReportsTable>): Promise<number> {
+  const row = await db.insertInto('bank_reports').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function noteReportFiles(db: Executor, reportId: number, fileIds: readonly number[]): Promise<void> {
+  const rows = [...new Set(fileIds)].map((file_id) => ({ report_id: reportId, file_id }));
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('bank_report_files')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+export async function insertHistory(db: Executor, rows: Insertable<BankPayoutHistoryTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('bank_payout_history')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }

@@ -126,3 +126,31 @@ export async function releaseByTrace(db: Executor, traceIds: readonly string[], 
   }
   return moved;
 }
+
+/** One payout, as it is now (in the caller's transaction). */
+export async function one(db: Executor, id: number) {
+  return db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Moves a payout only if it is still as read (status and trace id); returns the row after, or undefined. */
+export async function settleOne(
+  db: Executor,
+  id: number,
+  expected: { status: PayoutStatus; traceId: string },
+  values: {
+    status: PayoutStatus;
+    paid_at?: string | null;
+    failure_code?: string | null;
+    failure_message?: string | null;
+    updated_at: string;
+  },
+) {
+  return db
+    .updateTable('payouts')
+    .set(values)
+    .where('id', '=', id)
+    .where('status', '=', expected.status)
+    .where('trace_id', '=', expected.traceId)
+    .returningAll()
+    .executeTakeFirst();
+}

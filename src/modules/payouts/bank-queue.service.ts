@@ -91,6 +91,72 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
     },
 
     /**
+     * Applies what bank reports say, in the caller's transaction and in order, through the
+     * lifecycle: processing → paid | failed (a report), paid → failed (a return). A payout already
+     * where the verdict would put it is `unchanged`; one whose latest attempt is another trace id,
+     * or whose status the lifecycle does not let the bank move, is `refused` with the reason.
+     */
+    async settle(trx: Transaction<Database>, verdicts: readonly BankVerdict[]): Promise<VerdictOutcome[]> {
+      const now = clock.now().toISOString();
+      const outcomes: VerdictOutcome[] = [];
+      const emitted: NewEvent[] = [];
+      for (const verdict of verdicts) {
+        const row = await repo.one(trx, verdict.payoutId);
+        if (!row) {
+          outcomes.push({ payoutId: verdict.payoutId, outcome: 'refused', problem: 'the payout no longer exists' });
+          continue;
+        }
+        if (row.trace_id !== verdict.traceId) {
+          outcomes.push({
+            payoutId: row.id,
+            outcome: 'refused',
+            problem: `payout ${row.id} was sent again since, under ${row.trace_id ?? 'no trace id'}: this report is about an earlier attempt`,
+          });
+          continue;
+        }
+        const sameFailure =
+          verdict.to === 'failed' && row.status === 'failed' && row.failure_code === (verdict.code ?? null);
+        if ((verdict.to === 'paid' && row.status === 'paid') || sameFailure) {
+          outcomes.push({ payoutId: row.id, outcome: 'unchanged' });
+          continue;
+        }
+        const cause = verdict.isReturn ? 'bank_return' : 'bank_report';
+        if (!mayMove(row.status, verdict.to, cause)) {
+          outcomes.push({
+            payoutId: row.id,
+            outcome: 'refused',
+            problem: `payout ${row.id} is ${row.status}; the lifecycle does not let a bank ${cause === 'bank_return' ? 'return' : 'report'} make it ${verdict.to}`,
+          });
+          continue;
+        }
+        const after = await repo.settleOne(
+          trx,
+          row.id,
+          { status: row.status, traceId: verdict.traceId },
+          verdict.to === 'paid'
+            ? {
+                status: 'paid',
+                paid_at: verdict.paidAt ?? now,
+                failure_code: null,
+                failure_message: null,
+                updated_at: now,
+              }
+            : {
+                status: 'failed',
+                failure_code: verdict.code ?? 'NARR',
+                failure_message: verdict.message ?? null,
+                updated_at: now,
+              },
+        );
+        if (!after) throw new Error(`payout ${row.id} changed during the import`);
+        emitted.push(eventOf(row, after));
+        outcomes.push({ payoutId: row.id, outcome: 'applied' });
+      }
+      await events.emit(trx, emitted);
+      return outcomes;
+    },
+
+    /**
      * A voided file's payouts go back to pending, in the caller's transaction: those still
      * processing under one of the file's trace ids (one settled by hand meanwhile stays as it is).
      */
@@ -107,3 +173,20 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
 }
 
 export type BankQueue = ReturnType<typeof createBankQueue>;
+
+/** What a bank report says of one payout's attempt. */
+export interface BankVerdict {
+  payoutId: number;
+  traceId: string;
+  to: 'paid' | 'failed';
+  /** paid: when (ISO timestamp). */
+  paidAt?: string;
+  /** failed: the bank's reason. */
+  code?: string | null;
+  /** A return of a booked payment (camt.054 RtrInf): the one thing that fails a paid payout. */
+  isReturn?: boolean;
+  message?: string | null;
+}
+
+export type VerdictOutcome =
+  { payoutId: number; outcome: 'applied' | 'unchanged' } | { payoutId: number; outcome: 'refused'; problem: string };

@@ -59,6 +59,6 @@ export {
   type Totals,
 } from './operations.service.js';
 export { PayoutParams } from './payouts.schemas.js';
-export type { BankQueue, ExportFilter, QueuedPayout } from './bank-queue.service.js';
+export type { BankQueue, BankVerdict, ExportFilter, QueuedPayout, VerdictOutcome } from './bank-queue.service.js';
 export { formatAmount, toDecimal } from './money.js';
 export { calculatePayroll, fromMinorUnits, sumAmounts, toMinorUnits } from './payroll.js';
