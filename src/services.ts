@@ -107,6 +107,14 @@ export async function createServices(deps: ServicesDeps) {
     publicBaseUrl,
     afterChunk: deps.afterPayoutChunk,
   });
+  const bank = createBankModule({
+    db,
+    clock,
+    payer: config.payer,
+    queue: payouts.bankQueue,
+    directory: users.directory,
+    audit,
+  });
   const portal = createPortalService({
     db,
     clock,
@@ -114,6 +122,7 @@ export async function createServices(deps: ServicesDeps) {
     payouts: payouts.payouts,
     partners,
     audit,
+    bank: bank.files,
   });
   const loginLinks = createLoginLinksModule({
     db,
@@ -149,14 +158,6 @@ export async function createServices(deps: ServicesDeps) {
     resolve: webhookResolver,
     publicBaseUrl,
     timeoutMs: config.webhookTimeoutMs,
-  });
-  const bank = createBankModule({
-    db,
-    clock,
-    payer: config.payer,
-    queue: payouts.bankQueue,
-    directory: users.directory,
-    audit,
   });
   const outbox = createOutbox({ db, clock, audit });
   const consoleService = createConsoleService({

@@ -61,6 +61,16 @@ export interface BankFileView {
   voided_by: string | null;
 }
 
+/** A payout and the bank, as the employee's page tells it. */
+export interface PayoutBankState {
+  /** When its latest attempt's payment file was made; null when it was never sent (or its file was voided). */
+  sentAt: string | null;
+  /** The day the file asked the bank to pay it. */
+  executionDate: string | null;
+  /** Whether a bank report settled it (else an operator did, for a payment made another way). */
+  settledByBank: boolean;
+}
+
 type FileRow = NonNullable<Awaited<ReturnType<typeof repo.findFile>>>;
 
 function fileRowToView(row: FileRow): BankFileView {
@@ -291,6 +301,22 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
         date: row.date,
         recorded_at: row.created_at,
       }));
+    },
+
+    /**
+     * What the employee's page says of a payout and the bank: when its latest attempt went to the
+     * bank (and for which day), and whether a bank report (not an operator) settled it.
+     */
+    async payoutBankState(payoutId: number, traceId: string | null): Promise<PayoutBankState> {
+      const attempt = traceId === null ? undefined : await repo.latestLiveAttempt(db, payoutId);
+      const current = attempt && attempt.trace_id === traceId ? attempt : undefined;
+      const history = current ? await repo.historyOfPayout(db, payoutId) : [];
+      const last = history.filter((line) => line.trace_id === traceId).at(-1);
+      return {
+        sentAt: current?.created_at ?? null,
+        executionDate: current?.execution_date ?? null,
+        settledByBank: last !== undefined,
+      };
     },
 
     /** Every payment file, newest first. */

@@ -151,3 +151,16 @@ export async function insertHistory(db: Executor, rows: Insertable<BankPayoutHis
       .values(rows.slice(i, i + 200))
       .execute();
 }
+
+/** A payout's latest attempt in a live file: when the file was made and the execution date asked. */
+export async function latestLiveAttempt(db: Executor, payoutId: number) {
+  return db
+    .selectFrom('bank_file_payouts as a')
+    .innerJoin('bank_files as f', 'f.id', 'a.file_id')
+    .select(['a.trace_id', 'a.execution_date', 'f.created_at'])
+    .where('a.payout_id', '=', payoutId)
+    .where('f.status', '=', 'live')
+    .orderBy('a.file_id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -21,6 +21,7 @@ export {
   type BankFileView,
   type ExportRequest,
   type ExportResult,
+  type PayoutBankState,
 } from './bank-files.service.js';
 export { PAIN001_FORMATS, namespaceOf } from './pain001.js';
 export { MESSAGE_SCHEMAS, schemaProblems, type MessageSchema } from './xml.js';
