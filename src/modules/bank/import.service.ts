@@ -84,14 +84,19 @@ async function readable(content: Buffer): Promise<{ xml: string; type: ReportTyp
 }
 
 export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
-  /** The attempts a line is about, or the problem that stops it. */
+  /** The attempts a line is about, or the problem that stops it (`byTrace`: every transaction line's attempt, read at once). */
   async function attemptsOf(
     trx: Transaction<Database>,
     line: ReportLine,
     type: ReportType,
+    byTrace: Map<string, Attempt>,
+    files: Map<string, Awaited<ReturnType<typeof repo.fileByMessageId>>>,
   ): Promise<{ attempts: Attempt[] } | { problem: string }> {
+    const attempt = line.traceId === null ? undefined : byTrace.get(line.traceId);
     if (type.startsWith('pain.002')) {
-      const file = line.fileMessageId === null ? undefined : await repo.fileByMessageId(trx, line.fileMessageId);
+      const messageId = line.fileMessageId ?? '';
+      if (!files.has(messageId)) files.set(messageId, await repo.fileByMessageId(trx, messageId));
+      const file = files.get(messageId);
       if (!file) return { problem: `no payment file has the message id ${line.fileMessageId ?? '(none)'}` };
       if (line.scope !== 'transaction') {
         const attempts = await repo.attemptsOfFile(
@@ -103,14 +108,12 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
           return { problem: `payment file ${file.id} has no payment information ${line.pmtInfId}` };
         return { attempts };
       }
-      const [attempt] = await repo.attemptsByTrace(trx, line.traceId ? [line.traceId] : []);
       if (!attempt || attempt.file_id !== file.id)
         return {
           problem: `payment file ${file.id} (${file.message_id}) has no transaction ${line.traceId ?? '(none)'}`,
         };
       return { attempts: [attempt] };
     }
-    const [attempt] = await repo.attemptsByTrace(trx, line.traceId ? [line.traceId] : []);
     if (!attempt) return { problem: `no payment file has a transaction ${line.traceId ?? '(none)'}` };
     return { attempts: [attempt] };
   }
@@ -133,8 +136,11 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
         let unchanged = 0;
         const verdicts: Array<BankVerdict & { line: ReportLine; fileId: number }> = [];
         const named = new Set<number>();
+        const traces = parsed.lines.flatMap((line) => (line.traceId === null ? [] : [line.traceId]));
+        const byTrace = new Map((await repo.attemptsByTrace(trx, traces)).map((a) => [a.trace_id, a]));
+        const files = new Map<string, Awaited<ReturnType<typeof repo.fileByMessageId>>>();
         for (const line of parsed.lines) {
-          const found = await attemptsOf(trx, line, type);
+          const found = await attemptsOf(trx, line, type, byTrace, files);
           if ('problem' in found) {
             problems.push({ reference: line.reference, problem: found.problem });
             continue;

@@ -127,30 +127,41 @@ export async function releaseByTrace(db: Executor, traceIds: readonly string[], 
   return moved;
 }
 
-/** One payout, as it is now (in the caller's transaction). */
-export async function one(db: Executor, id: number) {
-  return db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Moves a payout only if it is still as read (status and trace id); returns the row after, or undefined. */
-export async function settleOne(
+/**
+ * Moves the named payouts, each only if it is still in `from` under the trace id it was read
+ * with (trace ids name one payout's one attempt); returns how many moved.
+ */
+export async function settleMany(
   db: Executor,
-  id: number,
-  expected: { status: PayoutStatus; traceId: string },
+  payouts: ReadonlyArray<{ id: number; traceId: string }>,
   values: {
     status: PayoutStatus;
-    paid_at?: string | null;
-    failure_code?: string | null;
-    failure_message?: string | null;
+    paid_at: string | null;
+    failure_code: string | null;
+    failure_message: string | null;
     updated_at: string;
   },
-) {
-  return db
-    .updateTable('payouts')
-    .set(values)
-    .where('id', '=', id)
-    .where('status', '=', expected.status)
-    .where('trace_id', '=', expected.traceId)
-    .returningAll()
-    .executeTakeFirst();
+  from: PayoutStatus,
+): Promise<number> {
+  let moved = 0;
+  for (let i = 0; i < payouts.length; i += CHUNK) {
+    const chunk = payouts.slice(i, i + CHUNK);
+    const result = await db
+      .updateTable('payouts')
+      .set(values)
+      .where(
+        'id',
+        'in',
+        chunk.map((p) => p.id),
+      )
+      .where(
+        'trace_id',
+        'in',
+        chunk.map((p) => p.traceId),
+      )
+      .where('status', '=', from)
+      .executeTakeFirst();
+    moved += Number(result.numUpdatedRows);
+  }
+  return moved;
 }

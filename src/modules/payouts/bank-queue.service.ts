@@ -100,8 +100,14 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
       const now = clock.now().toISOString();
       const outcomes: VerdictOutcome[] = [];
       const emitted: NewEvent[] = [];
+      // Decided in memory, in the report's order (a payout named twice moves twice), then written
+      // once per payout, from the state it was read in.
+      const read = new Map(
+        (await repo.byIds(trx, [...new Set(verdicts.map((v) => v.payoutId))])).map((r) => [r.id, r]),
+      );
+      const state = new Map(read);
       for (const verdict of verdicts) {
-        const row = await repo.one(trx, verdict.payoutId);
+        const row = state.get(verdict.payoutId);
         if (!row) {
           outcomes.push({ payoutId: verdict.payoutId, outcome: 'refused', problem: 'the payout no longer exists' });
           continue;
@@ -129,12 +135,10 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
           });
           continue;
         }
-        const after = await repo.settleOne(
-          trx,
-          row.id,
-          { status: row.status, traceId: verdict.traceId },
+        const after: PayoutRow =
           verdict.to === 'paid'
             ? {
+                ...row,
                 status: 'paid',
                 paid_at: verdict.paidAt ?? now,
                 failure_code: null,
@@ -142,15 +146,45 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
                 updated_at: now,
               }
             : {
+                ...row,
                 status: 'failed',
                 failure_code: verdict.code ?? 'NARR',
                 failure_message: verdict.message ?? null,
                 updated_at: now,
-              },
-        );
-        if (!after) throw new Error(`payout ${row.id} changed during the import`);
+              };
+        state.set(row.id, after);
         emitted.push(eventOf(row, after));
         outcomes.push({ payoutId: row.id, outcome: 'applied' });
+      }
+      // One UPDATE per group of payouts that end the same way (status, paid_at, reason) from the same status.
+      const groups = new Map<
+        string,
+        { from: PayoutRow['status']; values: Parameters<typeof repo.settleMany>[2]; rows: PayoutRow[] }
+      >();
+      for (const [id, after] of state) {
+        const before = read.get(id) as PayoutRow;
+        if (after === before) continue;
+        const values = {
+          status: after.status,
+          paid_at: after.paid_at,
+          failure_code: after.failure_code,
+          failure_message: after.failure_message,
+          updated_at: now,
+        };
+        const key = JSON.stringify([before.status, values]);
+        const group = groups.get(key) ?? { from: before.status, values, rows: [] };
+        group.rows.push(before);
+        groups.set(key, group);
+      }
+      for (const group of groups.values()) {
+        const moved = await repo.settleMany(
+          trx,
+          group.rows.map((r) => ({ id: r.id, traceId: r.trace_id as string })),
+          group.values,
+          group.from,
+        );
+        if (moved !== group.rows.length)
+          throw new Error('payouts changed during the import; nothing was applied, import the report again');
       }
       await events.emit(trx, emitted);
       return outcomes;
