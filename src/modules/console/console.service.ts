@@ -27,7 +27,10 @@ export interface Dashboard {
   /** People whose partners' verifications confirmed different identities (docs/decisions.md §14). */
   identitiesToReview: number;
   /** Payouts the bank rejected: waiting for a retry or a cancellation. */
+  /** Failed payouts: the bank rejected or returned them, or an operator marked them failed. */
   payoutsFailed: { count: number; net: string };
+  /** Payouts in payment files the bank has not answered for yet. */
+  payoutsAtTheBank: { count: number; net: string };
   mail: { pending: number; retrying: number; failed: number; sent: number };
   /** Webhook endpoints whose deliveries fail now, and those disabled after failing for 5 days. */
   webhooks: { failing: number; disabled: number };
@@ -44,16 +47,25 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
       const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const [returnUrlsAwaiting, payoutsPending, verificationErrorsToday, mail, failed, webhooks, identitiesToReview] =
-        await Promise.all([
-          deps.returnUrls.count('pending'),
-          deps.payouts.pendingByDueDate(),
-          deps.sessions.countEndedSince('error', startOfDay),
-          deps.outbox.counts(),
-          deps.money.operations.totals({ status: 'failed' }),
-          deps.webhooks.failingCounts(),
-          deps.money.directory.countIdentityReviews(),
-        ]);
+      const [
+        returnUrlsAwaiting,
+        payoutsPending,
+        verificationErrorsToday,
+        mail,
+        failed,
+        webhooks,
+        identitiesToReview,
+        processing,
+      ] = await Promise.all([
+        deps.returnUrls.count('pending'),
+        deps.payouts.pendingByDueDate(),
+        deps.sessions.countEndedSince('error', startOfDay),
+        deps.outbox.counts(),
+        deps.money.operations.totals({ status: 'failed' }),
+        deps.webhooks.failingCounts(),
+        deps.money.directory.countIdentityReviews(),
+        deps.money.operations.totals({ status: 'processing' }),
+      ]);
       const payoutsFailed = { count: failed.count, net: failed.net };
       return {
         returnUrlsAwaiting,
@@ -62,6 +74,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
         identitiesToReview,
         mail,
         payoutsFailed,
+        payoutsAtTheBank: { count: processing.count, net: processing.net },
         webhooks,
       };
     },
