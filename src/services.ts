@@ -176,6 +176,7 @@ export async function createServices(deps: ServicesDeps) {
       userTerms: users.userTerms,
       clock,
     },
+    bank: { files: bank.files, operations: payouts.operations },
     money: {
       db,
       clock,

@@ -319,6 +319,17 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
       };
     },
 
+    /** A file's transactions: each payout's attempt (trace id, amount, execution date, PmtInf). */
+    async attempts(rawId: string | number) {
+      const row = await fileOrThrow(rawId);
+      return (await repo.attemptsOfFile(db, row.id, null)).map((a) => ({
+        payoutId: a.payout_id,
+        traceId: a.trace_id,
+        pmtInfId: a.pmt_inf_id,
+        amount: fromMinorUnits(Number(a.amount)),
+      }));
+    },
+
     /** Every payment file, newest first. */
     async files(limit = 1000): Promise<BankFileView[]> {
       return (await repo.listFiles(db, limit)).map(fileRowToView);

@@ -6,6 +6,7 @@ import type { ReturnUrlService, SessionService } from '../verification/index.js'
 import type { WebhookService } from '../webhooks/index.js';
 import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
+import { createBankActions, type BankActionsDeps } from './bank.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -18,6 +19,8 @@ export interface ConsoleServiceDeps {
   admin: AdminActionsDeps;
   /** Employees, payouts and invoices (money.actions.ts). */
   money: MoneyActionsDeps;
+  /** Payment files (bank.actions.ts). */
+  bank: BankActionsDeps;
 }
 
 export interface Dashboard {
@@ -26,7 +29,6 @@ export interface Dashboard {
   verificationErrorsToday: number;
   /** People whose partners' verifications confirmed different identities (docs/decisions.md §14). */
   identitiesToReview: number;
-  /** Payouts the bank rejected: waiting for a retry or a cancellation. */
   /** Failed payouts: the bank rejected or returned them, or an operator marked them failed. */
   payoutsFailed: { count: number; net: string };
   /** Payouts in payment files the bank has not answered for yet. */
@@ -43,6 +45,7 @@ export interface Dashboard {
 export function createConsoleService(deps: ConsoleServiceDeps) {
   return {
     money: createMoneyActions(deps.money),
+    bank: createBankActions(deps.bank),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');

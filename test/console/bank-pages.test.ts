@@ -1,0 +1,61 @@
+/**
+ * Payment files in the console (docs/console.md): the list, a file's page with its payouts, and
+ * the download (operators and admins; audited); a viewer sees the pages but cannot download.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { readyOperator, signedIn, type Browser } from '../helpers/console.js';
+import { onboardedEmployee } from '../helpers/employees.js';
+import { batch, createPayouts, item } from '../helpers/payouts.js';
+
+describe('payment files in the console', () => {
+  let t: TestApp;
+  let op: Browser;
+  let viewer: Browser;
+  let fileId: number;
+  let xml: string;
+  let ids: number[];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    op = await signedIn(t, await readyOperator(t, 'operator'));
+    viewer = await signedIn(t, await readyOperator(t, 'viewer'));
+    const acme = await t.partner('Acme');
+    const kari = await onboardedEmployee(t, acme);
+    ids = (await createPayouts(t, acme, batch([item(kari), item(kari)]))).payout_ids;
+    const exported = await t.services.bank.files.exportFile({});
+    fileId = exported.fileId as number;
+    xml = exported.xml as string;
+  });
+  afterAll(() => t.close());
+
+  it('lists the files and shows one with its payouts, their trace ids and status now', async () => {
+    const list = await op.get('/console/bank/files');
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain(`href="/console/bank/files/${fileId}"`);
+    expect(list.body).toContain('pain.001.001.03');
+    const page = await op.get(`/console/bank/files/${fileId}`);
+    expect(page.statusCode).toBe(200);
+    for (const id of ids) expect(page.body).toContain(`<td>${id}</td>`);
+    expect(page.body).toContain(`OP-${fileId}-${ids[0]}`);
+    expect(page.body).toContain('<td>processing</td>');
+    expect(page.body).toContain(`href="/console/bank/files/${fileId}/download"`);
+    expect((await op.get('/console/bank/files/999999')).statusCode).toBe(404);
+  });
+
+  it('downloads the file byte for byte (audited); a viewer may not', async () => {
+    const res = await op.get(`/console/bank/files/${fileId}/download`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="onpay-ONP-[A-Z0-9-]+\.xml"$/);
+    expect(res.body).toBe(xml);
+    const audited = await t.services.audit.list({ object: `bank_file:${fileId}`, action: 'bank_file.downloaded' });
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.actor.type).toBe('operator');
+
+    const page = await viewer.get(`/console/bank/files/${fileId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('/download"');
+    expect((await viewer.get(`/console/bank/files/${fileId}/download`)).statusCode).toBe(403);
+  });
+});
