@@ -58,4 +58,32 @@ describe('payment files in the console', () => {
     expect(page.body).not.toContain('/download"');
     expect((await viewer.get(`/console/bank/files/${fileId}/download`)).statusCode).toBe(403);
   });
+
+  it('void goes through its review step (the impact in words), then puts the file’s processing payouts back to pending', async () => {
+    const page = `/console/bank/files/${fileId}`;
+    expect((await op.get(page)).body).toContain(`action="/console/bank/files/${fileId}/void/review"`);
+    expect((await viewer.get(page)).body).not.toContain('/void/review');
+
+    const review = await op.post(`/console/bank/files/${fileId}/void/review`, {}, { from: page });
+    expect(review.statusCode).toBe(200);
+    expect(review.body).toContain('2 payouts still processing in this file');
+    expect(review.body).toContain('will go back to pending and into the next file');
+    // A void form without the review page's confirmation gets the review, and changes nothing.
+    const unconfirmed = await op.post(`/console/bank/files/${fileId}/void`, {}, { from: page });
+    expect(unconfirmed.statusCode).toBe(200);
+    expect(unconfirmed.body).toContain(`Void payment file ${fileId}?`);
+    expect((await t.services.bank.files.file(fileId)).status).toBe('live');
+
+    const done = await op.post(`/console/bank/files/${fileId}/void`, { confirmed: '1' }, { from: page });
+    expect(done.statusCode).toBe(303);
+    expect(done.headers.location).toBe(page);
+    const after = await op.get(page);
+    expect(after.body).toContain(`Payment file ${fileId} is voided; 2 payouts are pending again`);
+    expect(after.body).not.toContain('/void/review');
+    expect((await t.services.bank.files.file(fileId)).status).toBe('voided');
+    const statuses = await t.db.db.selectFrom('payouts').select('status').where('id', 'in', ids).execute();
+    expect(statuses.map((r) => r.status)).toEqual(['pending', 'pending']);
+    const audited = await t.services.audit.list({ object: `bank_file:${fileId}`, action: 'bank_file.voided' });
+    expect(audited[0]?.actor.type).toBe('operator');
+  });
 });

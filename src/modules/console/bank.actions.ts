@@ -7,7 +7,7 @@ import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PayoutOperations } from '../payouts/index.js';
 
 export interface BankActionsDeps {
-  files: Pick<BankFiles, 'files' | 'file' | 'attempts' | 'download'>;
+  files: Pick<BankFiles, 'files' | 'file' | 'attempts' | 'download' | 'voidFile'>;
   operations: Pick<PayoutOperations, 'selection'>;
 }
 
@@ -34,6 +34,34 @@ export function createBankActions(deps: BankActionsDeps) {
         total: attempts.length,
         rows: shown.map((a) => ({ ...a, status: status.get(a.payoutId) ?? null })),
       };
+    },
+
+    /**
+     * What voiding a file would do (the review step): how many of its payouts are still
+     * processing and would go back to pending, and their total.
+     */
+    async voidReview(operator: ConsoleOperator, rawId: string) {
+      requirePermission(operator, 'move_payouts');
+      const file = await deps.files.file(rawId);
+      const attempts = await deps.files.attempts(file.file_id);
+      let processing = 0;
+      let cents = 0;
+      for (let i = 0; i < attempts.length; i += 1000) {
+        const chunk = attempts.slice(i, i + 1000);
+        const amount = new Map(chunk.map((a) => [a.payoutId, a.amount]));
+        const { rows } = await deps.operations.selection(chunk.map((a) => a.payoutId));
+        for (const row of rows.filter((r) => r.status === 'processing')) {
+          processing++;
+          cents += Math.round(Number(amount.get(row.id) ?? '0') * 100);
+        }
+      }
+      return { file, processing, total: (cents / 100).toFixed(2) };
+    },
+
+    /** Voids the file: its processing payouts go back to pending (the bank module refuses a file a report named). */
+    async voidFile(operator: ConsoleOperator, rawId: string) {
+      requirePermission(operator, 'move_payouts');
+      return deps.files.voidFile(rawId);
     },
 
     /** A viewer sees that a file exists (the list shows it) but may not take its payment data away. */

@@ -3,17 +3,15 @@
  * status now), and its download, byte for byte as exported. Export, void and import are on the
  * command line (`onpay bank …`).
  */
-import type { FastifyInstance } from 'fastify';
-import { FILE_PAGE_ROWS, type ConsoleService } from '../../modules/console/index.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FILE_PAGE_ROWS } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
-import type { ConsoleKit } from './console-kit.js';
+import { act, type AdminPageDeps, type Form } from './admin-kit.js';
 
-export async function bankPage(
-  app: FastifyInstance,
-  { kit, console }: { kit: ConsoleKit; console: ConsoleService },
-): Promise<void> {
+export async function bankPage(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
+  const { kit, console } = deps;
   const bank = console.bank;
   const when = (timestamp: string) => `${timestamp.slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -61,14 +59,66 @@ ${
       `Payment file ${file.file_id}`,
       html`<p><a href="/console/bank/files">Payment files</a> ›</p>
 <h1>Payment file ${file.file_id}</h1>
+${deps.flash.take(request, reply)}
 <dl class="facts"><dt>Status</dt><dd>${file.status}${file.voided_at ? html` (voided ${when(file.voided_at)} by ${file.voided_by ?? ''})` : html``}</dd><dt>Message id</dt><dd><code>${file.message_id}</code></dd><dt>Format</dt><dd>${file.format}</dd><dt>Payouts</dt><dd>${file.payouts}</dd><dt>Total</dt><dd>${formatKroner(file.control_sum)}</dd><dt>Created</dt><dd>${when(file.created_at)} by ${file.created_by}</dd></dl>
 ${can(request.operator!.role, 'move_payouts') ? html`<p><a href="/console/bank/files/${file.file_id}/download">Download the file</a> (as exported; the download is audited)</p>` : html``}
+${
+  can(request.operator!.role, 'move_payouts') && file.status === 'live'
+    ? html`<form method="post" action="/console/bank/files/${file.file_id}/void/review">${kit.csrfField(request)}<button type="submit" class="secondary">Void this file…</button></form>`
+    : html``
+}
 <h2>Payouts</h2>
 ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.total}.</p>` : html``}
 <div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Trace id</th><th scope="col">Payment information</th><th scope="col" class="num">Amount</th><th scope="col">Status now</th></tr></thead><tbody>${rows}</tbody></table></div>`,
       '/console/bank/files',
     );
   });
+
+  async function voidReview(request: FastifyRequest<{ Params: { id: string }; Body: Form }>, reply: FastifyReply) {
+    let impact: Awaited<ReturnType<typeof bank.voidReview>>;
+    try {
+      impact = await bank.voidReview(request.operator!, request.params.id);
+    } catch (error) {
+      return kit.problem(request, reply, error, '/console/bank/files');
+    }
+    const { file } = impact;
+    const back = `/console/bank/files/${file.file_id}`;
+    return kit.render(
+      request,
+      reply,
+      `Void payment file ${file.file_id}?`,
+      html`<p><a href="/console/bank/files">Payment files</a> › <a href="${back}">File ${file.file_id}</a> ›</p>
+<h1>Void payment file ${file.file_id}?</h1>
+<div class="notice bad" role="alert"><p>${impact.processing} payout${impact.processing === 1 ? '' : 's'} still processing in this file (${formatKroner(impact.total)}) will go back to pending and into the next file, under new trace ids. Void it only if the bank will not pay it: if the bank pays this file too, those employees are paid twice.</p></div>
+<dl class="facts"><dt>Message id</dt><dd><code>${file.message_id}</code></dd><dt>Payouts in the file</dt><dd>${file.payouts}</dd><dt>Total</dt><dd>${formatKroner(file.control_sum)}</dd><dt>Created</dt><dd>${when(file.created_at)} by ${file.created_by}</dd></dl>
+<form method="post" action="/console/bank/files/${file.file_id}/void">${kit.csrfField(request)}<input type="hidden" name="confirmed" value="1">
+<button type="submit">Void payment file ${file.file_id}</button> <a href="${back}">Back to the file, void nothing</a>
+</form>`,
+      '/console/bank/files',
+    );
+  }
+
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/console/bank/files/:id/void/review',
+    { config: { permission: 'move_payouts' } },
+    voidReview,
+  );
+
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/console/bank/files/:id/void',
+    { config: { permission: 'move_payouts' } },
+    (request, reply) => {
+      // Only the review page's button voids: a form without it gets the review first.
+      if (request.body?.confirmed !== '1') return voidReview(request, reply);
+      return act(deps, request, reply, '/console/bank/files', async () => {
+        const { file, released } = await bank.voidFile(request.operator!, request.params.id);
+        return {
+          to: `/console/bank/files/${file.file_id}`,
+          message: `Payment file ${file.file_id} is voided; ${released} payout${released === 1 ? ' is' : 's are'} pending again and go into the next file.`,
+        };
+      });
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/console/bank/files/:id/download', async (request, reply) => {
     let found: Awaited<ReturnType<typeof bank.download>>;

@@ -88,7 +88,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     await adminPages(pages, { kit, console: deps.console, flash });
     for (const money of [employeesPage, invoicesPage]) await money(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
-    await bankPage(pages, { kit, console: deps.console });
+    await bankPage(pages, { kit, console: deps.console, flash });
   });
 }
 
