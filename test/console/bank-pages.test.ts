@@ -86,4 +86,44 @@ describe('payment files in the console', () => {
     const audited = await t.services.audit.list({ object: `bank_file:${fileId}`, action: 'bank_file.voided' });
     expect(audited[0]?.actor.type).toBe('operator');
   });
+
+  it('export goes through its review step (how many, how much), then makes the file and moves its payouts to processing', async () => {
+    // The two payouts of the voided file are pending again.
+    const list = '/console/bank/files';
+    expect((await op.get(list)).body).toContain('action="/console/bank/files/export/review"');
+    expect((await viewer.get(list)).body).not.toContain('/export/review');
+
+    const review = await op.post('/console/bank/files/export/review', { format: 'pain.001.001.09' }, { from: list });
+    expect(review.statusCode).toBe(200);
+    expect(review.body).toMatch(
+      /2 pending payouts \(every partner, any due date\) to pay out [^<]+, as pain\.001\.001\.09/,
+    );
+    const bad = await op.post('/console/bank/files/export/review', { partner: 'abc' }, { from: list });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('is not a partner id');
+
+    const unconfirmed = await op.post('/console/bank/files/export', { format: 'pain.001.001.09' }, { from: list });
+    expect(unconfirmed.body).toContain('Export a payment file?');
+    expect((await t.services.bank.files.files()).length).toBe(1);
+
+    const done = await op.post(
+      '/console/bank/files/export',
+      { format: 'pain.001.001.09', confirmed: '1' },
+      { from: list },
+    );
+    expect(done.statusCode).toBe(303);
+    const files = await t.services.bank.files.files();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatchObject({ format: 'pain.001.001.09', payouts: 2, status: 'live' });
+    expect(done.headers.location).toBe(`/console/bank/files/${files[0]!.file_id}`);
+    const page = await op.get(done.headers.location as string);
+    expect(page.body).toContain(`Payment file ${files[0]!.file_id}: 2 payouts`);
+    const statuses = await t.db.db.selectFrom('payouts').select('status').where('id', 'in', ids).execute();
+    expect(statuses.map((r) => r.status)).toEqual(['processing', 'processing']);
+
+    // Nothing left: the export says so and makes no file.
+    const none = await op.post('/console/bank/files/export', { confirmed: '1' }, { from: list });
+    expect(none.headers.location).toBe(list);
+    expect((await op.get(list)).body).toContain('Nothing pending to pay: no file was made.');
+  });
 });

@@ -4,11 +4,11 @@
  * command line (`onpay bank …`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FILE_PAGE_ROWS } from '../../modules/console/index.js';
+import { FILE_PAGE_ROWS, type ExportForm } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
-import { act, type AdminPageDeps, type Form } from './admin-kit.js';
+import { act, inFormWords, type AdminPageDeps, type Form } from './admin-kit.js';
 
 export async function bankPage(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
   const { kit, console } = deps;
@@ -31,7 +31,18 @@ export async function bankPage(app: FastifyInstance, deps: AdminPageDeps): Promi
       reply,
       'Payment files',
       html`<h1>Payment files</h1>
-<p>Files of payouts for the bank (pain.001). Export with <code>onpay bank export --out FILE</code>, upload the file to the bank, and import what it sends back with <code>onpay bank import FILE</code>; void a file the bank will not pay with <code>onpay bank void ID</code>.</p>
+${deps.flash.take(request, reply)}
+<p>Files of payouts for the bank (pain.001). Export the pending payouts here (or with <code>onpay bank export --out FILE</code>), download the file and upload it to the bank, then import what the bank sends back with <code>onpay bank import FILE</code>. Void a file the bank will not pay from its page.</p>
+${
+  can(request.operator!.role, 'move_payouts')
+    ? html`<form class="filters" method="post" action="/console/bank/files/export/review">${kit.csrfField(request)}
+<label for="b-format">Format<select id="b-format" name="format"><option value="pain.001.001.03" selected>pain.001.001.03 (the Norwegian banks' common guide)</option><option value="pain.001.001.09">pain.001.001.09</option></select></label>
+<label for="b-due">Due on or before<input type="date" id="b-due" name="due_before"></label>
+<label for="b-partner">Partner id<input type="text" inputmode="numeric" id="b-partner" name="partner" size="6"></label>
+<button type="submit">Export pending payouts…</button>
+</form>`
+    : html``
+}
 ${
   rows.length
     ? html`<div class="table-wrap"><table><thead><tr><th scope="col">File</th><th scope="col">Status</th><th scope="col">Format</th><th scope="col" class="num">Payouts</th><th scope="col" class="num">Total</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>`
@@ -73,6 +84,65 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
       '/console/bank/files',
     );
   });
+
+  const exportForm = (body: Form | undefined): ExportForm => ({
+    format: body?.format ?? '',
+    due_before: body?.due_before ?? '',
+    partner: body?.partner ?? '',
+  });
+
+  async function exportReview(request: FastifyRequest<{ Body: Form }>, reply: FastifyReply) {
+    const form = exportForm(request.body);
+    let review: Awaited<ReturnType<typeof bank.exportReview>>;
+    try {
+      review = await bank.exportReview(request.operator!, form);
+    } catch (error) {
+      return kit.problem(request, reply, inFormWords(error), '/console/bank/files');
+    }
+    const { request: asked } = review;
+    const scope = [
+      asked.partnerId === undefined ? 'every partner' : `partner ${asked.partnerId}`,
+      asked.dueBefore === undefined ? 'any due date' : `due on or before ${asked.dueBefore}`,
+    ].join(', ');
+    const hidden = Object.entries(form).map(([name, value]) =>
+      value ? html`<input type="hidden" name="${name}" value="${value}">` : html``,
+    );
+    return kit.render(
+      request,
+      reply,
+      'Export a payment file?',
+      html`<p><a href="/console/bank/files">Payment files</a> ›</p>
+<h1>Export a payment file?</h1>
+<p>${review.count} pending payout${review.count === 1 ? '' : 's'} (${scope}) to pay out ${formatKroner(review.net)}, as ${asked.format}. They move to processing when the file is made: upload it to the bank the same day. Payouts of 0.00 are marked paid without a transfer, and payouts without a bank account stay pending.</p>
+<form method="post" action="/console/bank/files/export">${kit.csrfField(request)}${hidden}<input type="hidden" name="confirmed" value="1">
+<button type="submit">Export the file</button> <a href="/console/bank/files">Back, export nothing</a>
+</form>`,
+      '/console/bank/files',
+    );
+  }
+
+  app.post<{ Body: Form }>(
+    '/console/bank/files/export/review',
+    { config: { permission: 'move_payouts' } },
+    exportReview,
+  );
+
+  app.post<{ Body: Form }>(
+    '/console/bank/files/export',
+    { config: { permission: 'move_payouts' } },
+    (request, reply) => {
+      if (request.body?.confirmed !== '1') return exportReview(request, reply);
+      return act(deps, request, reply, '/console/bank/files', async () => {
+        const result = await bank.exportFile(request.operator!, exportForm(request.body));
+        if (result.fileId === null)
+          return { to: '/console/bank/files', message: 'Nothing pending to pay: no file was made.' };
+        return {
+          to: `/console/bank/files/${result.fileId}`,
+          message: `Payment file ${result.fileId}: ${result.payouts} payouts, ${formatKroner(result.controlSum)}. Download it and upload it to the bank.`,
+        };
+      });
+    },
+  );
 
   async function voidReview(request: FastifyRequest<{ Params: { id: string }; Body: Form }>, reply: FastifyReply) {
     let impact: Awaited<ReturnType<typeof bank.voidReview>>;
