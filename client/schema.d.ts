@@ -621,10 +621,10 @@ export interface components {
             /** @description Your own counter: every event of yours has the next number, in the order the changes committed, with no gaps */
             sequence: number;
             /**
-             * @description `user.created`: You created a new employee (`POST /users` with an e-mail address onpay did not know). `user.linked`: You linked an employee who already had an onboarding with another partner (`POST /users`); your view starts empty. `user.updated`: Fields of your view of an employee changed: your `PUT`/`PATCH` of the employee, profile or identity, a verified identity, or tax facts the operator set. `previous_attributes` holds the changed fields before. `user.onboarding.updated`: The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before. `user.terms.updated`: The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status. `terms.published`: The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee). `verification.session.created`: You started a verification flow. `verification.session.approved`: A verification ended approved. `verification.session.declined`: A verification ended declined. `verification.session.cancelled`: A verification was cancelled (the employee cancelled, or a newer flow replaced it). `verification.session.expired`: A verification was not finished within its lifetime. `verification.session.error`: A verification ended in an error (the provider failed, or the identity conflicts). `payout.batch.created`: You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id). `payout.paid`: The operator marked a payout paid. `payout.failed`: The bank rejected a payout. `payout.cancelled`: A payout was cancelled. `payout.retried`: A failed payout was sent again (it is `pending` again). `return_url.approved`: The operator approved one of your verification return URLs. `return_url.rejected`: The operator rejected (or withdrew) one of your verification return URLs.
+             * @description `user.created`: You created a new employee (`POST /users` with an e-mail address onpay did not know). `user.linked`: You linked an employee who already had an onboarding with another partner (`POST /users`); your view starts empty. `user.updated`: Fields of your view of an employee changed: your `PUT`/`PATCH` of the employee, profile or identity, a verified identity, or tax facts the operator set. `previous_attributes` holds the changed fields before. `user.onboarding.updated`: The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before. `user.terms.updated`: The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status. `terms.published`: The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee). `verification.session.created`: You started a verification flow. `verification.session.approved`: A verification ended approved. `verification.session.declined`: A verification ended declined. `verification.session.cancelled`: A verification was cancelled (the employee cancelled, or a newer flow replaced it). `verification.session.expired`: A verification was not finished within its lifetime. `verification.session.error`: A verification ended in an error (the provider failed, or the identity conflicts). `payout.batch.created`: You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id). `payout.processing`: A payout went to the bank in a payment file (`processing`); `trace_id` is the reference the bank reports it by. `payout.paid`: A payout was paid: the bank booked it, or the operator marked it paid (a payment made another way); `paid_at` says when. `payout.failed`: The bank rejected or returned a payout (also after it was paid), or the operator marked it failed; `failure_code` and `failure_message` say why. `payout.cancelled`: A payout was cancelled. `payout.retried`: A payout is `pending` again: a failed payout was retried, or the payment file it was in was voided; it goes into a later file. `return_url.approved`: The operator approved one of your verification return URLs. `return_url.rejected`: The operator rejected (or withdrew) one of your verification return URLs.
              * @enum {string}
              */
-            type: "user.created" | "user.linked" | "user.updated" | "user.onboarding.updated" | "user.terms.updated" | "terms.published" | "verification.session.created" | "verification.session.approved" | "verification.session.declined" | "verification.session.cancelled" | "verification.session.expired" | "verification.session.error" | "payout.batch.created" | "payout.paid" | "payout.failed" | "payout.cancelled" | "payout.retried" | "return_url.approved" | "return_url.rejected";
+            type: "user.created" | "user.linked" | "user.updated" | "user.onboarding.updated" | "user.terms.updated" | "terms.published" | "verification.session.created" | "verification.session.approved" | "verification.session.declined" | "verification.session.cancelled" | "verification.session.expired" | "verification.session.error" | "payout.batch.created" | "payout.processing" | "payout.paid" | "payout.failed" | "payout.cancelled" | "payout.retried" | "return_url.approved" | "return_url.rejected";
         };
         /**
          * Onboarding
@@ -685,7 +685,10 @@ export interface components {
          *       "tax_withheld": "646.80",
          *       "employer_contribution": "260.57",
          *       "service_fee": "107.08",
-         *       "vat": "562.16"
+         *       "vat": "562.16",
+         *       "trace_id": null,
+         *       "failure_code": null,
+         *       "failure_message": null
          *     }
          */
         Payout: {
@@ -696,6 +699,10 @@ export interface components {
             description: string;
             /** @description Employer's national insurance contribution, 14.1 % of salary + holiday pay */
             employer_contribution: string;
+            /** @description While `failed`: the bank’s reason code (ISO 20022, e.g. AC01 wrong account, AC04 closed account, AM04 insufficient funds), or `MANUAL` when the operator marked it failed; null otherwise */
+            failure_code: string | null;
+            /** @description While `failed`: what went wrong, in words; null otherwise */
+            failure_message: string | null;
             hours: string | null;
             id: number;
             /** @description What you are invoiced for this payout, excluding VAT */
@@ -715,9 +722,12 @@ export interface components {
             salary: string;
             /** @description onpay service fee */
             service_fee: string;
-            status: "pending" | "paid" | "cancelled" | "failed";
+            /** @description `pending` until it goes to the bank in a payment file (`processing`); then `paid` when the bank booked it or `failed` when it rejected or returned it. A failed payout is retried (`pending` again) or `cancelled`. `processing` is new (2026-11-25): treat an unknown status as not final. */
+            status: "pending" | "processing" | "paid" | "cancelled" | "failed";
             /** @description Withholding on salary plus holiday pay */
             tax_withheld: string;
+            /** @description The reference of its latest attempt sent to the bank (the payment file’s EndToEndId): null before its first payment file; a retried payout gets a new one in its next file */
+            trace_id: string | null;
             /** @enum {string} */
             type: "salary";
             /** Format: date-time */
@@ -1094,10 +1104,10 @@ export interface operations {
                         /** @description Your own counter: every event of yours has the next number, in the order the changes committed, with no gaps */
                         sequence: number;
                         /**
-                         * @description `user.created`: You created a new employee (`POST /users` with an e-mail address onpay did not know). `user.linked`: You linked an employee who already had an onboarding with another partner (`POST /users`); your view starts empty. `user.updated`: Fields of your view of an employee changed: your `PUT`/`PATCH` of the employee, profile or identity, a verified identity, or tax facts the operator set. `previous_attributes` holds the changed fields before. `user.onboarding.updated`: The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before. `user.terms.updated`: The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status. `terms.published`: The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee). `verification.session.created`: You started a verification flow. `verification.session.approved`: A verification ended approved. `verification.session.declined`: A verification ended declined. `verification.session.cancelled`: A verification was cancelled (the employee cancelled, or a newer flow replaced it). `verification.session.expired`: A verification was not finished within its lifetime. `verification.session.error`: A verification ended in an error (the provider failed, or the identity conflicts). `payout.batch.created`: You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id). `payout.paid`: The operator marked a payout paid. `payout.failed`: The bank rejected a payout. `payout.cancelled`: A payout was cancelled. `payout.retried`: A failed payout was sent again (it is `pending` again). `return_url.approved`: The operator approved one of your verification return URLs. `return_url.rejected`: The operator rejected (or withdrew) one of your verification return URLs.
+                         * @description `user.created`: You created a new employee (`POST /users` with an e-mail address onpay did not know). `user.linked`: You linked an employee who already had an onboarding with another partner (`POST /users`); your view starts empty. `user.updated`: Fields of your view of an employee changed: your `PUT`/`PATCH` of the employee, profile or identity, a verified identity, or tax facts the operator set. `previous_attributes` holds the changed fields before. `user.onboarding.updated`: The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before. `user.terms.updated`: The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status. `terms.published`: The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee). `verification.session.created`: You started a verification flow. `verification.session.approved`: A verification ended approved. `verification.session.declined`: A verification ended declined. `verification.session.cancelled`: A verification was cancelled (the employee cancelled, or a newer flow replaced it). `verification.session.expired`: A verification was not finished within its lifetime. `verification.session.error`: A verification ended in an error (the provider failed, or the identity conflicts). `payout.batch.created`: You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id). `payout.processing`: A payout went to the bank in a payment file (`processing`); `trace_id` is the reference the bank reports it by. `payout.paid`: A payout was paid: the bank booked it, or the operator marked it paid (a payment made another way); `paid_at` says when. `payout.failed`: The bank rejected or returned a payout (also after it was paid), or the operator marked it failed; `failure_code` and `failure_message` say why. `payout.cancelled`: A payout was cancelled. `payout.retried`: A payout is `pending` again: a failed payout was retried, or the payment file it was in was voided; it goes into a later file. `return_url.approved`: The operator approved one of your verification return URLs. `return_url.rejected`: The operator rejected (or withdrew) one of your verification return URLs.
                          * @enum {string}
                          */
-                        type: "user.created" | "user.linked" | "user.updated" | "user.onboarding.updated" | "user.terms.updated" | "terms.published" | "verification.session.created" | "verification.session.approved" | "verification.session.declined" | "verification.session.cancelled" | "verification.session.expired" | "verification.session.error" | "payout.batch.created" | "payout.paid" | "payout.failed" | "payout.cancelled" | "payout.retried" | "return_url.approved" | "return_url.rejected";
+                        type: "user.created" | "user.linked" | "user.updated" | "user.onboarding.updated" | "user.terms.updated" | "terms.published" | "verification.session.created" | "verification.session.approved" | "verification.session.declined" | "verification.session.cancelled" | "verification.session.expired" | "verification.session.error" | "payout.batch.created" | "payout.processing" | "payout.paid" | "payout.failed" | "payout.cancelled" | "payout.retried" | "return_url.approved" | "return_url.rejected";
                     };
                 };
             };
@@ -1477,7 +1487,7 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page, 1 to 100 */
                 per_page?: number;
-                status?: "pending" | "paid" | "cancelled" | "failed";
+                status?: "pending" | "processing" | "paid" | "cancelled" | "failed";
                 /** @description Payout date on or before */
                 to?: string;
                 user_id?: number;
@@ -1534,7 +1544,10 @@ export interface operations {
                      *           "tax_withheld": "646.80",
                      *           "employer_contribution": "260.57",
                      *           "service_fee": "107.08",
-                     *           "vat": "562.16"
+                     *           "vat": "562.16",
+                     *           "trace_id": null,
+                     *           "failure_code": null,
+                     *           "failure_message": null
                      *         }
                      *       ]
                      *     }
@@ -1991,7 +2004,10 @@ export interface operations {
                      *       "tax_withheld": "646.80",
                      *       "employer_contribution": "260.57",
                      *       "service_fee": "107.08",
-                     *       "vat": "562.16"
+                     *       "vat": "562.16",
+                     *       "trace_id": null,
+                     *       "failure_code": null,
+                     *       "failure_message": null
                      *     }
                      */
                     "application/json": {
@@ -2002,6 +2018,10 @@ export interface operations {
                         description: string;
                         /** @description Employer's national insurance contribution, 14.1 % of salary + holiday pay */
                         employer_contribution: string;
+                        /** @description While `failed`: the bank’s reason code (ISO 20022, e.g. AC01 wrong account, AC04 closed account, AM04 insufficient funds), or `MANUAL` when the operator marked it failed; null otherwise */
+                        failure_code: string | null;
+                        /** @description While `failed`: what went wrong, in words; null otherwise */
+                        failure_message: string | null;
                         hours: string | null;
                         id: number;
                         /** @description What you are invoiced for this payout, excluding VAT */
@@ -2021,9 +2041,12 @@ export interface operations {
                         salary: string;
                         /** @description onpay service fee */
                         service_fee: string;
-                        status: "pending" | "paid" | "cancelled" | "failed";
+                        /** @description `pending` until it goes to the bank in a payment file (`processing`); then `paid` when the bank booked it or `failed` when it rejected or returned it. A failed payout is retried (`pending` again) or `cancelled`. `processing` is new (2026-11-25): treat an unknown status as not final. */
+                        status: "pending" | "processing" | "paid" | "cancelled" | "failed";
                         /** @description Withholding on salary plus holiday pay */
                         tax_withheld: string;
+                        /** @description The reference of its latest attempt sent to the bank (the payment file’s EndToEndId): null before its first payment file; a retried payout gets a new one in its next file */
+                        trace_id: string | null;
                         /** @enum {string} */
                         type: "salary";
                         /** Format: date-time */
@@ -5002,7 +5025,7 @@ export interface operations {
                 page?: number;
                 /** @description Rows per page, 1 to 100 */
                 per_page?: number;
-                status?: "pending" | "paid" | "cancelled" | "failed";
+                status?: "pending" | "processing" | "paid" | "cancelled" | "failed";
                 /** @description Payout date on or before */
                 to?: string;
             };
@@ -5064,7 +5087,10 @@ export interface operations {
                      *           "tax_withheld": "646.80",
                      *           "employer_contribution": "260.57",
                      *           "service_fee": "107.08",
-                     *           "vat": "562.16"
+                     *           "vat": "562.16",
+                     *           "trace_id": null,
+                     *           "failure_code": null,
+                     *           "failure_message": null
                      *         }
                      *       ]
                      *     }

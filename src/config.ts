@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
 /**
  * The only reader of process.env. Turns the environment into a frozen, typed Config, or throws a
@@ -33,6 +34,36 @@ export interface DocVendorConfig {
   /** Where the vendor's hosted pages are (the browser is sent there); default: DOC_API_URL's origin. */
   pageOrigin: string;
 }
+
+/**
+ * Who pays: the debtor of every payment file (docs/payouts.md, "Payment files"). Required in live;
+ * a sandbox without it uses the documented demo payer (DEMO_PAYER), so files can be tried out.
+ */
+export interface PayerConfig {
+  /** PAYER_NAME: the debtor's name in the file (at most 70 characters). */
+  readonly name: string;
+  /** PAYER_ORG_NUMBER: the Norwegian organisation number, 9 digits with a MOD11 check digit. */
+  readonly orgNumber: string;
+  /** PAYER_ACCOUNT: the account the salaries are paid from, a Norwegian account (BBAN, 11 digits) or an IBAN. */
+  readonly account:
+    { readonly style: 'bban'; readonly bban: string } | { readonly style: 'iban'; readonly iban: string };
+  /** PAYER_BIC: the payer's bank (8 or 11 characters). */
+  readonly bic: string;
+  /** PAYER_BANK_CUSTOMER_ID: the bank agreement id some banks want in InitgPty; null when not given. */
+  readonly bankCustomerId: string | null;
+  /** True when the sandbox's demo payer stands in for unset PAYER_* variables. */
+  readonly demo: boolean;
+}
+
+/** The sandbox's payer when PAYER_* are unset (documented in the README); refused nowhere, never used in live. */
+export const DEMO_PAYER: PayerConfig = Object.freeze({
+  name: 'onpay Sandbox AS',
+  orgNumber: '923609016',
+  account: Object.freeze({ style: 'bban' as const, bban: '12345678903' }),
+  bic: 'DNBANOKK',
+  bankCustomerId: null,
+  demo: true,
+});
 
 /** Timeouts of the database layer, in milliseconds. */
 export interface DatabaseTimeouts {
@@ -108,6 +139,8 @@ export interface Config {
   /** Real identity providers; null means simulated in sandbox and unavailable in live. */
   readonly eid: EidConfig | null;
   readonly docVendor: DocVendorConfig | null;
+  /** The debtor of payment files (PAYER_*); the demo payer in a sandbox without them. */
+  readonly payer: PayerConfig;
 }
 
 export class ConfigError extends Error {
@@ -255,6 +288,7 @@ export function loadConfig(env: Env): Config {
   const consoleRequireTotp = consoleTotp(env, environment);
   const eid = loadEid(env, environment);
   const docVendor = loadDocVendor(env, environment);
+  const payer = loadPayer(env, environment);
 
   return Object.freeze({
     port,
@@ -282,6 +316,7 @@ export function loadConfig(env: Env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 50, 60_000),
     eid: eid ? Object.freeze(eid) : null,
     docVendor: docVendor ? Object.freeze(docVendor) : null,
+    payer,
   });
 }
 
@@ -426,4 +461,64 @@ function loadDocVendor(env: Env, environment: Environment): DocVendorConfig | nu
   if (environment === 'live' && !pageOrigin.startsWith('https://'))
     throw new ConfigError('DOC_PAGE_ORIGIN', 'must be an https:// origin when ONPAY_ENV=live');
   return { apiUrl, apiKey: required(env, 'DOC_API_KEY', 'DOC_API_URL is set'), webhookSecret, countryCode, pageOrigin };
+}
+
+const PAYER_VARIABLES = ['PAYER_NAME', 'PAYER_ORG_NUMBER', 'PAYER_ACCOUNT', 'PAYER_BIC'] as const;
+const ORG_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
+const ACCOUNT_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+
+/** The MOD11 check digit of `digits` with `weights`; null when there is none (a remainder of 1). */
+function mod11(digits: string, weights: readonly number[]): number | null {
+  const remainder = weights.reduce((sum, weight, i) => sum + weight * Number(digits[i]), 0) % 11;
+  const check = remainder === 0 ? 0 : 11 - remainder;
+  return check === 10 ? null : check;
+}
+
+/**
+ * PAYER_*: all four required in live (the first missing one is named); in a sandbox either all
+ * unset (the demo payer) or checked like live, so a half-configured payer is noticed at start-up.
+ */
+function loadPayer(env: Env, environment: Environment): PayerConfig {
+  const given = PAYER_VARIABLES.filter((name) => read(env, name) !== undefined);
+  if (environment === 'sandbox' && given.length === 0 && read(env, 'PAYER_BANK_CUSTOMER_ID') === undefined)
+    return DEMO_PAYER;
+  const because = environment === 'live' ? 'ONPAY_ENV=live' : 'another PAYER_ variable is set';
+  const name = required(env, 'PAYER_NAME', because);
+  if (name.length > 70) throw new ConfigError('PAYER_NAME', `must be at most 70 characters (got ${name.length})`);
+  const orgRaw = required(env, 'PAYER_ORG_NUMBER', because);
+  const orgNumber = orgRaw.replace(/\s/g, '');
+  if (!/^\d{9}$/.test(orgNumber) || mod11(orgNumber, ORG_WEIGHTS) !== Number(orgNumber[8]))
+    throw new ConfigError(
+      'PAYER_ORG_NUMBER',
+      `must be a Norwegian organisation number, 9 digits with a valid MOD11 check digit (got "${orgRaw}")`,
+    );
+  const accountRaw = required(env, 'PAYER_ACCOUNT', because);
+  const bbanDigits = accountRaw.replace(/[ .]/g, '');
+  let account: PayerConfig['account'];
+  if (/^\d{11}$/.test(bbanDigits)) {
+    if (mod11(bbanDigits, ACCOUNT_WEIGHTS) !== Number(bbanDigits[10]))
+      throw new ConfigError(
+        'PAYER_ACCOUNT',
+        `is a Norwegian account number with a wrong MOD11 check digit (got "${accountRaw}")`,
+      );
+    account = Object.freeze({ style: 'bban', bban: bbanDigits });
+  } else {
+    const iban = electronicFormatIBAN(accountRaw) ?? '';
+    if (!isValidIBAN(iban))
+      throw new ConfigError(
+        'PAYER_ACCOUNT',
+        `must be a Norwegian account number (11 digits, MOD11) or an IBAN (got "${accountRaw}")`,
+      );
+    account = Object.freeze({ style: 'iban', iban });
+  }
+  const bicRaw = required(env, 'PAYER_BIC', because);
+  const bic = bicRaw.toUpperCase().replace(/\s/g, '');
+  if (!isValidBIC(bic)) throw new ConfigError('PAYER_BIC', `must be a BIC of 8 or 11 characters (got "${bicRaw}")`);
+  const bankCustomerId = read(env, 'PAYER_BANK_CUSTOMER_ID') ?? null;
+  if (bankCustomerId !== null && !/^[A-Za-z0-9-]{1,35}$/.test(bankCustomerId))
+    throw new ConfigError(
+      'PAYER_BANK_CUSTOMER_ID',
+      `must be 1 to 35 letters, digits or hyphens, as the bank gave it (got "${bankCustomerId}")`,
+    );
+  return Object.freeze({ name, orgNumber, account, bic, bankCustomerId, demo: false });
 }

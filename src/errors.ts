@@ -37,6 +37,8 @@ const CODES = {
   forbidden: { status: 403, shape: 'error', text: 'Your role may not do this.' },
   operator_not_found: { status: 404, shape: 'error', text: 'Operator not found.' },
   setup_link_invalid: { status: 410, shape: 'error', text: 'This set-up link is not valid any more.' },
+  bank_file_not_found: { status: 404, shape: 'error', text: 'Payment file not found.' },
+  bank_report_invalid: { status: 422, shape: 'error', text: 'The bank report cannot be read.' },
   conflict: { status: 409, shape: 'error', text: 'Conflict.' },
   identity_conflict: {
     status: 409,

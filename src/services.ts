@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { EventRow } from './db/database.js';
 import type { Db } from './db/kysely.js';
 import { createAuditService } from './modules/audit/index.js';
+import { createBankModule } from './modules/bank/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
 import { createConsoleService } from './modules/console/index.js';
@@ -112,6 +113,14 @@ export async function createServices(deps: ServicesDeps) {
     publicBaseUrl,
     afterChunk: deps.afterPayoutChunk,
   });
+  const bank = createBankModule({
+    db,
+    clock,
+    payer: config.payer,
+    queue: payouts.bankQueue,
+    directory: users.directory,
+    audit,
+  });
   const portal = createPortalService({
     db,
     clock,
@@ -119,6 +128,7 @@ export async function createServices(deps: ServicesDeps) {
     payouts: payouts.payouts,
     partners,
     audit,
+    bank: bank.files,
   });
   const loginLinks = createLoginLinksModule({
     db,
@@ -172,6 +182,7 @@ export async function createServices(deps: ServicesDeps) {
       userTerms: users.userTerms,
       clock,
     },
+    bank: { files: bank.files, operations: payouts.operations },
     money: {
       db,
       clock,
@@ -251,6 +262,7 @@ export async function createServices(deps: ServicesDeps) {
     users,
     verification,
     payouts,
+    bank,
     portal,
     loginLinks,
     operators,

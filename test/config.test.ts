@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, redact } from '../src/config.js';
+import { ConfigError, DEMO_PAYER, loadConfig, redact } from '../src/config.js';
 
 /** Runs loadConfig and returns the ConfigError it throws (fails the test if it does not throw one). */
 function configError(env: Record<string, string>): ConfigError {
@@ -17,6 +17,10 @@ const LIVE_OK = {
   ONPAY_SECRET: 's'.repeat(32),
   SMTP_URL: 'smtp://mail.example:25',
   PUBLIC_BASE_URL: 'https://onpay.example',
+  PAYER_NAME: 'Onpay Test AS',
+  PAYER_ORG_NUMBER: '987654325',
+  PAYER_ACCOUNT: '8601.11.17947',
+  PAYER_BIC: 'DNBANOKK',
 };
 
 describe('loadConfig defaults', () => {
@@ -223,5 +227,64 @@ describe('database timeouts and shutdown', () => {
     ['SHUTDOWN_TIMEOUT_MS', { SHUTDOWN_TIMEOUT_MS: 'soon' }],
   ])('refuses a bad %s', (variable, env) => {
     expect(configError(env).variable).toBe(variable);
+  });
+});
+
+describe('the payer of payment files (PAYER_*)', () => {
+  it('a sandbox without PAYER_* pays from the documented demo payer', () => {
+    expect(loadConfig({}).payer).toEqual(DEMO_PAYER);
+    expect(DEMO_PAYER).toMatchObject({ orgNumber: '923609016', account: { style: 'bban', bban: '12345678903' } });
+  });
+
+  it('reads the payer: a Norwegian account as BBAN (separators dropped), an IBAN in its electronic form, the BIC upper case', () => {
+    expect(loadConfig(LIVE_OK).payer).toEqual({
+      name: 'Onpay Test AS',
+      orgNumber: '987654325',
+      account: { style: 'bban', bban: '86011117947' },
+      bic: 'DNBANOKK',
+      bankCustomerId: null,
+      demo: false,
+    });
+    const iban = loadConfig({
+      ...LIVE_OK,
+      PAYER_ACCOUNT: 'NO93 8601 1117 947',
+      PAYER_BIC: 'dnbanokkxxx',
+      PAYER_BANK_CUSTOMER_ID: 'AGR-12345',
+    }).payer;
+    expect(iban).toMatchObject({
+      account: { style: 'iban', iban: 'NO9386011117947' },
+      bic: 'DNBANOKKXXX',
+      bankCustomerId: 'AGR-12345',
+    });
+  });
+
+  it.each(['PAYER_NAME', 'PAYER_ORG_NUMBER', 'PAYER_ACCOUNT', 'PAYER_BIC'])(
+    'live start-up without %s stops with one line naming it',
+    (variable) => {
+      const error = configError({ ...LIVE_OK, [variable]: '' });
+      expect(error.variable).toBe(variable);
+      expect(error.message).toBe(`${variable} is required when ONPAY_ENV=live`);
+    },
+  );
+
+  it('a sandbox given part of the payer names what is missing (no silent demo payer)', () => {
+    expect(configError({ PAYER_NAME: 'Acme AS' }).message).toBe(
+      'PAYER_ORG_NUMBER is required when another PAYER_ variable is set',
+    );
+  });
+
+  it.each([
+    ['PAYER_ORG_NUMBER', { PAYER_ORG_NUMBER: '987654321' }, 'MOD11'],
+    ['PAYER_ORG_NUMBER', { PAYER_ORG_NUMBER: '98765432' }, '9 digits'],
+    ['PAYER_ACCOUNT', { PAYER_ACCOUNT: '86011117948' }, 'wrong MOD11 check digit'],
+    ['PAYER_ACCOUNT', { PAYER_ACCOUNT: 'NO9486011117947' }, 'or an IBAN'],
+    ['PAYER_BIC', { PAYER_BIC: 'DNBANOKKX' }, '8 or 11 characters'],
+    ['PAYER_NAME', { PAYER_NAME: 'x'.repeat(71) }, 'at most 70'],
+    ['PAYER_BANK_CUSTOMER_ID', { PAYER_BANK_CUSTOMER_ID: 'has spaces' }, 'letters, digits or hyphens'],
+  ])('refuses a bad %s in one line', (variable, env, words) => {
+    const error = configError({ ...LIVE_OK, ...env });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(words);
+    expect(error.message).not.toContain('\n');
   });
 });

@@ -94,6 +94,8 @@ export async function services(config: Config, db: Db) {
     terms: all.terms.service,
     tax: all.users.tax,
     payouts: all.payouts.payouts,
+    bank: all.bank.files,
+    bankImport: all.bank.imports,
     returnUrls: all.verification.returnUrls,
     audit: all.audit,
     operators: all.operators,

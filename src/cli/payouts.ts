@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { systemClock } from '../clock.js';
-import { checkPaidAt, payoutRowToPayload } from '../modules/payouts/index.js';
+import { checkPaidAt, checkReason, payoutRowToPayload } from '../modules/payouts/index.js';
 import { type CliContext, output, positiveInt, withServices } from './context.js';
 
 const COMMANDS = [
-  ['mark-paid', 'paid', 'mark a pending payout paid (sets paid_at)'],
+  ['mark-paid', 'paid', 'mark a pending payout paid, paid another way (sets paid_at); a processing one needs --reason'],
   ['cancel', 'cancelled', 'cancel a pending or failed payout'],
-  ['fail', 'failed', 'mark a pending payout failed (the bank rejected it)'],
-  ['retry', 'pending', 'put a failed payout back to pending'],
+  ['fail', 'failed', 'mark a pending payout failed; a processing one needs --reason'],
+  ['retry', 'pending', 'put a failed payout back to pending (it goes into the next payment file)'],
 ] as const;
 
 export function registerPayoutCommands(program: Command, ctx: CliContext): void {
@@ -23,10 +23,16 @@ export function registerPayoutCommands(program: Command, ctx: CliContext): void 
         '--at <timestamp>',
         'when it was paid: ISO 8601 with a time zone, not in the future (default now)',
       );
-    command.action(async (raw: string, opts: { json?: boolean; at?: string }) => {
+    if (status === 'paid' || status === 'failed')
+      command.option(
+        '--reason <text>',
+        'why, kept in the audit log (3 to 500 characters); required to settle a payout that is in a payment file (processing)',
+      );
+    command.action(async (raw: string, opts: { json?: boolean; at?: string; reason?: string }) => {
       const id = positiveInt('PAYOUT_ID', raw);
       if (opts.at !== undefined) checkPaidAt(opts.at, systemClock.now());
-      const row = await withServices(ctx, (s) => s.payouts.transition(id, status, opts.at));
+      checkReason(opts.reason);
+      const row = await withServices(ctx, (s) => s.payouts.transition(id, status, opts.at, opts.reason));
       output(
         ctx,
         Boolean(opts.json),

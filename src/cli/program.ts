@@ -10,6 +10,7 @@ import { type CliContext, describeFailure, isUsageError, openDatabase, output } 
 import { registerPartnerCommands } from './partners.js';
 import { registerTermsCommands } from './terms.js';
 import { registerPayoutCommands } from './payouts.js';
+import { registerBankCommands } from './bank.js';
 import { registerReturnUrlCommands } from './return-urls.js';
 import { registerUserCommands } from './users.js';
 import { registerAuditCommands } from './audit.js';
@@ -102,6 +103,7 @@ function buildProgram(ctx: CliContext): Command {
   registerUserCommands(program, ctx);
   registerReturnUrlCommands(program, ctx);
   registerPayoutCommands(program, ctx);
+  registerBankCommands(program, ctx);
   registerAuditCommands(program, ctx);
   registerOperatorCommands(program, ctx);
   registerWebhookCommands(program, ctx);

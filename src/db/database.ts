@@ -200,7 +200,8 @@ export interface InvoicesTable {
   created_at: Timestamp;
 }
 
-export type PayoutStatus = 'pending' | 'paid' | 'cancelled' | 'failed';
+/** The lifecycle: src/modules/payouts/lifecycle.ts. */
+export type PayoutStatus = 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed';
 
 /** Amounts are integer minor units (1234.50 is 123450). */
 export interface PayoutsTable {
@@ -236,9 +237,74 @@ export interface PayoutsTable {
   bank_account_number: string | null;
   bank_iban_number: string | null;
   bank_bic_number: string | null;
+  /** The EndToEndId of its latest attempt sent to the bank; null before its first payment file. */
+  trace_id: string | null;
+  /** The bank's reason code and text while failed (or the operator's reason); null otherwise. */
+  failure_code: string | null;
+  failure_message: string | null;
   paid_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export type BankFileFormat = 'pain.001.001.03' | 'pain.001.001.09';
+
+/** A payment file onpay exported: its bytes are kept as the bookkeeping record. */
+export interface BankFilesTable {
+  id: Generated<number>;
+  message_id: string;
+  format: BankFileFormat;
+  payouts: number;
+  /** Minor units. */
+  control_sum: number;
+  sha256: string;
+  content: string;
+  status: 'live' | 'voided';
+  created_by: string;
+  created_at: Timestamp;
+  voided_by: string | null;
+  voided_at: Timestamp | null;
+}
+
+/** A payout's attempt in a payment file. */
+export interface BankFilePayoutsTable {
+  file_id: number;
+  payout_id: number;
+  trace_id: string;
+  pmt_inf_id: string;
+  amount: number;
+  execution_date: string;
+}
+
+export interface BankReportsTable {
+  id: Generated<number>;
+  message_id: string;
+  message_type: string;
+  sha256: string;
+  applied: number;
+  unchanged: number;
+  problems: number;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface BankReportFilesTable {
+  report_id: number;
+  file_id: number;
+}
+
+export interface BankPayoutHistoryTable {
+  id: Generated<number>;
+  payout_id: number;
+  file_id: number;
+  report_id: number;
+  trace_id: string;
+  bank_status: string;
+  outcome: 'paid' | 'failed';
+  code: string | null;
+  text: string | null;
+  date: string | null;
+  created_at: Timestamp;
 }
 
 export interface LoginLinksTable {
@@ -438,6 +504,11 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  bank_files: BankFilesTable;
+  bank_file_payouts: BankFilePayoutsTable;
+  bank_reports: BankReportsTable;
+  bank_report_files: BankReportFilesTable;
+  bank_payout_history: BankPayoutHistoryTable;
 }
 
 export type LoginLinkRow = Selectable<LoginLinksTable>;
@@ -451,6 +522,7 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 
 export type PayoutRow = Selectable<PayoutsTable>;
+export type BankFileRow = Selectable<BankFilesTable>;
 export type NewPayout = Insertable<PayoutsTable>;
 
 export type ReturnUrlRow = Selectable<ReturnUrlsTable>;

@@ -73,6 +73,9 @@ const WHEN: Record<ErrorCode, string> = {
   payout_not_found: 'No payout with this id is yours',
   session_not_found: 'No verification session with this id',
   session_forbidden: 'The verification session belongs to another partner',
+  bank_file_not_found: 'No payment file has this id (operators only; never answered to a partner)',
+  bank_report_invalid:
+    'The bank report is not a valid pain.002 or camt.054 (operators only; never answered to a partner)',
   conflict: 'The resource is not in a state that allows this request',
   identity_conflict: 'The employee already has a verified identity and this one differs',
   service_unavailable:

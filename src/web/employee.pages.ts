@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { osloDay } from '../modules/bank/index.js';
 import { formatAmount, fromMinorUnits, sumAmounts, toDecimal } from '../modules/payouts/index.js';
-import type { EmployeeSession, PortalService } from '../modules/portal/index.js';
+import type { EmployeeSession, PortalPayoutDetail, PortalService } from '../modules/portal/index.js';
 import { linkName, ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from '../modules/users/index.js';
 import { safeEqual } from '../platform/secrets.js';
 import { formatKroner } from './money.js';
@@ -26,9 +27,26 @@ const STEP_LABEL: Record<OnboardingStep, string> = {
 
 const STATUS_LABEL: Record<string, string> = {
   pending: 'Being paid',
+  processing: 'Sent to the bank',
   paid: 'Paid',
   cancelled: 'Cancelled',
   failed: 'Payment failed',
+};
+
+/** The bank's reason codes (ISO 20022) in plain words; anything else says the bank gave no reason we know. */
+const FAILURE_WORDS: Record<string, string> = {
+  AC01: 'the account number is wrong',
+  AC03: 'the account number is wrong',
+  AC04: 'the account is closed',
+  AC06: 'the account is blocked',
+  AG01: 'the account cannot receive this kind of payment',
+  AM04: 'the paying bank could not cover it',
+  BE04: 'the account holder’s name or address is missing',
+  MD07: 'the account holder has died',
+  MS02: 'the receiving bank refused it',
+  MS03: 'the bank did not say why',
+  NARR: 'the bank did not say why',
+  MANUAL: 'onpay stopped it',
 };
 
 // Non-breaking spaces keep "1 875,00 kr" and "15 Mar 2026" on one line in narrow phone tables.
@@ -54,6 +72,27 @@ function day(value: string): SafeHtml {
   const iso = value.length === 10 ? value : new Date(value).toISOString().slice(0, 10);
   const [year, month, date] = iso.split('-');
   return html`<time datetime="${iso}">${Number(date)}${NBSP}${MONTHS[Number(month) - 1] ?? month}${NBSP}${year}</time>`;
+}
+
+/** What happened with the bank, in plain words: sent on …, paid on …, or what went wrong. */
+function bankLine(payout: PortalPayoutDetail): SafeHtml {
+  const { bank } = payout;
+  // Bank dates are Norwegian calendar days (a booking on the 27th is paid_at 23:00 UTC on the 26th).
+  const osloDate = (timestamp: string) => day(osloDay(new Date(timestamp)));
+  const sent = bank.sentAt
+    ? html`Sent to the bank on ${osloDate(bank.sentAt)}${bank.executionDate ? html`, to be paid on ${day(bank.executionDate)}` : html``}. `
+    : html``;
+  if (payout.status === 'processing') return html`<p>${sent}The bank has not confirmed it yet.</p>`;
+  if (payout.status === 'paid' && payout.paid_at)
+    return bank.settledByBank
+      ? html`<p>Paid on ${osloDate(payout.paid_at)}: the bank booked it.</p>`
+      : html`<p>Paid on ${osloDate(payout.paid_at)} (marked paid by onpay: paid another way).</p>`;
+  if (payout.status === 'failed') {
+    const reason = FAILURE_WORDS[payout.failure_code ?? ''] ?? 'the bank gave a reason onpay does not know';
+    return html`<p>${sent}The payment failed: ${reason}${payout.failure_code && payout.failure_code !== 'MANUAL' ? html` (bank code ${payout.failure_code})` : html``}. ${payout.partner_name} sees the same reason; once it is fixed (a new account number, for example), the payment is sent again.</p>`;
+  }
+  if (payout.status === 'pending') return html`<p>Waiting to be sent to the bank.</p>`;
+  return html``;
 }
 
 /** A product's price as sent (at most 2 decimals), in kroner. */
@@ -151,7 +190,8 @@ ${home.view.links.map((l) => html`<h2>Onboarding with ${home.view.partnerNames.g
         title: `Payout ${payout.date}`,
         body: html`<p><a href="/me">← Your account</a></p>
 <h1>Payout for ${day(payout.date)}</h1>
-<p>From ${payout.partner_name}${payout.description ? html`: ${payout.description}` : html``}. Status: <strong>${STATUS_LABEL[payout.status] ?? payout.status}</strong>${payout.paid_at ? html`, paid ${day(payout.paid_at)}` : html``}.</p>
+<p>From ${payout.partner_name}${payout.description ? html`: ${payout.description}` : html``}. Status: <strong>${STATUS_LABEL[payout.status] ?? payout.status}</strong>.</p>
+${bankLine(payout)}
 ${payout.hours !== null ? html`<p>Hours: ${payout.hours}</p>` : html``}
 <h2>Work</h2>
 <table><thead><tr><th scope="col">Description</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Price</th><th scope="col" class="num">Amount</th></tr></thead><tbody>${products}</tbody></table>

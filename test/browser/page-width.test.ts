@@ -180,6 +180,9 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       { route: '/console/payouts', url: '/console/payouts' },
       { route: '/console/invoices', url: '/console/invoices' },
       { route: '/console/invoices/:id', url: '/console/invoices/1' },
+      { route: '/console/bank/files', url: '/console/bank/files' },
+      { route: '/console/bank/files/:id', url: '/console/bank/files/1' },
+      { route: '/console/bank/files/:id/download', url: '/console/bank/files/1/download' },
     ];
   });
 

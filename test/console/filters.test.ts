@@ -181,7 +181,7 @@ describe(`every console list with a filter it cannot read (${testEngine})`, () =
       good: '/console/payouts?status=pending',
       marker: `href="/console/employees/${kari.userId}"`,
       bad: [
-        ['/console/payouts?status=open', 'Status: “open” is not one of pending, paid, failed, cancelled.'],
+        ['/console/payouts?status=open', 'Status: “open” is not one of pending, processing, paid, failed, cancelled.'],
         ['/console/payouts?partner=acme', 'Partner: “acme” is not a partner id'],
         ['/console/payouts?due_from=2026-02-30', 'Due from: “2026-02-30” is not a date'],
         ['/console/payouts?due_to=1.4.2026', 'Due to: “1.4.2026” is not a date'],

@@ -254,14 +254,45 @@ describe('each change writes exactly one event per partner whose view changed, w
     });
     expect(types(lifecycle)).toEqual(['payout.failed', 'payout.retried', 'payout.cancelled']);
     expect(lifecycle.map((e) => e.previous_attributes)).toEqual([
-      { status: 'pending' },
-      { status: 'failed' },
+      { status: 'pending', failure_code: null, failure_message: null },
+      { status: 'failed', failure_code: 'MANUAL', failure_message: 'Marked failed by the onpay operator.' },
       { status: 'pending' },
     ]);
+    expect(lifecycle[0]!.data.object).toMatchObject({
+      status: 'failed',
+      failure_code: 'MANUAL',
+      failure_message: 'Marked failed by the onpay operator.',
+    });
     // A refused transition writes nothing.
     expect(
       await eventsOf(acme, () => t.services.payouts.payouts.transition(second, 'paid').catch(() => undefined)),
     ).toEqual([]);
+  });
+
+  it('payout.processing when a payment file takes a payout, payout.retried when its file is voided; another partner hears of neither', async () => {
+    const solo = await t.partner('Solo payer');
+    const kari = await onboardedEmployee(t, solo);
+    const [id] = (await createPayouts(t, solo, batch([item(kari)]))).payout_ids as [number];
+    let fileId: number | null = null;
+    let exported: Event[] = [];
+    const betaSaw = await eventsOf(beta, async () => {
+      exported = await eventsOf(solo, async () => {
+        fileId = (await t.services.bank.files.exportFile({ partnerId: solo.partnerId })).fileId;
+      });
+    });
+    expect(types(exported)).toEqual(['payout.processing']);
+    const payout = await get(solo, `/api/v1/payouts/${id}`);
+    expect(exported[0]!.data.object).toEqual(payout);
+    expect(payout).toMatchObject({ status: 'processing', trace_id: expect.stringMatching(/^OP-\d+-\d+$/) });
+    expect(exported[0]!.previous_attributes).toEqual({ status: 'pending', trace_id: null });
+    expect(betaSaw).toEqual([]);
+
+    const voided = await eventsOf(solo, async () => {
+      await t.services.bank.files.voidFile(fileId as number);
+    });
+    expect(types(voided)).toEqual(['payout.retried']);
+    expect(voided[0]!.previous_attributes).toEqual({ status: 'processing' });
+    expect(voided[0]!.data.object).toMatchObject({ status: 'pending', trace_id: payout.trace_id });
   });
 
   it('return_url.approved and .rejected, to the partner that asked only', async () => {

@@ -68,6 +68,14 @@ export interface TestAppOptions {
   onRoute?: AppOptions['onRoute'];
 }
 
+/** The payer a live test app pays from (PAYER_* are required when ONPAY_ENV=live). */
+export const LIVE_PAYER = {
+  PAYER_NAME: 'Onpay Test AS',
+  PAYER_ORG_NUMBER: '987654325',
+  PAYER_ACCOUNT: '8601.11.17947',
+  PAYER_BIC: 'DNBANOKK',
+} as const;
+
 /** Builds the real app on a real, freshly migrated database; nothing is mocked. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const engine = options.engine ?? testEngine;
@@ -78,6 +86,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATABASE_URL: database.url,
     PUBLIC_BASE_URL: 'http://onpay.test',
     LOG_LEVEL: 'silent',
+    // Live needs a payer (src/config.ts); a test that is about live start-up gives its own.
+    ...(options.env?.ONPAY_ENV === 'live' ? LIVE_PAYER : {}),
     ...options.env,
   });
   const db = createDb(config.database);

@@ -17,7 +17,7 @@ export const cli = path.join(root, 'bin', 'onpay.js');
 
 /** Every variable src/config.ts reads: removed from the inherited environment so the host's settings cannot leak in. */
 const CONFIG_VARIABLE =
-  /^(PORT|HOST|PUBLIC_BASE_URL|DATABASE_|REDIS_URL|ONPAY_|SMTP_URL|MAIL_FROM|LOG_LEVEL|RATE_LIMIT_PER_MINUTE|SHUTDOWN_|EID_|DOC_|WEBHOOK_)/;
+  /^(PORT|HOST|PUBLIC_BASE_URL|DATABASE_|REDIS_URL|ONPAY_|SMTP_URL|MAIL_FROM|LOG_LEVEL|RATE_LIMIT_PER_MINUTE|SHUTDOWN_|EID_|DOC_|WEBHOOK_|PAYER_)/;
 
 /** The host's environment without its configuration, plus `extra`: for `runCli`, `onpay` and served processes. */
 export function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {

@@ -56,6 +56,9 @@ export const PAYOUT_FIELDS = [
   'employer_contribution',
   'service_fee',
   'vat',
+  'trace_id',
+  'failure_code',
+  'failure_message',
 ] as const;
 
 export const MONEY_FIELDS = [
@@ -76,7 +79,7 @@ export interface PayoutBody {
   id: number;
   user_id: number;
   invoice_id: number;
-  status: 'pending' | 'paid' | 'cancelled' | 'failed';
+  status: 'pending' | 'processing' | 'paid' | 'cancelled' | 'failed';
   type: 'salary';
   salary: string;
   vacation: string;
@@ -166,7 +169,7 @@ export function expectPayout(value: unknown): PayoutBody {
   expect(Number.isInteger(payout.id)).toBe(true);
   expect(Number.isInteger(payout.user_id)).toBe(true);
   expect(Number.isInteger(payout.invoice_id)).toBe(true);
-  expect(['pending', 'paid', 'cancelled', 'failed']).toContain(payout.status);
+  expect(['pending', 'processing', 'paid', 'cancelled', 'failed']).toContain(payout.status);
   expect(payout.type).toBe('salary');
   for (const field of MONEY_FIELDS) expect(payout[field], field).toMatch(/^\d+\.\d{2}$/);
   if (payout.paid_at !== null) expect(payout.paid_at).toMatch(ISO);

@@ -217,7 +217,7 @@ describe("the employee's pages", () => {
       await t.services.payouts.payouts.transition(olaPayout, 'paid');
       const paid = await asEmployee(t, cookie, `/me/payouts/${olaPayout}`);
       expectPage(paid, 200, 'Payout for 15 Mar 2026');
-      expect(textOf(paid)).toContain('Status: Paid, paid 21 Nov 2026.');
+      expect(textOf(paid)).toContain('Status: Paid. Paid on 21 Nov 2026 (marked paid by onpay: paid another way).');
       expect(paid.body).toContain('<time datetime="2026-11-21">');
     });
 

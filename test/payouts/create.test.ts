@@ -63,6 +63,9 @@ describe('POST /payouts', () => {
       employer_contribution: '296.10', // 14.1 % of (1875.00 + 225.00)
       service_fee: '121.68', // 5 % of 2433.60
       vat: '638.82', // 3194.10 − 2555.28
+      trace_id: null, // not yet in a payment file
+      failure_code: null,
+      failure_message: null,
     });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { cliEnv, runCli, scratchDatabase, type Run } from '../helpers/cli.js';
+import { cliEnv, expectOneErrorLine, jsonLine, runCli, scratchDatabase, type Run } from '../helpers/cli.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
 import type { TestDatabase } from '../helpers/engine.js';
 import { batch, createPayouts, getPayout, item } from '../helpers/payouts.js';
@@ -145,10 +145,22 @@ describe('payout lifecycle', () => {
 
     const refusals: [number, 'paid' | 'cancelled' | 'failed' | 'pending', RegExp][] = [
       [paid, 'cancelled', new RegExp(`^Payout ${paid} is paid; only pending or failed payouts can be cancelled\\.$`)],
-      [paid, 'paid', new RegExp(`^Payout ${paid} is paid; only pending payouts can be marked paid\\.$`)],
+      [
+        paid,
+        'paid',
+        new RegExp(
+          `^Payout ${paid} is paid; only pending payouts can be marked paid \\(processing ones with a reason\\)\\.$`,
+        ),
+      ],
       [paid, 'failed', /is paid; only pending payouts can be marked failed/],
       [paid, 'pending', /is paid; only failed payouts can be retried/],
-      [cancelled, 'paid', new RegExp(`^Payout ${cancelled} is cancelled; only pending payouts can be marked paid\\.$`)],
+      [
+        cancelled,
+        'paid',
+        new RegExp(
+          `^Payout ${cancelled} is cancelled; only pending payouts can be marked paid \\(processing ones with a reason\\)\\.$`,
+        ),
+      ],
       [cancelled, 'pending', /is cancelled; only failed payouts can be retried/],
       [pending, 'pending', /is pending; only failed payouts can be retried/],
     ];
@@ -216,5 +228,104 @@ describe('onpay payout (command line)', () => {
     expect(run.stderr).toMatch(/^[^\n]+\n$/);
     expect(run.stderr).toContain(`Payout ${id} is paid; only pending or failed payouts can be cancelled.`);
     expect((await getPayout(t, acme, id)).status).toBe('paid');
+  });
+});
+
+/**
+ * A payout in a payment file (`processing`, docs/payouts.md): the operator's moves for payouts
+ * outside files refuse it, and settling it by hand needs a reason, which the audit log keeps.
+ */
+describe('processing payouts and the operator (command line)', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let acme: TestPartner;
+  let employee: Employee;
+
+  function onpay(args: string[]): Promise<Run> {
+    return runCli(args, cliEnv({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', ONPAY_ENV: 'sandbox' }));
+  }
+
+  /** A payout a payment file took (the bank module's export does the same through the payouts door). */
+  async function processingPayout(): Promise<number> {
+    const id = (await createPayouts(t, acme, batch([item(employee)]))).payout_ids[0] as number;
+    await t.db.db.updateTable('payouts').set({ status: 'processing' }).where('id', '=', id).execute();
+    return id;
+  }
+
+  beforeAll(async () => {
+    database = await scratchDatabase('onpay-processing');
+    t = await buildTestApp({ database });
+    acme = await t.partner('Acme');
+    employee = await onboardedEmployee(t, acme);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  it('mark-paid and fail without --reason refuse a processing payout, naming why; cancel and retry refuse it always', async () => {
+    const id = await processingPayout();
+    for (const command of ['mark-paid', 'fail']) {
+      const line = expectOneErrorLine(await onpay(['payout', command, String(id)]), 1);
+      expect(line).toContain(`Payout ${id} is processing: it is in a payment file sent to the bank.`);
+      expect(line).toContain('only with a reason');
+    }
+    expect(expectOneErrorLine(await onpay(['payout', 'cancel', String(id)]), 1)).toContain(
+      `Payout ${id} is processing; only pending or failed payouts can be cancelled.`,
+    );
+    expect(expectOneErrorLine(await onpay(['payout', 'retry', String(id)]), 1)).toContain(
+      `Payout ${id} is processing; only failed payouts can be retried.`,
+    );
+    expect((await getPayout(t, acme, id)).status).toBe('processing');
+  });
+
+  it('with --reason it is settled, and the audit entry of its event keeps the reason', async () => {
+    const paid = await processingPayout();
+    const printed = jsonLine(
+      await onpay([
+        'payout',
+        'mark-paid',
+        String(paid),
+        '--reason',
+        'Bank sends no reports; booked on the statement',
+        '--json',
+      ]),
+    ) as { payout: { status: string; paid_at: string | null } };
+    expect(printed.payout).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
+    const failed = await processingPayout();
+    jsonLine(await onpay(['payout', 'fail', String(failed), '--reason', 'Bank phoned: account closed', '--json']));
+    expect((await getPayout(t, acme, failed)).status).toBe('failed');
+
+    const [paidEntry] = await t.services.audit.list({ object: `payout:${paid}`, action: 'payout.paid' });
+    expect(paidEntry).toMatchObject({ reason: 'Bank sends no reports; booked on the statement' });
+    const [failedEntry] = await t.services.audit.list({ object: `payout:${failed}`, action: 'payout.failed' });
+    expect(failedEntry).toMatchObject({ reason: 'Bank phoned: account closed' });
+  });
+
+  it('a reason too short is a usage error and changes nothing', async () => {
+    const id = await processingPayout();
+    const line = expectOneErrorLine(await onpay(['payout', 'mark-paid', String(id), '--reason', ' x ']), 2);
+    expect(line).toContain('at least 3 characters');
+    expect((await getPayout(t, acme, id)).status).toBe('processing');
+  });
+
+  it('payouts outside files still move without a reason (a payment made another way)', async () => {
+    const id = (await createPayouts(t, acme, batch([item(employee)]))).payout_ids[0] as number;
+    jsonLine(await onpay(['payout', 'fail', String(id), '--json']));
+    jsonLine(await onpay(['payout', 'retry', String(id), '--json']));
+    jsonLine(await onpay(['payout', 'mark-paid', String(id), '--json']));
+    expect((await getPayout(t, acme, id)).status).toBe('paid');
+  });
+
+  it('GET /payouts?status=processing lists the processing payouts only, like the other values', async () => {
+    const id = await processingPayout();
+    const res = await t.as(acme, { method: 'GET', url: '/api/v1/payouts?status=processing&per_page=100' });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ total: number; results: Array<{ id: number; status: string }> }>();
+    expect(page.results.map((p) => p.id)).toContain(id);
+    expect(page.results.every((p) => p.status === 'processing')).toBe(true);
+    const bad = await t.as(acme, { method: 'GET', url: '/api/v1/payouts?status=sent' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('status must be one of pending, processing, paid, cancelled, failed.');
   });
 });

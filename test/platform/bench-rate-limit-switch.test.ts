@@ -7,6 +7,10 @@ const LIVE_OK = {
   ONPAY_SECRET: 's'.repeat(32),
   SMTP_URL: 'smtp://mail.example:25',
   PUBLIC_BASE_URL: 'https://onpay.example',
+  PAYER_NAME: 'Onpay Test AS',
+  PAYER_ORG_NUMBER: '987654325',
+  PAYER_ACCOUNT: '8601.11.17947',
+  PAYER_BIC: 'DNBANOKK',
 };
 
 function configError(env: Record<string, string>): ConfigError {

@@ -30,6 +30,8 @@ const SECRET = {
   internalY: 987654322,
   bank: '15036427008',
   registeredY: 'ACMEDE1234567',
+  /** Why A's payout to X failed (its failure_message, and the payout.failed event's). */
+  failure: 'Acme-konto stengt hos banken',
 } as const;
 
 const B_PROFILE = {
@@ -53,6 +55,8 @@ interface World {
   /** A's payout to X (created with an Idempotency-key), and A's pending session for Y. */
   payout: number;
   payoutKey: string;
+  /** The trace id A's payout went to the bank under. */
+  trace: string;
   session: string;
   /** The same kinds of objects, A's, for A's control requests (they may change them). */
   ax: Employee;
@@ -369,6 +373,7 @@ describe('the cross-partner matrix', () => {
       expect(res.body, `${label} leaks A's ${name}`).not.toContain(String(value));
     expect(res.body, `${label} leaks A's session`).not.toContain(w.session);
     expect(res.body, `${label} leaks A's Idempotency-key`).not.toContain(w.payoutKey);
+    expect(res.body, `${label} leaks the trace id of A's payout`).not.toContain(`"${w.trace}"`);
     expect(res.body, `${label} leaks A's mail`).not.toContain('(Acme)');
     const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as Json) : {};
     const ids = JSON.stringify(body).match(/"(?:id|payout_ids|invoice_id)":\[?[\d,]*\]?/g) ?? [];
@@ -402,6 +407,14 @@ describe('the cross-partner matrix', () => {
     ).toBe(200);
     const payoutKey = randomUUID();
     const payout = (await createPayouts(t, a, batch([item(x)]), payoutKey)).payout_ids[0] as number;
+    // A's payout went to the bank in a payment file (trace_id, payout.processing) and failed with a
+    // reason (failure_code, failure_message, payout.failed): none of it is B's to see.
+    expect((await t.services.bank.files.exportFile({ partnerId: a.partnerId })).payouts).toBe(1);
+    await t.services.payouts.payouts.transition(payout, 'failed', undefined, SECRET.failure);
+    const failed = (await t.as(a, { method: 'GET', url: `/api/v1/payouts/${payout}` })).json() as Json;
+    expect(failed).toMatchObject({ status: 'failed', failure_code: 'MANUAL', failure_message: SECRET.failure });
+    const trace = failed.trace_id as string;
+    expect(trace).toMatch(/^OP-\d+-\d+$/);
     expect(
       (await t.as(a, { method: 'POST', url: `/api/v1/users/${x.id}/login-link`, payload: { send_email: true } }))
         .statusCode,
@@ -457,6 +470,7 @@ describe('the cross-partner matrix', () => {
       y: { id: y.id, email: y.email },
       payout,
       payoutKey,
+      trace,
       session: (flow.json() as { verification_id: string }).verification_id,
       ax,
       ay: { id: ay.id },

@@ -14,6 +14,7 @@ import * as consoleIndexes from './2026-11-23-0013-console-indexes.js';
 import * as verifiedPerPartner from './2026-11-25-0014-verified-per-partner.js';
 import * as tokenLastUse from './2026-11-25-0015-token-last-use.js';
 import * as writeProbe from './2026-11-25-0016-write-probe.js';
+import * as bankFiles from './2026-11-25-0018-bank-files.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   [verifiedPerPartner.NAME]: verifiedPerPartner,
   '2026-11-25-0015-token-last-use': tokenLastUse,
   '2026-11-25-0016-write-probe': writeProbe,
+  '2026-11-25-0018-bank-files': bankFiles,
 };

@@ -18,6 +18,8 @@ export const AUDIT_OBJECT_TYPES = [
   'operator',
   'mail',
   'webhook_endpoint',
+  'bank_file',
+  'bank_report',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -6,6 +6,7 @@ import type { ReturnUrlService, SessionService } from '../verification/index.js'
 import type { WebhookService } from '../webhooks/index.js';
 import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
+import { createBankActions, type BankActionsDeps } from './bank.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -18,6 +19,8 @@ export interface ConsoleServiceDeps {
   admin: AdminActionsDeps;
   /** Employees, payouts and invoices (money.actions.ts). */
   money: MoneyActionsDeps;
+  /** Payment files (bank.actions.ts). */
+  bank: BankActionsDeps;
 }
 
 export interface Dashboard {
@@ -26,8 +29,10 @@ export interface Dashboard {
   verificationErrorsToday: number;
   /** People whose partners' verifications confirmed different identities (docs/decisions.md §14). */
   identitiesToReview: number;
-  /** Payouts the bank rejected: waiting for a retry or a cancellation. */
+  /** Failed payouts: the bank rejected or returned them, or an operator marked them failed. */
   payoutsFailed: { count: number; net: string };
+  /** Payouts in payment files the bank has not answered for yet. */
+  payoutsAtTheBank: { count: number; net: string };
   mail: { pending: number; retrying: number; failed: number; sent: number };
   /** Webhook endpoints whose deliveries fail now, and those disabled after failing for 5 days. */
   webhooks: { failing: number; disabled: number };
@@ -40,20 +45,30 @@ export interface Dashboard {
 export function createConsoleService(deps: ConsoleServiceDeps) {
   return {
     money: createMoneyActions(deps.money),
+    bank: createBankActions(deps.bank),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
       const startOfDay = `${deps.clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`;
-      const [returnUrlsAwaiting, payoutsPending, verificationErrorsToday, mail, failed, webhooks, identitiesToReview] =
-        await Promise.all([
-          deps.returnUrls.count('pending'),
-          deps.payouts.pendingByDueDate(),
-          deps.sessions.countEndedSince('error', startOfDay),
-          deps.outbox.counts(),
-          deps.money.operations.totals({ status: 'failed' }),
-          deps.webhooks.failingCounts(),
-          deps.money.directory.countIdentityReviews(),
-        ]);
+      const [
+        returnUrlsAwaiting,
+        payoutsPending,
+        verificationErrorsToday,
+        mail,
+        failed,
+        webhooks,
+        identitiesToReview,
+        processing,
+      ] = await Promise.all([
+        deps.returnUrls.count('pending'),
+        deps.payouts.pendingByDueDate(),
+        deps.sessions.countEndedSince('error', startOfDay),
+        deps.outbox.counts(),
+        deps.money.operations.totals({ status: 'failed' }),
+        deps.webhooks.failingCounts(),
+        deps.money.directory.countIdentityReviews(),
+        deps.money.operations.totals({ status: 'processing' }),
+      ]);
       const payoutsFailed = { count: failed.count, net: failed.net };
       return {
         returnUrlsAwaiting,
@@ -62,6 +77,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
         identitiesToReview,
         mail,
         payoutsFailed,
+        payoutsAtTheBank: { count: processing.count, net: processing.net },
         webhooks,
       };
     },

@@ -20,3 +20,4 @@ export {
   type Guarded,
   type MoneyActions,
 } from './money.actions.js';
+export { FILE_PAGE_ROWS, type BankActions, type ExportForm } from './bank.actions.js';

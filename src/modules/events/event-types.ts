@@ -24,10 +24,15 @@ export const EVENT_TYPES = {
   'verification.session.error': 'A verification ended in an error (the provider failed, or the identity conflicts)',
   'payout.batch.created':
     'You created payouts (`POST /payouts`): one event per request; the object is the response (the invoice id and every payout id)',
-  'payout.paid': 'The operator marked a payout paid',
-  'payout.failed': 'The bank rejected a payout',
+  'payout.processing':
+    'A payout went to the bank in a payment file (`processing`); `trace_id` is the reference the bank reports it by',
+  'payout.paid':
+    'A payout was paid: the bank booked it, or the operator marked it paid (a payment made another way); `paid_at` says when',
+  'payout.failed':
+    'The bank rejected or returned a payout (also after it was paid), or the operator marked it failed; `failure_code` and `failure_message` say why',
   'payout.cancelled': 'A payout was cancelled',
-  'payout.retried': 'A failed payout was sent again (it is `pending` again)',
+  'payout.retried':
+    'A payout is `pending` again: a failed payout was retried, or the payment file it was in was voided; it goes into a later file',
   'return_url.approved': 'The operator approved one of your verification return URLs',
   'return_url.rejected': 'The operator rejected (or withdrew) one of your verification return URLs',
 } as const;

@@ -6,6 +6,7 @@ import type { Idempotency } from '../../platform/idempotency.js';
 import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { Employees } from '../users/index.js';
+import { createBankQueue } from './bank-queue.service.js';
 import { createPayoutOperations } from './operations.service.js';
 import { createPayoutBatchService } from './payout-batch.service.js';
 import { payoutRoutes } from './payouts.routes.js';
@@ -27,10 +28,12 @@ export function createPayoutsModule(deps: PayoutsModuleDeps) {
   const batches = createPayoutBatchService(deps);
   const payouts = createPayoutService(deps);
   const operations = createPayoutOperations(deps);
+  const bankQueue = createBankQueue(deps);
   return {
     batches,
     payouts,
     operations,
+    bankQueue,
     routes: payoutRoutes({ batches, payouts, publicBaseUrl: deps.publicBaseUrl }),
   };
 }
@@ -38,12 +41,12 @@ export function createPayoutsModule(deps: PayoutsModuleDeps) {
 export type PayoutsModule = ReturnType<typeof createPayoutsModule>;
 export {
   checkPaidAt,
+  checkReason,
   PAID_AT_MAX_AHEAD_MS,
   payoutRowToPayload,
-  TRANSITIONS,
-  type PayoutMove,
   type PayoutService,
 } from './payouts.service.js';
+export { mayMove, movableFrom, PAYOUT_STATUSES, TRANSITIONS, type MoveCause, type PayoutMove } from './lifecycle.js';
 export {
   MAX_PAYOUTS_PER_ACTION,
   type Blocked,
@@ -56,5 +59,6 @@ export {
   type Totals,
 } from './operations.service.js';
 export { PayoutParams } from './payouts.schemas.js';
+export type { BankQueue, BankVerdict, ExportFilter, QueuedPayout, VerdictOutcome } from './bank-queue.service.js';
 export { formatAmount, toDecimal } from './money.js';
 export { calculatePayroll, fromMinorUnits, sumAmounts, toMinorUnits } from './payroll.js';

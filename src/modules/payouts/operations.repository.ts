@@ -114,7 +114,13 @@ export async function transitionMany(
   db: Executor,
   ids: readonly number[],
   from: PayoutStatus[],
-  values: { status: PayoutStatus; paid_at?: string; updated_at: string },
+  values: {
+    status: PayoutStatus;
+    paid_at?: string;
+    failure_code?: string;
+    failure_message?: string;
+    updated_at: string;
+  },
 ): Promise<number> {
   let moved = 0;
   for (let i = 0; i < ids.length; i += 500) {

@@ -10,7 +10,8 @@ import type { EventService } from '../events/index.js';
 import { fromMinorUnits } from './payroll.js';
 import * as repo from './operations.repository.js';
 import type { InvoiceFilter, OperationsFilter } from './operations.repository.js';
-import { EVENT_OF, payoutRowToPayload, TRANSITIONS, VERB, type PayoutMove } from './payouts.service.js';
+import { EVENT_OF, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
+import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
 
 /** The most payouts one console action moves (one transaction; the audit log and the events get one row each). */
 export const MAX_PAYOUTS_PER_ACTION = 1000;
@@ -175,17 +176,21 @@ export function createPayoutOperations({
             return row && allowed.includes(row.status) ? [] : [{ id, status: row?.status ?? null }];
           });
           if (blocked.length > 0) return { moved: 0, blocked, message: blockedMessage(blocked, to) };
-          const values = { status: to, ...(to === 'paid' ? { paid_at: now } : {}), updated_at: now };
+          const values = {
+            status: to,
+            ...(to === 'paid' ? { paid_at: now } : {}),
+            ...(to === 'failed'
+              ? { failure_code: 'MANUAL', failure_message: 'Marked failed by the onpay operator.' }
+              : {}),
+            updated_at: now,
+          };
           if ((await repo.transitionMany(trx, ids, allowed, values)) !== ids.length) throw new Raced();
           await events.emit(
             trx,
             ids.map((id) => {
               const row = byId.get(id) as PayoutRow;
               const after: PayoutRow = { ...row, ...values };
-              const previous = {
-                status: row.status,
-                ...(row.paid_at === after.paid_at ? {} : { paid_at: row.paid_at }),
-              };
+              const previous = previousAttributes(row, after);
               return {
                 partnerId: row.partner_id,
                 type: EVENT_OF[to],

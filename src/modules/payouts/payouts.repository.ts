@@ -72,7 +72,13 @@ export async function transition(
   db: Executor,
   id: number,
   from: PayoutStatus[],
-  values: { status: PayoutStatus; paid_at?: string | null; updated_at: string },
+  values: {
+    status: PayoutStatus;
+    paid_at?: string | null;
+    failure_code?: string | null;
+    failure_message?: string | null;
+    updated_at: string;
+  },
 ): Promise<boolean> {
   const result = await db
     .updateTable('payouts')

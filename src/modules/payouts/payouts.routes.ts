@@ -25,7 +25,9 @@ export interface PayoutRoutesDeps {
 const tags = ['Payouts'];
 const LIST_DESCRIPTION =
   'Newest first (`created_at`, then `id`). Filters: `status`, and `from` / `to` on the payout `date` (inclusive). `next` and `previous` are absolute URLs keeping your filters, or "" when there is no such page.';
-const badFilter = errorResponses(AppError.field('status', 'status must be one of pending, paid, cancelled, failed.'));
+const badFilter = errorResponses(
+  AppError.field('status', 'status must be one of pending, processing, paid, cancelled, failed.'),
+);
 
 export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDeps): FastifyPluginAsyncTypebox {
   return async (app) => {

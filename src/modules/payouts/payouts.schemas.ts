@@ -118,6 +118,9 @@ const PAYOUT_EXAMPLE = {
   employer_contribution: '260.57',
   service_fee: '107.08',
   vat: '562.16',
+  trace_id: null,
+  failure_code: null,
+  failure_message: null,
 };
 
 export const PayoutSchema = Type.Object(
@@ -125,12 +128,19 @@ export const PayoutSchema = Type.Object(
     id: Type.Integer(),
     user_id: Type.Integer(),
     invoice_id: Type.Integer(),
-    status: Type.Union([
-      Type.Literal('pending'),
-      Type.Literal('paid'),
-      Type.Literal('cancelled'),
-      Type.Literal('failed'),
-    ]),
+    status: Type.Union(
+      [
+        Type.Literal('pending'),
+        Type.Literal('processing'),
+        Type.Literal('paid'),
+        Type.Literal('cancelled'),
+        Type.Literal('failed'),
+      ],
+      {
+        description:
+          '`pending` until it goes to the bank in a payment file (`processing`); then `paid` when the bank booked it or `failed` when it rejected or returned it. A failed payout is retried (`pending` again) or `cancelled`. `processing` is new (2026-11-25): treat an unknown status as not final.',
+      },
+    ),
     type: Type.Literal('salary'),
     salary: money('Σ round(quantity × price)'),
     vacation: money('Holiday pay, 12 % of salary'),
@@ -149,6 +159,17 @@ export const PayoutSchema = Type.Object(
     employer_contribution: money("Employer's national insurance contribution, 14.1 % of salary + holiday pay"),
     service_fee: money('onpay service fee'),
     vat: money(),
+    trace_id: Type.Union([Type.String({ maxLength: 35 }), Type.Null()], {
+      description:
+        'The reference of its latest attempt sent to the bank (the payment file’s EndToEndId): null before its first payment file; a retried payout gets a new one in its next file',
+    }),
+    failure_code: Type.Union([Type.String({ maxLength: 8 }), Type.Null()], {
+      description:
+        'While `failed`: the bank’s reason code (ISO 20022, e.g. AC01 wrong account, AC04 closed account, AM04 insufficient funds), or `MANUAL` when the operator marked it failed; null otherwise',
+    }),
+    failure_message: Type.Union([Type.String({ maxLength: 500 }), Type.Null()], {
+      description: 'While `failed`: what went wrong, in words; null otherwise',
+    }),
   },
   {
     $id: 'Payout',
@@ -174,9 +195,16 @@ export const PayoutList = {
 
 const filters = {
   status: Type.Optional(
-    Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('cancelled'), Type.Literal('failed')], {
-      errorMessage: 'status must be one of pending, paid, cancelled, failed.',
-    }),
+    Type.Union(
+      [
+        Type.Literal('pending'),
+        Type.Literal('processing'),
+        Type.Literal('paid'),
+        Type.Literal('cancelled'),
+        Type.Literal('failed'),
+      ],
+      { errorMessage: 'status must be one of pending, processing, paid, cancelled, failed.' },
+    ),
   ),
   from: Type.Optional(
     Type.String({

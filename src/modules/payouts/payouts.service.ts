@@ -4,12 +4,13 @@ import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isId, parseId } from '../../ids.js';
 import { pageOffset } from '../../platform/pagination.js';
-import type { EventService, EventType } from '../events/index.js';
+import type { EventService } from '../events/index.js';
 import type { Employees } from '../users/index.js';
 import { fromMinorUnits, sumAmounts } from './payroll.js';
 import * as repo from './payouts.repository.js';
 import type { PayoutFilters } from './payouts.repository.js';
 import type { PayoutPayload } from './payouts.schemas.js';
+import { EVENT_OF, mayMove, movableFrom, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
 
 export interface PayoutServiceDeps {
   db: Kysely<Database>;
@@ -43,7 +44,19 @@ export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
     employer_contribution: money(row.employer_contribution),
     service_fee: money(row.service_fee),
     vat: money(row.vat),
+    trace_id: row.trace_id,
+    failure_code: row.status === 'failed' ? row.failure_code : null,
+    failure_message: row.status === 'failed' ? row.failure_message : null,
   };
+}
+
+/** What a status change changed, as the payload showed it before (an event's `previous_attributes`). */
+export function previousAttributes(before: PayoutRow, after: PayoutRow): Record<string, unknown> {
+  const [was, is] = [payoutRowToPayload(before), payoutRowToPayload(after)];
+  const previous: Record<string, unknown> = { status: was.status };
+  for (const field of ['paid_at', 'trace_id', 'failure_code', 'failure_message'] as const)
+    if (was[field] !== is[field]) previous[field] = was[field];
+  return previous;
 }
 
 export function parsePayoutId(raw: string | number): number {
@@ -129,32 +142,17 @@ export function checkPaidAt(raw: string, now: Date): string {
   return new Date(ms).toISOString();
 }
 
-/**
- * The lifecycle (docs/decisions.md §9): pending → paid | cancelled | failed; failed → pending (retried) or
- * cancelled. paid and cancelled are final.
- */
-export type PayoutMove = 'paid' | 'cancelled' | 'failed' | 'pending';
+export { EVENT_OF, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
 
-export const TRANSITIONS: Record<PayoutMove, PayoutStatus[]> = {
-  paid: ['pending'],
-  cancelled: ['pending', 'failed'],
-  failed: ['pending'],
-  pending: ['failed'],
-};
-
-export const VERB: Record<keyof typeof TRANSITIONS, string> = {
-  paid: 'marked paid',
-  cancelled: 'cancelled',
-  failed: 'marked failed',
-  pending: 'retried',
-};
-
-export const EVENT_OF: Record<keyof typeof TRANSITIONS, EventType> = {
-  paid: 'payout.paid',
-  cancelled: 'payout.cancelled',
-  failed: 'payout.failed',
-  pending: 'payout.retried',
-};
+/** A reason an operator gives for settling a payout by hand (kept in the audit log). */
+export function checkReason(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const reason = raw.trim();
+  if (reason.length < 3)
+    throw AppError.field('reason', 'The reason must say why in at least 3 characters (it is kept in the audit log).');
+  if (reason.length > 500) throw AppError.field('reason', 'The reason must be at most 500 characters.');
+  return reason;
+}
 
 export function createPayoutService({ db, clock, employees, events }: PayoutServiceDeps) {
   async function owned(partnerId: number, rawId: string): Promise<PayoutRow> {
@@ -228,36 +226,57 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
       }));
     },
 
-    /** Operator: moves a payout along its lifecycle, refusing illegal transitions with a clear message. */
-    async transition(id: number, to: keyof typeof TRANSITIONS, at?: string): Promise<PayoutRow> {
+    /**
+     * Operator: moves a payout along its lifecycle (src/modules/payouts/lifecycle.ts), refusing
+     * what it forbids with a clear message. A payout in a payment file (`processing`) is settled by
+     * hand only with a reason, which goes into the audit entry of its event.
+     */
+    async transition(id: number, to: PayoutMove, at?: string, rawReason?: string): Promise<PayoutRow> {
       const row = isId(id) ? await repo.findPayout(db, id) : undefined;
       if (!row) throw new AppError('payout_not_found', `Payout ${id} does not exist.`);
-      const allowed = TRANSITIONS[to];
       if (at !== undefined && to !== 'paid') throw AppError.field('at', '--at only goes with mark-paid.');
       const paidAt = at === undefined ? undefined : checkPaidAt(at, clock.now());
+      const reason = checkReason(rawReason);
+      // Settling by hand a payout that is in a payment file: only with a reason.
+      const byHand = mayMove(row.status, to, 'operator_with_reason');
+      if (byHand && reason === undefined) {
+        throw new AppError(
+          'conflict',
+          `Payout ${id} is processing: it is in a payment file sent to the bank. It can be ${VERB[to]} by hand only with a reason (kept in the audit log), for a bank that sends no reports.`,
+        );
+      }
+      const allowed = byHand ? movableFrom(to, 'operator_with_reason') : TRANSITIONS[to];
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
         const moved = await repo.transition(trx, id, allowed, {
           status: to,
           ...(to === 'paid' ? { paid_at: paidAt ?? now } : {}),
+          ...(to === 'failed'
+            ? { failure_code: 'MANUAL', failure_message: reason ?? 'Marked failed by the onpay operator.' }
+            : {}),
           updated_at: now,
         });
         if (!moved) {
+          const from = TRANSITIONS[to];
           throw new AppError(
             'conflict',
-            `Payout ${id} is ${row.status}; only ${allowed.join(' or ')} payouts can be ${VERB[to]}.`,
+            `Payout ${id} is ${row.status}; only ${from.join(' or ')} payouts can be ${VERB[to]}${to === 'paid' || to === 'failed' ? ' (processing ones with a reason)' : ''}.`,
           );
         }
         const after = (await repo.findPayout(trx, id)) as PayoutRow;
-        const previous = { status: row.status, ...(row.paid_at === after.paid_at ? {} : { paid_at: row.paid_at }) };
-        await events.emit(trx, [
-          {
-            partnerId: after.partner_id,
-            type: EVENT_OF[to],
-            object: payoutRowToPayload(after),
-            previousAttributes: previous,
-          },
-        ]);
+        const previous = previousAttributes(row, after);
+        await events.emit(
+          trx,
+          [
+            {
+              partnerId: after.partner_id,
+              type: EVENT_OF[to],
+              object: payoutRowToPayload(after),
+              previousAttributes: previous,
+            },
+          ],
+          reason === undefined ? undefined : { reason },
+        );
         return after;
       });
     },

@@ -5,5 +5,6 @@ export {
   type EmployeeSession,
   type PortalHome,
   type PortalPayout,
+  type PortalPayoutDetail,
   type PortalService,
 } from './portal.service.js';

@@ -4,6 +4,7 @@ import type { Database, PayoutRow } from '../../db/database.js';
 import { randomToken, sha256Hex } from '../../platform/secrets.js';
 import { actAs } from '../../platform/actor.js';
 import type { AuditService } from '../audit/index.js';
+import type { BankFiles, PayoutBankState } from '../bank/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { PayoutService } from '../payouts/index.js';
 import type { Employees, PartnerView, PersonView } from '../users/index.js';
@@ -25,6 +26,9 @@ export interface EmployeeSession {
 
 export type PortalPayout = PayoutRow & { partner_name: string };
 
+/** One payout on its own page: with what the bank did with it. */
+export type PortalPayoutDetail = PortalPayout & { bank: PayoutBankState };
+
 export type PortalHome =
   | { scope: 'partner'; partnerName: string; view: PartnerView; payouts: PortalPayout[] }
   | { scope: 'person'; view: PersonView & { partnerNames: Map<number, string> }; payouts: PortalPayout[] };
@@ -36,6 +40,7 @@ export interface PortalDeps {
   payouts: Pick<PayoutService, 'ofEmployee' | 'oneOfEmployee'>;
   partners: Pick<PartnerService, 'partnerName' | 'partnerNames'>;
   audit: Pick<AuditService, 'record'>;
+  bank: Pick<BankFiles, 'payoutBankState'>;
 }
 
 const RECENT = 20;
@@ -43,7 +48,7 @@ const RECENT = 20;
 const UNKNOWN_PARTNER = 'your employer';
 
 /** The employee's own pages: sessions, and what a session may see (only ever the person's own records, within its scope). */
-export function createPortalService({ db, clock, employees, payouts, partners, audit }: PortalDeps) {
+export function createPortalService({ db, clock, employees, payouts, partners, audit, bank }: PortalDeps) {
   async function named(rows: PayoutRow[]): Promise<PortalPayout[]> {
     const names = await partners.partnerNames(rows.map((row) => row.partner_id));
     return rows.map((row) => ({ ...row, partner_name: names.get(row.partner_id) ?? UNKNOWN_PARTNER }));
@@ -110,9 +115,11 @@ export function createPortalService({ db, clock, employees, payouts, partners, a
     },
 
     /** The payout, only when it belongs to this employee and to the session's scope. */
-    async payout(session: EmployeeSession, rawId: string): Promise<PortalPayout | null> {
+    async payout(session: EmployeeSession, rawId: string): Promise<PortalPayoutDetail | null> {
       const row = await payouts.oneOfEmployee(session.userId, session.partnerId, rawId);
-      return row ? ((await named([row]))[0] ?? null) : null;
+      if (!row) return null;
+      const [payout] = await named([row]);
+      return { ...(payout as PortalPayout), bank: await bank.payoutBankState(row.id, row.trace_id) };
     },
   };
 }

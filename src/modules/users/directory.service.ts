@@ -1,6 +1,6 @@
 /** The operators' directory of people (the console): search across every partner's links. */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Executor } from '../../db/database.js';
 import * as repo from './directory.repository.js';
 
 export interface PersonSummary {
@@ -65,9 +65,12 @@ export function createDirectory({ db }: { db: Kysely<Database> }) {
       return { total, people: summaries(rows, links) };
     },
 
-    /** The name each partner entered for these people, keyed `partnerId:userId` ('' when it entered none). */
-    async linkNames(userIds: number[]): Promise<Map<string, string>> {
-      const links = await repo.linksOfPeople(db, [...new Set(userIds)]);
+    /**
+     * The name each partner entered for these people, keyed `partnerId:userId` ('' when it entered
+     * none); read in the caller's transaction when it passes one (a payment file's export).
+     */
+    async linkNames(userIds: number[], executor: Executor = db): Promise<Map<string, string>> {
+      const links = await repo.linksOfPeople(executor, [...new Set(userIds)]);
       return new Map(
         links.map((link) => [
           `${link.partner_id}:${link.user_id}`,

@@ -32,6 +32,7 @@ export const NAV: ReadonlyArray<{ href: string; label: string; permission: Permi
   { href: '/console/employees', label: 'Employees', permission: 'view' },
   { href: '/console/payouts', label: 'Payouts', permission: 'view' },
   { href: '/console/invoices', label: 'Invoices', permission: 'view' },
+  { href: '/console/bank/files', label: 'Payment files', permission: 'view' },
   { href: '/console/terms', label: 'Terms', permission: 'view' },
   { href: '/console/audit', label: 'Audit log', permission: 'view' },
   { href: '/console/mail', label: 'Mail', permission: 'view' },

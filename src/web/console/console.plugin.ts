@@ -15,6 +15,7 @@ import { createFlash } from './flash.js';
 import { employeesPage } from './employees.page.js';
 import { invoicesPage } from './invoices.page.js';
 import { payoutsPage } from './payouts.page.js';
+import { bankPage } from './bank.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -87,6 +88,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     await adminPages(pages, { kit, console: deps.console, flash });
     for (const money of [employeesPage, invoicesPage]) await money(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
+    await bankPage(pages, { kit, console: deps.console, flash });
   });
 }
 

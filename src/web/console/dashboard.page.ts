@@ -25,7 +25,8 @@ export async function dashboardPage(
 ${card('Return URLs awaiting a decision', board.returnUrlsAwaiting, '/console/return-urls?status=pending')}
 ${card('Verifications ending in an error today', board.verificationErrorsToday, '/console/employees')}
 ${card('Different verified identities to review', board.identitiesToReview, '/console/employees/identity-review')}
-${card('Payouts failed (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
+${card('Payouts failed: rejected or returned by the bank (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
+${card('Payouts at the bank, not yet confirmed', board.payoutsAtTheBank.count, '/console/payouts?status=processing', `${formatKroner(board.payoutsAtTheBank.net)}; import the bank's reports with onpay bank import`)}
 ${card('Webhook endpoints failing', board.webhooks.failing, null, `${board.webhooks.disabled} disabled after failing for 5 days; onpay webhook list --failing`)}
 ${card('Mail failing', board.mail.failed, '/console/mail?status=failed', `${board.mail.retrying} being retried, ${board.mail.pending} waiting`)}
 </div>

@@ -1,0 +1,235 @@
+/**
+ * Bank reports in (docs/payouts.md, "Bank reports"): a pain.002 or camt.054 is checked (size, no
+ * DOCTYPE or entities, its schema) before anything is read from it; its lines are matched to the
+ * payment files by trace id, and what they say is applied through the payouts' lifecycle in one
+ * transaction, with each applied line kept in the payout's bank history. The same report twice
+ * changes nothing; what cannot be applied is listed, never guessed.
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { currentActor } from '../../platform/actor.js';
+import type { AuditService } from '../audit/index.js';
+import { fromMinorUnits, type BankQueue, type BankVerdict } from '../payouts/index.js';
+import * as repo from './bank.repository.js';
+import { parseReport, reportTypeOf, REPORT_TYPES, type ReportLine, type ReportType } from './reports.js';
+import { schemaProblems } from './xml.js';
+
+/** The largest report read: a camt.054 of 10 000 transactions is about 10 MB. */
+export const MAX_REPORT_BYTES = 32 * 1024 * 1024;
+
+export interface ImportProblem {
+  reference: string;
+  problem: string;
+}
+
+export interface ImportReport {
+  message_id: string;
+  message_type: ReportType;
+  applied: number;
+  unchanged: number;
+  problems: ImportProblem[];
+}
+
+export interface ImportDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  queue: Pick<BankQueue, 'settle'>;
+  audit: Pick<AuditService, 'record'>;
+}
+
+const invalid = (problem: string) => new AppError('bank_report_invalid', problem);
+
+const OSLO_PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Oslo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 00:00 in Europe/Oslo on `day` (YYYY-MM-DD), as a UTC ISO timestamp. */
+export function osloMidnight(day: string): string {
+  const base = Date.parse(`${day}T00:00:00.000Z`);
+  for (const hours of [1, 2]) {
+    const at = new Date(base - hours * 3_600_000);
+    const parts = Object.fromEntries(OSLO_PARTS.formatToParts(at).map((p) => [p.type, p.value]));
+    if (`${parts.year}-${parts.month}-${parts.day}` === day && parts.hour === '00') return at.toISOString();
+  }
+  return new Date(base - 3_600_000).toISOString();
+}
+
+type Attempt = Awaited<ReturnType<typeof repo.attemptsByTrace>>[number];
+
+/** The report's bytes, refused whole unless they are a valid report of a known type. */
+async function readable(content: Buffer): Promise<{ xml: string; type: ReportType }> {
+  if (content.byteLength > MAX_REPORT_BYTES)
+    throw invalid(`The report is ${content.byteLength} bytes; the limit is ${MAX_REPORT_BYTES} bytes (32 MiB).`);
+  const xml = content.toString('utf8');
+  // A bank report never needs a DTD: a DOCTYPE or an entity is refused before any parser sees it.
+  if (/<!DOCTYPE/i.test(xml))
+    throw invalid('The report has a DOCTYPE; bank reports have none, and onpay refuses them.');
+  if (/<!ENTITY/i.test(xml)) throw invalid('The report declares entities; onpay refuses them.');
+  const type = reportTypeOf(xml);
+  if (!type)
+    throw invalid(
+      `The file is not a bank report onpay reads: its Document namespace must be one of ${REPORT_TYPES.map((t) => `urn:iso:std:iso:20022:tech:xsd:${t}`).join(', ')}.`,
+    );
+  const problems = await schemaProblems(xml, type);
+  if (problems.length > 0) throw invalid(`The report is not valid ${type}: ${problems.join('; ')}`);
+  return { xml, type };
+}
+
+export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
+  /** The attempts a line is about, or the problem that stops it (`byTrace`: every transaction line's attempt, read at once). */
+  async function attemptsOf(
+    trx: Transaction<Database>,
+    line: ReportLine,
+    type: ReportType,
+    byTrace: Map<string, Attempt>,
+    files: Map<string, Awaited<ReturnType<typeof repo.fileByMessageId>>>,
+  ): Promise<{ attempts: Attempt[] } | { problem: string }> {
+    const attempt = line.traceId === null ? undefined : byTrace.get(line.traceId);
+    if (type.startsWith('pain.002')) {
+      const messageId = line.fileMessageId ?? '';
+      if (!files.has(messageId)) files.set(messageId, await repo.fileByMessageId(trx, messageId));
+      const file = files.get(messageId);
+      if (!file) return { problem: `no payment file has the message id ${line.fileMessageId ?? '(none)'}` };
+      if (line.scope !== 'transaction') {
+        const attempts = await repo.attemptsOfFile(
+          trx,
+          file.id,
+          line.scope === 'payment_information' ? line.pmtInfId : null,
+        );
+        if (attempts.length === 0)
+          return { problem: `payment file ${file.id} has no payment information ${line.pmtInfId}` };
+        return { attempts };
+      }
+      if (!attempt || attempt.file_id !== file.id)
+        return {
+          problem: `payment file ${file.id} (${file.message_id}) has no transaction ${line.traceId ?? '(none)'}`,
+        };
+      return { attempts: [attempt] };
+    }
+    if (!attempt) return { problem: `no payment file has a transaction ${line.traceId ?? '(none)'}` };
+    return { attempts: [attempt] };
+  }
+
+  return {
+    /**
+     * Imports one bank report. Refused whole (nothing changes) when it is too large, has a DOCTYPE
+     * or entities, or is not valid against its schema; otherwise applied line by line, and the
+     * answer counts what was applied and unchanged and lists every problem.
+     */
+    async importReport(content: Buffer): Promise<ImportReport> {
+      const { xml, type } = await readable(content);
+      const parsed = parseReport(xml, type);
+      const sha256 = createHash('sha256').update(content).digest('hex');
+      const by = currentActor().label.slice(0, 255);
+      const now = clock.now().toISOString();
+
+      return db.transaction().execute(async (trx) => {
+        const problems: ImportProblem[] = [];
+        let unchanged = 0;
+        const verdicts: Array<BankVerdict & { line: ReportLine; fileId: number }> = [];
+        const named = new Set<number>();
+        const traces = parsed.lines.flatMap((line) => (line.traceId === null ? [] : [line.traceId]));
+        const byTrace = new Map((await repo.attemptsByTrace(trx, traces)).map((a) => [a.trace_id, a]));
+        const files = new Map<string, Awaited<ReturnType<typeof repo.fileByMessageId>>>();
+        for (const line of parsed.lines) {
+          const found = await attemptsOf(trx, line, type, byTrace, files);
+          if ('problem' in found) {
+            problems.push({ reference: line.reference, problem: found.problem });
+            continue;
+          }
+          for (const attempt of found.attempts) {
+            named.add(attempt.file_id);
+            const reference = attempt.trace_id;
+            if (attempt.status === 'voided') {
+              problems.push({
+                reference,
+                problem: `payment file ${attempt.file_id} was voided: nothing is applied from a report about it`,
+              });
+              continue;
+            }
+            if (line.amount !== null && line.amount !== Number(attempt.amount)) {
+              problems.push({
+                reference,
+                problem: `the bank reports ${fromMinorUnits(line.amount)} NOK, the payment file sent ${fromMinorUnits(Number(attempt.amount))} NOK`,
+              });
+              continue;
+            }
+            if (line.outcome === 'none') {
+              unchanged++;
+              continue;
+            }
+            verdicts.push({
+              payoutId: attempt.payout_id,
+              traceId: attempt.trace_id,
+              to: line.outcome,
+              isReturn: line.bankStatus === 'RTRN',
+              ...(line.outcome === 'paid'
+                ? { paidAt: line.date ? osloMidnight(line.date) : now }
+                : {
+                    code: line.code ?? 'NARR',
+                    message: line.text ?? `The bank reported ${line.bankStatus}${line.code ? ` (${line.code})` : ''}.`,
+                  }),
+              line,
+              fileId: attempt.file_id,
+            });
+          }
+        }
+        const outcomes = await queue.settle(trx, verdicts);
+        let applied = 0;
+        const history: typeof verdicts = [];
+        outcomes.forEach((outcome, i) => {
+          const verdict = verdicts[i]!;
+          if (outcome.outcome === 'unchanged') unchanged++;
+          else if (outcome.outcome === 'refused')
+            problems.push({ reference: verdict.traceId, problem: outcome.problem });
+          else {
+            applied++;
+            history.push(verdict);
+          }
+        });
+
+        const existing = await repo.reportBySha(trx, sha256);
+        const reportId =
+          existing?.id ??
+          (await repo.insertReport(trx, {
+            message_id: parsed.messageId.slice(0, 35),
+            message_type: type,
+            sha256,
+            applied,
+            unchanged,
+            problems: problems.length,
+            created_by: by,
+            created_at: now,
+          }));
+        if (!existing) await repo.noteReportFiles(trx, reportId, [...named]);
+        await repo.insertHistory(
+          trx,
+          history.map((v) => ({
+            payout_id: v.payoutId,
+            file_id: v.fileId,
+            report_id: reportId,
+            trace_id: v.traceId,
+            bank_status: v.line.bankStatus.slice(0, 8),
+            outcome: v.to,
+            code: v.line.code?.slice(0, 8) ?? null,
+            text: v.line.text,
+            date: v.line.date,
+            created_at: now,
+          })),
+        );
+        await audit.record(trx, { action: 'bank_report.imported', object: { type: 'bank_report', id: reportId } });
+        return { message_id: parsed.messageId, message_type: type, applied, unchanged, problems };
+      });
+    },
+  };
+}
+
+export type BankImport = ReturnType<typeof createBankImport>;

@@ -1,0 +1,230 @@
+/**
+ * Bank reports read (docs/payouts.md, "Bank reports"): pain.002 status reports (.03, .10) and
+ * camt.054 debit notifications (.02, .08), parsed with fast-xml-parser (entities off, every value
+ * kept as a string) into lines the import matches against the payment files. Pure: no I/O.
+ */
+import { XMLParser } from 'fast-xml-parser';
+
+export const REPORT_TYPES = ['pain.002.001.03', 'pain.002.001.10', 'camt.054.001.02', 'camt.054.001.08'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+/** One thing the bank said, at the level it said it. */
+export interface ReportLine {
+  /** What the import report names the line by: the EndToEndId, or the message / payment information. */
+  reference: string;
+  scope: 'transaction' | 'payment_information' | 'group';
+  /** pain.002: the file it answers (OrgnlMsgId). */
+  fileMessageId: string | null;
+  pmtInfId: string | null;
+  traceId: string | null;
+  /** ACSC, RJCT, PART, ACCP, … (pain.002); BOOK, RTRN (camt.054). */
+  bankStatus: string;
+  outcome: 'paid' | 'failed' | 'none';
+  code: string | null;
+  text: string | null;
+  /** YYYY-MM-DD: the booking or acceptance date. */
+  date: string | null;
+  /** Minor units as the bank reported them; null when the line carries no amount. */
+  amount: number | null;
+}
+
+export interface ParsedReport {
+  messageId: string;
+  messageType: ReportType;
+  lines: ReportLine[];
+}
+
+const ARRAYS = new Set([
+  'Ntfctn',
+  'Ntry',
+  'NtryDtls',
+  'TxDtls',
+  'OrgnlPmtInfAndSts',
+  'TxInfAndSts',
+  'StsRsnInf',
+  'AddtlInf',
+  'OrgnlGrpInfAndSts',
+]);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  processEntities: false,
+  isArray: (name) => ARRAYS.has(name),
+});
+
+type Node = Record<string, unknown>;
+const obj = (value: unknown): Node => (value && typeof value === 'object' ? (value as Node) : {});
+const list = (value: unknown): Node[] =>
+  Array.isArray(value) ? value.map(obj) : value === undefined ? [] : [obj(value)];
+function str(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim();
+  if (value && typeof value === 'object' && typeof (value as Node)['#text'] === 'string')
+    return ((value as Node)['#text'] as string).trim();
+  return null;
+}
+
+/** A decimal amount as minor units; null when it is not one (the import then calls it a mismatch). */
+export function toMinor(raw: string | null): number | null {
+  if (raw === null) return null;
+  const match = /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(raw);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+const dateOf = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}/.test(raw) ? raw.slice(0, 10) : null);
+
+function reasonOf(node: Node): { code: string | null; text: string | null } {
+  const reason = list(node.StsRsnInf)[0];
+  if (!reason) return { code: null, text: null };
+  const rsn = obj(reason.Rsn);
+  const text = list(reason.AddtlInf)
+    .map((_, i) => str((reason.AddtlInf as unknown[])[i]))
+    .filter(Boolean)
+    .join(' ');
+  return { code: str(rsn.Cd) ?? str(rsn.Prtry), text: text === '' ? null : text.slice(0, 500) };
+}
+
+const outcomeOf = (status: string): ReportLine['outcome'] =>
+  status === 'ACSC' ? 'paid' : status === 'RJCT' ? 'failed' : 'none';
+
+function pain002(root: Node, messageType: ReportType): ParsedReport {
+  const report = obj(root.CstmrPmtStsRpt);
+  const header = obj(report.GrpHdr);
+  const messageId = str(header.MsgId) ?? '';
+  const reportDate = dateOf(str(header.CreDtTm));
+  const lines: ReportLine[] = [];
+  for (const group of list(report.OrgnlGrpInfAndSts)) {
+    const fileMessageId = str(group.OrgnlMsgId);
+    const infos = list(report.OrgnlPmtInfAndSts);
+    const hasTransactions = infos.some((info) => list(info.TxInfAndSts).length > 0);
+    const groupStatus = str(group.GrpSts);
+    if (groupStatus && !hasTransactions && infos.every((info) => !str(info.PmtInfSts))) {
+      lines.push({
+        reference: fileMessageId ?? '',
+        scope: 'group',
+        fileMessageId,
+        pmtInfId: null,
+        traceId: null,
+        bankStatus: groupStatus,
+        outcome: outcomeOf(groupStatus),
+        ...reasonOf(group),
+        date: reportDate,
+        amount: null,
+      });
+    }
+    for (const info of infos) {
+      const pmtInfId = str(info.OrgnlPmtInfId);
+      const infoStatus = str(info.PmtInfSts);
+      const transactions = list(info.TxInfAndSts);
+      if (infoStatus && transactions.length === 0) {
+        lines.push({
+          reference: pmtInfId ?? '',
+          scope: 'payment_information',
+          fileMessageId,
+          pmtInfId,
+          traceId: null,
+          bankStatus: infoStatus,
+          outcome: outcomeOf(infoStatus),
+          ...reasonOf(info),
+          date: reportDate,
+          amount: null,
+        });
+      }
+      for (const tx of transactions) {
+        const traceId = str(tx.OrgnlEndToEndId) ?? str(tx.OrgnlInstrId);
+        const status = str(tx.TxSts) ?? infoStatus ?? groupStatus ?? '';
+        const ref = obj(tx.OrgnlTxRef);
+        lines.push({
+          reference: traceId ?? '(no OrgnlEndToEndId)',
+          scope: 'transaction',
+          fileMessageId,
+          pmtInfId,
+          traceId,
+          bankStatus: status,
+          outcome: outcomeOf(status),
+          ...reasonOf(tx),
+          date: dateOf(str(tx.AccptncDtTm)) ?? reportDate,
+          amount: 'Amt' in ref ? toMinor(str(obj(ref.Amt).InstdAmt)) : null,
+        });
+      }
+    }
+  }
+  return { messageId, messageType, lines };
+}
+
+function camt054(root: Node, messageType: ReportType): ParsedReport {
+  const notification = obj(root.BkToCstmrDbtCdtNtfctn);
+  const messageId = str(obj(notification.GrpHdr).MsgId) ?? '';
+  const lines: ReportLine[] = [];
+  for (const ntfctn of list(notification.Ntfctn)) {
+    for (const entry of list(ntfctn.Ntry)) {
+      const status = str(entry.Sts) ?? str(obj(entry.Sts).Cd) ?? '';
+      const debit = str(entry.CdtDbtInd) === 'DBIT';
+      const bookingDate = dateOf(str(obj(entry.BookgDt).Dt) ?? str(obj(entry.BookgDt).DtTm));
+      const details = list(entry.NtryDtls).flatMap((d) => list(d.TxDtls));
+      for (const tx of details) {
+        const refs = obj(tx.Refs);
+        const traceId = str(refs.EndToEndId) ?? str(refs.InstrId);
+        const amountDetails = obj(tx.AmtDtls);
+        const amountRaw =
+          str(obj(tx).Amt) ??
+          str(obj(amountDetails.TxAmt).Amt) ??
+          str(obj(amountDetails.InstdAmt).Amt) ??
+          (details.length === 1 ? str(entry.Amt) : null);
+        const ret = tx.RtrInf === undefined ? null : obj(tx.RtrInf);
+        const base = {
+          reference: traceId ?? '(no EndToEndId)',
+          scope: 'transaction' as const,
+          fileMessageId: null,
+          pmtInfId: null,
+          traceId,
+          date: bookingDate,
+          amount: toMinor(amountRaw),
+        };
+        if (ret) {
+          const rsn = obj(ret.Rsn);
+          const text = list(ret.AddtlInf)
+            .map((_, i) => str((ret.AddtlInf as unknown[])[i]))
+            .filter(Boolean)
+            .join(' ');
+          lines.push({
+            ...base,
+            bankStatus: 'RTRN',
+            outcome: status === 'BOOK' ? 'failed' : 'none',
+            code: str(rsn.Cd) ?? str(rsn.Prtry),
+            text: text === '' ? null : text.slice(0, 500),
+          });
+        } else {
+          lines.push({
+            ...base,
+            bankStatus: status,
+            outcome: status === 'BOOK' && debit ? 'paid' : 'none',
+            code: null,
+            text: null,
+          });
+        }
+      }
+    }
+  }
+  return { messageId, messageType, lines };
+}
+
+/** The report's lines; the XML must already be valid against the schema of `messageType`. */
+export function parseReport(xml: string, messageType: ReportType): ParsedReport {
+  const root = obj(obj(parser.parse(xml)).Document);
+  return messageType.startsWith('pain.002') ? pain002(root, messageType) : camt054(root, messageType);
+}
+
+/** The message type a report's namespace names, or null. */
+export function reportTypeOf(xml: string): ReportType | null {
+  const match =
+    /<(?:\w+:)?Document\b[^>]*\bxmlns(?::\w+)?\s*=\s*["']urn:iso:std:iso:20022:tech:xsd:([a-z0-9.]+)["']/.exec(
+      xml.slice(0, 4096),
+    );
+  const type = match?.[1];
+  return type && (REPORT_TYPES as readonly string[]).includes(type) ? (type as ReportType) : null;
+}

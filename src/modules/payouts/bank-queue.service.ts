@@ -1,0 +1,226 @@
+/**
+ * The payouts' door for the bank module (docs/payouts.md, "Payment files"): an export takes
+ * pending payouts into a file, a voided file gives them back, a bank report settles them. Every
+ * move is checked against the lifecycle (lifecycle.ts) and emits its event in the caller's
+ * transaction, with one `emit` per transaction as the events module asks.
+ */
+import type { Clock } from '../../clock.js';
+import type { Transaction } from 'kysely';
+import type { Database, PayoutRow } from '../../db/database.js';
+import type { EventService, NewEvent } from '../events/index.js';
+import * as repo from './bank-queue.repository.js';
+import type { ExportFilter } from './bank-queue.repository.js';
+import { EVENT_OF, mayMove, movableFrom } from './lifecycle.js';
+import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
+
+export type { ExportFilter };
+
+/** A payout as a payment file carries it. */
+export interface QueuedPayout {
+  id: number;
+  partnerId: number;
+  userId: number;
+  /** net_salary + net_vacation, minor units. */
+  amount: number;
+  traceId: string;
+  dueDate: string;
+  date: string;
+  account: { style: 'bban'; bban: string } | { style: 'iban'; iban: string; bic: string };
+}
+
+function eventOf(before: PayoutRow, after: PayoutRow): NewEvent {
+  return {
+    partnerId: after.partner_id,
+    type: EVENT_OF[after.status],
+    object: payoutRowToPayload(after),
+    previousAttributes: previousAttributes(before, after),
+  };
+}
+
+export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<EventService, 'emit'> }) {
+  return {
+    /**
+     * Takes the pending payouts matching `filter` into a payment file, in the caller's
+     * transaction: each moves to processing under the trace id `${tracePrefix}${id}`. A payout
+     * another export took first is skipped. A payout of 0.00 has nothing to send: it is marked
+     * paid now (docs/payouts.md). Returns the payouts to write into the file, oldest first.
+     */
+    async takeForFile(
+      trx: Transaction<Database>,
+      filter: ExportFilter,
+      tracePrefix: string,
+    ): Promise<{ taken: QueuedPayout[]; settledWithoutTransfer: number }> {
+      const now = clock.now().toISOString();
+      const candidates = await repo.pendingForExport(trx, filter);
+      const zero = candidates.filter((c) => Number(c.net_salary) + Number(c.net_vacation) === 0).map((c) => c.id);
+      const toSend = candidates.filter((c) => Number(c.net_salary) + Number(c.net_vacation) !== 0).map((c) => c.id);
+      const claimed = await repo.claim(trx, toSend, tracePrefix, now);
+      const zeroBefore = await repo.byIds(trx, zero);
+      const settled = await repo.moveEach(
+        trx,
+        zero.map((id) => ({
+          id,
+          from: movableFrom('paid', 'operator'),
+          values: { status: 'paid', paid_at: now, updated_at: now },
+        })),
+      );
+      const dueDates = await repo.dueDates(
+        trx,
+        claimed.map((row) => row.invoice_id),
+      );
+      const beforeOf = new Map(zeroBefore.map((row) => [row.id, row]));
+      await events.emit(trx, [
+        ...claimed.map((row) => eventOf({ ...row, status: 'pending', trace_id: null }, row)),
+        ...settled.map((row) => eventOf(beforeOf.get(row.id) as PayoutRow, row)),
+      ]);
+      const taken = claimed
+        .sort((a, b) => a.id - b.id)
+        .map((row): QueuedPayout => ({
+          id: row.id,
+          partnerId: row.partner_id,
+          userId: row.user_id,
+          amount: Number(row.net_salary) + Number(row.net_vacation),
+          traceId: row.trace_id as string,
+          dueDate: dueDates.get(row.invoice_id) as string,
+          date: row.date,
+          account: row.bank_account_number
+            ? { style: 'bban', bban: row.bank_account_number }
+            : { style: 'iban', iban: row.bank_iban_number as string, bic: row.bank_bic_number as string },
+        }));
+      return { taken, settledWithoutTransfer: settled.length };
+    },
+
+    /**
+     * Applies what bank reports say, in the caller's transaction and in order, through the
+     * lifecycle: processing → paid | failed (a report), paid → failed (a return). A payout already
+     * where the verdict would put it is `unchanged`; one whose latest attempt is another trace id,
+     * or whose status the lifecycle does not let the bank move, is `refused` with the reason.
+     */
+    async settle(trx: Transaction<Database>, verdicts: readonly BankVerdict[]): Promise<VerdictOutcome[]> {
+      const now = clock.now().toISOString();
+      const outcomes: VerdictOutcome[] = [];
+      const emitted: NewEvent[] = [];
+      // Decided in memory, in the report's order (a payout named twice moves twice), then written
+      // once per payout, from the state it was read in.
+      const read = new Map(
+        (await repo.byIds(trx, [...new Set(verdicts.map((v) => v.payoutId))])).map((r) => [r.id, r]),
+      );
+      const state = new Map(read);
+      for (const verdict of verdicts) {
+        const row = state.get(verdict.payoutId);
+        if (!row) {
+          outcomes.push({ payoutId: verdict.payoutId, outcome: 'refused', problem: 'the payout no longer exists' });
+          continue;
+        }
+        if (row.trace_id !== verdict.traceId) {
+          outcomes.push({
+            payoutId: row.id,
+            outcome: 'refused',
+            problem: `payout ${row.id} was sent again since, under ${row.trace_id ?? 'no trace id'}: this report is about an earlier attempt`,
+          });
+          continue;
+        }
+        const sameFailure =
+          verdict.to === 'failed' && row.status === 'failed' && row.failure_code === (verdict.code ?? null);
+        if ((verdict.to === 'paid' && row.status === 'paid') || sameFailure) {
+          outcomes.push({ payoutId: row.id, outcome: 'unchanged' });
+          continue;
+        }
+        const cause = verdict.isReturn ? 'bank_return' : 'bank_report';
+        if (!mayMove(row.status, verdict.to, cause)) {
+          outcomes.push({
+            payoutId: row.id,
+            outcome: 'refused',
+            problem: `payout ${row.id} is ${row.status}; the lifecycle does not let a bank ${cause === 'bank_return' ? 'return' : 'report'} make it ${verdict.to}`,
+          });
+          continue;
+        }
+        const after: PayoutRow =
+          verdict.to === 'paid'
+            ? {
+                ...row,
+                status: 'paid',
+                paid_at: verdict.paidAt ?? now,
+                failure_code: null,
+                failure_message: null,
+                updated_at: now,
+              }
+            : {
+                ...row,
+                status: 'failed',
+                failure_code: verdict.code ?? 'NARR',
+                failure_message: verdict.message ?? null,
+                updated_at: now,
+              };
+        state.set(row.id, after);
+        emitted.push(eventOf(row, after));
+        outcomes.push({ payoutId: row.id, outcome: 'applied' });
+      }
+      // One UPDATE per group of payouts that end the same way (status, paid_at, reason) from the same status.
+      const groups = new Map<
+        string,
+        { from: PayoutRow['status']; values: Parameters<typeof repo.settleMany>[2]; rows: PayoutRow[] }
+      >();
+      for (const [id, after] of state) {
+        const before = read.get(id) as PayoutRow;
+        if (after === before) continue;
+        const values = {
+          status: after.status,
+          paid_at: after.paid_at,
+          failure_code: after.failure_code,
+          failure_message: after.failure_message,
+          updated_at: now,
+        };
+        const key = JSON.stringify([before.status, values]);
+        const group = groups.get(key) ?? { from: before.status, values, rows: [] };
+        group.rows.push(before);
+        groups.set(key, group);
+      }
+      for (const group of groups.values()) {
+        const moved = await repo.settleMany(
+          trx,
+          group.rows.map((r) => ({ id: r.id, traceId: r.trace_id as string })),
+          group.values,
+          group.from,
+        );
+        if (moved !== group.rows.length)
+          throw new Error('payouts changed during the import; nothing was applied, import the report again');
+      }
+      await events.emit(trx, emitted);
+      return outcomes;
+    },
+
+    /**
+     * A voided file's payouts go back to pending, in the caller's transaction: those still
+     * processing under one of the file's trace ids (one settled by hand meanwhile stays as it is).
+     */
+    async releaseFile(trx: Transaction<Database>, traceIds: readonly string[]): Promise<number> {
+      if (!mayMove('processing', 'pending', 'void')) return 0;
+      const moved = await repo.releaseByTrace(trx, traceIds, clock.now().toISOString());
+      await events.emit(
+        trx,
+        moved.map((row) => eventOf({ ...row, status: 'processing' }, row)),
+      );
+      return moved.length;
+    },
+  };
+}
+
+export type BankQueue = ReturnType<typeof createBankQueue>;
+
+/** What a bank report says of one payout's attempt. */
+export interface BankVerdict {
+  payoutId: number;
+  traceId: string;
+  to: 'paid' | 'failed';
+  /** paid: when (ISO timestamp). */
+  paidAt?: string;
+  /** failed: the bank's reason. */
+  code?: string | null;
+  /** A return of a booked payment (camt.054 RtrInf): the one thing that fails a paid payout. */
+  isReturn?: boolean;
+  message?: string | null;
+}
+
+export type VerdictOutcome =
+  { payoutId: number; outcome: 'applied' | 'unchanged' } | { payoutId: number; outcome: 'refused'; problem: string };
