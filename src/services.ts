@@ -182,7 +182,7 @@ export async function createServices(deps: ServicesDeps) {
       userTerms: users.userTerms,
       clock,
     },
-    bank: { files: bank.files, operations: payouts.operations },
+    bank: { files: bank.files, imports: bank.imports, operations: payouts.operations },
     money: {
       db,
       clock,

@@ -183,6 +183,8 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       { route: '/console/bank/files', url: '/console/bank/files' },
       { route: '/console/bank/files/:id', url: '/console/bank/files/1' },
       { route: '/console/bank/files/:id/download', url: '/console/bank/files/1/download' },
+      { route: '/console/bank/import', url: '/console/bank/import' },
+      { route: '/console/bank/payouts/:id', url: '/console/bank/payouts/1' },
     ];
   });
 

@@ -36,7 +36,7 @@ describe('payment files in the console', () => {
     expect(list.body).toContain('pain.001.001.03');
     const page = await op.get(`/console/bank/files/${fileId}`);
     expect(page.statusCode).toBe(200);
-    for (const id of ids) expect(page.body).toContain(`<td>${id}</td>`);
+    for (const id of ids) expect(page.body).toContain(`<td><a href="/console/bank/payouts/${id}">${id}</a></td>`);
     expect(page.body).toContain(`OP-${fileId}-${ids[0]}`);
     expect(page.body).toContain('<td>processing</td>');
     expect(page.body).toContain(`href="/console/bank/files/${fileId}/download"`);

@@ -90,6 +90,7 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
       '/console/terms/review',
       '/console/partners/:id/tokens/:tokenId/revoke/review',
       '/console/mail/:id/resend',
+      '/console/bank/import',
     ]) {
       expect(posts.map((r) => r.url)).toContain(url);
     }

@@ -293,6 +293,8 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
     /** A payout's bank history: what each imported report said of it (status, reason, date), oldest first. */
     async history(payoutId: number) {
       return (await repo.historyOfPayout(db, payoutId)).map((row) => ({
+        report_message_id: row.report_message_id,
+        report_type: row.report_type,
         trace_id: row.trace_id,
         bank_status: row.bank_status,
         outcome: row.outcome,

@@ -87,7 +87,14 @@ export async function listReports(db: Executor, limit: number) {
 
 /** A payout's bank history: each applied report line, oldest first. */
 export async function historyOfPayout(db: Executor, payoutId: number) {
-  return db.selectFrom('bank_payout_history').selectAll().where('payout_id', '=', payoutId).orderBy('id').execute();
+  return db
+    .selectFrom('bank_payout_history')
+    .leftJoin('bank_reports', 'bank_reports.id', 'bank_payout_history.report_id')
+    .selectAll('bank_payout_history')
+    .select(['bank_reports.message_id as report_message_id', 'bank_reports.message_type as report_type'])
+    .where('bank_payout_history.payout_id', '=', payoutId)
+    .orderBy('bank_payout_history.id')
+    .execute();
 }
 
 export async function fileByMessageId(db: Executor, messageId: string) {

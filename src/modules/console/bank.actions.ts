@@ -1,15 +1,17 @@
 /**
- * Payment files in the console (docs/console.md): the list, one file with its payouts, and its
- * download (payment data leaving onpay: operators and admins, audited by the bank module).
+ * Payment files in the console (docs/console.md): the list, one file with its payouts and their
+ * bank history, its download (payment data leaving onpay: operators and admins, audited by the
+ * bank module), and the import of a bank report (the same service as `onpay bank import`).
  */
 import { AppError } from '../../errors.js';
 import { parseId } from '../../ids.js';
-import { PAIN001_FORMATS, type BankFiles } from '../bank/index.js';
+import { PAIN001_FORMATS, type BankFiles, type BankImport } from '../bank/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PayoutOperations } from '../payouts/index.js';
 
 export interface BankActionsDeps {
-  files: Pick<BankFiles, 'files' | 'file' | 'attempts' | 'download' | 'voidFile' | 'exportFile'>;
+  files: Pick<BankFiles, 'files' | 'file' | 'attempts' | 'download' | 'voidFile' | 'exportFile' | 'history'>;
+  imports: Pick<BankImport, 'importReport'>;
   operations: Pick<PayoutOperations, 'selection' | 'totals'>;
 }
 
@@ -75,6 +77,30 @@ export function createBankActions(deps: BankActionsDeps) {
         total: attempts.length,
         rows: shown.map((a) => ({ ...a, status: status.get(a.payoutId) ?? null })),
       };
+    },
+
+    /**
+     * A payout's bank history: every line an imported report applied to it (report, status,
+     * code, text, date), oldest first. A payout that does not exist is a 404.
+     */
+    async payoutHistory(operator: ConsoleOperator, rawId: string) {
+      requirePermission(operator, 'view');
+      const id = parseId(rawId);
+      if (id === null) throw new AppError('payout_not_found', 'Payout not found.');
+      const { rows } = await deps.operations.selection([id]);
+      const payout = rows[0];
+      if (!payout) throw new AppError('payout_not_found', 'Payout not found.');
+      return { payout, history: await deps.files.history(id) };
+    },
+
+    /**
+     * Imports a bank report as `onpay bank import` does (audited by the bank module): a file that
+     * is not a valid report changes nothing and the error says why.
+     */
+    async importReport(operator: ConsoleOperator, content: Buffer) {
+      requirePermission(operator, 'move_payouts');
+      if (content.byteLength === 0) throw AppError.field('report', 'Choose the bank report to import (an XML file).');
+      return deps.imports.importReport(content);
     },
 
     /**

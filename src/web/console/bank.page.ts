@@ -1,9 +1,13 @@
 /**
  * Payment files in the console (docs/console.md): the list, one file with its payouts (their
- * status now), and its download, byte for byte as exported. Export, void and import are on the
- * command line (`onpay bank …`).
+ * status now), its download, byte for byte as exported, export and void with a review step, a
+ * payout's bank history, and the import of a bank report (an upload; the same service as
+ * `onpay bank import`).
  */
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import { MAX_REPORT_BYTES } from '../../modules/bank/index.js';
 import { FILE_PAGE_ROWS, type ExportForm } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
@@ -32,7 +36,7 @@ export async function bankPage(app: FastifyInstance, deps: AdminPageDeps): Promi
       'Payment files',
       html`<h1>Payment files</h1>
 ${deps.flash.take(request, reply)}
-<p>Files of payouts for the bank (pain.001). Export the pending payouts here (or with <code>onpay bank export --out FILE</code>), download the file and upload it to the bank, then import what the bank sends back with <code>onpay bank import FILE</code>. Void a file the bank will not pay from its page.</p>
+<p>Files of payouts for the bank (pain.001). Export the pending payouts here (or with <code>onpay bank export --out FILE</code>), download the file and upload it to the bank, then <a href="/console/bank/import">import what the bank sends back</a> (or with <code>onpay bank import FILE</code>). Void a file the bank will not pay from its page.</p>
 ${
   can(request.operator!.role, 'move_payouts')
     ? html`<form class="filters" method="post" action="/console/bank/files/export/review">${kit.csrfField(request)}
@@ -62,7 +66,7 @@ ${
     const { file } = found;
     const rows = found.rows.map(
       (r) =>
-        html`<tr><td>${r.payoutId}</td><td><code>${r.traceId}</code></td><td>${r.pmtInfId}</td><td class="num">${formatKroner(r.amount)}</td><td>${r.status ?? 'deleted'}</td></tr>`,
+        html`<tr><td><a href="/console/bank/payouts/${r.payoutId}">${r.payoutId}</a></td><td><code>${r.traceId}</code></td><td>${r.pmtInfId}</td><td class="num">${formatKroner(r.amount)}</td><td>${r.status ?? 'deleted'}</td></tr>`,
     );
     return kit.render(
       request,
@@ -79,6 +83,7 @@ ${
     : html``
 }
 <h2>Payouts</h2>
+<p>A payout's number leads to its bank history: what each imported bank report said of it.</p>
 ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.total}.</p>` : html``}
 <div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Trace id</th><th scope="col">Payment information</th><th scope="col" class="num">Amount</th><th scope="col">Status now</th></tr></thead><tbody>${rows}</tbody></table></div>`,
       '/console/bank/files',
@@ -202,5 +207,105 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
       .header('content-disposition', `attachment; filename="onpay-${found.file.message_id}.xml"`)
       .header('cache-control', 'no-store')
       .send(found.xml);
+  });
+
+  app.get<{ Params: { id: string } }>('/console/bank/payouts/:id', async (request, reply) => {
+    let found: Awaited<ReturnType<typeof bank.payoutHistory>>;
+    try {
+      found = await bank.payoutHistory(request.operator!, request.params.id);
+    } catch (error) {
+      return kit.problem(request, reply, error, '/console/bank/files');
+    }
+    const { payout, history } = found;
+    const rows = history.map(
+      (h) =>
+        html`<tr><td data-label="Report">${h.report_message_id ?? ''}${h.report_type ? html`<br><small class="muted">${h.report_type}</small>` : html``}</td><td data-label="Trace id"><code>${h.trace_id}</code></td><td data-label="Bank status">${h.bank_status}</td><td data-label="Outcome">${h.outcome}</td><td data-label="Code">${h.code ?? ''}</td><td data-label="Text">${h.text ?? ''}</td><td data-label="Date">${h.date ?? ''}</td><td data-label="Imported">${when(h.recorded_at)}</td></tr>`,
+    );
+    return kit.render(
+      request,
+      reply,
+      `Payout ${payout.id}: bank history`,
+      html`<p><a href="/console/bank/files">Payment files</a> ›</p>
+<h1>Payout ${payout.id}: bank history</h1>
+<dl class="facts"><dt>Status now</dt><dd>${payout.status}</dd><dt>Net</dt><dd>${formatKroner(payout.net)}</dd><dt>Due</dt><dd>${payout.dueDate}</dd><dt>Partner</dt><dd>${payout.partnerId}</dd></dl>
+<h2>What the bank reported</h2>
+${
+  rows.length
+    ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Bank report lines applied to payout ${payout.id}, oldest first</caption><thead><tr><th scope="col">Report</th><th scope="col">Trace id</th><th scope="col">Bank status</th><th scope="col">Outcome</th><th scope="col">Code</th><th scope="col">Text</th><th scope="col">Date</th><th scope="col">Imported</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    : html`<p>No bank report has said anything of this payout yet.</p>`
+}`,
+      '/console/bank/files',
+    );
+  });
+
+  const importPage = (request: FastifyRequest, reply: FastifyReply) =>
+    kit.render(
+      request,
+      reply,
+      'Import a bank report',
+      html`<p><a href="/console/bank/files">Payment files</a> ›</p>
+<h1>Import a bank report</h1>
+<p>Upload what the bank sent back for a payment file: a status report (pain.002.001.03 or .10) or a debit notification (camt.054.001.02 or .08), as the bank wrote it, at most ${MAX_REPORT_BYTES / 1024 / 1024} MiB. It does what <code>onpay bank import FILE</code> does: a file that is not a valid report changes nothing, the same report twice changes nothing, and what cannot be applied is listed, never guessed.</p>
+${
+  can(request.operator!.role, 'move_payouts')
+    ? html`<form method="post" action="/console/bank/import" enctype="multipart/form-data">${kit.csrfField(request)}
+<label for="b-report">Bank report (XML)<input type="file" id="b-report" name="report" accept=".xml,application/xml,text/xml" required></label>
+<button type="submit">Import the report</button>
+</form>`
+    : html`<p>Operators and admins import bank reports.</p>`
+}`,
+      '/console/bank/files',
+    );
+
+  app.get('/console/bank/import', importPage);
+
+  // The upload alone reads multipart bodies, at most one file of the import's own limit.
+  await app.register(async (upload) => {
+    const uploaded = new WeakMap<FastifyRequest, { content: Buffer; truncated: boolean }>();
+    await upload.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      throwFileSizeLimit: false,
+      limits: { fileSize: MAX_REPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+      async onFile(this: FastifyRequest, part: MultipartFile) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        uploaded.set(this, { content: Buffer.concat(chunks), truncated: part.file.truncated });
+      },
+    });
+
+    upload.post('/console/bank/import', { config: { permission: 'move_payouts' } }, async (request, reply) => {
+      const file = uploaded.get(request);
+      let report: Awaited<ReturnType<typeof bank.importReport>>;
+      try {
+        if (file?.truncated)
+          throw new AppError(
+            'bank_report_invalid',
+            `The file is larger than ${MAX_REPORT_BYTES} bytes (32 MiB), the limit of a bank report; nothing was imported.`,
+          );
+        report = await bank.importReport(request.operator!, file?.content ?? Buffer.alloc(0));
+      } catch (error) {
+        return kit.problem(request, reply, inFormWords(error), '/console/bank/import');
+      }
+      const problems = report.problems.map(
+        (p) =>
+          html`<tr><td data-label="Reference"><code>${p.reference}</code></td><td data-label="Problem">${p.problem}</td></tr>`,
+      );
+      return kit.render(
+        request,
+        reply,
+        'Bank report imported',
+        html`<p><a href="/console/bank/files">Payment files</a> › <a href="/console/bank/import">Import a bank report</a> ›</p>
+<h1>Bank report imported</h1>
+<p role="status">${report.message_type} <code>${report.message_id}</code>: ${report.applied} applied, ${report.unchanged} unchanged, ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}.</p>
+<dl class="facts"><dt>Message id</dt><dd><code>${report.message_id}</code></dd><dt>Type</dt><dd>${report.message_type}</dd><dt>Applied</dt><dd>${report.applied}</dd><dt>Unchanged</dt><dd>${report.unchanged}</dd><dt>Problems</dt><dd>${report.problems.length}</dd></dl>
+${
+  problems.length
+    ? html`<h2>Problems: not applied</h2><div class="table-wrap"><table class="stack"><caption class="visually-hidden">Report lines not applied, with the reason</caption><thead><tr><th scope="col">Reference</th><th scope="col">Problem</th></tr></thead><tbody>${problems}</tbody></table></div>`
+    : html``
+}
+<p><a href="/console/bank/import">Import another report</a> · <a href="/console/bank/files">Payment files</a></p>`,
+        '/console/bank/files',
+      );
+    });
   });
 }

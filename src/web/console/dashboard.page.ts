@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleService } from '../../modules/console/index.js';
 import { formatKroner } from '../money.js';
-import { html } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
 import type { ConsoleKit } from './console-kit.js';
 
 export async function dashboardPage(
@@ -10,7 +10,7 @@ export async function dashboardPage(
 ): Promise<void> {
   app.get('/console', async (request, reply) => {
     const board = await console.dashboard(request.operator!);
-    const card = (label: string, count: number, href: string | null, detail = '') =>
+    const card = (label: string, count: number, href: string | null, detail: string | SafeHtml = '') =>
       html`<div class="card"><div class="count">${count}</div>${href ? html`<a href="${href}">${label}</a>` : html`${label}`}${detail ? html`<br><small class="muted">${detail}</small>` : html``}</div>`;
     const due = board.payoutsPending.map(
       (row) =>
@@ -26,7 +26,7 @@ ${card('Return URLs awaiting a decision', board.returnUrlsAwaiting, '/console/re
 ${card('Verifications ending in an error today', board.verificationErrorsToday, '/console/employees')}
 ${card('Different verified identities to review', board.identitiesToReview, '/console/employees/identity-review')}
 ${card('Payouts failed: rejected or returned by the bank (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
-${card('Payouts at the bank, not yet confirmed', board.payoutsAtTheBank.count, '/console/payouts?status=processing', `${formatKroner(board.payoutsAtTheBank.net)}; import the bank's reports with onpay bank import`)}
+${card('Payouts at the bank, not yet confirmed', board.payoutsAtTheBank.count, '/console/payouts?status=processing', html`${formatKroner(board.payoutsAtTheBank.net)}; <a href="/console/bank/import">import the bank's reports</a>`)}
 ${card('Webhook endpoints failing', board.webhooks.failing, null, `${board.webhooks.disabled} disabled after failing for 5 days; onpay webhook list --failing`)}
 ${card('Mail failing', board.mail.failed, '/console/mail?status=failed', `${board.mail.retrying} being retried, ${board.mail.pending} waiting`)}
 </div>

@@ -1,0 +1,206 @@
+/**
+ * The console's bank report import (docs/console.md, docs/payouts.md): an upload that calls the
+ * same import service as `onpay bank import`, shows its report and is audited; operators and
+ * admins only, with the CSRF field in the multipart form; a file that is not a valid report (hostile,
+ * wrong, empty, too large) changes nothing and the page says why. A payout's bank history page
+ * shows each applied report line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REPORT_BYTES } from '../../src/modules/bank/index.js';
+import { buildTestApp, type TestApp } from '../helpers/app.js';
+import { pain002, parsePain001 } from '../helpers/bank.js';
+import { csrfOf, readyOperator, signedIn, type Browser } from '../helpers/console.js';
+import { snapshot } from '../helpers/db-snapshot.js';
+import { onboardedEmployee } from '../helpers/employees.js';
+import { testEngine } from '../helpers/engine.js';
+import { batch, createPayouts, item } from '../helpers/payouts.js';
+
+const BOUNDARY = '----onpay-test-boundary';
+
+/** A multipart/form-data body as a browser sends the upload form: its fields, then the file. */
+function multipart(fields: Record<string, string>, file: { name: string; content: Buffer } | null): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\ncontent-disposition: form-data; name="report"; filename="${file.name}"\r\ncontent-type: application/xml\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+describe(`bank report import in the console (${testEngine})`, () => {
+  let t: TestApp;
+  let op: Browser;
+  let viewer: Browser;
+  let fileId: number;
+  let messageId: string;
+  let txs: Array<{ trace: string; pmtInfId: string; payoutId: number }>;
+
+  async function upload(b: Browser, content: Buffer | null, csrf?: string | null) {
+    const token = csrf === undefined ? csrfOf(await b.get('/console/bank/import')) : csrf;
+    return t.app.inject({
+      method: 'POST',
+      url: '/console/bank/import',
+      cookies: { ...b.cookies },
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: multipart(token === null ? {} : { csrf: token }, content ? { name: 'report.xml', content } : null),
+    });
+  }
+
+  /** The database without the sessions' last-use times, which reading a page may refresh. */
+  async function state() {
+    const all = await snapshot(t);
+    delete all.operator_sessions;
+    return all;
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { RATE_LIMIT_PAGES_PER_MINUTE: '1000000' } });
+    op = await signedIn(t, await readyOperator(t, 'operator'));
+    viewer = await signedIn(t, await readyOperator(t, 'viewer'));
+    const acme = await t.partner('Acme');
+    const kari = await onboardedEmployee(t, acme);
+    await createPayouts(t, acme, batch([item(kari), item(kari), item(kari)]));
+    const exported = await t.services.bank.files.exportFile({});
+    fileId = exported.fileId as number;
+    const doc = parsePain001(exported.xml as string);
+    messageId = doc.GrpHdr.MsgId;
+    const attempts = await t.services.bank.files.attempts(fileId);
+    txs = doc.PmtInf.flatMap((info) =>
+      info.CdtTrfTxInf.map((tx) => ({
+        trace: tx.PmtId.EndToEndId,
+        pmtInfId: info.PmtInfId,
+        payoutId: attempts.find((a) => a.traceId === tx.PmtId.EndToEndId)!.payoutId,
+      })),
+    );
+    expect(txs).toHaveLength(3);
+  });
+  afterAll(() => t?.close());
+
+  it('the payment files page and the dashboard lead to the import page; only operators and admins get its form', async () => {
+    expect((await op.get('/console/bank/files')).body).toContain('href="/console/bank/import"');
+    expect((await op.get('/console')).body).toContain('href="/console/bank/import"');
+    const page = await op.get('/console/bank/import');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('enctype="multipart/form-data"');
+    expect(page.body).toContain('name="report"');
+    const seen = await viewer.get('/console/bank/import');
+    expect(seen.statusCode).toBe(200);
+    expect(seen.body).not.toContain('enctype="multipart/form-data"');
+  });
+
+  it('refuses a hostile, a wrong, an empty and a too large file: nothing changes and the page says why', async () => {
+    const before = await state();
+    const hostile = Buffer.from(
+      `<?xml version="1.0"?><!DOCTYPE Document [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03">&x;</Document>`,
+    );
+    const cases: Array<[Buffer, string]> = [
+      [hostile, 'The report has a DOCTYPE'],
+      [Buffer.from('<Document xmlns="urn:example:not-a-report"/>'), 'is not a bank report onpay reads'],
+      [
+        Buffer.from(
+          '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt/></Document>',
+        ),
+        'is not valid pain.002.001.03',
+      ],
+      [Buffer.alloc(0), 'Choose the bank report to import'],
+      [Buffer.alloc(MAX_REPORT_BYTES + 1, 0x20), 'larger than 33554432 bytes (32 MiB)'],
+    ];
+    for (const [content, why] of cases) {
+      const res = await upload(op, content);
+      expect(res.statusCode, why).toBe(422);
+      expect(res.body).toContain('Nothing was changed');
+      expect(res.body).toContain(why);
+    }
+    const none = await upload(op, null);
+    expect(none.statusCode).toBe(422);
+    expect(none.body).toContain('Choose the bank report to import');
+    expect(await state()).toEqual(before);
+  }, 120_000);
+
+  it('a viewer, or a form without its CSRF token, imports nothing', async () => {
+    const report = Buffer.from(
+      pain002({
+        version: '03',
+        msgId: 'BANK-REFUSED',
+        orgnlMsgId: messageId,
+        infos: [{ pmtInfId: txs[0]!.pmtInfId, txs: [{ trace: txs[0]!.trace, sts: 'ACSC' }] }],
+      }),
+    );
+    const before = await state();
+    const asViewer = await upload(viewer, report);
+    expect(asViewer.statusCode).toBe(403);
+    expect(asViewer.body).toContain('Not allowed');
+    const noToken = await upload(op, report, null);
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.body).toContain('This form has expired');
+    const foreign = await upload(op, report, csrfOf(await viewer.get('/console/bank/import')));
+    expect(foreign.statusCode).toBe(403);
+    expect(await state()).toEqual(before);
+  });
+
+  it('imports a pain.002 as onpay bank import does: its report on the page, audited, and each payout’s bank history', async () => {
+    const [rejected, accepted, untouched] = txs as [(typeof txs)[0], (typeof txs)[0], (typeof txs)[0]];
+    const report = Buffer.from(
+      pain002({
+        version: '03',
+        msgId: 'BANK-STS-CONSOLE',
+        orgnlMsgId: messageId,
+        grpSts: 'PART',
+        infos: [
+          {
+            pmtInfId: rejected.pmtInfId,
+            txs: [
+              { trace: rejected.trace, sts: 'RJCT', reason: { code: 'AC01', text: 'Feil kontonummer' } },
+              { trace: accepted.trace, sts: 'ACSC', accepted: '2026-11-27T09:00:00' },
+              { trace: 'OP-999999-999999', sts: 'ACSC' },
+            ],
+          },
+        ],
+      }),
+    );
+    const res = await upload(op, report);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Bank report imported');
+    expect(res.body).toContain('pain.002.001.03 <code>BANK-STS-CONSOLE</code>: 2 applied, 0 unchanged, 1 problem.');
+    expect(res.body).toContain('<code>OP-999999-999999</code>');
+    expect(res.body).toContain(`has no transaction OP-999999-999999`);
+
+    const status = async (id: number) =>
+      (await t.db.db.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    expect(await status(rejected.payoutId)).toBe('failed');
+    expect(await status(accepted.payoutId)).toBe('paid');
+    expect(await status(untouched.payoutId)).toBe('processing');
+    const audited = await t.services.audit.list({ action: 'bank_report.imported' });
+    expect(audited).toHaveLength(1);
+    expect(audited[0]!.actor.type).toBe('operator');
+
+    // The same report again changes nothing.
+    const again = await upload(op, report);
+    expect(again.body).toContain('0 applied, 2 unchanged, 1 problem.');
+
+    // The file's page leads to each payout's bank history.
+    const filePage = await op.get(`/console/bank/files/${fileId}`);
+    expect(filePage.body).toContain(`href="/console/bank/payouts/${rejected.payoutId}"`);
+    const history = await op.get(`/console/bank/payouts/${rejected.payoutId}`);
+    expect(history.statusCode).toBe(200);
+    expect(history.body).toContain('BANK-STS-CONSOLE');
+    expect(history.body).toContain('<td data-label="Bank status">RJCT</td>');
+    expect(history.body).toContain('<td data-label="Code">AC01</td>');
+    expect(history.body).toContain('<td data-label="Text">Feil kontonummer</td>');
+    const paid = await viewer.get(`/console/bank/payouts/${accepted.payoutId}`);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body).toContain('<td data-label="Bank status">ACSC</td>');
+    expect(paid.body).toContain('<td data-label="Date">2026-11-27</td>');
+    expect((await op.get(`/console/bank/payouts/${untouched.payoutId}`)).body).toContain(
+      'No bank report has said anything of this payout yet.',
+    );
+    expect((await op.get('/console/bank/payouts/999999')).statusCode).toBe(404);
+  });
+});
