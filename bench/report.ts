@@ -13,6 +13,12 @@ export interface ScenarioResult {
   ratioToCeiling?: number;
   /** Webhook delivery: one worker, one endpoint, a local receiver. */
   deliveries?: { events: number; seconds: number; perSecond: number };
+  /**
+   * Payment files (bench/bank-process.ts): one export of `items` pending payouts, or one import of a
+   * camt.054 of `items` transactions; the export also measures the process's memory growth (peak
+   * RSS and V8 heap during the export against a baseline after a full GC).
+   */
+  bank?: { items: number; seconds: number; fileMb: number; rssGrowthMb?: number; heapGrowthMb?: number };
 }
 
 export interface TargetCheck {
@@ -145,6 +151,26 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets' | 'totalSeco
       measured: `${num(webhooks.perSecond, 0)} events/s`,
       met: webhooks.perSecond >= 500,
     });
+  const exported = byName.get('bank.export')?.bank;
+  if (exported) {
+    checks.push({
+      target: `export of ${exported.items} payouts < 2 s`,
+      measured: `${num(exported.seconds, 2)} s`,
+      met: exported.seconds < 2,
+    });
+    checks.push({
+      target: `export of ${exported.items} payouts: memory growth < 50 MB`,
+      measured: `RSS +${num(exported.rssGrowthMb)} MiB (heap +${num(exported.heapGrowthMb)} MiB)`,
+      met: (exported.rssGrowthMb ?? Infinity) < 50,
+    });
+  }
+  const imported = byName.get('bank.import')?.bank;
+  if (imported)
+    checks.push({
+      target: `import of a ${imported.items}-transaction camt.054 < 2 s`,
+      measured: `${num(imported.seconds, 2)} s`,
+      met: imported.seconds < 2,
+    });
   if (report.memory)
     checks.push({
       target: 'RSS after the runs < 200 MB',
@@ -192,6 +218,8 @@ export function formatReport(report: BenchReport): string {
       rows.push([s.description, num(perSecond, 1), num(s.sequential.medianMs, 1), num(s.sequential.p99Ms, 1), '—']);
     }
     if (s.deliveries) rows.push([s.description, num(s.deliveries.perSecond, 0), '—', '—', '—']);
+    if (s.bank)
+      rows.push([s.description, num(s.bank.items / s.bank.seconds, 0), num(s.bank.seconds * 1000, 0), '—', '—']);
   }
   const v = report.variants;
   const ceiling = report.ceiling.meanRequestsPerSecond;
@@ -227,6 +255,11 @@ export function formatReport(report: BenchReport): string {
   if (report.memory)
     lines.push(
       `Service memory after the runs: RSS ${num(report.memory.rssMb)} MiB (peak ${num(report.memory.peakMb)} MiB)`,
+    );
+  const exported = report.scenarios.find((s) => s.name === 'bank.export')?.bank;
+  if (exported)
+    lines.push(
+      `Export of ${exported.items} payouts (${num(exported.fileMb)} MiB of XML): RSS +${num(exported.rssGrowthMb)} MiB, V8 heap +${num(exported.heapGrowthMb)} MiB at their peaks`,
     );
   lines.push(
     '',

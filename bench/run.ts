@@ -1,7 +1,7 @@
 /**
  * npm run bench -- --engine sqlite|postgres [--duration 10] [--connections 50] [--warmup 3]
  *                  [--users 100000] [--only users.get,payouts.create] [--profile] [--tsx]
- *                  [--webhook-events 5000]
+ *                  [--webhook-events 5000] [--bank-payouts 10000]
  *                  [--results-dir bench/results]
  *
  * The service runs as `npm start` runs it: built with tsc into dist/, then `node dist/cli/main.js
@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '100000' },
     'payout-requests': { type: 'string', default: '20' },
     'webhook-events': { type: 'string', default: '5000' },
+    'bank-payouts': { type: 'string', default: '10000' },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
     tsx: { type: 'boolean', default: false },
@@ -66,6 +67,7 @@ if (!Number.isInteger(warmupSeconds) || warmupSeconds < 0)
 const userCount = positiveInt('users', args.users);
 const payoutRequests = positiveInt('payout-requests', args['payout-requests']);
 const webhookEvents = positiveInt('webhook-events', args['webhook-events']);
+const bankPayouts = positiveInt('bank-payouts', args['bank-payouts']);
 const only = args.only ? new Set(args.only.split(',').map((s) => s.trim())) : null;
 const wanted = (name: string) => only === null || only.has(name);
 
@@ -275,6 +277,31 @@ async function main(): Promise<void> {
       });
     }
 
+    // Payment files, with no service running beside it: an export of --bank-payouts pending payouts
+    // (time and memory growth), then the import of a camt.054 booking every one of them.
+    if (wanted('bank.export') || wanted('bank.import')) {
+      log(`bank.export, bank.import (${bankPayouts} payouts)`);
+      bankStep('seed', database.url);
+      const exported = bankStep('export', database.url);
+      scenarios.push({
+        name: 'bank.export',
+        description: `onpay bank export: one pain.001 of ${bankPayouts} payouts (ms per file)`,
+        bank: {
+          items: exported.payouts!,
+          seconds: exported.seconds!,
+          fileMb: exported.fileMb!,
+          rssGrowthMb: exported.rssGrowthMb!,
+          heapGrowthMb: exported.heapGrowthMb!,
+        },
+      });
+      const imported = bankStep('import', database.url);
+      scenarios.push({
+        name: 'bank.import',
+        description: `onpay bank import: a camt.054 booking ${bankPayouts} transactions (ms per file)`,
+        bank: { items: imported.transactions!, seconds: imported.seconds!, fileMb: imported.fileMb! },
+      });
+    }
+
     // The same read against otherwise identical services: the limiter off, in-process and in Redis,
     // and request logging at info. Started side by side and measured in alternating rounds, so
     // drift on a noisy machine hits every variant alike.
@@ -341,6 +368,7 @@ async function main(): Promise<void> {
         users: userCount,
         payoutRequests,
         webhookEvents,
+        bankPayouts,
         nodeFlags,
         compiled,
         only: only ? [...only] : null,
@@ -463,6 +491,22 @@ function deliverWebhooks(url: string): { events: number; seconds: number; perSec
   if (child.status !== 0) throw new Error('the webhook scenario failed');
   try {
     return JSON.parse(fs.readFileSync(out, 'utf8')) as { events: number; seconds: number; perSecond: number };
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
+/** One step of the payment-file scenarios in a child process of its own (bench/bank-process.ts). */
+function bankStep(step: 'seed' | 'export' | 'import', url: string): Record<string, number | undefined> {
+  const out = path.join(os.tmpdir(), `onpay-bench-bank-${process.pid}.json`);
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', 'bin/run-ts.js', 'bench/bank-process.ts', step, url, String(bankPayouts), out],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (child.status !== 0) throw new Error(`the payment-file scenario failed (${step})`);
+  try {
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as Record<string, number | undefined>;
   } finally {
     fs.rmSync(out, { force: true });
   }

@@ -20,6 +20,8 @@ const SCENARIOS = [
   'users.create',
   'payouts.create',
   'webhooks.deliver',
+  'bank.export',
+  'bank.import',
 ];
 
 interface Report {
@@ -31,6 +33,7 @@ interface Report {
     load?: { requestsPerSecond: number; non2xx: number; errors: number };
     sequential?: { medianMs: number; failures: number };
     deliveries?: { events: number; perSecond: number };
+    bank?: { items: number; seconds: number; rssGrowthMb?: number };
   }[];
   targets: { target: string; measured: string; met: boolean }[];
   memory?: { rssMb: number };
@@ -62,6 +65,8 @@ describe(`benchmark harness (${testEngine})`, () => {
       '1',
       '--webhook-events',
       '200',
+      '--bank-payouts',
+      '50',
       '--only',
       [...SCENARIOS, 'calibration', 'console'].join(','),
       '--results-dir',
@@ -98,6 +103,9 @@ describe(`benchmark harness (${testEngine})`, () => {
         expect(scenario.load.requestsPerSecond, scenario.name).toBeGreaterThan(0);
         expect(scenario.load.non2xx + scenario.load.errors, scenario.name).toBe(0);
         expect(scenario.ratioToCeiling, scenario.name).toBeGreaterThan(0);
+      } else if (scenario.bank) {
+        expect(scenario.bank.items, scenario.name).toBe(50);
+        expect(scenario.bank.seconds, scenario.name).toBeGreaterThan(0);
       } else if (scenario.deliveries) {
         expect(scenario.deliveries.events, scenario.name).toBe(200);
         expect(scenario.deliveries.perSecond, scenario.name).toBeGreaterThan(0);
@@ -109,6 +117,14 @@ describe(`benchmark harness (${testEngine})`, () => {
     // Every performance target is evaluated, none is reported as a failed 2xx check.
     expect(report.targets.some((t) => t.target.includes('GET /users/{id}'))).toBe(true);
     expect(report.targets.some((t) => t.target.startsWith('webhook delivery'))).toBe(true);
+    expect(report.targets.map((t) => t.target)).toEqual(
+      expect.arrayContaining([
+        'export of 50 payouts < 2 s',
+        'export of 50 payouts: memory growth < 50 MB',
+        'import of a 50-transaction camt.054 < 2 s',
+      ]),
+    );
+    expect(report.scenarios.find((s) => s.name === 'bank.export')?.bank?.rssGrowthMb).toBeGreaterThanOrEqual(0);
     expect(report.targets.filter((t) => t.target.includes('every response 2xx'))).toEqual([]);
     expect(report.memory?.rssMb).toBeGreaterThan(0);
     // The printed table names the ceiling and the scenarios.
