@@ -11,9 +11,10 @@ export {
   type AdminActions,
   type ReturnUrlParts,
 } from './admin.actions.js';
+/** The payout statuses the console filters by: the lifecycle's own list. */
+export { PAYOUT_STATUSES } from '../payouts/index.js';
 export {
   mask,
-  PAYOUT_STATUSES,
   REVEAL_SHOWN_MS,
   REVEALABLE,
   type EmployeeView,

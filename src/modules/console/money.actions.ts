@@ -13,6 +13,7 @@ import type { AuditService } from '../audit/index.js';
 import { can, requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService } from '../partners/index.js';
 import {
+  PAYOUT_STATUSES,
   TRANSITIONS,
   type OperationsFilter,
   type PayoutMove,
@@ -117,14 +118,6 @@ export interface EmployeeView {
 
 const PER_PAGE = 50;
 const offsetOf = (page: number) => (Math.max(1, Math.min(page, 1_000_000)) - 1) * PER_PAGE;
-
-export const PAYOUT_STATUSES = [
-  'pending',
-  'processing',
-  'paid',
-  'failed',
-  'cancelled',
-] as const satisfies readonly PayoutStatus[];
 
 /** The payouts list's filter fields (`due` sets both ends of the due range). */
 const PAYOUT_FILTERS = {
