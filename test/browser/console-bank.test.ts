@@ -6,19 +6,25 @@
  * ONPAY_SCREENSHOT_DIR (default /tmp). Run with `npm run test:browser`.
  */
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { pain002, parsePain001 } from '../helpers/bank.js';
-import { DESKTOP, launchChromium, PHONE, SCREENSHOTS } from '../helpers/browser.js';
-import { PASSWORD, readyOperator, totp, type ReadyOperator } from '../helpers/console.js';
+import {
+  accessible,
+  DESKTOP,
+  fits,
+  launchChromium,
+  PHONE,
+  SCREENSHOTS,
+  signInToConsole,
+  withPage as pageIn,
+} from '../helpers/browser.js';
+import { readyOperator, type ReadyOperator } from '../helpers/console.js';
 import { onboardedEmployee } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
 import { freePort } from '../helpers/net.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
-
-const STEP_TIMEOUT = 15_000;
 
 describe(`the console's bank report import in Chromium (${testEngine})`, () => {
   let t: TestApp;
@@ -72,65 +78,14 @@ describe(`the console's bank report import in Chromium (${testEngine})`, () => {
     await t?.close();
   });
 
-  async function withPage<T>(
+  const withPage = <T>(
     viewport: { width: number; height: number },
     work: (page: Page) => Promise<T>,
     colorScheme: 'light' | 'dark' = 'light',
     forAxe = false,
-  ): Promise<T> {
-    const context = await browser.newContext({
-      viewport,
-      isMobile: viewport === PHONE,
-      hasTouch: viewport === PHONE,
-      javaScriptEnabled: forAxe,
-      bypassCSP: forAxe,
-      colorScheme,
-    });
-    try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(STEP_TIMEOUT);
-      page.setDefaultNavigationTimeout(STEP_TIMEOUT);
-      return await work(page);
-    } finally {
-      await context.close();
-    }
-  }
+  ) => pageIn(browser, viewport, work, colorScheme, forAxe);
 
-  async function signIn(page: Page): Promise<void> {
-    // Past the per-account sign-in window (5 attempts in 15 minutes, successful ones too).
-    t.clock.advance(16 * 60_000);
-    await page.goto(`${base}/console/login`);
-    await page.getByLabel('E-mail address').fill(operator.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel(/Code from your authenticator/).fill(await totp(t, operator.secret));
-    await Promise.all([page.waitForURL(`${base}/console`), page.getByRole('button', { name: 'Sign in' }).click()]);
-    t.clock.advance(30_000);
-  }
-
-  async function accessible(page: Page, label: string): Promise<void> {
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect
-      .soft(
-        bad.map(
-          (v) =>
-            `${v.id}: ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        ),
-        label,
-      )
-      .toEqual([]);
-  }
-
-  async function fits(page: Page, label: string): Promise<void> {
-    const { scrollWidth, innerWidth } = (await page.evaluate(
-      '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
-    )) as { scrollWidth: number; innerWidth: number };
-    expect.soft(innerWidth, `${label}: the viewport was widened`).toBe(page.viewportSize()?.width);
-    expect.soft(scrollWidth, `${label}: ${scrollWidth} px wide in ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
-  }
+  const signIn = (page: Page) => signInToConsole(page, t, base, operator);
 
   /** From the payment files page to the import page, the file chosen and sent: the report page. */
   async function importFrom(page: Page): Promise<void> {

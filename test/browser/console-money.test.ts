@@ -7,18 +7,24 @@
  * /tmp). Run with `npm run test:browser`.
  */
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { DESKTOP, launchChromium, PHONE, SCREENSHOTS } from '../helpers/browser.js';
-import { PASSWORD, readyOperator, totp, type ReadyOperator } from '../helpers/console.js';
+import {
+  accessible,
+  DESKTOP,
+  fits,
+  launchChromium,
+  PHONE,
+  SCREENSHOTS,
+  signInToConsole,
+  withPage as pageIn,
+} from '../helpers/browser.js';
+import { readyOperator, type ReadyOperator } from '../helpers/console.js';
 import { onboardedEmployee, uniqueNorwegianId, type Employee } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
 import { freePort } from '../helpers/net.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
-
-const STEP_TIMEOUT = 15_000;
 
 describe(`the console's employees, payouts and invoices in Chromium (${testEngine})`, () => {
   let t: TestApp;
@@ -67,68 +73,14 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
    * script in the page, so the audit passes use a context with it on (the pages carry no script of
    * their own, so they look and behave the same).
    */
-  async function withPage<T>(
+  const withPage = <T>(
     viewport: { width: number; height: number },
     work: (page: Page) => Promise<T>,
     colorScheme: 'light' | 'dark' = 'light',
     forAxe = false,
-  ): Promise<T> {
-    const context: BrowserContext = await browser.newContext({
-      viewport,
-      isMobile: viewport === PHONE,
-      hasTouch: viewport === PHONE,
-      javaScriptEnabled: forAxe,
-      bypassCSP: forAxe,
-      colorScheme,
-    });
-    try {
-      const page = await context.newPage();
-      page.setDefaultTimeout(STEP_TIMEOUT);
-      page.setDefaultNavigationTimeout(STEP_TIMEOUT);
-      return await work(page);
-    } finally {
-      await context.close();
-    }
-  }
+  ) => pageIn(browser, viewport, work, colorScheme, forAxe);
 
-  async function signIn(page: Page): Promise<void> {
-    // Past the per-account sign-in window (5 attempts in 15 minutes, successful ones too).
-    t.clock.advance(16 * 60_000);
-    await page.goto(`${base}/console/login`);
-    await page.getByLabel('E-mail address').fill(operator.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel(/Code from your authenticator/).fill(await totp(t, operator.secret));
-    await Promise.all([page.waitForURL(`${base}/console`), page.getByRole('button', { name: 'Sign in' }).click()]);
-    // Each code signs in once: the next sign-in needs the next time step.
-    t.clock.advance(30_000);
-  }
-
-  /** axe-core over the page as shown: no serious or critical violation. */
-  async function accessible(page: Page, label: string): Promise<void> {
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect
-      .soft(
-        bad.map(
-          (v) =>
-            `${v.id} (${v.nodes[0]?.failureSummary ?? ''}): ${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')}`,
-        ),
-        label,
-      )
-      .toEqual([]);
-  }
-
-  async function fits(page: Page, label: string): Promise<void> {
-    const { scrollWidth, innerWidth } = (await page.evaluate(
-      '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
-    )) as { scrollWidth: number; innerWidth: number };
-    // A phone browser zooms out a page wider than the screen, widening innerWidth: a failure too.
-    expect.soft(innerWidth, `${label}: the viewport was widened`).toBe(page.viewportSize()?.width);
-    expect.soft(scrollWidth, `${label}: ${scrollWidth} px wide in ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
-  }
+  const signIn = (page: Page) => signInToConsole(page, t, base, operator);
 
   it('signs in, finds an employee, reveals the identity number with a reason, marks 50 payouts paid through the confirm step', async () => {
     await withPage(DESKTOP, async (page) => {
