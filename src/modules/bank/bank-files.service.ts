@@ -3,7 +3,7 @@
  * recorded with its bytes in the transaction that moves its payouts to processing; list, download
  * and void files. Each action is audited.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { PayerConfig } from '../../config.js';
@@ -215,11 +215,10 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
           if (taken.length === 0) throw new NothingPending(settledWithoutTransfer);
           const groups = await groupsOf(trx, taken, messageId, today);
           const built = buildPain001({ format, messageId, createdAt, payer, groups });
-          const sha256 = createHash('sha256').update(built.xml, 'utf8').digest('hex');
           await repo.completeFile(trx, fileId, {
             payouts: built.count,
             control_sum: built.controlSum,
-            sha256,
+            sha256: built.sha256,
             content: built.xml,
           });
           await repo.insertFilePayouts(

@@ -3,8 +3,16 @@
  * message's namespace as the default namespace (no prefixes, as in the banks' examples), one group
  * header, one PmtInf per execution date and kind (domestic, foreign) with category purpose SALA
  * and batch booking, one CdtTrfTxInf per payout. Pure: no I/O, the same input gives the same bytes.
+ *
+ * Built in pieces so a file of 10 000 transactions never exists as one document tree (about 200 MiB
+ * for 10 000; docs/performance.md, "Payment files"): the group header and each PmtInf's own elements
+ * are one small document, and the transactions are built TX_STEP at a time as xmlbuilder2
+ * fragments, serialised and let go. Every byte is still written by xmlbuilder2 (escaping, the
+ * namespace, indentation): a piece goes where the document holds a comment marking its place, on a
+ * line of its own, and a marker cannot come from the data because text never serialises as `<!--`.
  */
-import { create } from 'xmlbuilder2';
+import { createHash } from 'node:crypto';
+import { create, fragment } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { PayerConfig } from '../../config.js';
 import type { BankFileFormat } from '../../db/database.js';
@@ -41,8 +49,8 @@ export interface Pain001 {
 
 const sum = (amounts: number[]) => amounts.reduce((a, b) => a + b, 0);
 
-/** The file's bytes (UTF-8 XML) and its totals: the number of transactions and the control sum in minor units. */
-export function buildPain001(input: Pain001): { xml: string; count: number; controlSum: number } {
+/** The file's bytes (UTF-8 XML), their SHA-256 (hex) and its totals: the number of transactions and the control sum in minor units. */
+export function buildPain001(input: Pain001): { xml: string; sha256: string; count: number; controlSum: number } {
   const v09 = input.format === 'pain.001.001.09';
   const bicTag = v09 ? 'BICFI' : 'BIC';
   const all = input.groups.flatMap((g) => g.transfers);
@@ -65,7 +73,7 @@ export function buildPain001(input: Pain001): { xml: string; count: number; cont
   other(ids, payer.orgNumber, 'CUST');
   if (payer.bankCustomerId) other(ids, payer.bankCustomerId, 'BANK');
 
-  for (const group of input.groups) {
+  input.groups.forEach((group, index) => {
     const info = initiation.ele('PmtInf');
     info.ele('PmtInfId').txt(group.pmtInfId);
     info.ele('PmtMtd').txt('TRF');
@@ -83,22 +91,55 @@ export function buildPain001(input: Pain001): { xml: string; count: number; cont
     debtorAccount.ele('Ccy').txt('NOK');
     info.ele('DbtrAgt').ele('FinInstnId').ele(bicTag).txt(payer.bic);
     if (!group.domestic) info.ele('ChrgBr').txt('SHAR');
+    info.com(marker(index));
+  });
 
-    for (const transfer of group.transfers) {
-      const tx = info.ele('CdtTrfTxInf');
-      tx.ele('PmtId').ele('InstrId').txt(transfer.traceId).up().ele('EndToEndId').txt(transfer.traceId);
-      tx.ele('Amt').ele('InstdAmt', { Ccy: 'NOK' }).txt(fromMinorUnits(transfer.amount));
-      if (transfer.account.style === 'iban') tx.ele('CdtrAgt').ele('FinInstnId').ele(bicTag).txt(transfer.account.bic);
-      tx.ele('Cdtr').ele('Nm').txt(transfer.creditorName);
-      account(
-        tx.ele('CdtrAcct').ele('Id'),
-        transfer.account.style === 'bban' ? transfer.account.bban : null,
-        transfer.account,
-      );
-      tx.ele('RmtInf').ele('Ustrd').txt(transfer.remittance);
-    }
+  // The skeleton, then each group's transactions in its marker's place.
+  const pieces = root.end({ prettyPrint: true }).split(MARKER_LINE);
+  if (pieces.length !== input.groups.length + 1) throw new Error('the payment file skeleton lost a marker');
+  // Each piece is made a flat string at once: a serialised fragment is a rope of thousands of
+  // small strings, and keeping hundreds of them would hold several times their text.
+  const sha256 = createHash('sha256');
+  const out: string[] = [];
+  const add = (piece: string) => {
+    const bytes = Buffer.from(piece, 'utf8');
+    sha256.update(bytes);
+    out.push(bytes.toString('utf8'));
+  };
+  add(pieces[0] as string);
+  input.groups.forEach((group, index) => {
+    for (let i = 0; i < group.transfers.length; i += TX_STEP)
+      add(transactions(group.transfers.slice(i, i + TX_STEP), bicTag));
+    add(pieces[index + 1] as string);
+  });
+  return { xml: out.join(''), sha256: sha256.digest('hex'), count: all.length, controlSum };
+}
+
+/** How many transactions one fragment holds (a few hundred KiB of tree, gone once serialised). */
+const TX_STEP = 25;
+/** A transaction's depth: Document > CstmrCdtTrfInitn > PmtInf > CdtTrfTxInf, two spaces a level. */
+const TX_INDENT = '      ';
+const marker = (index: number) => `transactions ${index}`;
+/** A marker's line in the serialised skeleton, with its indentation and line break. */
+const MARKER_LINE = new RegExp(`${TX_INDENT}<!--transactions \\d+-->\n`);
+
+/** Transactions as xmlbuilder2 writes them inside a PmtInf: each on its own lines, indented, ending in a line break. */
+function transactions(transfers: readonly Transfer[], bicTag: string): string {
+  const doc = fragment();
+  for (const transfer of transfers) {
+    const tx = doc.ele('CdtTrfTxInf');
+    tx.ele('PmtId').ele('InstrId').txt(transfer.traceId).up().ele('EndToEndId').txt(transfer.traceId);
+    tx.ele('Amt').ele('InstdAmt', { Ccy: 'NOK' }).txt(fromMinorUnits(transfer.amount));
+    if (transfer.account.style === 'iban') tx.ele('CdtrAgt').ele('FinInstnId').ele(bicTag).txt(transfer.account.bic);
+    tx.ele('Cdtr').ele('Nm').txt(transfer.creditorName);
+    account(
+      tx.ele('CdtrAcct').ele('Id'),
+      transfer.account.style === 'bban' ? transfer.account.bban : null,
+      transfer.account,
+    );
+    tx.ele('RmtInf').ele('Ustrd').txt(transfer.remittance);
   }
-  return { xml: root.end({ prettyPrint: true }), count: all.length, controlSum };
+  return `${doc.end({ prettyPrint: true, offset: 3 })}\n`;
 }
 
 function account(id: XMLBuilder, bban: string | null, acct: { style: 'bban' } | { style: 'iban'; iban: string }) {

@@ -115,6 +115,9 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
    * all. Each partner's sequences come from its counter, taken in partner-id order so two
    * transactions touching the same partners never wait on each other in a cycle. Call it once per
    * transaction with every event of that transaction; `why.reason` goes into their audit entries.
+   * A transaction too large to hold all its events at once (a payment file of 10 000 payouts) may
+   * call it in steps, its events ordered by partner id across the steps, after it has locked every
+   * row it changes: the counters are then still taken in partner-id order, and after the rows.
    */
   async function emit(
     trx: Transaction<Database>,

@@ -15,6 +15,9 @@ import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
 
 export type { ExportFilter };
 
+/** How many payouts' events an export writes per `emit` (see takeForFile). */
+const EMIT_STEP = 100;
+
 /** A payout as a payment file carries it. */
 export interface QueuedPayout {
   id: number;
@@ -44,6 +47,14 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
      * transaction: each moves to processing under the trace id `${tracePrefix}${id}`. A payout
      * another export took first is skipped. A payout of 0.00 has nothing to send: it is marked
      * paid now (docs/payouts.md). Returns the payouts to write into the file, oldest first.
+     *
+     * In two passes, so 10 000 payouts never sit in memory as rows and events at once
+     * (docs/performance.md, "Payment files"): first every payout is claimed (its row locked until
+     * commit), then the events are written a step at a time in partner-id order. Rows before
+     * counters, and counters in partner-id order across the steps, is the order every other writer
+     * keeps (an operator's mark-paid locks its payout, then its partner's counter; an import takes
+     * its counters in one `emit`, in partner-id order), so the export waits on them or they on it,
+     * never both.
      */
     async takeForFile(
       trx: Transaction<Database>,
@@ -52,10 +63,15 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
     ): Promise<{ taken: QueuedPayout[]; settledWithoutTransfer: number }> {
       const now = clock.now().toISOString();
       const candidates = await repo.pendingForExport(trx, filter);
-      const zero = candidates.filter((c) => Number(c.net_salary) + Number(c.net_vacation) === 0).map((c) => c.id);
-      const toSend = candidates.filter((c) => Number(c.net_salary) + Number(c.net_vacation) !== 0).map((c) => c.id);
-      const claimed = await repo.claim(trx, toSend, tracePrefix, now);
-      const zeroBefore = await repo.byIds(trx, zero);
+      const isZero = (c: (typeof candidates)[number]) => Number(c.net_salary) + Number(c.net_vacation) === 0;
+      const zero = candidates.filter(isZero).map((c) => c.id);
+      const claimed = await repo.claim(
+        trx,
+        candidates.filter((c) => !isZero(c)).map((c) => c.id),
+        tracePrefix,
+        now,
+      );
+      const zeroBefore = new Map((await repo.byIds(trx, zero)).map((row) => [row.id, row]));
       const settled = await repo.moveEach(
         trx,
         zero.map((id) => ({
@@ -64,30 +80,52 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
           values: { status: 'paid', paid_at: now, updated_at: now },
         })),
       );
-      const dueDates = await repo.dueDates(
-        trx,
-        claimed.map((row) => row.invoice_id),
-      );
-      const beforeOf = new Map(zeroBefore.map((row) => [row.id, row]));
-      await events.emit(trx, [
-        ...claimed.map((row) => eventOf({ ...row, status: 'pending', trace_id: null }, row)),
-        ...settled.map((row) => eventOf(beforeOf.get(row.id) as PayoutRow, row)),
-      ]);
-      const taken = claimed
-        .sort((a, b) => a.id - b.id)
-        .map((row): QueuedPayout => ({
-          id: row.id,
-          partnerId: row.partner_id,
-          userId: row.user_id,
-          amount: Number(row.net_salary) + Number(row.net_vacation),
-          traceId: row.trace_id as string,
-          dueDate: dueDates.get(row.invoice_id) as string,
-          date: row.date,
-          account: row.bank_account_number
-            ? { style: 'bban', bban: row.bank_account_number }
-            : { style: 'iban', iban: row.bank_iban_number as string, bic: row.bank_bic_number as string },
-        }));
-      return { taken, settledWithoutTransfer: settled.length };
+      const settledAfter = new Map(settled.map((row) => [row.id, row]));
+      const order = [...claimed, ...settled]
+        .map((row) => ({ id: row.id, partnerId: row.partner_id }))
+        .sort((a, b) => a.partnerId - b.partnerId || a.id - b.id);
+      const dueDates = new Map<number, string>();
+      const taken: QueuedPayout[] = [];
+      for (let i = 0; i < order.length; i += EMIT_STEP) {
+        const step = order.slice(i, i + EMIT_STEP);
+        const rows = new Map(
+          (
+            await repo.byIds(
+              trx,
+              step.filter((p) => !settledAfter.has(p.id)).map((p) => p.id),
+            )
+          ).map((row) => [row.id, row]),
+        );
+        const missing = [...new Set([...rows.values()].map((row) => row.invoice_id))].filter((id) => !dueDates.has(id));
+        for (const [id, due] of await repo.dueDates(trx, missing)) dueDates.set(id, due);
+        const announced: NewEvent[] = [];
+        for (const { id } of step) {
+          const paid = settledAfter.get(id);
+          if (paid) {
+            announced.push(eventOf(zeroBefore.get(id) as PayoutRow, paid));
+            continue;
+          }
+          const row = rows.get(id) as PayoutRow;
+          announced.push(eventOf({ ...row, status: 'pending', trace_id: null }, row));
+          taken.push({
+            id: row.id,
+            partnerId: row.partner_id,
+            userId: row.user_id,
+            amount: Number(row.net_salary) + Number(row.net_vacation),
+            traceId: row.trace_id as string,
+            dueDate: dueDates.get(row.invoice_id) as string,
+            date: row.date,
+            account: row.bank_account_number
+              ? { style: 'bban', bban: row.bank_account_number }
+              : { style: 'iban', iban: row.bank_iban_number as string, bic: row.bank_bic_number as string },
+          });
+        }
+        await events.emit(trx, announced);
+        // Lets the event loop turn between steps: on SQLite every statement runs synchronously, and
+        // the native memory of the statements a step prepared is released only from the loop.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { taken: taken.sort((a, b) => a.id - b.id), settledWithoutTransfer: settled.length };
     },
 
     /**
