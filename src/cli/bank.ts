@@ -27,10 +27,15 @@ const listed = (f: BankFileView) => ({
   created_at: f.created_at,
 });
 
+/** A table cell: what a bank wrote (a reason text) on one line, a dash for nothing. */
+const cell = (value: string | null) => (value === null ? '-' : value.replace(/\s+/g, ' ').trim() || '-');
+
 export function registerBankCommands(program: Command, ctx: CliContext): void {
   const bank = program
     .command('bank')
-    .description('payment files to the bank (pain.001): export, list, download, void');
+    .description(
+      "payment files to the bank (pain.001): export, list, download, void; bank reports in; a payout's bank history",
+    );
 
   bank
     .command('export')
@@ -125,6 +130,59 @@ export function registerBankCommands(program: Command, ctx: CliContext): void {
               ),
             ].join('\n')
           : 'No payment files.',
+      );
+    });
+
+  bank
+    .command('history')
+    .description(
+      "a payout's way through the bank: the payment files it went into, and what each bank report said of it",
+    )
+    .argument('<payout_id>', 'payout id')
+    .option('--json', 'print one JSON object')
+    .action(async (raw: string, opts: { json?: boolean }) => {
+      const id = positiveInt('PAYOUT_ID', raw);
+      const { payout, attempts, history } = await withServices(ctx, async (s) => ({
+        payout: await s.payouts.byId(id),
+        attempts: await s.bank.attemptsOfPayout(id),
+        history: await s.bank.history(id),
+      }));
+      output(
+        ctx,
+        Boolean(opts.json),
+        { payout_id: payout.id, status: payout.status, trace_id: payout.trace_id, attempts, history },
+        [
+          `Payout ${payout.id} is ${payout.status}${payout.trace_id ? ` (trace id ${payout.trace_id})` : ''}.`,
+          ...(attempts.length
+            ? [
+                'Payment files, oldest first:',
+                'file\tstatus\ttrace id\tcreated\tmessage id',
+                ...attempts.map((a) => `  ${a.file_id}\t${a.status}\t${a.trace_id}\t${a.created_at}\t${a.message_id}`),
+              ]
+            : ['It has not been in a payment file.']),
+          ...(history.length
+            ? [
+                'What the bank reported, oldest first:',
+                'report\ttype\ttrace id\tbank status\toutcome\tcode\tdate\timported\ttext',
+                ...history.map((h) =>
+                  [
+                    h.report_message_id,
+                    h.report_type,
+                    h.trace_id,
+                    h.bank_status,
+                    h.outcome,
+                    h.code,
+                    h.date,
+                    h.recorded_at,
+                    h.text,
+                  ]
+                    .map(cell)
+                    .join('\t')
+                    .replace(/^/, '  '),
+                ),
+              ]
+            : ['No bank report has said anything of it yet.']),
+        ].join('\n'),
       );
     });
 

@@ -5,6 +5,9 @@
  * wrong, empty, too large) changes nothing and the page says why. A payout's bank history page
  * shows each applied report line.
  */
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REPORT_BYTES } from '../../src/modules/bank/index.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
@@ -17,21 +20,90 @@ import { batch, createPayouts, item } from '../helpers/payouts.js';
 
 const BOUNDARY = '----onpay-test-boundary';
 
-/** A multipart/form-data body as a browser sends the upload form: its fields, then the file. */
-function multipart(fields: Record<string, string>, file: { name: string; content: Buffer } | null): Buffer {
+/** The start of a multipart/form-data body as a browser sends the upload form: its fields, then the file's header. */
+function multipartHead(fields: Record<string, string>, fileName: string): Buffer {
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
     parts.push(Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\ncontent-disposition: form-data; name="report"; filename="${file.name}"\r\ncontent-type: application/xml\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
+  parts.push(
+    Buffer.from(
+      `--${BOUNDARY}\r\ncontent-disposition: form-data; name="report"; filename="${fileName}"\r\ncontent-type: application/xml\r\n\r\n`,
+    ),
+  );
+  return Buffer.concat(parts);
+}
+
+/** A whole multipart/form-data body of the upload form: its fields, then the file (none: only the fields). */
+function multipart(fields: Record<string, string>, file: { name: string; content: Buffer } | null): Buffer {
+  const parts: Buffer[] = [];
+  if (file) parts.push(multipartHead(fields, file.name), file.content, Buffer.from('\r\n'));
+  else
+    for (const [name, value] of Object.entries(fields))
+      parts.push(Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(parts);
+}
+
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+}
+
+/**
+ * An upload on a real connection (keep-alive asked for) that sends `start` and then, unless `end`,
+ * never finishes its body although its length says 64 MiB: the answer must come without it. Resolves
+ * once the answer is read and, for an unfinished body, the server has closed the connection.
+ */
+function uploadOverTcp(port: number, cookies: Record<string, string>, start: Buffer, end: boolean): Promise<Answer> {
+  const agent = new http.Agent({ keepAlive: true });
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/console/bank/import',
+      agent,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        ...(end ? {} : { 'content-length': String(2 * MAX_REPORT_BYTES) }),
+        cookie: Object.entries(cookies)
+          .map(([name, value]) => `${name}=${value}`)
+          .join('; '),
+      },
+    });
+    // The server may close the connection while this side still has the body to send.
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (!['EPIPE', 'ECONNRESET'].includes(error.code ?? '')) reject(error);
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const answer = {
+          status: response.statusCode ?? 0,
+          connection: response.headers.connection,
+          body: Buffer.concat(chunks).toString('utf8'),
+        };
+        if (end) {
+          agent.destroy();
+          resolve(answer);
+          return;
+        }
+        // The body was never finished; the server ends the connection rather than read the rest.
+        expect(request.writableEnded).toBe(false);
+        const socket = request.socket;
+        const closed = socket && !socket.destroyed ? once(socket, 'close') : Promise.resolve();
+        void closed.then(() => {
+          agent.destroy();
+          resolve(answer);
+        }, reject);
+      });
+    });
+    request.write(start);
+    if (end) request.end();
+    else request.write(Buffer.alloc(64 * 1024, 0x20));
+  });
 }
 
 describe(`bank report import in the console (${testEngine})`, () => {
@@ -144,6 +216,44 @@ describe(`bank report import in the console (${testEngine})`, () => {
     expect(foreign.statusCode).toBe(403);
     expect(await state()).toEqual(before);
   });
+
+  it('signed out, as a viewer or without the session’s CSRF token, an upload is refused before its file is read: the answer comes while the body is still unsent, and the connection is closed', async () => {
+    const port = (await t.app.listen({ host: '127.0.0.1', port: 0 }), (t.app.server.address() as AddressInfo).port);
+    const opToken = csrfOf(await op.get('/console/bank/import'));
+    const viewerToken = csrfOf(await viewer.get('/console/bank/import'));
+    const before = await state();
+    const cases: Array<[string, Record<string, string>, Record<string, string>, number, string]> = [
+      ['signed out', {}, { csrf: opToken }, 401, 'You are signed out'],
+      [
+        'a stale session',
+        { ...op.cookies, onpay_console: 'x'.repeat(43) },
+        { csrf: opToken },
+        401,
+        'You are signed out',
+      ],
+      ['a viewer', viewer.cookies, { csrf: viewerToken }, 403, 'Not allowed'],
+      ['an operator without the token', op.cookies, {}, 403, 'This form has expired'],
+      ['an operator with another session’s token', op.cookies, { csrf: viewerToken }, 403, 'This form has expired'],
+    ];
+    for (const [who, cookies, fields, status, text] of cases) {
+      const answer = await uploadOverTcp(port, cookies, multipartHead(fields, 'report.xml'), false);
+      expect(answer.status, who).toBe(status);
+      expect(answer.body, who).toContain(text);
+      expect(answer.connection, who).toBe('close');
+    }
+    expect(await state()).toEqual(before);
+
+    // Signed in with the token, the same connection reads the whole upload (and stays open).
+    const read = await uploadOverTcp(
+      port,
+      op.cookies,
+      multipart({ csrf: opToken }, { name: 'report.xml', content: Buffer.from('<Document xmlns="urn:example:x"/>') }),
+      true,
+    );
+    expect(read.status).toBe(422);
+    expect(read.body).toContain('is not a bank report onpay reads');
+    expect(read.connection).toBe('keep-alive');
+  }, 10_000);
 
   it('imports a pain.002 as onpay bank import does: its report on the page, audited, and each payout’s bank history', async () => {
     const [rejected, accepted, untouched] = txs as [(typeof txs)[0], (typeof txs)[0], (typeof txs)[0]];

@@ -304,6 +304,17 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
       }));
     },
 
+    /** A payout's attempts, oldest first: each payment file it went into, under which trace id, and the file's status. */
+    async attemptsOfPayout(payoutId: number) {
+      return (await repo.attemptsOfPayout(db, payoutId)).map((row) => ({
+        file_id: row.file_id,
+        message_id: row.message_id,
+        trace_id: row.trace_id,
+        status: row.status,
+        created_at: row.created_at,
+      }));
+    },
+
     /**
      * What the employee's page says of a payout and the bank: when its latest attempt went to the
      * bank (and for which day), and whether a bank report (not an operator) settled it.

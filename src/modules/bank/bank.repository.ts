@@ -171,3 +171,14 @@ export async function latestLiveAttempt(db: Executor, payoutId: number) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** A payout's attempts, oldest first: each file it went into, with the file's status. */
+export async function attemptsOfPayout(db: Executor, payoutId: number) {
+  return db
+    .selectFrom('bank_file_payouts as a')
+    .innerJoin('bank_files as f', 'f.id', 'a.file_id')
+    .select(['a.file_id', 'a.trace_id', 'f.message_id', 'f.status', 'f.created_at'])
+    .where('a.payout_id', '=', payoutId)
+    .orderBy('a.file_id')
+    .execute();
+}

@@ -172,8 +172,16 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
     return { total, results: rows.map(payoutRowToPayload) };
   }
 
+  /** Operator: one payout, whichever partner's. */
+  async function byId(id: number): Promise<PayoutRow> {
+    const row = isId(id) ? await repo.findPayout(db, id) : undefined;
+    if (!row) throw new AppError('payout_not_found', `Payout ${id} does not exist.`);
+    return row;
+  }
+
   return {
     owned,
+    byId,
 
     async get(partnerId: number, rawId: string): Promise<PayoutPayload> {
       return payoutRowToPayload(await owned(partnerId, rawId));
@@ -232,8 +240,7 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
      * hand only with a reason, which goes into the audit entry of its event.
      */
     async transition(id: number, to: PayoutMove, at?: string, rawReason?: string): Promise<PayoutRow> {
-      const row = isId(id) ? await repo.findPayout(db, id) : undefined;
-      if (!row) throw new AppError('payout_not_found', `Payout ${id} does not exist.`);
+      const row = await byId(id);
       if (at !== undefined && to !== 'paid') throw AppError.field('at', '--at only goes with mark-paid.');
       const paidAt = at === undefined ? undefined : checkPaidAt(at, clock.now());
       const reason = checkReason(rawReason);

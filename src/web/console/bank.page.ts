@@ -4,12 +4,12 @@
  * payout's bank history, and the import of a bank report (an upload; the same service as
  * `onpay bank import`).
  */
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { MAX_REPORT_BYTES } from '../../modules/bank/index.js';
 import { FILE_PAGE_ROWS, type ExportForm } from '../../modules/console/index.js';
-import { can } from '../../modules/operators/index.js';
+import { can, requirePermission } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
 import { act, inFormWords, type AdminPageDeps, type Form } from './admin-kit.js';
@@ -259,18 +259,43 @@ ${
 
   app.get('/console/bank/import', importPage);
 
-  // The upload alone reads multipart bodies, at most one file of the import's own limit.
+  // The upload alone reads multipart bodies, at most one file of the import's own limit, and only
+  // after every check: the session and the role before the body (the console's guard, then the
+  // hook below), the CSRF field before the file (the form sends it first). A refused upload's
+  // connection is closed, so the rest of its body is never read.
   await app.register(async (upload) => {
     const uploaded = new WeakMap<FastifyRequest, { content: Buffer; truncated: boolean }>();
+    const bodyRead = new WeakSet<FastifyRequest>();
     await upload.register(multipart, {
-      attachFieldsToBody: 'keyValues',
       throwFileSizeLimit: false,
       limits: { fileSize: MAX_REPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-      async onFile(this: FastifyRequest, part: MultipartFile) {
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file) chunks.push(chunk as Buffer);
-        uploaded.set(this, { content: Buffer.concat(chunks), truncated: part.file.truncated });
-      },
+    });
+    upload.addHook('onRequest', async (request, reply) => {
+      try {
+        requirePermission(request.operator!, request.routeOptions.config.permission!);
+      } catch (error) {
+        return kit.problem(request, reply, error, '/console/bank/import');
+      }
+    });
+    upload.addHook('preValidation', async (request, reply) => {
+      if (!request.isMultipart()) {
+        bodyRead.add(request);
+        return;
+      }
+      const fields: Form = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] ??= String(part.value);
+          continue;
+        }
+        if (!kit.csrfOk(request, fields.csrf)) return kit.formExpired(request, reply);
+        uploaded.set(request, { content: await part.toBuffer(), truncated: part.file.truncated });
+      }
+      request.body = fields;
+      bodyRead.add(request);
+    });
+    upload.addHook('onSend', async (request, reply) => {
+      if (!bodyRead.has(request)) reply.header('connection', 'close');
     });
 
     upload.post('/console/bank/import', { config: { permission: 'move_payouts' } }, async (request, reply) => {

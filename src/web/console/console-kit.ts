@@ -103,6 +103,29 @@ export function createConsoleKit({ serviceSecret, secure }: ConsoleKitOptions) {
       );
     },
 
+    /** A signed-in page without a session: a page goes to sign-in, a form is refused (401). */
+    signedOut(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+      if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect('/console/login', 303);
+      reply.status(401);
+      return this.render(
+        request,
+        reply,
+        'Signed out',
+        html`<h1>You are signed out</h1><p>Nothing was changed. <a href="/console/login">Sign in</a> and try again.</p>`,
+      );
+    },
+
+    /** A signed-in form whose CSRF token is missing or another session's (403). */
+    formExpired(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+      reply.status(403);
+      return this.render(
+        request,
+        reply,
+        'Form expired',
+        html`<h1>This form has expired</h1><p>Nothing was changed. Go back, reload the page and send the form again.</p>`,
+      );
+    },
+
     /** A refused or failed action as a page with its status (403 role, 404, 409, 422). */
     problem(request: FastifyRequest, reply: FastifyReply, error: unknown, back: string): FastifyReply {
       if (!(error instanceof AppError)) throw error;

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleService } from '../../modules/console/index.js';
 import type { OperatorService } from '../../modules/operators/index.js';
-import { html } from '../html.js';
 import { consoleAuthPages } from './auth.pages.js';
 import { createConsoleKit } from './console-kit.js';
 import { dashboardPage } from './dashboard.page.js';
@@ -31,22 +30,26 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     secure: deps.publicBaseUrl.startsWith('https://'),
   });
   app.decorateRequest('operator', null);
-  // Who is signed in, on every console request (the doors use it too: a signed-in operator skips sign-in).
+  const isConsole = (url: string) => url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
+  // Who is signed in, on every console request (the doors use it too: a signed-in operator skips
+  // sign-in), before the body is read: a request without a session is refused without it.
+  app.addHook('onRequest', async (request) => {
+    if (isConsole(request.url)) request.operator = await deps.operators.sessionOf(request.cookies[kit.sessionCookie]);
+  });
   app.addHook('preHandler', async (request) => {
-    if (request.url === '/console' || request.url.startsWith('/console/') || request.url.startsWith('/console?')) {
+    if (isConsole(request.url)) {
       // A field sent twice (`?q=a&q=b`) arrives as an array; every console field but the payout
       // selection's `id` is one value, so the first one counts (never a TypeError, never a 500).
       singleValued(request.query);
       singleValued(request.body);
-      request.operator = await deps.operators.sessionOf(request.cookies[kit.sessionCookie]);
     }
   });
   await app.register(async (doors) =>
     consoleAuthPages(doors, { operators: deps.operators, kit, requireTotp: deps.requireTotp }),
   );
 
-  // The signed-in pages: without a session, a page goes to sign-in and a form is refused; a form's
-  // CSRF token must belong to the session.
+  // The signed-in pages: without a session, a page goes to sign-in and a form is refused before
+  // its body is read; a form's CSRF token (a field of the body) must belong to the session.
   await app.register(async (pages) => {
     // Every signed-in form names the permission it needs (`config.permission`): the role and CSRF
     // matrix (test/console/matrix.test.ts) tries each one, so a new form is covered by itself.
@@ -55,29 +58,15 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       if (methods.includes('POST') && !route.config?.permission)
         throw new Error(`${route.url}: a console form must declare config.permission`);
     });
+    pages.addHook('onRequest', async (request, reply) => {
+      if (!request.operator) return kit.signedOut(request, reply);
+    });
     pages.addHook('preHandler', async (request, reply) => {
-      if (!request.operator) {
-        if (request.method === 'GET' || request.method === 'HEAD') return reply.redirect('/console/login', 303);
-        reply.status(401);
-        return kit.render(
-          request,
-          reply,
-          'Signed out',
-          html`<h1>You are signed out</h1><p>Nothing was changed. <a href="/console/login">Sign in</a> and try again.</p>`,
-        );
-      }
       if (
         request.method === 'POST' &&
         !kit.csrfOk(request, (request.body as Record<string, unknown> | undefined)?.csrf)
-      ) {
-        reply.status(403);
-        return kit.render(
-          request,
-          reply,
-          'Form expired',
-          html`<h1>This form has expired</h1><p>Nothing was changed. Go back, reload the page and send the form again.</p>`,
-        );
-      }
+      )
+        return kit.formExpired(request, reply);
     });
     await dashboardPage(pages, { kit, console: deps.console });
     const flash = createFlash({
