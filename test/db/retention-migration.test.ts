@@ -76,9 +76,8 @@ describe(`the retention migration on ${testEngine}`, () => {
         body_removed_at: null,
       },
     ]);
-    expect(
-      await db.selectFrom('login_links').select('mail_id').execute(),
-      'the column exists (no links here)',
-    ).toEqual([]);
+    expect(await db.selectFrom('login_links').select('mail_id').execute(), 'the column exists (no links here)').toEqual(
+      [],
+    );
   });
 });

@@ -157,7 +157,11 @@ describe('retention', () => {
     const user = await createUser(t, acme);
     await userLink(t, acme, user.id, { send_email: true });
     const queued = await newestMail(t, acme.partnerId);
-    await t.db.db.updateTable('mail_outbox').set({ status: 'failed', attempts: 10 }).where('id', '=', queued.id).execute();
+    await t.db.db
+      .updateTable('mail_outbox')
+      .set({ status: 'failed', attempts: 10 })
+      .where('id', '=', queued.id)
+      .execute();
     const operator = await readyOperator(t, 'admin');
     const resendButton = `<form method="post" action="/console/mail/${queued.id}/resend"`;
     expect((await (await signedIn(t, operator)).get('/console/mail')).body).toContain(resendButton);
@@ -251,7 +255,8 @@ describe('retention', () => {
     const waiting = await start((await createUser(t, acme)).id);
     const row = (id: string) =>
       t.db.db.selectFrom('verification_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const startPage = (url: string) => t.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
+    const startPage = (url: string) =>
+      t.app.inject({ method: 'GET', url: new URL(url).pathname + new URL(url).search });
     const before = await row(done.verification_id);
     expect((await startPage(done.verification_url)).statusCode).not.toBe(404);
 

@@ -6,7 +6,14 @@ export {
   removeMailBody,
   type OutgoingMail,
 } from './mail.repository.js';
-export { bodyRemovedAt, createOutbox, maskAddress, type Outbox, type OutboxFilter, type OutboxMail } from './outbox.service.js';
+export {
+  bodyRemovedAt,
+  createOutbox,
+  maskAddress,
+  type Outbox,
+  type OutboxFilter,
+  type OutboxMail,
+} from './outbox.service.js';
 export { mailRoutes } from './mail.routes.js';
 export { createSandboxMailbox, type SandboxMailbox } from './mailbox.service.js';
 export { backoffMs, createMailWorker, type MailWorker } from './mail.worker.js';

@@ -14,7 +14,8 @@ const MailMessage = Type.Object(
         'The plain-text body (with any link in it); once the link in it expired or was used, a note that the body was removed',
     }),
     status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')], {
-      description: 'Always `pending` in a sandbox without SMTP',
+      description:
+        '`pending` in a sandbox without SMTP, until the link in it is used or expires: then `failed` (it will not be sent)',
     }),
     created_at: Type.String({ format: 'date-time' }),
     page_url: Type.String({ description: 'The message on your mailbox page' }),
