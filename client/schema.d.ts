@@ -2659,10 +2659,10 @@ export interface operations {
                             id: number;
                             /** @description The message on your mailbox page */
                             page_url: string;
-                            /** @description Always `pending` in a sandbox without SMTP */
+                            /** @description `pending` in a sandbox without SMTP, until the link in it is used or expires: then `failed` (it will not be sent) */
                             status: "pending" | "sent" | "failed";
                             subject: string;
-                            /** @description The plain-text body (with any link in it) */
+                            /** @description The plain-text body (with any link in it); once the link in it expired or was used, a note that the body was removed */
                             text: string;
                             to: string;
                         }[];

@@ -209,7 +209,7 @@ export async function createServices(deps: ServicesDeps) {
     // A send in flight at SIGTERM gets half the shutdown's time at most: the process still exits within it.
     stopGraceMs: Math.min(STOP_GRACE_MS, Math.floor(config.shutdown.timeoutMs / 2)),
   });
-  const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, signingSecret, publicBaseUrl }) : null;
+  const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, clock, signingSecret, publicBaseUrl }) : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).
   const mailWorker = config.smtpUrl
     ? createMailWorker({
@@ -226,6 +226,11 @@ export async function createServices(deps: ServicesDeps) {
       { name: 'expired idempotency keys', run: () => idempotency.purgeExpired() },
       { name: 'events past retention', run: () => events.service.purgeExpired() },
       { name: 'rotated-out webhook secrets', run: () => webhooks.service.forgetExpiredSecrets() },
+      // Retention (docs/data-protection.md): tokens and mail bodies go; the record that a mail was sent stays.
+      { name: 'mail bodies past their expiry', run: () => outbox.removeExpiredBodies() },
+      { name: 'expired login links', run: () => loginLinks.service.purgeExpired() },
+      { name: 'ended employee sessions', run: () => portal.purgeEnded() },
+      { name: 'spent verification start tokens', run: () => verification.sessions.forgetStartTokens() },
     ],
     deps.log,
   );

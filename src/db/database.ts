@@ -317,6 +317,8 @@ export interface LoginLinksTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
+  /** The mail that carries the link (`send_email`, the person's own sign-in): its body goes when the link is used. */
+  mail_id: number | null;
 }
 
 export interface EmployeeSessionsTable {
@@ -348,6 +350,10 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The body is removed by then at the latest (a login link's mail: the link's expiry); always set. */
+  body_expires_at: Timestamp;
+  /** When the bodies were emptied (the row stays: the record that the mail was sent); null while kept. */
+  body_removed_at: Timestamp | null;
 }
 
 export interface EventsTable {

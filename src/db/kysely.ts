@@ -206,6 +206,9 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
     if (config.path !== ':memory:') sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
+    // Deleted and overwritten content is zeroed, not left in freed pages and cells where a copy of
+    // the file would still show it (docs/data-protection.md); set before the first migration runs.
+    sqlite.pragma('secure_delete = ON');
     sqlite.pragma('busy_timeout = 0');
     const handle: SqliteHandle = {
       sqlite,

@@ -1,7 +1,9 @@
 /**
- * Periodic clean-up that no request waits for: expired Idempotency-keys are removed (a key past
- * its expiry already counts as unused; this keeps the table from growing without end). Runs beside
- * the API in every instance; each task is idempotent, so instances running it at once do no harm.
+ * Periodic clean-up that no request waits for: expired Idempotency-keys, events past the feed's
+ * retention, and what the retention periods say must go (login links, employee sessions,
+ * verification start tokens, mail bodies: docs/data-protection.md, "Retention"); the list is in
+ * src/services.ts. Runs beside the API in every instance (`onpay serve`) and in `onpay worker`;
+ * each task is a conditional delete or update, so instances running it at once do no harm.
  */
 import type { WorkerLog } from './logging.js';
 

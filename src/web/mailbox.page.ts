@@ -32,7 +32,7 @@ export async function mailboxPages(app: FastifyInstance, deps: { mailbox: Sandbo
     const rows = mails.map(
       (m) =>
         // Two columns, the address under the subject and the status under the time: four do not fit a phone.
-        html`<tr><td><a href="/sandbox/mailbox/${request.params.token}/${m.id}">${m.subject}</a><br><small>To ${m.to_address}</small></td><td>${when(m.created_at)}<br><small>${m.status}</small></td></tr>`,
+        html`<tr><td><a href="/sandbox/mailbox/${request.params.token}/${m.id}">${m.subject}</a><br><small>To ${m.to}</small></td><td>${when(m.created_at)}<br><small>${m.status}${m.body_removed_at ? ' · body removed' : ''}</small></td></tr>`,
     );
     return pageHeaders(reply).send(
       page({
@@ -54,7 +54,7 @@ ${rows.length ? html`<table><thead><tr><th scope="col">Message</th><th scope="co
     return pageHeaders(reply).send(
       page({
         title: mail.subject,
-        body: html`<p><a href="/sandbox/mailbox/${request.params.token}">← Mailbox</a></p><h1>${mail.subject}</h1><p class="muted">To ${mail.to_address} · ${when(mail.created_at)} · ${mail.status}</p><pre style="white-space:pre-wrap">${linkify(mail.text_body)}</pre>`,
+        body: html`<p><a href="/sandbox/mailbox/${request.params.token}">← Mailbox</a></p><h1>${mail.subject}</h1><p class="muted">To ${mail.to} · ${when(mail.created_at)} · ${mail.status}</p>${mail.body_removed_at ? html`<p>${mail.text}</p>` : html`<pre style="white-space:pre-wrap">${linkify(mail.text)}</pre>`}`,
       }),
     );
   });

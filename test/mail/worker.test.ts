@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { claimDue } from '../../src/modules/mail/mail.repository.js';
 import { backoffMs, createMailWorker, type MailWorker } from '../../src/modules/mail/mail.worker.js';
+import { NOT_SENT_BODY_REMOVED } from '../../src/modules/mail/index.js';
+import { LINK_LIFETIME_MS } from '../../src/modules/login-links/index.js';
 import { createSmtpTransport } from '../../src/modules/mail/transport.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { expectPage, openLink, payoutLink, signIn, userLink, type IssuedLink } from '../helpers/login-links.js';
@@ -121,6 +123,22 @@ describe('mail delivery over SMTP', () => {
     const rows = await outbox(t);
     expect(rows).toHaveLength(3);
     rows.forEach((row, i) => expect(row.text_body).toContain(links[i]?.login_url));
+  });
+
+  it('a mail whose link expired, or was used, before it could be delivered is never sent', async () => {
+    const user = await createUser(t, acme);
+    const expiring = await userLink(t, acme, user.id, { send_email: true });
+    t.clock.advance(LINK_LIFETIME_MS);
+    expect(await workerOf(t).runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await t.services.housekeeping.runOnce()).toMatchObject({ 'mail bodies past their expiry': 1 });
+    expect(await onlyMail(t)).toMatchObject({ status: 'failed', last_error: NOT_SENT_BODY_REMOVED, text_body: '' });
+
+    const used = await userLink(t, acme, user.id, { send_email: true });
+    await signIn(t, used.path);
+    expect(await workerOf(t).runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect((await outbox(t)).map((m) => m.status)).toEqual(['failed', 'failed']);
+    expect(smtp.received).toHaveLength(0);
+    expect(expiring.login_url).not.toBe(used.login_url);
   });
 
   it('the outbox write and the link commit together: when the outbox insert fails, no link is stored and the key is free again', async () => {

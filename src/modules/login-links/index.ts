@@ -10,6 +10,7 @@ export function createLoginLinksModule(deps: LoginLinkServiceDeps) {
 export type LoginLinksModule = ReturnType<typeof createLoginLinksModule>;
 export {
   LINK_LIFETIME_MS,
+  LINK_RETENTION_MS,
   SIGN_IN_LIMITS,
   type ConsumeResult,
   type LinkState,

@@ -22,3 +22,14 @@ export async function consumeLink(db: Executor, id: number, nonceHash: string, n
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Notes the mail that carries the link, so using the link removes that mail's body. */
+export async function attachMail(db: Executor, id: number, mailId: number): Promise<void> {
+  await db.updateTable('login_links').set({ mail_id: mailId }).where('id', '=', id).execute();
+}
+
+/** Housekeeping: removes links that expired before `cutoff` (used or not); returns how many. */
+export async function deleteExpiredBefore(db: Executor, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom('login_links').where('expires_at', '<=', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

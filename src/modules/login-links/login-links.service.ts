@@ -8,7 +8,7 @@ import { sha256Hex } from '../../platform/secrets.js';
 import { escapeHtml } from '../../platform/escape-html.js';
 import type { RateLimitStore } from '../../platform/rate-limit.js';
 import type { AuditService } from '../audit/index.js';
-import { enqueueMail } from '../mail/index.js';
+import { enqueueMail, removeMailBody } from '../mail/index.js';
 import type { PartnerService } from '../partners/index.js';
 import type { PayoutService } from '../payouts/index.js';
 import type { PortalService } from '../portal/index.js';
@@ -21,6 +21,13 @@ const UNKNOWN_PARTNER = 'your employer';
 
 /** Both kinds of link live 24 hours (docs/decisions.md §12). */
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a link's row is kept after it expired (docs/data-protection.md, "Retention"): then
+ * housekeeping removes it. Opening it afterwards still says "expired": the signature shows onpay
+ * made it.
+ */
+export const LINK_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The person's own sign-in (/login) mails a link: limited per e-mail address (so nobody can flood
@@ -88,12 +95,18 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
       if (sendEmail) {
         const recipient = await deps.employees.recipient(trx, target.userId, partnerId);
-        if (recipient)
-          await enqueueMail(
+        if (recipient) {
+          const mailId = await enqueueMail(
             trx,
-            { partnerId, ...linkMail(recipient, partnerName, loginUrl, expiresAt, target.payoutId !== null) },
+            {
+              partnerId,
+              ...linkMail(recipient, partnerName, loginUrl, expiresAt, target.payoutId !== null),
+              bodyExpiresAt: expiresAt,
+            },
             now.toISOString(),
           );
+          await repo.attachMail(trx, linkId, mailId);
+        }
       }
       await deps.audit.record(trx, {
         action: 'login_link.created',
@@ -109,7 +122,9 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
     const verified = verifyToken(token, deps.keys);
     if (!verified) return { kind: 'invalid' };
     const link = await repo.findLink(db, verified.linkId);
-    if (!link || link.nonce_hash !== sha256Hex(verified.nonce)) return { kind: 'invalid' };
+    // Correctly signed but gone: onpay made it, and housekeeping removed it after it expired.
+    if (!link) return { kind: 'expired' };
+    if (link.nonce_hash !== sha256Hex(verified.nonce)) return { kind: 'invalid' };
     if (link.used_at) return { kind: 'used' };
     if (Date.parse(link.expires_at) <= clock.now().getTime()) return { kind: 'expired' };
     return {
@@ -146,6 +161,8 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
       actAs({ type: 'employee', id: String(link.user_id), label: `employee ${link.user_id}` });
       const session = await db.transaction().execute(async (trx) => {
         if (!(await repo.consumeLink(trx, link.id, link.nonce_hash, now.toISOString()))) return null;
+        // A used link opens nothing any more: the mail that carried it keeps no copy of it.
+        if (link.mail_id !== null) await removeMailBody(trx, link.mail_id, now.toISOString());
         await deps.audit.record(trx, {
           action: 'employee.signed_in',
           object: { type: 'login_link', id: link.id },
@@ -164,6 +181,11 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
         sessionMaxAgeSeconds: session.maxAgeSeconds,
         target: link.payout_id !== null ? `/me/payouts/${link.payout_id}` : '/me',
       };
+    },
+
+    /** Housekeeping: removes the links that expired more than LINK_RETENTION_MS ago; returns how many. */
+    async purgeExpired(): Promise<number> {
+      return repo.deleteExpiredBefore(db, new Date(clock.now().getTime() - LINK_RETENTION_MS).toISOString());
     },
 
     /**
@@ -195,12 +217,14 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
         });
         const loginUrl = `${deps.publicBaseUrl}/login/${signToken(linkId, nonce, deps.keys)}`;
         const recipient = await deps.employees.recipient(trx, userId, null);
-        if (recipient)
-          await enqueueMail(
+        if (recipient) {
+          const mailId = await enqueueMail(
             trx,
-            { partnerId: null, ...ownSignInMail(recipient.email, loginUrl, expiresAt) },
+            { partnerId: null, ...ownSignInMail(recipient.email, loginUrl, expiresAt), bodyExpiresAt: expiresAt },
             now.toISOString(),
           );
+          await repo.attachMail(trx, linkId, mailId);
+        }
         await deps.audit.record(trx, {
           action: 'login_link.created',
           object: { type: 'login_link', id: linkId },

@@ -9,10 +9,22 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * When what the body carries stops being good (a login link's expiry): the body is not sent,
+   * not shown and removed after it. Never later than MAIL_BODY_RETENTION_MS after queueing.
+   */
+  bodyExpiresAt?: string;
 }
+
+/** The longest a mail's body is kept (docs/data-protection.md, "Retention"): the row stays, the body goes. */
+export const MAIL_BODY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What a mail left unsent because its body went says (`last_error`). */
+export const NOT_SENT_BODY_REMOVED = 'not sent: the body was removed (the link in it expired or was used)';
 
 /** Puts a message in the outbox; call it inside the transaction that makes the message true. */
 export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string): Promise<number> {
+  const latest = new Date(Date.parse(now) + MAIL_BODY_RETENTION_MS).toISOString();
   const row = await db
     .insertInto('mail_outbox')
     .values({
@@ -24,6 +36,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
       status: 'pending',
       next_attempt_at: now,
       created_at: now,
+      body_expires_at: mail.bodyExpiresAt !== undefined && mail.bodyExpiresAt < latest ? mail.bodyExpiresAt : latest,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -48,6 +61,8 @@ export async function claimDue(
       .select('id')
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', nowIso)
+      // A body past its expiry is never sent; housekeeping marks the mail failed.
+      .where('body_expires_at', '>', nowIso)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
       .orderBy('id')
       .limit(limit);
@@ -82,6 +97,7 @@ export async function renewClaim(
     .where('locked_by', '=', workerId)
     .where('status', '=', 'pending')
     .where('locked_until', '>', now.toISOString())
+    .where('body_expires_at', '>', now.toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -200,6 +216,38 @@ export async function requeueMail(db: Executor, id: number, now: string): Promis
     .set({ status: 'pending', attempts: 0, next_attempt_at: now, locked_by: null, locked_until: null })
     .where('id', '=', id)
     .where('status', 'in', ['failed', 'pending'])
+    .where('body_removed_at', 'is', null)
+    .where('body_expires_at', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Empties the bodies due by `now` (or of the one message `id`, due or not): the row stays as the
+ * record that the mail was queued, to whom, when and whether it was delivered. A message not yet
+ * delivered becomes `failed` first, so no worker sends an empty (or dead) mail. Idempotent: a
+ * body already removed is not counted again.
+ */
+export async function removeBodies(db: Executor, now: string, id: number | null = null): Promise<number> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'failed', last_error: NOT_SENT_BODY_REMOVED, locked_by: null, locked_until: null })
+    .where('status', '=', 'pending')
+    .where('body_removed_at', 'is', null)
+    .$if(id === null, (qb) => qb.where('body_expires_at', '<=', now))
+    .$if(id !== null, (qb) => qb.where('id', '=', id as number))
+    .execute();
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ text_body: '', html_body: '', body_removed_at: now })
+    .where('body_removed_at', 'is', null)
+    .$if(id === null, (qb) => qb.where('body_expires_at', '<=', now))
+    .$if(id !== null, (qb) => qb.where('id', '=', id as number))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Empties one message's body now (the login link in it was used); the row stays. */
+export async function removeMailBody(db: Executor, id: number, now: string): Promise<void> {
+  await removeBodies(db, now, id);
 }

@@ -9,9 +9,13 @@ const MailMessage = Type.Object(
     id: Type.Integer(),
     to: Type.String(),
     subject: Type.String(),
-    text: Type.String({ description: 'The plain-text body (with any link in it)' }),
+    text: Type.String({
+      description:
+        'The plain-text body (with any link in it); once the link in it expired or was used, a note that the body was removed',
+    }),
     status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')], {
-      description: 'Always `pending` in a sandbox without SMTP',
+      description:
+        '`pending` in a sandbox without SMTP, until the link in it is used or expires: then `failed` (it will not be sent)',
     }),
     created_at: Type.String({ format: 'date-time' }),
     page_url: Type.String({ description: 'The message on your mailbox page' }),
@@ -68,9 +72,9 @@ export function mailRoutes(mailbox: SandboxMailbox): FastifyPluginAsyncTypebox {
           mailbox_url: base,
           messages: messages.map((m) => ({
             id: m.id,
-            to: m.to_address,
+            to: m.to,
             subject: m.subject,
-            text: m.text_body,
+            text: m.text,
             status: m.status,
             created_at: m.created_at,
             page_url: `${base}/${m.id}`,

@@ -20,6 +20,17 @@ export interface OutboxMail {
   next_attempt_at: string;
   created_at: string;
   sent_at: string | null;
+  /** When the body was removed (the link in it expired or was used, or the retention ran out); null while kept. */
+  body_removed_at: string | null;
+}
+
+/**
+ * When a message's body went, as readers must see it: removed in storage, or past its expiry
+ * and due for the next housekeeping round (a dead link is never shown or sent meanwhile).
+ */
+export function bodyRemovedAt(row: Pick<MailRow, 'body_removed_at' | 'body_expires_at'>, now: Date): string | null {
+  if (row.body_removed_at !== null) return row.body_removed_at;
+  return Date.parse(row.body_expires_at) <= now.getTime() ? row.body_expires_at : null;
 }
 
 /** `kari.nordmann@example.com` → `k…@example.com`: enough to tell messages apart, no more. */
@@ -28,7 +39,7 @@ export function maskAddress(address: string): string {
   return at <= 0 ? '…' : `${address[0]}…${address.slice(at)}`;
 }
 
-function mailRowToOutboxMail(row: MailRow): OutboxMail {
+function mailRowToOutboxMail(row: MailRow, now: Date): OutboxMail {
   return {
     id: row.id,
     partner_id: row.partner_id,
@@ -40,6 +51,7 @@ function mailRowToOutboxMail(row: MailRow): OutboxMail {
     next_attempt_at: row.next_attempt_at,
     created_at: row.created_at,
     sent_at: row.sent_at,
+    body_removed_at: bodyRemovedAt(row, now),
   };
 }
 
@@ -63,7 +75,11 @@ export function createOutbox({
       limit: number;
     }): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
       const rows = await repo.listOutbox(db, query.status, query.beforeId, query.limit + 1);
-      return { mail: rows.slice(0, query.limit).map(mailRowToOutboxMail), has_more: rows.length > query.limit };
+      const now = clock.now();
+      return {
+        mail: rows.slice(0, query.limit).map((row) => mailRowToOutboxMail(row, now)),
+        has_more: rows.length > query.limit,
+      };
     },
 
     /** Queues a failed or undelivered message again (the worker sends it next); a sent one is refused. */
@@ -80,10 +96,22 @@ export function createOutbox({
         });
         return true;
       });
-      if (!requeued)
+      if (!requeued) {
+        if (row.status !== 'sent' && bodyRemovedAt(row, clock.now()) !== null)
+          throw new AppError(
+            'conflict',
+            `Message ${id} cannot be sent again: its body was removed (the link in it expired or was used).`,
+          );
         throw new AppError('conflict', `Message ${id} was delivered already; there is nothing to send again.`);
-      return mailRowToOutboxMail((await repo.findOutboxMail(db, id))!);
+      }
+      return mailRowToOutboxMail((await repo.findOutboxMail(db, id))!, clock.now());
     },
+
+    /**
+     * Housekeeping: empties the bodies past their expiry (a login link's mail once the link
+     * expired; any other after MAIL_BODY_RETENTION_MS); the rows stay. Returns how many.
+     */
+    removeExpiredBodies: () => repo.removeBodies(db, isoNow(clock)),
   };
 }
 

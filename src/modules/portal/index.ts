@@ -2,6 +2,7 @@
 export {
   createPortalService,
   EMPLOYEE_SESSION_LIFETIME_MS,
+  EMPLOYEE_SESSION_RETENTION_MS,
   type EmployeeSession,
   type PortalHome,
   type PortalPayout,

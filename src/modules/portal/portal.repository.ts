@@ -37,3 +37,12 @@ export async function endSession(db: Executor, idHash: string, now: string) {
     .returning(['user_id', 'partner_id'])
     .executeTakeFirst();
 }
+
+/** Removes the sessions that expired, or were ended, before `cutoff`; returns how many. */
+export async function deleteEndedBefore(db: Executor, cutoff: string): Promise<number> {
+  const result = await db
+    .deleteFrom('employee_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', cutoff), eb('ended_at', '<=', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -13,6 +13,9 @@ import * as repo from './portal.repository.js';
 /** An employee's signed-in session on the service's pages. */
 export const EMPLOYEE_SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
 
+/** How long a session's row is kept after it expired or was signed out (docs/data-protection.md, "Retention"). */
+export const EMPLOYEE_SESSION_RETENTION_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Who an employee session is for, and what it may show: a session opened by a partner's login link
  * shows only that partner's records (its payouts, its view of the profile); the person's own
@@ -120,6 +123,11 @@ export function createPortalService({ db, clock, employees, payouts, partners, a
       if (!row) return null;
       const [payout] = await named([row]);
       return { ...(payout as PortalPayout), bank: await bank.payoutBankState(row.id, row.trace_id) };
+    },
+
+    /** Housekeeping: removes sessions that ended or expired more than EMPLOYEE_SESSION_RETENTION_MS ago. */
+    async purgeEnded(): Promise<number> {
+      return repo.deleteEndedBefore(db, new Date(clock.now().getTime() - EMPLOYEE_SESSION_RETENTION_MS).toISOString());
     },
   };
 }

@@ -80,4 +80,4 @@ export { signWebhookBody } from './providers/doc-webhook.js';
 export { SANDBOX_OUTCOMES, sandboxIdentity, type SandboxOutcome } from './providers/sandbox.js';
 export { returnUrlRowToPayload, type ReturnUrlCommand, type ReturnUrlService } from './return-urls.service.js';
 export { REPLACED_REASON } from './sessions.repository.js';
-export { VERIFICATION_SESSION_LIFETIME_MS, type SessionService } from './sessions.service.js';
+export { START_TOKEN_RETENTION_MS, VERIFICATION_SESSION_LIFETIME_MS, type SessionService } from './sessions.service.js';

@@ -64,6 +64,22 @@ export async function pendingExpiredBefore(db: Executor, now: string, limit: num
     .execute();
 }
 
+/**
+ * Housekeeping: forgets the start token (and the browser binding) of sessions that are over and
+ * expired before `cutoff`. The column is unique and required, so it takes the session's own id,
+ * which no token hashes to (a SHA-256 is 64 hex digits). Idempotent; returns how many it forgot.
+ */
+export async function forgetStartTokens(db: Executor, cutoff: string): Promise<number> {
+  const result = await db
+    .updateTable('verification_sessions')
+    .set((eb) => ({ start_token_hash: eb.ref('id'), browser_binding_hash: null }))
+    .where('status', '<>', 'pending')
+    .where('expires_at', '<=', cutoff)
+    .where((eb) => eb('start_token_hash', '<>', eb.ref('id')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The outcome_reason of a session a newer flow of the same partner replaced. */
 export const REPLACED_REASON = 'replaced by a new flow';
 

@@ -18,6 +18,11 @@ import type { CompleteBody, FlowCreated, SessionStatus, StartFlowBody } from './
 
 /** A verification session lives 60 minutes (docs/decisions.md §8). */
 export const VERIFICATION_SESSION_LIFETIME_MS = 60 * 60 * 1000;
+/**
+ * How long a session's start token (the verification link) and browser binding are kept after the
+ * session expired, once it is over (docs/data-protection.md, "Retention"); the session stays.
+ */
+export const START_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000;
 const MAX_START_ATTEMPTS = 8;
 /** A poll is recorded in last_polled_at when the recorded one is older than this. */
 export const POLL_RECORD_INTERVAL_MS = 60_000;
@@ -357,6 +362,11 @@ export function createSessionService(deps: SessionServiceDeps) {
      * The sweeper: ends sessions whose time ran out though nobody read them, so their
      * `verification.session.expired` event is written. Returns how many it ended.
      */
+    /** Housekeeping: forgets the start tokens of sessions over and expired more than START_TOKEN_RETENTION_MS ago. */
+    async forgetStartTokens(): Promise<number> {
+      return repo.forgetStartTokens(db, new Date(clock.now().getTime() - START_TOKEN_RETENTION_MS).toISOString());
+    },
+
     async expireDue(): Promise<number> {
       let ended = 0;
       for (const session of await repo.pendingExpiredBefore(db, clock.now().toISOString(), SWEEP_BATCH)) {

@@ -31,14 +31,16 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
     const before = found?.before ?? null;
     const mayResend = can(operator.role, 'resend_mail');
     const rows = (found?.mail ?? []).map((m) => {
-      const undelivered = m.status === 'failed' || (m.status === 'pending' && m.attempts > 0);
+      // A message whose body was removed (its link expired or was used) has nothing left to send.
+      const undelivered =
+        m.body_removed_at === null && (m.status === 'failed' || (m.status === 'pending' && m.attempts > 0));
       const state = m.status === 'pending' && m.attempts > 0 ? 'retrying' : m.status;
       const cells: Cell[] = [
         m.id,
         when(m.created_at),
         m.to,
         m.subject,
-        html`<span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}">${state}</span>${m.sent_at ? html`<br><small class="muted">${when(m.sent_at)}</small>` : html``}`,
+        html`<span class="${m.status === 'failed' ? 'status-bad' : m.status === 'sent' ? 'status-ok' : ''}">${state}</span>${m.sent_at ? html`<br><small class="muted">${when(m.sent_at)}</small>` : html``}${m.body_removed_at ? html`<br><small class="muted">body removed ${when(m.body_removed_at)}</small>` : html``}`,
         m.attempts,
         m.last_error,
       ];
@@ -64,7 +66,7 @@ export async function mailPages(app: FastifyInstance, deps: AdminPageDeps): Prom
       'Mail',
       html`<h1>Mail</h1>
 ${flash.take(request, reply)}
-<p>What onpay sends (sign-in links, notices), newest first. Recipients are shown shortened; bodies are not shown. <em>retrying</em>: not delivered yet, tried again later; <em>failed</em>: given up.${
+<p>What onpay sends (sign-in links, notices), newest first. Recipients are shown shortened; bodies are not shown. <em>retrying</em>: not delivered yet, tried again later; <em>failed</em>: given up. <em>body removed</em>: the link in it expired or was used, so only the record that it was queued is kept (and it cannot be sent again).${
         mayResend ? '' : ' Operators and administrators can send a message again.'
       }</p>
 <form method="get" action="/console/mail" class="filters">
