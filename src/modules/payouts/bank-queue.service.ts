@@ -16,7 +16,7 @@ import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
 export type { ExportFilter };
 
 /** How many payouts' events an export writes per `emit` (see takeForFile). */
-const EMIT_STEP = 100;
+const EMIT_STEP = 500;
 
 /** A payout as a payment file carries it. */
 export interface QueuedPayout {
