@@ -15,6 +15,7 @@ import { createBrowserFlow } from './browser-flow.service.js';
 import { createDocWebhook } from './providers/doc-webhook.js';
 import { createProviderAdapters } from './providers/index.js';
 import { createReturnUrlService } from './return-urls.service.js';
+import { createSessionRights } from './rights.js';
 import { createSessionService } from './sessions.service.js';
 import { verificationRoutes } from './verification.routes.js';
 
@@ -69,6 +70,7 @@ export function createVerificationModule({
     flow,
     adapters,
     docWebhook,
+    rights: createSessionRights({ db }),
     routes: verificationRoutes({ returnUrls, sessions, sandbox }),
   };
 }
@@ -80,4 +82,5 @@ export { signWebhookBody } from './providers/doc-webhook.js';
 export { SANDBOX_OUTCOMES, sandboxIdentity, type SandboxOutcome } from './providers/sandbox.js';
 export { returnUrlRowToPayload, type ReturnUrlCommand, type ReturnUrlService } from './return-urls.service.js';
 export { REPLACED_REASON } from './sessions.repository.js';
+export type { SessionRights } from './rights.js';
 export { VERIFICATION_SESSION_LIFETIME_MS, type SessionService } from './sessions.service.js';
