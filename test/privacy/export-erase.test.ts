@@ -11,6 +11,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { snapshot } from '../helpers/db-snapshot.js';
+import type { EventPayload } from '../../src/modules/events/index.js';
+import type { ErasureResult, PersonExport } from '../../src/modules/privacy/index.js';
 import { cliEnv, runCli, scratchDatabase } from '../helpers/cli.js';
 import { onboardedEmployee, uniqueNorwegianId, uniquePhone, type Employee } from '../helpers/employees.js';
 import type { TestDatabase } from '../helpers/engine.js';
@@ -18,7 +20,9 @@ import { rawDatabaseText } from '../helpers/raw-database.js';
 import { DE_IBAN, DEUTSCHE_BIC, createUser, expect404, putProfile } from '../helpers/users.js';
 import { createEndpoint, drain, startReceiver, type Receiver } from '../webhooks/helpers.js';
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+/** An event as the feed shows it, its object read as a plain record. */
+type FeedEvent = Omit<EventPayload, 'data'> & { data: { object: Json } };
 
 describe('onpay user export and onpay user erase', () => {
   let database: TestDatabase;
@@ -42,7 +46,8 @@ describe('onpay user export and onpay user erase', () => {
 
   const cli = (...args: string[]) => runCli(args, env);
   const events = async (partner: TestPartner) =>
-    ((await t.as(partner, { method: 'GET', url: '/api/v1/events?limit=500' })).json() as { results: Json[] }).results;
+    ((await t.as(partner, { method: 'GET', url: '/api/v1/events?limit=500' })).json() as { results: FeedEvent[] })
+      .results;
 
   beforeAll(async () => {
     database = await scratchDatabase('onpay-erase');
@@ -101,9 +106,9 @@ describe('onpay user export and onpay user erase', () => {
   it('export prints one JSON document with what each partner entered, and no secret', async () => {
     const run = await cli('user', 'export', person.id);
     expect(run.code, run.stderr).toBe(0);
-    const doc = JSON.parse(run.stdout) as Json;
+    const doc = JSON.parse(run.stdout) as PersonExport;
     expect(doc.user).toMatchObject({ id: person.userId, email: person.email, erased_at: null });
-    const byPartner = new Map((doc.links as Json[]).map((l) => [l.partner.id as number, l]));
+    const byPartner = new Map(doc.links.map((l) => [l.partner.id, l]));
     expect([...byPartner.keys()].sort()).toEqual([acme.partnerId, beta.partnerId].sort());
     expect(byPartner.get(acme.partnerId)).toMatchObject({
       partner: { name: 'Acme' },
@@ -118,17 +123,17 @@ describe('onpay user export and onpay user erase', () => {
       registered_identity: { identification: betaSsn, country_code: 'NO', birthday: '1990-05-17' },
     });
     expect(doc.payouts).toEqual([expect.objectContaining({ id: payoutId, status: 'pending', salary: '1000.00' })]);
-    expect((doc.verification_sessions as Json[]).length).toBeGreaterThan(0);
+    expect(doc.verification_sessions.length).toBeGreaterThan(0);
     expect(doc.verification_sessions[0]).not.toHaveProperty('start_token_hash');
     expect(doc.verification_sessions[0]).not.toHaveProperty('provider_state');
-    expect((doc.login_links as Json[]).length).toBe(1);
+    expect(doc.login_links.length).toBe(1);
     expect(doc.login_links[0]).not.toHaveProperty('nonce_hash');
-    const mail = doc.mail as Json[];
+    const mail = doc.mail;
     expect(mail).toHaveLength(1);
     expect(mail[0]!.to).toBe(person.email);
     expect(mail[0]!.text).toContain('/login/…');
     expect(mail[0]!.text).not.toMatch(/\/login\/[A-Za-z0-9]/);
-    expect((doc.audit as Json[]).map((e) => e.action)).toContain('user.created');
+    expect(doc.audit.map((e) => e.action)).toContain('user.created');
     // Nothing of another person.
     expect(run.stdout).not.toContain(other.email);
     // The export is audited.
@@ -164,9 +169,9 @@ describe('onpay user export and onpay user erase', () => {
 
     const run = await cli('user', 'erase', person.id, '--reason', 'GDPR request 17', '--json');
     expect(run.code, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout) as Json;
+    const result = JSON.parse(run.stdout) as ErasureResult;
     expect(result).toMatchObject({ user_id: person.userId, payouts_kept: 1 });
-    expect([...(result.partner_ids as number[])].sort()).toEqual([acme.partnerId, beta.partnerId].sort());
+    expect([...result.partner_ids].sort()).toEqual([acme.partnerId, beta.partnerId].sort());
     if (t.engine === 'sqlite') {
       // The erasure ended with a checkpoint that emptied the write-ahead log (no old page left in it).
       const wal = `${database.url.slice('sqlite:'.length)}-wal`;
@@ -264,7 +269,7 @@ describe('onpay user export and onpay user erase', () => {
   it('the export of an erased person holds no personal data; erasing again repeats the cleanup', async () => {
     const run = await cli('user', 'export', person.id);
     expect(run.code, run.stderr).toBe(0);
-    const doc = JSON.parse(run.stdout) as Json;
+    const doc = JSON.parse(run.stdout) as PersonExport;
     expect(doc.user).toMatchObject({ id: person.userId, email: null });
     expect(doc.user.erased_at).not.toBeNull();
     expect(doc.links).toEqual([]);
