@@ -210,6 +210,7 @@ export async function createServices(deps: ServicesDeps) {
       clock,
     },
     bank: { files: bank.files, imports: bank.imports, operations: payouts.operations },
+    privacy,
     money: {
       db,
       clock,

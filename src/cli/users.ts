@@ -55,7 +55,7 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
   user
     .command('erase')
     .description(
-      "erase an employee at their request: personal data goes, payouts stay for bookkeeping (refused while a payout is pending, processing or failed)",
+      'erase an employee at their request: personal data goes, payouts stay for bookkeeping (refused while a payout is pending, processing or failed)',
     )
     .argument('<user_id>', 'employee id')
     .requiredOption('--reason <text>', 'why (kept in the audit log): the request, not the person')

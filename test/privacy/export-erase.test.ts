@@ -60,7 +60,9 @@ describe('onpay user export and onpay user erase', () => {
     person = await onboardedEmployee(t, acme, { phone: acmePhone });
     await putProfile(t, acme, person.id, { ...acmeName, phone: acmePhone });
     // Beta links the same person and enters its own data, which Acme never sees.
-    expect((await t.as(beta, { method: 'POST', url: '/api/v1/users', payload: { email: person.email } })).statusCode).toBe(200);
+    expect(
+      (await t.as(beta, { method: 'POST', url: '/api/v1/users', payload: { email: person.email } })).statusCode,
+    ).toBe(200);
     await putProfile(t, beta, person.id, { ...betaName, phone: betaPhone, address: betaAddress });
     const bank = await t.as(beta, {
       method: 'PUT',
@@ -88,7 +90,9 @@ describe('onpay user export and onpay user erase', () => {
       url: '/api/v1/payouts',
       payload: {
         due_date: '2026-12-01',
-        payouts: [{ user_id: person.userId, date: '2026-11-20', products: [{ quantity: 2, price: 500, description: 'Shift' }] }],
+        payouts: [
+          { user_id: person.userId, date: '2026-11-20', products: [{ quantity: 2, price: 500, description: 'Shift' }] },
+        ],
       },
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -181,7 +185,13 @@ describe('onpay user export and onpay user erase', () => {
     for (const partner of [acme, beta, gamma]) {
       expect404(await t.as(partner, { method: 'GET', url: `/api/v1/users/${person.id}` }));
       expect404(await t.as(partner, { method: 'GET', url: `/api/v1/users/${person.id}/payouts` }));
-      for (const payload of [{ user_id: person.userId }, { phone: acmePhone }, { phone: betaPhone }, { ssn: betaSsn }, { ssn: person.identification }])
+      for (const payload of [
+        { user_id: person.userId },
+        { phone: acmePhone },
+        { phone: betaPhone },
+        { ssn: betaSsn },
+        { ssn: person.identification },
+      ])
         expect404(await t.as(partner, { method: 'POST', url: '/api/v1/users/lookup', payload }));
     }
     const payout = await t.as(acme, { method: 'GET', url: `/api/v1/payouts/${payoutId}` });
@@ -273,7 +283,9 @@ describe('onpay user export and onpay user erase', () => {
     expect(doc.user).toMatchObject({ id: person.userId, email: null });
     expect(doc.user.erased_at).not.toBeNull();
     expect(doc.links).toEqual([]);
-    expect(doc.payouts).toEqual([expect.objectContaining({ id: payoutId, bank_account_number: null, salary: '1000.00' })]);
+    expect(doc.payouts).toEqual([
+      expect.objectContaining({ id: payoutId, bank_account_number: null, salary: '1000.00' }),
+    ]);
     const again = await cli('user', 'erase', person.id, '--reason', 'GDPR request 17, after restore');
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('partners told (user.erased): none');

@@ -194,7 +194,18 @@ export async function bankTrailOfPayouts(db: Executor, payoutIds: number[]) {
       .execute(),
     db
       .selectFrom('bank_payout_history')
-      .select(['payout_id', 'file_id', 'report_id', 'trace_id', 'bank_status', 'outcome', 'code', 'text', 'date', 'created_at'])
+      .select([
+        'payout_id',
+        'file_id',
+        'report_id',
+        'trace_id',
+        'bank_status',
+        'outcome',
+        'code',
+        'text',
+        'date',
+        'created_at',
+      ])
       .where('payout_id', 'in', payoutIds)
       .orderBy('id')
       .execute(),

@@ -174,7 +174,13 @@ export async function advanceJob(
 }
 
 /** A partner's events of these types after `after`, in sequence order (erasure reads them a page at a time). */
-export async function eventsOfTypes(db: Executor, partnerId: number, types: readonly string[], after: number, limit: number) {
+export async function eventsOfTypes(
+  db: Executor,
+  partnerId: number,
+  types: readonly string[],
+  after: number,
+  limit: number,
+) {
   return db
     .selectFrom('events')
     .selectAll()

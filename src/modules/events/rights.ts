@@ -39,7 +39,7 @@ export function createEventRights() {
       const redacted = new Map<string, EventPayload>();
       const object = JSON.stringify(redactedObject(userId));
       for (const partnerId of partnerIds) {
-        for (let after = 0; ; ) {
+        for (let after = 0; ;) {
           const rows = await repo.eventsOfTypes(trx, partnerId, PERSON_TYPES, after, PAGE);
           for (const row of rows) {
             if (!isAbout(JSON.parse(row.object), userId)) continue;

@@ -16,7 +16,7 @@ export function erasureReason(raw: string): string {
   if (reason.length < 3)
     throw AppError.field(
       'reason',
-      'Say why the person is erased (at least 3 characters, e.g. the request\'s reference): the reason is kept in the audit log. Do not write their name or e-mail in it.',
+      "Say why the person is erased (at least 3 characters, e.g. the request's reference): the reason is kept in the audit log. Do not write their name or e-mail in it.",
     );
   if (reason.length > 500) throw AppError.field('reason', 'The reason must be at most 500 characters.');
   return reason;
@@ -66,7 +66,10 @@ export function createErasure(deps: PrivacyDeps) {
       return {
         userId,
         erasedAt: record.user.erased_at,
-        partners: record.links.map((l) => ({ id: l.partner_id, name: names.get(l.partner_id) ?? `partner ${l.partner_id}` })),
+        partners: record.links.map((l) => ({
+          id: l.partner_id,
+          name: names.get(l.partner_id) ?? `partner ${l.partner_id}`,
+        })),
         openPayouts: open,
         keptPayouts: payouts.length - open.length,
       };

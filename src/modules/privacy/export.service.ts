@@ -31,7 +31,11 @@ function payoutOf(row: PayoutRow) {
   return { ...rest, ...money, products: JSON.parse(products) as unknown, rates: JSON.parse(rates) as unknown };
 }
 
-function linkOf(link: PartnerUserRow, partnerName: string, approvals: Array<{ terms_code: string; approved_at: string }>) {
+function linkOf(
+  link: PartnerUserRow,
+  partnerName: string,
+  approvals: Array<{ terms_code: string; approved_at: string }>,
+) {
   return {
     partner: { id: link.partner_id, name: partnerName },
     internal_id: link.internal_id,

@@ -11,10 +11,7 @@ import { replaceDeliveryPayloads } from './webhooks.repository.js';
 export function createWebhookRights() {
   return {
     redactDeliveries: (trx: Transaction<Database>, events: ReadonlyMap<string, EventPayload>) =>
-      replaceDeliveryPayloads(
-        trx,
-        new Map([...events].map(([id, event]) => [id, JSON.stringify(event)])),
-      ),
+      replaceDeliveryPayloads(trx, new Map([...events].map(([id, event]) => [id, JSON.stringify(event)]))),
   };
 }
 
