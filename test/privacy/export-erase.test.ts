@@ -35,6 +35,7 @@ describe('onpay user export and onpay user erase', () => {
   let person: Employee;
   let other: Employee;
   let payoutId: number;
+  let sessionId: string;
   /** What the partners entered about the person: none of it may be left after erasure. */
   const tag = randomBytes(4).toString('hex');
   const acmeName = { first_name: `Signe${tag}`, last_name: `Acmeside${tag}` };
@@ -128,6 +129,8 @@ describe('onpay user export and onpay user erase', () => {
     });
     expect(doc.payouts).toEqual([expect.objectContaining({ id: payoutId, status: 'pending', salary: '1000.00' })]);
     expect(doc.verification_sessions.length).toBeGreaterThan(0);
+    sessionId = doc.verification_sessions[0]!.id;
+    expect((await t.as(acme, { method: 'GET', url: `/api/v1/verification/status/${sessionId}` })).statusCode).toBe(200);
     expect(doc.verification_sessions[0]).not.toHaveProperty('start_token_hash');
     expect(doc.verification_sessions[0]).not.toHaveProperty('provider_state');
     expect(doc.login_links.length).toBe(1);
@@ -194,6 +197,10 @@ describe('onpay user export and onpay user erase', () => {
       ])
         expect404(await t.as(partner, { method: 'POST', url: '/api/v1/users/lookup', payload }));
     }
+    expect404(await t.as(acme, { method: 'GET', url: `/api/v1/verification/status/${sessionId}` }));
+    expect404(
+      await t.as(acme, { method: 'POST', url: `/api/v1/users/${person.id}/login-link`, payload: { send_email: true } }),
+    );
     const payout = await t.as(acme, { method: 'GET', url: `/api/v1/payouts/${payoutId}` });
     expect(payout.statusCode, payout.body).toBe(200);
     expect(payout.json()).toMatchObject({ id: payoutId, user_id: person.userId, status: 'paid', salary: '1000.00' });
