@@ -375,6 +375,24 @@ describe('each change writes exactly one event per partner whose view changed, w
     expect((await feed(other, `?after=${c}`)).results).toEqual([]);
   });
 
+  it('erasure redacts the events its scan before the transaction found, and those written after the scan', async () => {
+    const acme = await t.partner('Erasing D');
+    const kari = await onboardedEmployee(t, acme);
+    const scan = await t.services.events.rights.scan([acme.partnerId], kari.userId);
+    // A change after the scan, before the erasure's transaction.
+    const late = await eventsOf(acme, () =>
+      t.as(acme, { method: 'PUT', url: `/api/v1/users/${kari.id}`, payload: { note: 'written after the scan' } }),
+    );
+    expect(types(late)).toEqual(['user.updated']);
+    const redacted = await t.db.db
+      .transaction()
+      .execute((trx) => t.services.events.rights.redactAbout(trx, [acme.partnerId], kari.userId, scan));
+    expect(redacted.has(late[0]!.id)).toBe(true);
+    const feedNow = (await feed(acme, '?limit=500')).results.filter((e) => e.type.startsWith('user.'));
+    expect(feedNow.length).toBeGreaterThan(1);
+    for (const event of feedNow) expect(event.data.object).toEqual({ id: kari.id, erased: true });
+  });
+
   it("another partner's approved verification: nothing to a partner whose view it does not change (docs/decisions.md §14)", async () => {
     const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
     await putProfile(t, acme, user.id);

@@ -9,7 +9,7 @@ import { createEventRights } from './rights.js';
 
 export function createEventsModule(deps: EventsDeps) {
   const service = createEventService(deps);
-  return { service, rights: createEventRights(), routes: eventRoutes(service) };
+  return { service, rights: createEventRights(deps), routes: eventRoutes(service) };
 }
 
 export type EventsModule = ReturnType<typeof createEventsModule>;

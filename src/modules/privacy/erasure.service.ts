@@ -83,6 +83,10 @@ export function createErasure(deps: PrivacyDeps) {
     async erase(userId: number, rawReason: string): Promise<ErasureResult> {
       const reason = erasureReason(rawReason);
       const now = clock.now().toISOString();
+      // The partners' feeds are read before the transaction (it holds SQLite's write lock): inside
+      // it, only what was written since is read again.
+      const before = await deps.people.record(userId);
+      const scan = await deps.eventRights.scan(before?.links.map((l) => l.partner_id) ?? [], userId);
       const result = await db.transaction().execute(async (trx) => {
         // The person first: a payout batch locks its people first too, so none is created meanwhile.
         const user = await deps.people.lock(trx, userId);
@@ -90,7 +94,7 @@ export function createErasure(deps: PrivacyDeps) {
         const open = await deps.payouts.open(trx, userId);
         if (open.length > 0) throw refusal(userId, open);
         const partnerIds = await deps.people.linkedPartners(trx, userId);
-        const redacted = await deps.eventRights.redactAbout(trx, partnerIds, userId);
+        const redacted = await deps.eventRights.redactAbout(trx, partnerIds, userId, scan);
         await deps.webhooks.redactDeliveries(trx, redacted);
         if (user.erased_at === null) await deps.mail.erase(trx, user.email);
         await deps.loginLinks.erase(trx, userId);
