@@ -15,7 +15,7 @@ import * as verifiedPerPartner from './2026-11-25-0014-verified-per-partner.js';
 import * as tokenLastUse from './2026-11-25-0015-token-last-use.js';
 import * as writeProbe from './2026-11-25-0016-write-probe.js';
 import * as bankFiles from './2026-11-25-0018-bank-files.js';
-import * as userErasure from './2026-11-25-0020-user-erasure.js';
+import * as userErasure from './2026-11-25-0022-user-erasure.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -35,5 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0015-token-last-use': tokenLastUse,
   '2026-11-25-0016-write-probe': writeProbe,
   '2026-11-25-0018-bank-files': bankFiles,
-  '2026-11-25-0020-user-erasure': userErasure,
+  '2026-11-25-0022-user-erasure': userErasure,
 };
