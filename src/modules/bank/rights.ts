@@ -1,7 +1,7 @@
 /** The bank module's part of a person's export: the payment files and bank reports of their payouts. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { bankTrailOfPayouts } from './bank.repository.js';
+import { bankTrailOfPayouts } from './rights.repository.js';
 
 export function createBankRights({ db }: { db: Kysely<Database> }) {
   return {

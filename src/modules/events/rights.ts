@@ -6,7 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EventRow } from '../../db/database.js';
 import { EVENT_TYPE_NAMES } from './event-types.js';
-import * as repo from './events.repository.js';
+import * as repo from './rights.repository.js';
 import { eventRowToPayload, type EventPayload } from './events.service.js';
 
 /** The events whose object is a partner's view of the person (verification and payout objects hold no personal data). */

@@ -1,7 +1,7 @@
 /** The login-links module's part of the person's rights: their links, exported (without secrets) and erased. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { deleteLinksOfUser, linksForExport } from './login-links.repository.js';
+import { deleteLinksOfUser, linksForExport } from './rights.repository.js';
 
 export function createLoginLinkRights({ db }: { db: Kysely<Database> }) {
   return {

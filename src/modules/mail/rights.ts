@@ -1,7 +1,7 @@
 /** The mail module's part of the person's rights: mail to their address, exported and erased. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { deleteMailTo, mailTo } from './mail.repository.js';
+import { deleteMailTo, mailTo } from './rights.repository.js';
 
 /** A sign-in link inside a body: the token is a secret, even in the person's own copy. */
 const LOGIN_TOKEN = /\/login\/[A-Za-z0-9._~-]+/g;

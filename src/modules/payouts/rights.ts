@@ -1,7 +1,7 @@
 /** The payouts module's part of the person's rights: payouts stay for bookkeeping, the copied account goes. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Executor, PayoutStatus } from '../../db/database.js';
-import { allPayoutsOfEmployee, forgetAccounts, payoutsOfEmployeeIn } from './payouts.repository.js';
+import { allPayoutsOfEmployee, forgetAccounts, payoutsOfEmployeeIn } from './rights.repository.js';
 
 /** While a payout is in one of these, its money may still move: erasure waits (the account is needed). */
 export const OPEN_PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'processing', 'failed'];

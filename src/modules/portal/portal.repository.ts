@@ -37,18 +37,3 @@ export async function endSession(db: Executor, idHash: string, now: string) {
     .returning(['user_id', 'partner_id'])
     .executeTakeFirst();
 }
-
-/** The person's sessions on their own pages for their export: never the cookie's hash. */
-export async function sessionsForExport(db: Executor, userId: number) {
-  return db
-    .selectFrom('employee_sessions')
-    .select(['partner_id', 'created_at', 'expires_at', 'ended_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-}
-
-/** Erasure: the person's sessions go (a signed-in browser is signed out). */
-export async function deleteSessionsOfUser(trx: Executor, userId: number): Promise<void> {
-  await trx.deleteFrom('employee_sessions').where('user_id', '=', userId).execute();
-}

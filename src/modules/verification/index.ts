@@ -77,10 +77,10 @@ export function createVerificationModule({
 
 export type VerificationModule = ReturnType<typeof createVerificationModule>;
 export type { BrowserFlow, Step } from './browser-flow.service.js';
+export type { SessionRights } from './rights.js';
 export type { DocWebhook, WebhookResult } from './providers/doc-webhook.js';
 export { signWebhookBody } from './providers/doc-webhook.js';
 export { SANDBOX_OUTCOMES, sandboxIdentity, type SandboxOutcome } from './providers/sandbox.js';
 export { returnUrlRowToPayload, type ReturnUrlCommand, type ReturnUrlService } from './return-urls.service.js';
 export { REPLACED_REASON } from './sessions.repository.js';
-export type { SessionRights } from './rights.js';
 export { VERIFICATION_SESSION_LIFETIME_MS, type SessionService } from './sessions.service.js';

@@ -1,7 +1,7 @@
 /** The verification module's part of the person's rights: their sessions, exported and erased. */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { deleteSessionsOfUser, sessionsForExport } from './sessions.repository.js';
+import { deleteSessionsOfUser, sessionsForExport } from './rights.repository.js';
 
 export function createSessionRights({ db }: { db: Kysely<Database> }) {
   return {

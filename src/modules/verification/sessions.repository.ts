@@ -185,31 +185,3 @@ export async function sessionsOfUser(db: Executor, userId: number, limit: number
     .limit(limit)
     .execute();
 }
-
-/** The person's sessions for their export: what happened, never the tokens, bindings or provider state. */
-export async function sessionsForExport(db: Executor, userId: number) {
-  return db
-    .selectFrom('verification_sessions')
-    .select([
-      'id',
-      'partner_id',
-      'provider',
-      'id_type',
-      'status',
-      'partner_return_url',
-      'outcome_reason',
-      'expires_at',
-      'verified_at',
-      'created_at',
-      'updated_at',
-    ])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
-}
-
-/** Erasure: the person's sessions go, with what providers reported on them. */
-export async function deleteSessionsOfUser(trx: Executor, userId: number): Promise<number> {
-  const result = await trx.deleteFrom('verification_sessions').where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

@@ -6,7 +6,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { EventPayload } from '../events/index.js';
-import { replaceDeliveryPayloads } from './webhooks.repository.js';
+import { replaceDeliveryPayloads } from './rights.repository.js';
 
 export function createWebhookRights() {
   return {

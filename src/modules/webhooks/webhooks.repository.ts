@@ -365,9 +365,3 @@ export async function deliveryCounts(
   const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   return { pending: of('pending'), failed: of('failed'), delivered: of('delivered') };
 }
-
-/** Erasure: the stored bodies of these events' deliveries, pending ones included, replaced by their redacted form. */
-export async function replaceDeliveryPayloads(trx: Executor, payloads: ReadonlyMap<string, string>): Promise<void> {
-  for (const [eventId, payload] of payloads)
-    await trx.updateTable('webhook_deliveries').set({ payload }).where('event_id', '=', eventId).execute();
-}
