@@ -7,17 +7,25 @@ import { Redis } from 'ioredis';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { EventRow } from './db/database.js';
+import type { FlushOptions } from './db/erasure.js';
 import type { Db } from './db/kysely.js';
 import { createAuditService } from './modules/audit/index.js';
 import { createBankModule } from './modules/bank/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
 import { createConsoleService } from './modules/console/index.js';
-import { createMailWorker, createOutbox, createSandboxMailbox, createSmtpTransport } from './modules/mail/index.js';
+import {
+  createMailRights,
+  createMailWorker,
+  createOutbox,
+  createSandboxMailbox,
+  createSmtpTransport,
+} from './modules/mail/index.js';
 import { createOperatorService } from './modules/operators/index.js';
 import { createPartnerService } from './modules/partners/index.js';
 import { createPayoutsModule } from './modules/payouts/index.js';
-import { createPortalService } from './modules/portal/index.js';
+import { createPortalRights, createPortalService } from './modules/portal/index.js';
+import { createPrivacyModule } from './modules/privacy/index.js';
 import { createTermsModule } from './modules/terms/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
@@ -51,6 +59,8 @@ export interface ServicesDeps {
   afterEventsWritten?: (written: readonly EventRow[]) => void;
   /** Test seam: how webhook hosts are resolved (the SSRF guard checks what it answers). */
   webhookResolver?: Resolver;
+  /** Test seam: how an erasure's SQLite checkpoint waits between attempts (src/db/erasure.ts). */
+  erasureFlush?: FlushOptions;
 }
 
 /** How often a serving instance expands event fan-outs and sweeps expired verifications. */
@@ -166,6 +176,23 @@ export async function createServices(deps: ServicesDeps) {
     timeoutMs: config.webhookTimeoutMs,
   });
   const outbox = createOutbox({ db, clock, audit });
+  const privacy = createPrivacyModule({
+    db,
+    clock,
+    people: users.rights,
+    sessions: verification.rights,
+    payouts: payouts.rights,
+    bank: bank.rights,
+    loginLinks: loginLinks.rights,
+    portal: createPortalRights({ db }),
+    mail: createMailRights({ db }),
+    events: events.service,
+    eventRights: events.rights,
+    webhooks: webhooks.rights,
+    audit,
+    partners,
+    flush: deps.erasureFlush,
+  });
   const consoleService = createConsoleService({
     clock,
     returnUrls: verification.returnUrls,
@@ -183,6 +210,7 @@ export async function createServices(deps: ServicesDeps) {
       clock,
     },
     bank: { files: bank.files, imports: bank.imports, operations: payouts.operations },
+    privacy,
     money: {
       db,
       clock,
@@ -270,6 +298,7 @@ export async function createServices(deps: ServicesDeps) {
     bank,
     portal,
     loginLinks,
+    privacy,
     operators,
     console: consoleService,
     mailbox,

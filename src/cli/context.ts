@@ -93,6 +93,7 @@ export async function services(config: Config, db: Db) {
     partners: all.partners,
     terms: all.terms.service,
     tax: all.users.tax,
+    privacy: all.privacy,
     payouts: all.payouts.payouts,
     bank: all.bank.files,
     bankImport: all.bank.imports,

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { erasureReason } from '../modules/privacy/index.js';
 import { taxChanges } from '../modules/users/index.js';
 import { type CliContext, output, positiveInt, withServices } from './context.js';
 
@@ -40,4 +41,40 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         );
       },
     );
+
+  user
+    .command('export')
+    .description('print everything stored about an employee as one JSON document (their right to a copy; audited)')
+    .argument('<user_id>', 'employee id')
+    .action(async (raw: string) => {
+      const userId = positiveInt('USER_ID', raw);
+      const document = await withServices(ctx, (s) => s.privacy.exportOf(userId));
+      ctx.stdout(`${JSON.stringify(document, null, 2)}\n`);
+    });
+
+  user
+    .command('erase')
+    .description(
+      'erase an employee at their request: personal data goes, payouts stay for bookkeeping (refused while a payout is pending, processing or failed)',
+    )
+    .argument('<user_id>', 'employee id')
+    .requiredOption('--reason <text>', 'why (kept in the audit log): the request, not the person')
+    .option('--json', 'print one JSON object')
+    .action(async (raw: string, opts: { reason: string; json?: boolean }) => {
+      const userId = positiveInt('USER_ID', raw);
+      erasureReason(opts.reason);
+      const erased = await withServices(ctx, (s) => s.privacy.erase(userId, opts.reason));
+      const told = erased.partner_ids.length;
+      output(
+        ctx,
+        Boolean(opts.json),
+        { ...erased },
+        [
+          `User ${userId} is erased (${erased.erased_at}).`,
+          `  partners told (user.erased): ${told === 0 ? 'none' : erased.partner_ids.join(', ')}`,
+          `  payouts kept for bookkeeping, without the account: ${erased.payouts_kept}`,
+          `  partners' events redacted: ${erased.events_redacted}`,
+        ].join('\n'),
+      );
+    });
 }

@@ -81,6 +81,8 @@ export interface UsersTable {
    * an operator matter, listed in the console for review (docs/decisions.md §14); null otherwise.
    */
   identity_review_since: Timestamp | null;
+  /** When the person was erased (`onpay user erase`): the e-mail is then a placeholder and nothing personal is left. */
+  erased_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

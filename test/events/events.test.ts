@@ -350,6 +350,49 @@ describe('each change writes exactly one event per partner whose view changed, w
     expect(betaEvents[0]!.data.object).toMatchObject({ phone: '', bank_account_number: null });
   });
 
+  it('user.erased: to every partner linked to the person, with the id and the time only; earlier views redacted, same sequences; nothing to others', async () => {
+    const acme = await t.partner('Erasing A');
+    const beta = await t.partner('Erasing B');
+    const other = await t.partner('Erasing C');
+    const kari = await onboardedEmployee(t, acme);
+    await linkEmployee(t, beta, kari, { onboard: false });
+    const acmeBefore = (await feed(acme, '?limit=500')).results;
+    const [b, c] = [await position(beta), await position(other)];
+    await t.services.privacy.erase(kari.userId, 'request 1');
+    const acmeAfter = (await feed(acme, '?limit=500')).results;
+    expect(acmeAfter.slice(0, acmeBefore.length).map((e) => [e.id, e.sequence, e.type])).toEqual(
+      acmeBefore.map((e) => [e.id, e.sequence, e.type]),
+    );
+    for (const event of acmeAfter.slice(0, acmeBefore.length).filter((e) => e.type.startsWith('user.')))
+      expect(event.data.object).toEqual({ id: kari.id, erased: true });
+    const erased = acmeAfter.slice(acmeBefore.length);
+    expect(types(erased)).toEqual(['user.erased']);
+    expect(erased[0]!.data.object).toEqual({ id: kari.id, erased_at: expect.any(String) });
+    expect(erased[0]).not.toHaveProperty('previous_attributes');
+    expect((await feed(beta, `?after=${b}`)).results.map((e) => [e.type, e.data.object])).toEqual([
+      ['user.erased', erased[0]!.data.object],
+    ]);
+    expect((await feed(other, `?after=${c}`)).results).toEqual([]);
+  });
+
+  it('erasure redacts the events its scan before the transaction found, and those written after the scan', async () => {
+    const acme = await t.partner('Erasing D');
+    const kari = await onboardedEmployee(t, acme);
+    const scan = await t.services.events.rights.scan([acme.partnerId], kari.userId);
+    // A change after the scan, before the erasure's transaction.
+    const late = await eventsOf(acme, () =>
+      t.as(acme, { method: 'PUT', url: `/api/v1/users/${kari.id}`, payload: { note: 'written after the scan' } }),
+    );
+    expect(types(late)).toEqual(['user.updated']);
+    const redacted = await t.db.db
+      .transaction()
+      .execute((trx) => t.services.events.rights.redactAbout(trx, [acme.partnerId], kari.userId, scan));
+    expect(redacted.has(late[0]!.id)).toBe(true);
+    const feedNow = (await feed(acme, '?limit=500')).results.filter((e) => e.type.startsWith('user.'));
+    expect(feedNow.length).toBeGreaterThan(1);
+    for (const event of feedNow) expect(event.data.object).toEqual({ id: kari.id, erased: true });
+  });
+
   it("another partner's approved verification: nothing to a partner whose view it does not change (docs/decisions.md §14)", async () => {
     const user = await createUser(t, acme, { bank_account_number: NO_ACCOUNT });
     await putProfile(t, acme, user.id);

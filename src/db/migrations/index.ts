@@ -16,6 +16,7 @@ import * as tokenLastUse from './2026-11-25-0015-token-last-use.js';
 import * as writeProbe from './2026-11-25-0016-write-probe.js';
 import * as bankFiles from './2026-11-25-0018-bank-files.js';
 import * as retention from './2026-11-25-0021-retention.js';
+import * as userErasure from './2026-11-25-0022-user-erasure.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0016-write-probe': writeProbe,
   '2026-11-25-0018-bank-files': bankFiles,
   '2026-11-25-0021-retention': retention,
+  '2026-11-25-0022-user-erasure': userErasure,
 };

@@ -7,6 +7,7 @@ import type { WebhookService } from '../webhooks/index.js';
 import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 import { createBankActions, type BankActionsDeps } from './bank.actions.js';
+import { createPrivacyActions, type PrivacyActionsDeps } from './privacy.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -21,6 +22,8 @@ export interface ConsoleServiceDeps {
   money: MoneyActionsDeps;
   /** Payment files (bank.actions.ts). */
   bank: BankActionsDeps;
+  /** A person's erasure (privacy.actions.ts). */
+  privacy: PrivacyActionsDeps['privacy'];
 }
 
 export interface Dashboard {
@@ -46,6 +49,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
   return {
     money: createMoneyActions(deps.money),
     bank: createBankActions(deps.bank),
+    privacy: createPrivacyActions({ privacy: deps.privacy }),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');

@@ -21,4 +21,5 @@ export {
   type Guarded,
   type MoneyActions,
 } from './money.actions.js';
+export type { PrivacyActions } from './privacy.actions.js';
 export { FILE_PAGE_ROWS, type BankActions, type ExportForm } from './bank.actions.js';

@@ -46,7 +46,7 @@ export interface MoneyActionsDeps {
   clock: Clock;
   operations: PayoutOperations;
   payouts: Pick<PayoutService, 'ofEmployee'>;
-  directory: Pick<Directory, 'search' | 'linkNames' | 'identityReviews' | 'countIdentityReviews'>;
+  directory: Pick<Directory, 'search' | 'linkNames' | 'erased' | 'identityReviews' | 'countIdentityReviews'>;
   employees: Pick<Employees, 'personView'>;
   tax: Pick<TaxService, 'setTax'>;
   sessions: Pick<SessionService, 'ofUser'>;
@@ -105,7 +105,10 @@ export interface EmployeeLinkView {
 
 export interface EmployeeView {
   id: number;
+  /** Empty once the person was erased. */
   email: string;
+  /** When the person was erased (docs/data-protection.md): nothing personal is left, the payouts stay. */
+  erasedAt: string | null;
   emailVerifiedAt: string | null;
   /** How many different identities the partners' verifications confirmed: more than one is for review. */
   verifiedIdentities: number;
@@ -173,8 +176,19 @@ export function userIdOf(raw: string): number {
 
 const MOVE_MISSING = 'Choose what to do with the selected payouts.';
 
+/** How the payout lists name a person who was erased (their payouts stay, their name does not). */
+export const ERASED_NAME = 'Erased employee';
+
 export function createMoneyActions(deps: MoneyActionsDeps) {
   const key = (field: string, partnerId: number | null) => `${partnerId ?? 'person'}:${field}`;
+
+  /** The name each paying partner entered, keyed `partnerId:userId`; an erased person is named as such. */
+  async function namesOf(rows: ReadonlyArray<{ partnerId: number; userId: number }>) {
+    const userIds = rows.map((r) => r.userId);
+    const [names, erased] = await Promise.all([deps.directory.linkNames(userIds), deps.directory.erased(userIds)]);
+    for (const row of rows) if (erased.has(row.userId)) names.set(`${row.partnerId}:${row.userId}`, ERASED_NAME);
+    return names;
+  }
 
   /** What this operator revealed of this person in the last few minutes (from the audit log: the reveal's own record). */
   async function revealedBy(operator: ConsoleOperator, userId: number): Promise<Set<string>> {
@@ -238,7 +252,8 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       const { user } = person;
       return {
         id: user.id,
-        email: user.email,
+        email: user.erased_at ? '' : user.email,
+        erasedAt: user.erased_at,
         emailVerifiedAt: user.email_verified_at,
         verifiedIdentities: distinctVerifiedIdentities(person.links.map((l) => l.link)),
         tax: {
@@ -323,7 +338,7 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       const listed = await deps.operations.list(filter, PER_PAGE, offsetOf(page));
       const [partnerNames, employeeNames] = await Promise.all([
         deps.partners.partnerNames(listed.rows.map((r) => r.partnerId)),
-        deps.directory.linkNames(listed.rows.map((r) => r.userId)),
+        namesOf(listed.rows),
       ]);
       return { ...listed, filter, page, partnerNames, employeeNames };
     },
@@ -356,7 +371,7 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
           ...chosen.rows.map((r) => r.partnerId),
           ...(filter.partnerId ? [filter.partnerId] : []),
         ]),
-        deps.directory.linkNames(chosen.rows.map((r) => r.userId)),
+        namesOf(chosen.rows),
       ]);
       return { ...chosen, all: selection.all, filter, partnerNames, employeeNames };
     },
@@ -404,7 +419,7 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
         ...found,
         lines,
         page,
-        employeeNames: await deps.directory.linkNames(lines.rows.map((r) => r.userId)),
+        employeeNames: await namesOf(lines.rows),
         partnerName: (await deps.partners.partnerNames([found.invoice.partnerId])).get(found.invoice.partnerId) ?? '',
       };
     },

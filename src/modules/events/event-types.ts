@@ -13,6 +13,8 @@ export const EVENT_TYPES = {
     'The employee’s `onboarding.is_onboarded` or `onboarding.missing_steps` changed for you; `previous_attributes.onboarding` holds the state before',
   'user.terms.updated':
     'The employee’s approval of the terms changed (`POST /users/{id}/terms`); the object is the terms status',
+  'user.erased':
+    'The operator erased the employee at their request (their right to erasure): the object is `{"id", "erased_at"}`; every lookup of them answers 404 from now on, their payouts stay readable, and your earlier `user.*` events about them are redacted to `{"id", "erased": true}`. Delete what you hold about them too',
   'terms.published':
     'The operator published new terms: every employee must approve the new `code` (one event per partner, not one per employee)',
   'verification.session.created': 'You started a verification flow',

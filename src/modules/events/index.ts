@@ -5,15 +5,17 @@
  */
 import { eventRoutes } from './events.routes.js';
 import { createEventService, type EventsDeps } from './events.service.js';
+import { createEventRights } from './rights.js';
 
 export function createEventsModule(deps: EventsDeps) {
   const service = createEventService(deps);
-  return { service, routes: eventRoutes(service) };
+  return { service, rights: createEventRights(deps), routes: eventRoutes(service) };
 }
 
 export type EventsModule = ReturnType<typeof createEventsModule>;
 export { EVENT_TYPE_NAMES, EVENT_TYPES, type EventType } from './event-types.js';
 export { EventSchema } from './events.schemas.js';
+export type { EventRights } from './rights.js';
 export {
   EVENT_RETENTION_DAYS,
   eventId,

@@ -18,3 +18,4 @@ export { mailRoutes } from './mail.routes.js';
 export { createSandboxMailbox, type SandboxMailbox } from './mailbox.service.js';
 export { backoffMs, createMailWorker, type MailWorker } from './mail.worker.js';
 export { createSmtpTransport, SMTP_TIMEOUTS, type MailMessage, type MailTransport } from './transport.js';
+export { createMailRights, type MailRights } from './rights.js';

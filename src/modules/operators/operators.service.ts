@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   manage_tokens: ['admin'],
   publish_terms: ['admin'],
   manage_operators: ['admin'],
+  /** The person's right to erasure (docs/data-protection.md): irreversible, so administrators only. */
+  erase_personal_data: ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

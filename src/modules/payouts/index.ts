@@ -11,6 +11,7 @@ import { createPayoutOperations } from './operations.service.js';
 import { createPayoutBatchService } from './payout-batch.service.js';
 import { payoutRoutes } from './payouts.routes.js';
 import { createPayoutService } from './payouts.service.js';
+import { createPayoutRights } from './rights.js';
 
 export interface PayoutsModuleDeps {
   db: Kysely<Database>;
@@ -34,6 +35,7 @@ export function createPayoutsModule(deps: PayoutsModuleDeps) {
     payouts,
     operations,
     bankQueue,
+    rights: createPayoutRights(deps),
     routes: payoutRoutes({ batches, payouts, publicBaseUrl: deps.publicBaseUrl }),
   };
 }
@@ -59,6 +61,7 @@ export {
   type Totals,
 } from './operations.service.js';
 export { PayoutParams } from './payouts.schemas.js';
+export { OPEN_PAYOUT_STATUSES, type PayoutRights } from './rights.js';
 export type { BankQueue, BankVerdict, ExportFilter, QueuedPayout, VerdictOutcome } from './bank-queue.service.js';
 export { formatAmount, toDecimal } from './money.js';
 export { calculatePayroll, fromMinorUnits, sumAmounts, toMinorUnits } from './payroll.js';

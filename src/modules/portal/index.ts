@@ -9,3 +9,4 @@ export {
   type PortalPayoutDetail,
   type PortalService,
 } from './portal.service.js';
+export { createPortalRights, type PortalRights } from './rights.js';

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import * as repo from './directory.repository.js';
+import { erasedAmong } from './rights.repository.js';
 
 export interface PersonSummary {
   id: number;
@@ -63,6 +64,11 @@ export function createDirectory({ db }: { db: Kysely<Database> }) {
         rows.map((r) => r.id),
       );
       return { total, people: summaries(rows, links) };
+    },
+
+    /** Which of these people were erased (the console shows them so; their payouts stay). */
+    async erased(userIds: number[]): Promise<Set<number>> {
+      return new Set(await erasedAmong(db, [...new Set(userIds)]));
     },
 
     /**

@@ -12,6 +12,7 @@ import type { TermsService } from '../terms/index.js';
 import { createDirectory } from './directory.service.js';
 import { createEmployees } from './employees.service.js';
 import { createIdentityService, parseIdentity } from './identity.service.js';
+import { createPersonRights } from './rights.service.js';
 import { createTaxService } from './tax.service.js';
 import { createUserEvents } from './user-events.js';
 import { createUserTermsService } from './user-terms.service.js';
@@ -39,6 +40,7 @@ export function createUsersModule(deps: UsersModuleDeps) {
     tax: createTaxService({ ...deps, userEvents }),
     employees: createEmployees({ ...deps, userEvents }),
     directory: createDirectory(deps),
+    rights: createPersonRights(deps),
     routes: userRoutes({ users, identity, userTerms, publicBaseUrl: deps.publicBaseUrl }),
   };
 }
@@ -46,6 +48,7 @@ export function createUsersModule(deps: UsersModuleDeps) {
 export type UsersModule = ReturnType<typeof createUsersModule>;
 export type { Employees, PartnerView, PaymentAccount, PaymentFacts, PersonView } from './employees.service.js';
 export type { Directory, PersonSummary } from './directory.service.js';
+export type { PersonRecord, PersonRights } from './rights.service.js';
 export type { UserTermsService } from './user-terms.service.js';
 export type { ConfirmedIdentity } from './identity.service.js';
 export type { Views } from './user-events.js';

@@ -15,6 +15,7 @@ import { createBrowserFlow } from './browser-flow.service.js';
 import { createDocWebhook } from './providers/doc-webhook.js';
 import { createProviderAdapters } from './providers/index.js';
 import { createReturnUrlService } from './return-urls.service.js';
+import { createSessionRights } from './rights.js';
 import { createSessionService } from './sessions.service.js';
 import { verificationRoutes } from './verification.routes.js';
 
@@ -69,12 +70,14 @@ export function createVerificationModule({
     flow,
     adapters,
     docWebhook,
+    rights: createSessionRights({ db }),
     routes: verificationRoutes({ returnUrls, sessions, sandbox }),
   };
 }
 
 export type VerificationModule = ReturnType<typeof createVerificationModule>;
 export type { BrowserFlow, Step } from './browser-flow.service.js';
+export type { SessionRights } from './rights.js';
 export type { DocWebhook, WebhookResult } from './providers/doc-webhook.js';
 export { signWebhookBody } from './providers/doc-webhook.js';
 export { SANDBOX_OUTCOMES, sandboxIdentity, type SandboxOutcome } from './providers/sandbox.js';

@@ -4,11 +4,12 @@
  * the events module's door (`after`, `counter`); nothing else writes to it.
  */
 import { webhookRoutes } from './webhooks.routes.js';
+import { createWebhookRights } from './rights.js';
 import { createWebhookService, type WebhookServiceDeps } from './webhooks.service.js';
 
 export function createWebhooksModule(deps: WebhookServiceDeps & { publicBaseUrl: string }) {
   const service = createWebhookService(deps);
-  return { service, routes: webhookRoutes(service, deps.publicBaseUrl) };
+  return { service, rights: createWebhookRights(), routes: webhookRoutes(service, deps.publicBaseUrl) };
 }
 
 export type WebhooksModule = ReturnType<typeof createWebhooksModule>;
@@ -21,5 +22,6 @@ export {
   type WebhookWorker,
   type WebhookWorkerDeps,
 } from './delivery.worker.js';
+export type { WebhookRights } from './rights.js';
 export { isForbiddenAddress, systemResolver, type Resolver } from './ssrf.js';
 export { DISABLE_AFTER_FAILING_MS, SECRET_OVERLAP_MS, type WebhookService } from './webhooks.service.js';

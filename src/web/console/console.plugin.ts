@@ -15,6 +15,7 @@ import { employeesPage } from './employees.page.js';
 import { invoicesPage } from './invoices.page.js';
 import { payoutsPage } from './payouts.page.js';
 import { bankPage } from './bank.page.js';
+import { erasePage } from './erase.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -75,7 +76,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       sessionCookie: kit.sessionCookie,
     });
     await adminPages(pages, { kit, console: deps.console, flash });
-    for (const money of [employeesPage, invoicesPage]) await money(pages, { kit, console: deps.console });
+    for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
     await bankPage(pages, { kit, console: deps.console, flash });
   });

@@ -202,13 +202,22 @@ ${link.verified ? html`<dt>Identity number (verified)</dt><dd>${guarded(link.ver
     );
     const saved = field(request.query, 'saved');
 
+    const erasedNotice = person.erasedAt
+      ? html`<p class="notice" id="erased">This person was erased on ${person.erasedAt.slice(0, 10)} at their request: nothing personal is kept; their payouts stay for bookkeeping.</p>`
+      : html``;
+    const erase =
+      !person.erasedAt && can(operator.role, 'erase_personal_data')
+        ? html`<h2>Erasure</h2><form method="post" action="/console/employees/${person.id}/erase/review">${csrf}<button type="submit" class="secondary">Erase this person…</button></form><p class="muted">At the person's request (their right to erasure). The next page states what goes and what stays; nothing is erased before you confirm there.</p>`
+        : html``;
+
     return kit.render(
       request,
       reply,
       `Employee ${person.id}`,
       html`<p><a href="/console/employees">Employees</a> ›</p>
-<h1>${person.email}</h1>
-${flash(saved === 'tax' ? 'The tax facts were saved.' : saved === 'revealed' ? 'Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.' : undefined)}
+<h1>${person.erasedAt ? `Erased employee ${person.id}` : person.email}</h1>
+${flash(saved === 'tax' ? 'The tax facts were saved.' : saved === 'revealed' ? 'Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.' : saved === 'erased' ? 'The person is erased; their partners were told (user.erased) and the reason is in the audit log.' : undefined)}
+${erasedNotice}
 <dl class="facts">
 <dt>Employee id</dt><dd>${person.id}</dd>
 <dt>E-mail verified</dt><dd>${person.emailVerifiedAt ? person.emailVerifiedAt.slice(0, 10) : 'no'}</dd>
@@ -228,7 +237,8 @@ ${taxForm}
 <h2>Verification sessions</h2>
 ${sessions.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Session</th><th scope="col">Partner</th><th scope="col">Provider</th><th scope="col">Status</th><th scope="col">Started (UTC)</th></tr></thead><tbody>${sessions}</tbody></table></div>` : html`<p>None.</p>`}
 <h2>Payouts</h2>
-${payouts.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Work date</th><th scope="col">Status</th><th scope="col" class="num">Net</th></tr></thead><tbody>${payouts}</tbody></table></div>` : html`<p>None.</p>`}`,
+${payouts.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Work date</th><th scope="col">Status</th><th scope="col" class="num">Net</th></tr></thead><tbody>${payouts}</tbody></table></div>` : html`<p>None.</p>`}
+${erase}`,
       '/console/employees',
     );
   });

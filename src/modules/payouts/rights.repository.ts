@@ -1,0 +1,27 @@
+/** The SQL of the person's rights (export and erasure) on the payouts module's tables. */
+import type { Executor, PayoutStatus } from '../../db/database.js';
+
+/** Every payout of the person, whichever partner made it, oldest first (their export). */
+export async function allPayoutsOfEmployee(db: Executor, userId: number) {
+  return db.selectFrom('payouts').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+}
+
+/** The person's payouts in these statuses (erasure waits for them), by id. */
+export async function payoutsOfEmployeeIn(db: Executor, userId: number, statuses: readonly PayoutStatus[]) {
+  return db
+    .selectFrom('payouts')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', statuses)
+    .orderBy('id')
+    .execute();
+}
+
+/** Erasure: the account copied into the person's payouts goes; amounts, dates and status stay for bookkeeping. */
+export async function forgetAccounts(trx: Executor, userId: number, now: string): Promise<void> {
+  await trx
+    .updateTable('payouts')
+    .set({ bank_account_number: null, bank_iban_number: null, bank_bic_number: null, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+}
