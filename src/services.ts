@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { EventRow } from './db/database.js';
-import type { FlushOptions } from './db/erasure.js';
+import { flushErasedPages, type FlushOptions } from './db/erasure.js';
 import type { Db } from './db/kysely.js';
 import { createAuditService } from './modules/audit/index.js';
 import { createBankModule } from './modules/bank/index.js';
@@ -259,6 +259,17 @@ export async function createServices(deps: ServicesDeps) {
       { name: 'expired login links', run: () => loginLinks.service.purgeExpired() },
       { name: 'ended employee sessions', run: () => portal.purgeEnded() },
       { name: 'spent verification start tokens', run: () => verification.sessions.forgetStartTokens() },
+      // Last: on SQLite the write-ahead log still holds the pages as they were before the removals
+      // above; a TRUNCATE checkpoint moves them into the file (secure_delete zeroes the freed space)
+      // and empties the log. Removes no rows itself; a long read keeping it busy past 10 s is logged
+      // and the next round tries again.
+      {
+        name: 'write-ahead log checkpoint',
+        run: async () => {
+          await flushErasedPages(db, { deadlineMs: 10_000 });
+          return 0;
+        },
+      },
     ],
     deps.log,
   );

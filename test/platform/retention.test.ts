@@ -308,4 +308,16 @@ describe.runIf(testEngine === 'sqlite')('retention in the SQLite file', () => {
     expect(await t.services.housekeeping.runOnce()).toMatchObject({ [MAIL_TASK]: 1 });
     expect(rawSqliteBytes(database.url)).not.toContain(nonce);
   });
+
+  it("housekeeping's own checkpoint leaves no copy in the WAL: the files as they are, copied without a checkpoint", async () => {
+    const acme = await t.partner('Acme');
+    const user = await createUser(t, acme);
+    const link = await userLink(t, acme, user.id, { send_email: true });
+    const nonce = link.token.split('.')[1] as string;
+    expect(rawSqliteBytes(database.url, { checkpoint: false })).toContain(nonce);
+
+    t.clock.advance(LINK_LIFETIME_MS);
+    expect(await t.services.housekeeping.runOnce()).toMatchObject({ [MAIL_TASK]: 1, 'write-ahead log checkpoint': 0 });
+    expect(rawSqliteBytes(database.url, { checkpoint: false })).not.toContain(nonce);
+  });
 });
