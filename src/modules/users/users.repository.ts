@@ -126,6 +126,7 @@ const userColumns = [
   'u.tax_table',
   'u.tax_free_card',
   'u.identity_review_since',
+  'u.erased_at',
   'u.created_at',
   'u.updated_at',
 ] as const;
