@@ -412,6 +412,100 @@ describe('onpay bank import', () => {
     expect(await payoutOfTrace(b.trace)).toMatchObject({ status: 'pending' });
   });
 
+  it('a return (RtrInf) fails a payout still processing too: the booking need not have been imported first', async () => {
+    await payouts(1);
+    const [a] = (await exportFile()).txs as [Tx];
+    const report = await imported(
+      camt054({
+        version: '08',
+        msgId: 'BANK-RTRN-EARLY',
+        entries: [
+          {
+            amount: a.amount,
+            credit: true,
+            date: '2026-12-01',
+            ref: 'R-EARLY',
+            txs: [{ trace: a.trace, amount: a.amount, ret: { code: 'AC01', text: 'Ukjent konto' } }],
+          },
+        ],
+      }),
+      'camt.054.001.08',
+    );
+    expect(report).toMatchObject({ applied: 1, unchanged: 0, problems: [] });
+    expect(await payoutOfTrace(a.trace)).toMatchObject({
+      status: 'failed',
+      failure_code: 'AC01',
+      failure_message: 'Ukjent konto',
+      paid_at: null,
+    });
+  });
+
+  it('amounts to the øre: zeros past the øre match; a fraction of an øre or another currency is a mismatch, listed and never applied', async () => {
+    await payouts(3);
+    const [a, b, c] = (await exportFile()).txs as [Tx, Tx, Tx];
+    const entry = (tx: Tx, amount: string, ref: string, currency?: string) => ({
+      amount,
+      date: '2026-12-02',
+      ref,
+      txs: [{ trace: tx.trace, amount, ...(currency ? { currency } : {}) }],
+    });
+    const report = await imported(
+      camt054({
+        version: '08',
+        msgId: 'BANK-AMOUNTS',
+        entries: [
+          entry(a, `${a.amount}000`, 'R-A0'),
+          entry(b, `${b.amount}1`, 'R-B1'),
+          entry(c, c.amount, 'R-C', 'EUR'),
+        ],
+      }),
+      'camt.054.001.08',
+    );
+    expect(report.applied).toBe(1);
+    expect(report.problems).toEqual([
+      { reference: b.trace, problem: `the bank reports ${b.amount}1 NOK, the payment file sent ${b.amount} NOK` },
+      { reference: c.trace, problem: `the bank reports ${c.amount} EUR, the payment file sent ${c.amount} NOK` },
+    ]);
+    expect(await payoutOfTrace(a.trace)).toMatchObject({ status: 'paid' });
+    expect(await payoutOfTrace(b.trace)).toMatchObject({ status: 'processing' });
+    expect(await payoutOfTrace(c.trace)).toMatchObject({ status: 'processing' });
+  });
+
+  it('the bank’s words arrive as it wrote them: escaped characters and character references in a reason are read', async () => {
+    await payouts(1);
+    const file = await exportFile();
+    const [a] = file.txs as [Tx];
+    const report = await imported(
+      pain002({
+        version: '10',
+        msgId: 'BANK-ESCAPES',
+        orgnlMsgId: file.messageId,
+        infos: [
+          {
+            pmtInfId: a.pmtInfId,
+            txs: [
+              {
+                trace: a.trace,
+                sts: 'RJCT',
+                reason: {
+                  code: 'AC06',
+                  text: 'Konto &amp; kort sperret &#8211; ring &quot;Bank&quot; &lt;22&#x20;00&gt;',
+                },
+              },
+            ],
+          },
+        ],
+      }),
+      'pain.002.001.10',
+    );
+    expect(report).toMatchObject({ applied: 1, problems: [] });
+    expect(await payoutOfTrace(a.trace)).toMatchObject({
+      status: 'failed',
+      failure_code: 'AC06',
+      failure_message: 'Konto & kort sperret – ring "Bank" <22 00>',
+    });
+  });
+
   it('hostile or invalid XML is refused whole: exit 1 naming the problem, nothing applied, nothing read from disk', async () => {
     await payouts(1);
     const file = await exportFile();

@@ -14,7 +14,14 @@ import { currentActor } from '../../platform/actor.js';
 import type { AuditService } from '../audit/index.js';
 import { fromMinorUnits, type BankQueue, type BankVerdict } from '../payouts/index.js';
 import * as repo from './bank.repository.js';
-import { parseReport, reportTypeOf, REPORT_TYPES, type ReportLine, type ReportType } from './reports.js';
+import {
+  parseReport,
+  reportTypeOf,
+  REPORT_TYPES,
+  type ParsedReport,
+  type ReportLine,
+  type ReportType,
+} from './reports.js';
 import { schemaProblems } from './xml.js';
 
 /** The largest report read: a camt.054 of 10 000 transactions is about 10 MB. */
@@ -64,8 +71,13 @@ export function osloMidnight(day: string): string {
 
 type Attempt = Awaited<ReturnType<typeof repo.attemptsByTrace>>[number];
 
-/** The report's bytes, refused whole unless they are a valid report of a known type. */
-async function readable(content: Buffer): Promise<{ xml: string; type: ReportType }> {
+/**
+ * The report's lines, refused whole unless its bytes are a valid report of a known type. The
+ * parser reads the text while libxml2 checks it against the schema in its own thread; what it read
+ * is used only once the schema has passed (and a file the parser cannot read is named by the
+ * schema's words when the schema fails it too).
+ */
+async function readable(content: Buffer): Promise<{ parsed: ParsedReport; type: ReportType }> {
   if (content.byteLength > MAX_REPORT_BYTES)
     throw invalid(`The report is ${content.byteLength} bytes; the limit is ${MAX_REPORT_BYTES} bytes (32 MiB).`);
   const xml = content.toString('utf8');
@@ -78,46 +90,81 @@ async function readable(content: Buffer): Promise<{ xml: string; type: ReportTyp
     throw invalid(
       `The file is not a bank report onpay reads: its Document namespace must be one of ${REPORT_TYPES.map((t) => `urn:iso:std:iso:20022:tech:xsd:${t}`).join(', ')}.`,
     );
-  const problems = await schemaProblems(xml, type);
+  const validation = schemaProblems(xml, type);
+  let parsed: ParsedReport | undefined;
+  let unreadable: unknown;
+  try {
+    parsed = parseReport(xml, type);
+  } catch (error) {
+    unreadable = error;
+  }
+  const problems = await validation;
   if (problems.length > 0) throw invalid(`The report is not valid ${type}: ${problems.join('; ')}`);
-  return { xml, type };
+  if (!parsed) throw unreadable;
+  return { parsed, type };
 }
 
-export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
-  /** The attempts a line is about, or the problem that stops it (`byTrace`: every transaction line's attempt, read at once). */
-  async function attemptsOf(
-    trx: Transaction<Database>,
-    line: ReportLine,
-    type: ReportType,
-    byTrace: Map<string, Attempt>,
-    files: Map<string, Awaited<ReturnType<typeof repo.fileByMessageId>>>,
-  ): Promise<{ attempts: Attempt[] } | { problem: string }> {
-    const attempt = line.traceId === null ? undefined : byTrace.get(line.traceId);
-    if (type.startsWith('pain.002')) {
-      const messageId = line.fileMessageId ?? '';
-      if (!files.has(messageId)) files.set(messageId, await repo.fileByMessageId(trx, messageId));
-      const file = files.get(messageId);
-      if (!file) return { problem: `no payment file has the message id ${line.fileMessageId ?? '(none)'}` };
-      if (line.scope !== 'transaction') {
-        const attempts = await repo.attemptsOfFile(
-          trx,
-          file.id,
-          line.scope === 'payment_information' ? line.pmtInfId : null,
-        );
-        if (attempts.length === 0)
-          return { problem: `payment file ${file.id} has no payment information ${line.pmtInfId}` };
-        return { attempts };
-      }
-      if (!attempt || attempt.file_id !== file.id)
-        return {
-          problem: `payment file ${file.id} (${file.message_id}) has no transaction ${line.traceId ?? '(none)'}`,
-        };
-      return { attempts: [attempt] };
-    }
+/** What the lines of one report point at, read at once: their attempts, files and payment informations. */
+interface Lookups {
+  byTrace: Map<string, Attempt>;
+  files: Map<string, File | undefined>;
+  /** A file's attempts (`${fileId}`), or one PmtInf's (`${fileId}/${pmtInfId}`), for group and PmtInf lines. */
+  ofFile: Map<string, Attempt[]>;
+}
+
+type File = Awaited<ReturnType<typeof repo.fileByMessageId>>;
+
+const scopeKey = (fileId: number, line: ReportLine) =>
+  line.scope === 'payment_information' ? `${fileId}/${line.pmtInfId}` : `${fileId}`;
+
+async function lookups(trx: Transaction<Database>, lines: readonly ReportLine[], type: ReportType): Promise<Lookups> {
+  const traces = lines.flatMap((line) => (line.traceId === null ? [] : [line.traceId]));
+  const byTrace = new Map((await repo.attemptsByTrace(trx, traces)).map((a) => [a.trace_id, a]));
+  const files = new Map<string, File | undefined>();
+  const ofFile = new Map<string, Attempt[]>();
+  if (!type.startsWith('pain.002')) return { byTrace, files, ofFile };
+  for (const line of lines) {
+    const messageId = line.fileMessageId ?? '';
+    if (!files.has(messageId)) files.set(messageId, await repo.fileByMessageId(trx, messageId));
+    const file = files.get(messageId);
+    if (!file || line.scope === 'transaction' || ofFile.has(scopeKey(file.id, line))) continue;
+    const pmtInfId = line.scope === 'payment_information' ? line.pmtInfId : null;
+    ofFile.set(scopeKey(file.id, line), await repo.attemptsOfFile(trx, file.id, pmtInfId));
+  }
+  return { byTrace, files, ofFile };
+}
+
+/** The attempts a line is about, or the problem that stops it. */
+function attemptsOf(line: ReportLine, type: ReportType, found: Lookups): { attempts: Attempt[] } | { problem: string } {
+  const attempt = line.traceId === null ? undefined : found.byTrace.get(line.traceId);
+  if (!type.startsWith('pain.002')) {
     if (!attempt) return { problem: `no payment file has a transaction ${line.traceId ?? '(none)'}` };
     return { attempts: [attempt] };
   }
+  const file = found.files.get(line.fileMessageId ?? '');
+  if (!file) return { problem: `no payment file has the message id ${line.fileMessageId ?? '(none)'}` };
+  if (line.scope !== 'transaction') {
+    const attempts = found.ofFile.get(scopeKey(file.id, line)) ?? [];
+    if (attempts.length === 0)
+      return { problem: `payment file ${file.id} has no payment information ${line.pmtInfId}` };
+    return { attempts };
+  }
+  if (!attempt || attempt.file_id !== file.id)
+    return { problem: `payment file ${file.id} (${file.message_id}) has no transaction ${line.traceId ?? '(none)'}` };
+  return { attempts: [attempt] };
+}
 
+/** Why a line's amount is not the attempt's (to the øre, in NOK), or null when it is (or the line has none). */
+function amountProblem(line: ReportLine, attempt: Attempt): string | null {
+  const reported = line.amount;
+  const sent = Number(attempt.amount);
+  const currency = reported?.currency ?? 'NOK';
+  if (reported === null || (reported.minor === sent && currency === 'NOK')) return null;
+  const shown = reported.minor === null ? reported.text : fromMinorUnits(reported.minor);
+  return `the bank reports ${shown} ${currency}, the payment file sent ${fromMinorUnits(sent)} NOK`;
+}
+
+export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
   return {
     /**
      * Imports one bank report. Refused whole (nothing changes) when it is too large, has a DOCTYPE
@@ -125,8 +172,7 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
      * answer counts what was applied and unchanged and lists every problem.
      */
     async importReport(content: Buffer): Promise<ImportReport> {
-      const { xml, type } = await readable(content);
-      const parsed = parseReport(xml, type);
+      const { parsed, type } = await readable(content);
       const sha256 = createHash('sha256').update(content).digest('hex');
       const by = currentActor().label.slice(0, 255);
       const now = clock.now().toISOString();
@@ -136,11 +182,12 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
         let unchanged = 0;
         const verdicts: Array<BankVerdict & { line: ReportLine; fileId: number }> = [];
         const named = new Set<number>();
-        const traces = parsed.lines.flatMap((line) => (line.traceId === null ? [] : [line.traceId]));
-        const byTrace = new Map((await repo.attemptsByTrace(trx, traces)).map((a) => [a.trace_id, a]));
-        const files = new Map<string, Awaited<ReturnType<typeof repo.fileByMessageId>>>();
+        const looked = await lookups(trx, parsed.lines, type);
+        // 00:00 in Oslo once per day named, not once per line.
+        const midnights = new Map<string, string>();
+        const midnight = (day: string) => midnights.get(day) ?? midnights.set(day, osloMidnight(day)).get(day)!;
         for (const line of parsed.lines) {
-          const found = await attemptsOf(trx, line, type, byTrace, files);
+          const found = attemptsOf(line, type, looked);
           if ('problem' in found) {
             problems.push({ reference: line.reference, problem: found.problem });
             continue;
@@ -155,11 +202,9 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
               });
               continue;
             }
-            if (line.amount !== null && line.amount !== Number(attempt.amount)) {
-              problems.push({
-                reference,
-                problem: `the bank reports ${fromMinorUnits(line.amount)} NOK, the payment file sent ${fromMinorUnits(Number(attempt.amount))} NOK`,
-              });
+            const mismatch = amountProblem(line, attempt);
+            if (mismatch !== null) {
+              problems.push({ reference, problem: mismatch });
               continue;
             }
             if (line.outcome === 'none') {
@@ -172,7 +217,7 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
               to: line.outcome,
               isReturn: line.bankStatus === 'RTRN',
               ...(line.outcome === 'paid'
-                ? { paidAt: line.date ? osloMidnight(line.date) : now }
+                ? { paidAt: line.date ? midnight(line.date) : now }
                 : {
                     code: line.code ?? 'NARR',
                     message: line.text ?? `The bank reported ${line.bankStatus}${line.code ? ` (${line.code})` : ''}.`,
