@@ -6,7 +6,7 @@ import { isId, parseId } from '../../ids.js';
 import { pageOffset } from '../../platform/pagination.js';
 import type { EventService } from '../events/index.js';
 import type { Employees } from '../users/index.js';
-import { fromMinorUnits, sumAmounts } from './payroll.js';
+import { fromMinorUnits } from './payroll.js';
 import * as repo from './payouts.repository.js';
 import type { PayoutFilters } from './payouts.repository.js';
 import type { PayoutPayload } from './payouts.schemas.js';
@@ -45,7 +45,7 @@ export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
     date: row.date,
     hours: row.hours,
     description: row.description ?? '',
-    tax_withheld: sumAmounts([money(row.withholding_salary), money(row.withholding_vacation)]),
+    tax_withheld: money(row.withholding_salary + row.withholding_vacation),
     employer_contribution: money(row.employer_contribution),
     service_fee: money(row.service_fee),
     vat: money(row.vat),
