@@ -440,6 +440,63 @@ describe('onpay bank import', () => {
     });
   });
 
+  it('bookings and returns in one camt.054, in any order of entries: each payout ends failed with both lines in its bank history, in order; the same report again changes nothing and lists nothing', async () => {
+    await payouts(45);
+    const file = await exportFile();
+    const [a, ...rest] = file.txs as [Tx, ...Tx[]];
+    const [early, late] = [rest.slice(0, 20), rest.slice(20)];
+    const b = late[0]!;
+    const minor = (txs: Tx[]) => txs.reduce((sum, tx) => sum + Number(tx.amount.replace('.', '')), 0);
+    const batchOf = (txs: Tx[], ref: string, date: string) => ({
+      amount: (minor(txs) / 100).toFixed(2),
+      date,
+      ref,
+      batch: { msgId: file.messageId, pmtInfId: a.pmtInfId },
+      txs: txs.map((tx) => ({ trace: tx.trace, amount: tx.amount })),
+    });
+    const returnOf = (tx: Tx, ref: string, date: string) => ({
+      amount: tx.amount,
+      credit: true,
+      date,
+      ref,
+      txs: [{ trace: tx.trace, amount: tx.amount, ret: { code: 'AC04', text: 'Konto avsluttet' } }],
+    });
+    // Twenty payouts booked by an earlier report.
+    expect(
+      await imported(
+        camt054({ version: '08', msgId: 'BANK-EARLY', entries: [batchOf(early, 'R-EARLY', '2026-12-02')] }),
+        'camt.054.001.08',
+      ),
+    ).toMatchObject({ applied: 20, problems: [] });
+    // Then one report: their returns; a's return, listed before its booking but a day later; the
+    // booking of a and the rest; b's return the day of its booking, the same words as the twenty.
+    const report = camt054({
+      version: '08',
+      msgId: 'BANK-BOOK-AND-RETURN',
+      entries: [
+        ...early.map((tx, i) => returnOf(tx, `R-RET-${i}`, '2026-12-03')),
+        returnOf(a, 'R-RET-A', '2026-12-04'),
+        batchOf([a, ...late], 'R-BOOK', '2026-12-03'),
+        returnOf(b, 'R-RET-B', '2026-12-03'),
+      ],
+    });
+    expect(await imported(report, 'camt.054.001.08')).toMatchObject({ applied: 47, unchanged: 0, problems: [] });
+    for (const [tx, returned] of [
+      [a, '2026-12-04'],
+      [b, '2026-12-03'],
+    ] as const) {
+      const payout = await payoutOfTrace(tx.trace);
+      expect(payout).toMatchObject({ status: 'failed', failure_code: 'AC04', paid_at: osloMidnight('2026-12-03') });
+      expect(await t.services.bank.files.history(payout.id)).toEqual([
+        expect.objectContaining({ bank_status: 'BOOK', outcome: 'paid', date: '2026-12-03' }),
+        expect.objectContaining({ bank_status: 'RTRN', outcome: 'failed', code: 'AC04', date: returned }),
+      ]);
+    }
+    const historyRows = (await t.db.db.selectFrom('bank_payout_history').select('id').execute()).length;
+    expect(await imported(report, 'camt.054.001.08')).toMatchObject({ applied: 0, unchanged: 47, problems: [] });
+    expect((await t.db.db.selectFrom('bank_payout_history').select('id').execute()).length).toBe(historyRows);
+  });
+
   it('amounts to the øre: zeros past the øre match; a fraction of an øre or another currency is a mismatch, listed and never applied', async () => {
     await payouts(3);
     const [a, b, c] = (await exportFile()).txs as [Tx, Tx, Tx];

@@ -164,6 +164,23 @@ function amountProblem(line: ReportLine, attempt: Attempt): string | null {
   return `the bank reports ${shown} ${currency}, the payment file sent ${fromMinorUnits(sent)} NOK`;
 }
 
+type Verdict = BankVerdict & { line: ReportLine; fileId: number };
+
+/** What the payout's bank history keeps of an applied line. */
+const historyLine = (v: Verdict): repo.HistoryLine => ({
+  payout_id: v.payoutId,
+  file_id: v.fileId,
+  trace_id: v.traceId,
+  bank_status: v.line.bankStatus.slice(0, 8),
+  outcome: v.to,
+  code: v.line.code?.slice(0, 8) ?? null,
+  text: v.line.text,
+  date: v.line.date,
+});
+
+const historyKey = (h: Pick<repo.HistoryLine, 'trace_id' | 'bank_status' | 'outcome' | 'code' | 'date'>) =>
+  JSON.stringify([h.trace_id, h.bank_status, h.outcome, h.code ?? null, h.date ?? null]);
+
 export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
   return {
     /**
@@ -180,7 +197,7 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
       return db.transaction().execute(async (trx) => {
         const problems: ImportProblem[] = [];
         let unchanged = 0;
-        const verdicts: Array<BankVerdict & { line: ReportLine; fileId: number }> = [];
+        const verdicts: Verdict[] = [];
         const named = new Set<number>();
         const looked = await lookups(trx, parsed.lines, type);
         // 00:00 in Oslo once per day named, not once per line.
@@ -228,11 +245,19 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
           }
         }
         const outcomes = await queue.settle(trx, verdicts);
+        // A line the lifecycle refuses now but whose payout's bank history already has (the same
+        // report, or another with the same line, imported before) is unchanged, not a problem: a
+        // booking and its return in one report, imported again.
+        const refused = verdicts.filter((_, i) => outcomes[i]!.outcome === 'refused');
+        const kept = new Set(
+          (await repo.historyOfPayouts(trx, [...new Set(refused.map((v) => v.payoutId))])).map(historyKey),
+        );
         let applied = 0;
         const history: typeof verdicts = [];
         outcomes.forEach((outcome, i) => {
           const verdict = verdicts[i]!;
           if (outcome.outcome === 'unchanged') unchanged++;
+          else if (outcome.outcome === 'refused' && kept.has(historyKey(historyLine(verdict)))) unchanged++;
           else if (outcome.outcome === 'refused')
             problems.push({ reference: verdict.traceId, problem: outcome.problem });
           else {
@@ -255,21 +280,7 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
             created_at: now,
           }));
         if (!existing) await repo.noteReportFiles(trx, reportId, [...named]);
-        await repo.insertHistory(
-          trx,
-          history.map((v) => ({
-            payout_id: v.payoutId,
-            file_id: v.fileId,
-            report_id: reportId,
-            trace_id: v.traceId,
-            bank_status: v.line.bankStatus.slice(0, 8),
-            outcome: v.to,
-            code: v.line.code?.slice(0, 8) ?? null,
-            text: v.line.text,
-            date: v.line.date,
-            created_at: now,
-          })),
-        );
+        await repo.insertHistory(trx, reportId, now, history.map(historyLine));
         await audit.record(trx, { action: 'bank_report.imported', object: { type: 'bank_report', id: reportId } });
         return { message_id: parsed.messageId, message_type: type, applied, unchanged, problems };
       });

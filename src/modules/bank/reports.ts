@@ -247,6 +247,9 @@ function camt054(root: Node, messageType: ReportType): ParsedReport {
       }
     }
   }
+  // In booking order: a report need not list its entries so, and a payout's booking comes before its return.
+  const day = (line: ReportLine) => line.date ?? '9999-12-31';
+  lines.sort((a, b) => (day(a) < day(b) ? -1 : day(a) > day(b) ? 1 : 0));
   return { messageId, messageType, lines };
 }
 
