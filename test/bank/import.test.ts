@@ -266,6 +266,50 @@ describe('onpay bank import', () => {
       });
   });
 
+  it('a group-level rejection that names one PmtInf with its own reason fails the rest of the file with the group’s', async () => {
+    // Two execution dates, two PmtInf.
+    await createPayouts(t, acme, batch([item(staff[0]!), item(staff[1]!)], '2027-01-15'));
+    await createPayouts(t, acme, batch([item(staff[2]!), item(staff[3]!)], '2027-02-15'));
+    const file = await exportFile();
+    const pmtInfs = [...new Set(file.txs.map((tx) => tx.pmtInfId))];
+    expect(pmtInfs).toHaveLength(2);
+    const report = await imported(
+      pain002({
+        version: '03',
+        msgId: 'BANK-GRP-AND-PMTINF',
+        orgnlMsgId: file.messageId,
+        grpSts: 'RJCT',
+        grpReason: { code: 'MS03', text: 'Filen ble avvist' },
+        infos: [{ pmtInfId: pmtInfs[0]!, sts: 'RJCT', reason: { code: 'AC06', text: 'Sperret konto' } }],
+      }),
+      'pain.002.001.03',
+    );
+    expect(report).toMatchObject({ applied: 4, unchanged: 0, problems: [] });
+    for (const tx of file.txs)
+      expect(await payoutOfTrace(tx.trace)).toMatchObject(
+        tx.pmtInfId === pmtInfs[0]
+          ? { status: 'failed', failure_code: 'AC06', failure_message: 'Sperret konto' }
+          : { status: 'failed', failure_code: 'MS03', failure_message: 'Filen ble avvist' },
+      );
+  });
+
+  it('a date with a time zone is the day in Oslo: ACSC at 23:30 UTC pays the next day', async () => {
+    await payouts(1);
+    const file = await exportFile();
+    const [a] = file.txs as [Tx];
+    const report = await imported(
+      pain002({
+        version: '10',
+        msgId: 'BANK-ACSC-UTC',
+        orgnlMsgId: file.messageId,
+        infos: [{ pmtInfId: a.pmtInfId, txs: [{ trace: a.trace, sts: 'ACSC', accepted: '2026-11-27T23:30:00Z' }] }],
+      }),
+      'pain.002.001.10',
+    );
+    expect(report).toMatchObject({ applied: 1, problems: [] });
+    expect(await payoutOfTrace(a.trace)).toMatchObject({ status: 'paid', paid_at: osloMidnight('2026-11-28') });
+  });
+
   it('a payment-information rejection applies to every transaction of that PmtInf, but a status report never fails a paid payout; ACSC pays with its date (.09 file, .03 report)', async () => {
     await payouts(2);
     const file = await exportFile('pain.001.001.09');

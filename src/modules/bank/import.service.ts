@@ -147,7 +147,8 @@ function attemptsOf(line: ReportLine, type: ReportType, found: Lookups): { attem
     const attempts = found.ofFile.get(scopeKey(file.id, line)) ?? [];
     if (attempts.length === 0)
       return { problem: `payment file ${file.id} has no payment information ${line.pmtInfId}` };
-    return { attempts };
+    const except = new Set(line.exceptPmtInfIds ?? []);
+    return { attempts: except.size === 0 ? attempts : attempts.filter((a) => !except.has(a.pmt_inf_id)) };
   }
   if (!attempt || attempt.file_id !== file.id)
     return { problem: `payment file ${file.id} (${file.message_id}) has no transaction ${line.traceId ?? '(none)'}` };

@@ -6,6 +6,7 @@
  * `str` reads those, and only those (a report has no DOCTYPE, so it can declare no others).
  */
 import { XMLParser } from 'fast-xml-parser';
+import { osloDay } from './bank-files.service.js';
 
 export const REPORT_TYPES = ['pain.002.001.03', 'pain.002.001.10', 'camt.054.001.02', 'camt.054.001.08'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -15,6 +16,8 @@ export interface ReportLine {
   /** What the import report names the line by: the EndToEndId, or the message / payment information. */
   reference: string;
   scope: 'transaction' | 'payment_information' | 'group';
+  /** A group line: the PmtInf it does not apply to, having their own status in the report. */
+  exceptPmtInfIds?: string[];
   /** pain.002: the file it answers (OrgnlMsgId). */
   fileMessageId: string | null;
   pmtInfId: string | null;
@@ -112,7 +115,18 @@ function amountOf(value: unknown): ReportedAmount | null {
   return { text, currency, minor: toMinor(text) };
 }
 
-const dateOf = (raw: string | null) => (raw && /^\d{4}-\d{2}-\d{2}/.test(raw) ? raw.slice(0, 10) : null);
+/**
+ * The day of a date or date-time (YYYY-MM-DD): a date-time with a time zone (`Z`, `+01:00`) is the
+ * day it was in Oslo then; without one it is the bank's local time, taken as written.
+ */
+function dateOf(raw: string | null): string | null {
+  if (!raw || !/^\d{4}-\d{2}-\d{2}/.test(raw)) return null;
+  if (/T.*(?:Z|[+-]\d{2}:\d{2})$/.test(raw)) {
+    const moment = new Date(raw);
+    if (!Number.isNaN(moment.getTime())) return osloDay(moment);
+  }
+  return raw.slice(0, 10);
+}
 
 function reasonOf(node: Node): { code: string | null; text: string | null } {
   const reason = list(node.StsRsnInf)[0];
@@ -139,10 +153,13 @@ function pain002(root: Node, messageType: ReportType): ParsedReport {
     const infos = list(report.OrgnlPmtInfAndSts);
     const hasTransactions = infos.some((info) => list(info.TxInfAndSts).length > 0);
     const groupStatus = str(group.GrpSts);
-    if (groupStatus && !hasTransactions && infos.every((info) => !str(info.PmtInfSts))) {
+    // A group status without transaction lines is every transaction's, but for the PmtInf the
+    // report gives a status of their own.
+    if (groupStatus && !hasTransactions) {
       lines.push({
         reference: fileMessageId ?? '',
         scope: 'group',
+        exceptPmtInfIds: infos.filter((info) => str(info.PmtInfSts)).map((info) => str(info.OrgnlPmtInfId) ?? ''),
         fileMessageId,
         pmtInfId: null,
         traceId: null,
