@@ -572,6 +572,47 @@ describe('onpay bank import', () => {
     expect(await payoutOfTrace(c.trace)).toMatchObject({ status: 'processing' });
   });
 
+  it('a batch entry without an amount per transaction must book their sum; an entry without transaction details is listed', async () => {
+    await payouts(4);
+    const [a, b, c, d] = (await exportFile()).txs as [Tx, Tx, Tx, Tx];
+    const sum = (...txs: Tx[]) => (txs.reduce((s, tx) => s + Number(tx.amount.replace('.', '')), 0) / 100).toFixed(2);
+    const plusOre = (amount: string) => ((Number(amount.replace('.', '')) + 1) / 100).toFixed(2);
+    const entry = (ref: string, amount: string, txs: Array<{ trace: string }>) => ({
+      amount,
+      date: '2026-12-05',
+      ref,
+      txs,
+    });
+    const report = await imported(
+      camt054({
+        version: '08',
+        msgId: 'BANK-NO-TX-AMOUNTS',
+        entries: [
+          entry('R-AB', sum(a, b), [{ trace: a.trace }, { trace: b.trace }]),
+          entry('R-CD', plusOre(sum(c, d)), [{ trace: c.trace }, { trace: d.trace }]),
+          entry('R-D?', sum(d), [{ trace: d.trace }, { trace: 'OP-999999-2' }]),
+          entry('R-FEE', '25.00', []),
+        ],
+      }),
+      'camt.054.001.08',
+    );
+    const booked = `the entry books ${plusOre(sum(c, d))} NOK for 2 transactions, the payment files sent ${sum(c, d)} NOK for them`;
+    expect(report.problems).toEqual([
+      { reference: c.trace, problem: booked },
+      { reference: d.trace, problem: booked },
+      {
+        reference: d.trace,
+        problem: `the entry books ${sum(d)} NOK for 2 transactions without an amount for each, and not all of them are in onpay's payment files: nothing to check the amount against`,
+      },
+      { reference: 'OP-999999-2', problem: 'no payment file has a transaction OP-999999-2' },
+      { reference: 'R-FEE', problem: 'the bank gives no EndToEndId: nothing to match it by' },
+    ]);
+    expect(report.applied).toBe(2);
+    expect(await payoutOfTrace(a.trace)).toMatchObject({ status: 'paid' });
+    expect(await payoutOfTrace(c.trace)).toMatchObject({ status: 'processing' });
+    expect(await payoutOfTrace(d.trace)).toMatchObject({ status: 'processing' });
+  });
+
   it('the bank’s words arrive as it wrote them: escaped characters and character references in a reason are read', async () => {
     await payouts(1);
     const file = await exportFile();

@@ -138,7 +138,8 @@ async function lookups(trx: Transaction<Database>, lines: readonly ReportLine[],
 function attemptsOf(line: ReportLine, type: ReportType, found: Lookups): { attempts: Attempt[] } | { problem: string } {
   const attempt = line.traceId === null ? undefined : found.byTrace.get(line.traceId);
   if (!type.startsWith('pain.002')) {
-    if (!attempt) return { problem: `no payment file has a transaction ${line.traceId ?? '(none)'}` };
+    if (line.traceId === null) return { problem: 'the bank gives no EndToEndId: nothing to match it by' };
+    if (!attempt) return { problem: `no payment file has a transaction ${line.traceId}` };
     return { attempts: [attempt] };
   }
   const file = found.files.get(line.fileMessageId ?? '');
@@ -153,6 +154,41 @@ function attemptsOf(line: ReportLine, type: ReportType, found: Lookups): { attem
   if (!attempt || attempt.file_id !== file.id)
     return { problem: `payment file ${file.id} (${file.message_id}) has no transaction ${line.traceId ?? '(none)'}` };
   return { attempts: [attempt] };
+}
+
+/**
+ * camt.054 entries that book several transactions without an amount for each: why the entry's
+ * amount is not the sum of its transactions' attempts (every one must be known), by entry key;
+ * absent when it is.
+ */
+function entryProblems(lines: readonly ReportLine[], found: Lookups): Map<number, string> {
+  const entries = new Map<number, { line: ReportLine; sent: number; known: number }>();
+  for (const line of lines) {
+    if (!line.entry) continue;
+    const entry = entries.get(line.entry.key) ?? { line, sent: 0, known: 0 };
+    const attempt = line.traceId === null ? undefined : found.byTrace.get(line.traceId);
+    if (attempt) {
+      entry.sent += Number(attempt.amount);
+      entry.known++;
+    }
+    entries.set(line.entry.key, entry);
+  }
+  const problems = new Map<number, string>();
+  for (const [key, { line, sent, known }] of entries) {
+    const { amount, transactions } = line.entry!;
+    const booked = amount === null ? 'no amount' : `${amount.text} ${amount.currency ?? 'NOK'}`;
+    if (known < transactions)
+      problems.set(
+        key,
+        `the entry books ${booked} for ${transactions} transactions without an amount for each, and not all of them are in onpay's payment files: nothing to check the amount against`,
+      );
+    else if (amount?.minor !== sent || (amount.currency ?? 'NOK') !== 'NOK')
+      problems.set(
+        key,
+        `the entry books ${booked} for ${transactions} transactions, the payment files sent ${fromMinorUnits(sent)} NOK for them`,
+      );
+  }
+  return problems;
 }
 
 /** Why a line's amount is not the attempt's (to the øre, in NOK), or null when it is (or the line has none). */
@@ -204,6 +240,7 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
         // 00:00 in Oslo once per day named, not once per line.
         const midnights = new Map<string, string>();
         const midnight = (day: string) => midnights.get(day) ?? midnights.set(day, osloMidnight(day)).get(day)!;
+        const entries = entryProblems(parsed.lines, looked);
         for (const line of parsed.lines) {
           const found = attemptsOf(line, type, looked);
           if ('problem' in found) {
@@ -220,7 +257,7 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
               });
               continue;
             }
-            const mismatch = amountProblem(line, attempt);
+            const mismatch = amountProblem(line, attempt) ?? (line.entry ? entries.get(line.entry.key) : null) ?? null;
             if (mismatch !== null) {
               problems.push({ reference, problem: mismatch });
               continue;

@@ -31,6 +31,11 @@ export interface ReportLine {
   date: string | null;
   /** The amount as the bank reported it (decimal text, currency); null when the line carries none. */
   amount: ReportedAmount | null;
+  /**
+   * camt.054: the entry of a line that has no amount of its own, when the entry books several
+   * transactions (`key` tells entries apart): its amount must be the sum of theirs.
+   */
+  entry?: { key: number; amount: ReportedAmount | null; transactions: number };
 }
 
 export interface ReportedAmount {
@@ -214,12 +219,29 @@ function camt054(root: Node, messageType: ReportType): ParsedReport {
   const notification = obj(root.BkToCstmrDbtCdtNtfctn);
   const messageId = str(obj(notification.GrpHdr).MsgId) ?? '';
   const lines: ReportLine[] = [];
+  let entries = 0;
   for (const ntfctn of list(notification.Ntfctn)) {
     for (const entry of list(ntfctn.Ntry)) {
+      const key = entries++;
       const status = str(entry.Sts) ?? str(obj(entry.Sts).Cd) ?? '';
       const debit = str(entry.CdtDbtInd) === 'DBIT';
       const bookingDate = dateOf(str(obj(entry.BookgDt).Dt) ?? str(obj(entry.BookgDt).DtTm));
       const details = list(entry.NtryDtls).flatMap((d) => list(d.TxDtls));
+      if (details.length === 0)
+        // Nothing to match it by: listed, never applied.
+        lines.push({
+          reference: str(entry.AcctSvcrRef) ?? str(entry.NtryRef) ?? '(no reference)',
+          scope: 'transaction',
+          fileMessageId: null,
+          pmtInfId: null,
+          traceId: null,
+          bankStatus: status,
+          outcome: 'none',
+          code: null,
+          text: null,
+          date: bookingDate,
+          amount: amountOf(entry.Amt),
+        });
       for (const tx of details) {
         const refs = obj(tx.Refs);
         const traceId = str(refs.EndToEndId) ?? str(refs.InstrId);
@@ -238,6 +260,9 @@ function camt054(root: Node, messageType: ReportType): ParsedReport {
           traceId,
           date: bookingDate,
           amount,
+          ...(amount === null && details.length > 1
+            ? { entry: { key, amount: amountOf(entry.Amt), transactions: details.length } }
+            : {}),
         };
         if (ret) {
           const rsn = obj(ret.Rsn);
