@@ -541,6 +541,33 @@ describe('onpay bank import', () => {
     expect((await t.db.db.selectFrom('bank_payout_history').select('id').execute()).length).toBe(historyRows);
   });
 
+  it('a booked credit that names a payment without return information is listed, not counted unchanged', async () => {
+    await payouts(1);
+    const [a] = (await exportFile()).txs as [Tx];
+    const report = await imported(
+      camt054({
+        version: '02',
+        msgId: 'BANK-CRDT',
+        entries: [
+          {
+            amount: a.amount,
+            credit: true,
+            date: '2026-12-06',
+            ref: 'R-CRDT',
+            txs: [{ trace: a.trace, amount: a.amount }],
+          },
+        ],
+      }),
+      'camt.054.001.02',
+    );
+    expect(report).toMatchObject({
+      applied: 0,
+      unchanged: 0,
+      problems: [{ reference: a.trace, problem: expect.stringContaining('without return information (RtrInf)') }],
+    });
+    expect(await payoutOfTrace(a.trace)).toMatchObject({ status: 'processing' });
+  });
+
   it('amounts to the øre: zeros past the øre match; a fraction of an øre or another currency is a mismatch, listed and never applied', async () => {
     await payouts(3);
     const [a, b, c] = (await exportFile()).txs as [Tx, Tx, Tx];

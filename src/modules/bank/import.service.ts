@@ -262,6 +262,14 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
               problems.push({ reference, problem: mismatch });
               continue;
             }
+            if (line.unexplainedCredit) {
+              problems.push({
+                reference,
+                problem:
+                  'the bank booked money back for this payment without return information (RtrInf): nothing is applied; ask the bank whether it was returned',
+              });
+              continue;
+            }
             if (line.outcome === 'none') {
               unchanged++;
               continue;

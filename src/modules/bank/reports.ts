@@ -36,6 +36,8 @@ export interface ReportLine {
    * transactions (`key` tells entries apart): its amount must be the sum of theirs.
    */
   entry?: { key: number; amount: ReportedAmount | null; transactions: number };
+  /** camt.054: a booked credit without return information (money back, reason unknown). */
+  unexplainedCredit?: boolean;
 }
 
 export interface ReportedAmount {
@@ -284,6 +286,7 @@ function camt054(root: Node, messageType: ReportType): ParsedReport {
             outcome: status === 'BOOK' && debit ? 'paid' : 'none',
             code: null,
             text: null,
+            ...(status === 'BOOK' && str(entry.CdtDbtInd) === 'CRDT' ? { unexplainedCredit: true } : {}),
           });
         }
       }
