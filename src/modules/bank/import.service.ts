@@ -1,6 +1,7 @@
 /**
  * Bank reports in (docs/payouts.md, "Bank reports"): a pain.002 or camt.054 is checked (size, no
- * DOCTYPE or entities, its schema) before anything is read from it; its lines are matched to the
+ * DOCTYPE or entities, its schema) before anything in it is used (the parser reads it while the
+ * schema is checked, never before the DOCTYPE and entity checks); its lines are matched to the
  * payment files by trace id, and what they say is applied through the payouts' lifecycle in one
  * transaction, with each applied line kept in the payout's bank history. The same report twice
  * changes nothing; what cannot be applied is listed, never guessed.
