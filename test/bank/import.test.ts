@@ -266,6 +266,50 @@ describe('onpay bank import', () => {
       });
   });
 
+  it('a group-level rejection that names one PmtInf with its own reason fails the rest of the file with the group’s', async () => {
+    // Two execution dates, two PmtInf.
+    await createPayouts(t, acme, batch([item(staff[0]!), item(staff[1]!)], '2027-01-15'));
+    await createPayouts(t, acme, batch([item(staff[2]!), item(staff[3]!)], '2027-02-15'));
+    const file = await exportFile();
+    const pmtInfs = [...new Set(file.txs.map((tx) => tx.pmtInfId))];
+    expect(pmtInfs).toHaveLength(2);
+    const report = await imported(
+      pain002({
+        version: '03',
+        msgId: 'BANK-GRP-AND-PMTINF',
+        orgnlMsgId: file.messageId,
+        grpSts: 'RJCT',
+        grpReason: { code: 'MS03', text: 'Filen ble avvist' },
+        infos: [{ pmtInfId: pmtInfs[0]!, sts: 'RJCT', reason: { code: 'AC06', text: 'Sperret konto' } }],
+      }),
+      'pain.002.001.03',
+    );
+    expect(report).toMatchObject({ applied: 4, unchanged: 0, problems: [] });
+    for (const tx of file.txs)
+      expect(await payoutOfTrace(tx.trace)).toMatchObject(
+        tx.pmtInfId === pmtInfs[0]
+          ? { status: 'failed', failure_code: 'AC06', failure_message: 'Sperret konto' }
+          : { status: 'failed', failure_code: 'MS03', failure_message: 'Filen ble avvist' },
+      );
+  });
+
+  it('a date with a time zone is the day in Oslo: ACSC at 23:30 UTC pays the next day', async () => {
+    await payouts(1);
+    const file = await exportFile();
+    const [a] = file.txs as [Tx];
+    const report = await imported(
+      pain002({
+        version: '10',
+        msgId: 'BANK-ACSC-UTC',
+        orgnlMsgId: file.messageId,
+        infos: [{ pmtInfId: a.pmtInfId, txs: [{ trace: a.trace, sts: 'ACSC', accepted: '2026-11-27T23:30:00Z' }] }],
+      }),
+      'pain.002.001.10',
+    );
+    expect(report).toMatchObject({ applied: 1, problems: [] });
+    expect(await payoutOfTrace(a.trace)).toMatchObject({ status: 'paid', paid_at: osloMidnight('2026-11-28') });
+  });
+
   it('a payment-information rejection applies to every transaction of that PmtInf, but a status report never fails a paid payout; ACSC pays with its date (.09 file, .03 report)', async () => {
     await payouts(2);
     const file = await exportFile('pain.001.001.09');
@@ -410,6 +454,225 @@ describe('onpay bank import', () => {
       },
     ]);
     expect(await payoutOfTrace(b.trace)).toMatchObject({ status: 'pending' });
+  });
+
+  it('a return (RtrInf) fails a payout still processing too: the booking need not have been imported first', async () => {
+    await payouts(1);
+    const [a] = (await exportFile()).txs as [Tx];
+    const report = await imported(
+      camt054({
+        version: '08',
+        msgId: 'BANK-RTRN-EARLY',
+        entries: [
+          {
+            amount: a.amount,
+            credit: true,
+            date: '2026-12-01',
+            ref: 'R-EARLY',
+            txs: [{ trace: a.trace, amount: a.amount, ret: { code: 'AC01', text: 'Ukjent konto' } }],
+          },
+        ],
+      }),
+      'camt.054.001.08',
+    );
+    expect(report).toMatchObject({ applied: 1, unchanged: 0, problems: [] });
+    expect(await payoutOfTrace(a.trace)).toMatchObject({
+      status: 'failed',
+      failure_code: 'AC01',
+      failure_message: 'Ukjent konto',
+      paid_at: null,
+    });
+  });
+
+  it('bookings and returns in one camt.054, in any order of entries: each payout ends failed with both lines in its bank history, in order; the same report again changes nothing and lists nothing', async () => {
+    await payouts(45);
+    const file = await exportFile();
+    const [a, ...rest] = file.txs as [Tx, ...Tx[]];
+    const [early, late] = [rest.slice(0, 20), rest.slice(20)];
+    const b = late[0]!;
+    const minor = (txs: Tx[]) => txs.reduce((sum, tx) => sum + Number(tx.amount.replace('.', '')), 0);
+    const batchOf = (txs: Tx[], ref: string, date: string) => ({
+      amount: (minor(txs) / 100).toFixed(2),
+      date,
+      ref,
+      batch: { msgId: file.messageId, pmtInfId: a.pmtInfId },
+      txs: txs.map((tx) => ({ trace: tx.trace, amount: tx.amount })),
+    });
+    const returnOf = (tx: Tx, ref: string, date: string) => ({
+      amount: tx.amount,
+      credit: true,
+      date,
+      ref,
+      txs: [{ trace: tx.trace, amount: tx.amount, ret: { code: 'AC04', text: 'Konto avsluttet' } }],
+    });
+    // Twenty payouts booked by an earlier report.
+    expect(
+      await imported(
+        camt054({ version: '08', msgId: 'BANK-EARLY', entries: [batchOf(early, 'R-EARLY', '2026-12-02')] }),
+        'camt.054.001.08',
+      ),
+    ).toMatchObject({ applied: 20, problems: [] });
+    // Then one report: their returns; a's return, listed before its booking but a day later; the
+    // booking of a and the rest; b's return the day of its booking, the same words as the twenty.
+    const report = camt054({
+      version: '08',
+      msgId: 'BANK-BOOK-AND-RETURN',
+      entries: [
+        ...early.map((tx, i) => returnOf(tx, `R-RET-${i}`, '2026-12-03')),
+        returnOf(a, 'R-RET-A', '2026-12-04'),
+        batchOf([a, ...late], 'R-BOOK', '2026-12-03'),
+        returnOf(b, 'R-RET-B', '2026-12-03'),
+      ],
+    });
+    expect(await imported(report, 'camt.054.001.08')).toMatchObject({ applied: 47, unchanged: 0, problems: [] });
+    for (const [tx, returned] of [
+      [a, '2026-12-04'],
+      [b, '2026-12-03'],
+    ] as const) {
+      const payout = await payoutOfTrace(tx.trace);
+      expect(payout).toMatchObject({ status: 'failed', failure_code: 'AC04', paid_at: osloMidnight('2026-12-03') });
+      expect(await t.services.bank.files.history(payout.id)).toEqual([
+        expect.objectContaining({ bank_status: 'BOOK', outcome: 'paid', date: '2026-12-03' }),
+        expect.objectContaining({ bank_status: 'RTRN', outcome: 'failed', code: 'AC04', date: returned }),
+      ]);
+    }
+    const historyRows = (await t.db.db.selectFrom('bank_payout_history').select('id').execute()).length;
+    expect(await imported(report, 'camt.054.001.08')).toMatchObject({ applied: 0, unchanged: 47, problems: [] });
+    expect((await t.db.db.selectFrom('bank_payout_history').select('id').execute()).length).toBe(historyRows);
+  });
+
+  it('a booked credit that names a payment without return information is listed, not counted unchanged', async () => {
+    await payouts(1);
+    const [a] = (await exportFile()).txs as [Tx];
+    const report = await imported(
+      camt054({
+        version: '02',
+        msgId: 'BANK-CRDT',
+        entries: [
+          {
+            amount: a.amount,
+            credit: true,
+            date: '2026-12-06',
+            ref: 'R-CRDT',
+            txs: [{ trace: a.trace, amount: a.amount }],
+          },
+        ],
+      }),
+      'camt.054.001.02',
+    );
+    expect(report).toMatchObject({
+      applied: 0,
+      unchanged: 0,
+      problems: [{ reference: a.trace, problem: expect.stringContaining('without return information (RtrInf)') }],
+    });
+    expect(await payoutOfTrace(a.trace)).toMatchObject({ status: 'processing' });
+  });
+
+  it('amounts to the øre: zeros past the øre match; a fraction of an øre or another currency is a mismatch, listed and never applied', async () => {
+    await payouts(3);
+    const [a, b, c] = (await exportFile()).txs as [Tx, Tx, Tx];
+    const entry = (tx: Tx, amount: string, ref: string, currency?: string) => ({
+      amount,
+      date: '2026-12-02',
+      ref,
+      txs: [{ trace: tx.trace, amount, ...(currency ? { currency } : {}) }],
+    });
+    const report = await imported(
+      camt054({
+        version: '08',
+        msgId: 'BANK-AMOUNTS',
+        entries: [
+          entry(a, `${a.amount}000`, 'R-A0'),
+          entry(b, `${b.amount}1`, 'R-B1'),
+          entry(c, c.amount, 'R-C', 'EUR'),
+        ],
+      }),
+      'camt.054.001.08',
+    );
+    expect(report.applied).toBe(1);
+    expect(report.problems).toEqual([
+      { reference: b.trace, problem: `the bank reports ${b.amount}1 NOK, the payment file sent ${b.amount} NOK` },
+      { reference: c.trace, problem: `the bank reports ${c.amount} EUR, the payment file sent ${c.amount} NOK` },
+    ]);
+    expect(await payoutOfTrace(a.trace)).toMatchObject({ status: 'paid' });
+    expect(await payoutOfTrace(b.trace)).toMatchObject({ status: 'processing' });
+    expect(await payoutOfTrace(c.trace)).toMatchObject({ status: 'processing' });
+  });
+
+  it('a batch entry without an amount per transaction must book their sum; an entry without transaction details is listed', async () => {
+    await payouts(4);
+    const [a, b, c, d] = (await exportFile()).txs as [Tx, Tx, Tx, Tx];
+    const sum = (...txs: Tx[]) => (txs.reduce((s, tx) => s + Number(tx.amount.replace('.', '')), 0) / 100).toFixed(2);
+    const plusOre = (amount: string) => ((Number(amount.replace('.', '')) + 1) / 100).toFixed(2);
+    const entry = (ref: string, amount: string, txs: Array<{ trace: string }>) => ({
+      amount,
+      date: '2026-12-05',
+      ref,
+      txs,
+    });
+    const report = await imported(
+      camt054({
+        version: '08',
+        msgId: 'BANK-NO-TX-AMOUNTS',
+        entries: [
+          entry('R-AB', sum(a, b), [{ trace: a.trace }, { trace: b.trace }]),
+          entry('R-CD', plusOre(sum(c, d)), [{ trace: c.trace }, { trace: d.trace }]),
+          entry('R-D?', sum(d), [{ trace: d.trace }, { trace: 'OP-999999-2' }]),
+          entry('R-FEE', '25.00', []),
+        ],
+      }),
+      'camt.054.001.08',
+    );
+    const booked = `the entry books ${plusOre(sum(c, d))} NOK for 2 transactions, the payment files sent ${sum(c, d)} NOK for them`;
+    expect(report.problems).toEqual([
+      { reference: c.trace, problem: booked },
+      { reference: d.trace, problem: booked },
+      {
+        reference: d.trace,
+        problem: `the entry books ${sum(d)} NOK for 2 transactions without an amount for each, and not all of them are in onpay's payment files: nothing to check the amount against`,
+      },
+      { reference: 'OP-999999-2', problem: 'no payment file has a transaction OP-999999-2' },
+      { reference: 'R-FEE', problem: 'the bank gives no EndToEndId: nothing to match it by' },
+    ]);
+    expect(report.applied).toBe(2);
+    expect(await payoutOfTrace(a.trace)).toMatchObject({ status: 'paid' });
+    expect(await payoutOfTrace(c.trace)).toMatchObject({ status: 'processing' });
+    expect(await payoutOfTrace(d.trace)).toMatchObject({ status: 'processing' });
+  });
+
+  it('the bank’s words arrive as it wrote them: escaped characters and character references in a reason are read', async () => {
+    await payouts(1);
+    const file = await exportFile();
+    const [a] = file.txs as [Tx];
+    const report = await imported(
+      pain002({
+        version: '10',
+        msgId: 'BANK-ESCAPES',
+        orgnlMsgId: file.messageId,
+        infos: [
+          {
+            pmtInfId: a.pmtInfId,
+            txs: [
+              {
+                trace: a.trace,
+                sts: 'RJCT',
+                reason: {
+                  code: 'AC06',
+                  text: 'Konto &amp; kort sperret &#8211; ring &quot;Bank&quot; &lt;22&#x20;00&gt;',
+                },
+              },
+            ],
+          },
+        ],
+      }),
+      'pain.002.001.10',
+    );
+    expect(report).toMatchObject({ applied: 1, problems: [] });
+    expect(await payoutOfTrace(a.trace)).toMatchObject({
+      status: 'failed',
+      failure_code: 'AC06',
+      failure_message: 'Konto & kort sperret – ring "Bank" <22 00>',
+    });
   });
 
   it('hostile or invalid XML is refused whole: exit 1 naming the problem, nothing applied, nothing read from disk', async () => {

@@ -106,7 +106,8 @@ export function camt054(report: {
     date: string;
     ref: string;
     batch?: { msgId: string; pmtInfId: string };
-    txs: Array<{ trace: string; amount: string; ret?: FixtureReason }>;
+    /** `currency` defaults to NOK; without `amount` the transaction has none of its own (a batch entry's). */
+    txs: Array<{ trace: string; amount?: string; currency?: string; ret?: FixtureReason }>;
   }>;
 }): string {
   const v08 = report.version === '08';
@@ -114,9 +115,13 @@ export function camt054(report: {
     .map((e) => {
       const txs = e.txs
         .map((tx) => {
-          const amount = v08
-            ? `<Amt Ccy="NOK">${tx.amount}</Amt>`
-            : `<AmtDtls><TxAmt><Amt Ccy="NOK">${tx.amount}</Amt></TxAmt></AmtDtls>`;
+          const ccy = tx.currency ?? 'NOK';
+          const amount =
+            tx.amount === undefined
+              ? ''
+              : v08
+                ? `<Amt Ccy="${ccy}">${tx.amount}</Amt>`
+                : `<AmtDtls><TxAmt><Amt Ccy="${ccy}">${tx.amount}</Amt></TxAmt></AmtDtls>`;
           const ret = tx.ret
             ? `<RtrInf><Rsn><Cd>${tx.ret.code}</Cd></Rsn>${tx.ret.text ? `<AddtlInf>${tx.ret.text}</AddtlInf>` : ''}</RtrInf>`
             : '';

@@ -159,7 +159,11 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
       return;
     }
     const byPartner = new Map<number, NewEvent[]>();
-    for (const event of events) byPartner.set(event.partnerId, [...(byPartner.get(event.partnerId) ?? []), event]);
+    for (const event of events) {
+      const own = byPartner.get(event.partnerId);
+      if (own) own.push(event);
+      else byPartner.set(event.partnerId, [event]);
+    }
     const rows: EventRow[] = [];
     for (const partnerId of [...byPartner.keys()].sort((a, b) => a - b)) {
       const own = byPartner.get(partnerId)!;

@@ -4,7 +4,9 @@
  *
  *   pending    → processing   a payment file took it (export)
  *   pending    → paid | failed | cancelled   the operator, for a payment made (or refused) another way
- *   processing → paid | failed               a bank report; or the operator by hand, with a reason
+ *   processing → paid | failed               a bank report (failed: also a return, when the bank
+ *                                            returns a payment before its booking was imported);
+ *                                            or the operator by hand, with a reason
  *   processing → pending      its payment file was voided (all of the file's payouts at once)
  *   paid       → failed       a bank return (camt.054 RtrInf), usually days after the booking
  *   failed     → pending      retried: it goes into a later file under a new trace id
@@ -50,7 +52,7 @@ const MOVES: Moves = {
   },
   processing: {
     paid: ['bank_report', 'operator_with_reason'],
-    failed: ['bank_report', 'operator_with_reason'],
+    failed: ['bank_report', 'bank_return', 'operator_with_reason'],
     pending: ['void'],
   },
   paid: { failed: ['bank_return'] },

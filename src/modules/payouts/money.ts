@@ -69,9 +69,14 @@ export function toMinorUnits(amount: string): bigint {
 
 /** `123450n` → `'1234.50'`. */
 export function fromMinorUnits(minor: bigint | number): string {
-  if (typeof minor === 'number' && !Number.isSafeInteger(minor))
-    throw new Error(`Minor units must be a safe integer, got ${minor}.`);
-  const m = BigInt(minor);
+  if (typeof minor === 'number') {
+    if (!Number.isSafeInteger(minor)) throw new Error(`Minor units must be a safe integer, got ${minor}.`);
+    if (minor < 0) throw new Error(`Minor units must not be negative, got ${minor}.`);
+    // Exact without BigInt (a safe integer's quotient and remainder are exact): an event's payload formats 13 amounts.
+    const cents = minor % 100;
+    return `${(minor - cents) / 100}.${cents < 10 ? '0' : ''}${cents}`;
+  }
+  const m = minor;
   if (m < 0n) throw new Error(`Minor units must not be negative, got ${m}.`);
   return `${m / 100n}.${(m % 100n).toString().padStart(2, '0')}`;
 }

@@ -6,7 +6,7 @@ import { isId, parseId } from '../../ids.js';
 import { pageOffset } from '../../platform/pagination.js';
 import type { EventService } from '../events/index.js';
 import type { Employees } from '../users/index.js';
-import { fromMinorUnits, sumAmounts } from './payroll.js';
+import { fromMinorUnits } from './payroll.js';
 import * as repo from './payouts.repository.js';
 import type { PayoutFilters } from './payouts.repository.js';
 import type { PayoutPayload } from './payouts.schemas.js';
@@ -17,6 +17,11 @@ export interface PayoutServiceDeps {
   clock: Clock;
   employees: Pick<Employees, 'requireLinked'>;
   events: Pick<EventService, 'emit'>;
+}
+
+/** The bank's reason as a payout shows it: only while it is failed. */
+function shownFailure(row: PayoutRow, field: 'failure_code' | 'failure_message'): string | null {
+  return row.status === 'failed' ? row[field] : null;
 }
 
 export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
@@ -40,19 +45,28 @@ export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
     date: row.date,
     hours: row.hours,
     description: row.description ?? '',
-    tax_withheld: sumAmounts([money(row.withholding_salary), money(row.withholding_vacation)]),
+    tax_withheld: money(row.withholding_salary + row.withholding_vacation),
     employer_contribution: money(row.employer_contribution),
     service_fee: money(row.service_fee),
     vat: money(row.vat),
     trace_id: row.trace_id,
-    failure_code: row.status === 'failed' ? row.failure_code : null,
-    failure_message: row.status === 'failed' ? row.failure_message : null,
+    failure_code: shownFailure(row, 'failure_code'),
+    failure_message: shownFailure(row, 'failure_message'),
   };
 }
 
 /** What a status change changed, as the payload showed it before (an event's `previous_attributes`). */
 export function previousAttributes(before: PayoutRow, after: PayoutRow): Record<string, unknown> {
-  const [was, is] = [payoutRowToPayload(before), payoutRowToPayload(after)];
+  // Only the fields a status change changes, as payoutRowToPayload shows them: formatting every
+  // amount twice more cost a 10 000-payout bank import a tenth of a second.
+  const shown = (row: PayoutRow) => ({
+    status: row.status,
+    paid_at: row.paid_at,
+    trace_id: row.trace_id,
+    failure_code: shownFailure(row, 'failure_code'),
+    failure_message: shownFailure(row, 'failure_message'),
+  });
+  const [was, is] = [shown(before), shown(after)];
   const previous: Record<string, unknown> = { status: was.status };
   for (const field of ['paid_at', 'trace_id', 'failure_code', 'failure_message'] as const)
     if (was[field] !== is[field]) previous[field] = was[field];
