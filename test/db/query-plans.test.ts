@@ -6,6 +6,7 @@ import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { listEntries } from '../../src/modules/audit/audit.repository.js';
 import { listFiles, listReports } from '../../src/modules/bank/bank.repository.js';
+import { listOutbox, recentMail } from '../../src/modules/mail/mail.repository.js';
 import { eventsAfter } from '../../src/modules/events/events.repository.js';
 import { idsMatching, listInvoices, listMatching } from '../../src/modules/payouts/operations.repository.js';
 import { countPayouts, listPayouts, payoutsOfEmployee } from '../../src/modules/payouts/payouts.repository.js';
@@ -249,6 +250,34 @@ const LISTS: ListQuery[] = [
     run: (db) => listEntries(db, { action: 'payout.paid' }, 50),
     table: 'audit_log',
     index: 'audit_log_action_idx',
+    ordered: true,
+  },
+  {
+    name: "the partner's sandbox mailbox",
+    run: (db) => recentMail(db, PARTNER, 50),
+    table: 'mail_outbox',
+    index: 'mail_outbox_partner_idx',
+    ordered: true,
+  },
+  {
+    name: 'console mail',
+    run: (db) => listOutbox(db, null, 5_000, 50),
+    table: 'mail_outbox',
+    index: 'primary key',
+    ordered: true,
+  },
+  {
+    name: 'console mail?status=failed',
+    run: (db) => listOutbox(db, 'failed', null, 50),
+    table: 'mail_outbox',
+    index: 'mail_outbox_status_idx',
+    ordered: true,
+  },
+  {
+    name: 'console mail?status=retrying',
+    run: (db) => listOutbox(db, 'retrying', 5_000, 50),
+    table: 'mail_outbox',
+    index: 'mail_outbox_status_idx',
     ordered: true,
   },
   {

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
  * - payouts by invoice, in id order: the console's list of one invoice (replaces the index without id);
  * - invoices by partner, in id order: the console's invoice list of one partner;
  * - the audit log by partner and by action, newest first: `onpay audit list` / the console's audit page;
+ * - mail by partner and by status, newest first: the partner's sandbox mailbox and the console's outbox;
  * - people waiting for an identity review, now ending in id: the console's review queue (replaces
  *   the index without id).
  */
@@ -38,6 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('invoices_partner_idx').on('invoices').columns(['partner_id', 'id']).execute();
   await db.schema.createIndex('audit_log_partner_idx').on('audit_log').columns(['partner_id', 'id']).execute();
   await db.schema.createIndex('audit_log_action_idx').on('audit_log').columns(['action', 'id']).execute();
+  await db.schema.createIndex('mail_outbox_partner_idx').on('mail_outbox').columns(['partner_id', 'id']).execute();
+  await db.schema.createIndex('mail_outbox_status_idx').on('mail_outbox').columns(['status', 'id']).execute();
   await db.schema.dropIndex('users_identity_review_idx').execute();
   await db.schema
     .createIndex('users_identity_review_idx')
@@ -49,6 +52,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('users_identity_review_idx').execute();
   await db.schema.createIndex('users_identity_review_idx').on('users').column('identity_review_since').execute();
+  await db.schema.dropIndex('mail_outbox_status_idx').execute();
+  await db.schema.dropIndex('mail_outbox_partner_idx').execute();
   await db.schema.dropIndex('audit_log_action_idx').execute();
   await db.schema.dropIndex('audit_log_partner_idx').execute();
   await db.schema.dropIndex('invoices_partner_idx').execute();
