@@ -74,7 +74,9 @@ const LISTS: ListQuery[] = [
     run: (db) => listPayouts(db, PARTNER, { from: '2026-01-01', to: '2026-01-31' }, PAGE, 0),
     table: 'payouts',
     index:
-      testEngine === 'sqlite' ? 'payouts_partner_date_idx' : ['payouts_partner_date_idx', 'payouts_partner_listing_idx'],
+      testEngine === 'sqlite'
+        ? 'payouts_partner_date_idx'
+        : ['payouts_partner_date_idx', 'payouts_partner_listing_idx'],
     ordered: false,
   },
   {
@@ -219,6 +221,15 @@ const LISTS: ListQuery[] = [
   {
     name: 'audit log',
     run: (db) => listEntries(db, {}, 50),
+    table: 'audit_log',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    // Time grows with the id: walking the ids back from the newest stops at the page.
+    name: 'audit log since',
+    run: (db) => listEntries(db, { since: '2026-11-01T00:00:00.000Z' }, 50),
     table: 'audit_log',
     index: 'primary key',
     ordered: true,

@@ -91,8 +91,7 @@ export async function planProblems(
     const used = details.find((d) => searched.some((pattern) => pattern.test(d)));
     if (!used) problems.push(`${t} is not read through ${wanted}`);
     else if (!expected.walk && used.startsWith('SCAN')) problems.push(`${t} is scanned, not searched: ${used}`);
-    if (!expected.walk && details.some((d) => new RegExp(`^SCAN ${t}\\b`).test(d)))
-      problems.push(`full scan of ${t}`);
+    if (!expected.walk && details.some((d) => new RegExp(`^SCAN ${t}\\b`).test(d))) problems.push(`full scan of ${t}`);
     if (expected.ordered && details.some((d) => d.includes('TEMP B-TREE FOR ORDER BY')))
       problems.push('a temporary B-tree sorts the rows');
     return { plan: details.join('\n'), problems };
@@ -117,7 +116,8 @@ export async function planProblems(
     );
     if (!used) problems.push(`${t} is not read through ${wanted}`);
     if (nodes.some((n) => n['Node Type'] === 'Seq Scan' && onTable(n))) problems.push(`sequential scan of ${t}`);
-    if (expected.ordered && nodes.some((n) => /Sort$/.test(n['Node Type']))) problems.push('a sort step orders the rows');
+    if (expected.ordered && nodes.some((n) => /Sort$/.test(n['Node Type'])))
+      problems.push('a sort step orders the rows');
     return { plan: JSON.stringify(root, null, 1), problems };
   };
   return db.isTransaction ? explain(db) : db.transaction().execute(explain);
