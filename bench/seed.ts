@@ -23,6 +23,8 @@ import { createTermsService } from '../src/modules/terms/terms.service.js';
 export interface SeedOptions {
   users: number;
   engine: Engine;
+  /** PostgreSQL: write the load out with CHECKPOINT afterwards (default true; tests skip it: it flushes the whole shared server). */
+  checkpoint?: boolean;
 }
 
 export interface SeededPartner {
@@ -337,7 +339,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   if (options.engine === 'postgres') {
     await sql`vacuum analyze`.execute(db);
     // Write the load out now rather than during the measurements (needs a superuser; else skipped).
-    await sql`checkpoint`.execute(db).catch(() => undefined);
+    if (options.checkpoint !== false) await sql`checkpoint`.execute(db).catch(() => undefined);
   }
 
   return {

@@ -17,6 +17,7 @@ import * as writeProbe from './2026-11-25-0016-write-probe.js';
 import * as bankFiles from './2026-11-25-0018-bank-files.js';
 import * as retention from './2026-11-25-0021-retention.js';
 import * as userErasure from './2026-11-25-0022-user-erasure.js';
+import * as listIndexes from './2026-11-25-0030-list-indexes.js';
 
 /** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0018-bank-files': bankFiles,
   '2026-11-25-0021-retention': retention,
   '2026-11-25-0022-user-erasure': userErasure,
+  '2026-11-25-0030-list-indexes': listIndexes,
 };

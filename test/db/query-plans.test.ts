@@ -1,0 +1,369 @@
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDatabaseUrl } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import { createDb, type Db } from '../../src/db/kysely.js';
+import { migrateToLatest } from '../../src/db/migrator.js';
+import { listEntries } from '../../src/modules/audit/audit.repository.js';
+import { listFiles, listReports } from '../../src/modules/bank/bank.repository.js';
+import { listOutbox, recentMail } from '../../src/modules/mail/mail.repository.js';
+import { eventsAfter } from '../../src/modules/events/events.repository.js';
+import { idsMatching, listInvoices, listMatching } from '../../src/modules/payouts/operations.repository.js';
+import { countPayouts, listPayouts, payoutsOfEmployee } from '../../src/modules/payouts/payouts.repository.js';
+import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
+import { listLinkedUsers } from '../../src/modules/users/users.repository.js';
+import { listAttempts, listEndpoints } from '../../src/modules/webhooks/webhooks.repository.js';
+import { seed } from '../../bench/seed.js';
+import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
+import { capturedQueries, planProblems, type PlanExpectation } from '../helpers/query-plans.js';
+
+interface ListQuery extends PlanExpectation {
+  name: string;
+  /** Calls the repository function exactly as its service does. */
+  run: (db: Kysely<Database>) => Promise<unknown>;
+  /** Which of the statements it issues is the list's (default the first). */
+  statement?: number;
+}
+
+/** The seeded partner, one of its paid employees, and the seed's other partner (no payouts) (set in beforeAll). */
+let PARTNER = 0;
+let USER = 0;
+let SMALL_PARTNER = 0;
+const PAGE = 25;
+const DEEP = 2_500;
+
+/**
+ * Every list query the API, the console and the command line run (and the totals of the filtered
+ * payout list), with the index that serves it (docs/performance.md "Indexes and query plans
+ * (issue 24)"). `ordered: false` on a list marks a filter that is a range on another column than
+ * the order: the index narrows the rows, the matches are then sorted (the docs say why).
+ */
+const LISTS: ListQuery[] = [
+  {
+    name: 'GET /users (page of link ids)',
+    run: (db) => listLinkedUsers(db, PARTNER, PAGE, DEEP),
+    table: 'partner_users',
+    index: 'partner_users_listing_idx',
+    ordered: true,
+  },
+  {
+    name: 'GET /payouts',
+    run: (db) => listPayouts(db, PARTNER, {}, PAGE, DEEP),
+    table: 'payouts',
+    index: 'payouts_partner_listing_idx',
+    ordered: true,
+  },
+  {
+    name: 'GET /payouts?status=',
+    run: (db) => listPayouts(db, PARTNER, { status: 'pending' }, PAGE, DEEP),
+    table: 'payouts',
+    index: 'payouts_partner_status_idx',
+    ordered: true,
+  },
+  {
+    name: 'GET /payouts?user_id= and GET /users/{id}/payouts',
+    run: (db) => listPayouts(db, PARTNER, { userId: USER }, PAGE, 0),
+    table: 'payouts',
+    index: 'payouts_partner_user_idx',
+    ordered: true,
+  },
+  {
+    // SQLite takes the range and sorts it; PostgreSQL's statistics may instead walk the
+    // created_at order and filter on the date (cheap for recent ranges): either is an index.
+    name: 'GET /payouts?from=&to=',
+    run: (db) => listPayouts(db, PARTNER, { from: '2026-01-01', to: '2026-01-31' }, PAGE, 0),
+    table: 'payouts',
+    index:
+      testEngine === 'sqlite'
+        ? 'payouts_partner_date_idx'
+        : ['payouts_partner_date_idx', 'payouts_partner_listing_idx'],
+    ordered: false,
+  },
+  {
+    name: 'GET /payouts?from=&to= (total)',
+    run: (db) => countPayouts(db, PARTNER, { from: '2026-01-01', to: '2026-01-31' }),
+    table: 'payouts',
+    index: 'payouts_partner_date_idx',
+    ordered: false,
+  },
+  {
+    name: 'GET /payouts?status= (total)',
+    run: (db) => countPayouts(db, PARTNER, { status: 'pending' }),
+    table: 'payouts',
+    // The console's covering index (status, partner, ...) counts as well, from its index alone.
+    index: ['payouts_partner_status_idx', 'payouts_console_idx'],
+    ordered: false,
+  },
+  {
+    name: 'GET /payouts?user_id= (total)',
+    run: (db) => countPayouts(db, PARTNER, { userId: USER }),
+    table: 'payouts',
+    index: ['payouts_partner_user_idx'],
+    ordered: false,
+  },
+  {
+    name: "the employee's payouts with one partner (portal)",
+    run: (db) => payoutsOfEmployee(db, USER, PARTNER, 100),
+    table: 'payouts',
+    index: 'payouts_user_date_idx',
+    ordered: true,
+  },
+  {
+    name: "the employee's payouts with every partner (portal)",
+    run: (db) => payoutsOfEmployee(db, USER, null, 100),
+    table: 'payouts',
+    index: 'payouts_user_date_idx',
+    ordered: true,
+  },
+  {
+    name: 'GET /events',
+    run: (db) => eventsAfter(db, PARTNER, 100, 10_000, null, 101),
+    table: 'events',
+    index: testEngine === 'sqlite' ? 'sqlite_autoindex_events_2' : 'events_partner_sequence_key',
+    ordered: true,
+  },
+  {
+    name: 'GET /events?type=',
+    run: (db) => eventsAfter(db, PARTNER, 100, 10_000, ['payout.paid'], 101),
+    table: 'events',
+    index: testEngine === 'sqlite' ? 'sqlite_autoindex_events_2' : 'events_partner_sequence_key',
+    ordered: true,
+  },
+  {
+    name: 'GET /webhooks (endpoints)',
+    run: (db) => listEndpoints(db, PARTNER, PAGE, 0),
+    statement: 1,
+    table: 'webhook_endpoints',
+    index: 'webhook_endpoints_partner_idx',
+    ordered: true,
+  },
+  {
+    name: "an endpoint's delivery attempts",
+    run: (db) => listAttempts(db, 1, PAGE, 0),
+    table: 'webhook_attempts',
+    index: 'webhook_attempts_endpoint_idx',
+    ordered: true,
+  },
+  {
+    name: 'console payouts',
+    run: (db) => listMatching(db, {}, PAGE, DEEP),
+    table: 'p',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    name: 'console payouts?status=',
+    run: (db) => listMatching(db, { status: 'pending' }, PAGE, DEEP),
+    table: 'p',
+    index: 'payouts_status_id_idx',
+    ordered: true,
+  },
+  {
+    // One partner among many (the seed's big partner holds every payout: the id order is its order).
+    name: 'console payouts?partner=',
+    run: (db) => listMatching(db, { partnerId: SMALL_PARTNER }, PAGE, 0),
+    table: 'p',
+    index: 'payouts_partner_id_idx',
+    ordered: true,
+  },
+  {
+    name: 'console payouts?invoice=',
+    run: (db) => listMatching(db, { invoiceId: 7 }, PAGE, 0),
+    table: 'p',
+    index: 'payouts_invoice_idx',
+    ordered: true,
+  },
+  {
+    name: 'console payouts?due_from=&due_to=',
+    run: (db) => listMatching(db, { dueFrom: '2026-01-01', dueTo: '2026-01-31' }, PAGE, 0),
+    table: 'i',
+    index: 'invoices_due_date_idx',
+    ordered: false,
+  },
+  {
+    name: 'console "select all matching" (status)',
+    run: (db) => idsMatching(db, { status: 'pending' }, 5_000),
+    table: 'p',
+    index: 'payouts_status_id_idx',
+    ordered: true,
+  },
+  {
+    name: 'console invoices',
+    run: (db) => listInvoices(db, {}, PAGE, DEEP),
+    table: 'invoices',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    name: 'console invoices?partner=',
+    run: (db) => listInvoices(db, { partnerId: PARTNER }, PAGE, 0),
+    table: 'invoices',
+    index: 'invoices_partner_idx',
+    ordered: true,
+  },
+  {
+    name: 'console employees (no search text)',
+    run: (db) => findPeople(db, { text: '' }, PAGE, DEEP),
+    table: 'u',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    name: 'console identity reviews',
+    run: (db) => identityReviews(db, PAGE, 0),
+    table: 'users',
+    index: 'users_identity_review_idx',
+    ordered: true,
+  },
+  {
+    name: 'audit log',
+    run: (db) => listEntries(db, {}, 50),
+    table: 'audit_log',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    // Time grows with the id: walking the ids back from the newest stops at the page.
+    name: 'audit log since',
+    run: (db) => listEntries(db, { since: '2026-11-01T00:00:00.000Z' }, 50),
+    table: 'audit_log',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    name: 'audit log of one object',
+    run: (db) => listEntries(db, { objectType: 'payout', objectId: '12' }, 50),
+    table: 'audit_log',
+    index: 'audit_log_object_idx',
+    ordered: true,
+  },
+  {
+    name: 'audit log of one actor',
+    run: (db) => listEntries(db, { actorType: 'operator', actorId: '3' }, 50),
+    table: 'audit_log',
+    index: 'audit_log_actor_idx',
+    ordered: true,
+  },
+  {
+    name: 'audit log of one partner',
+    run: (db) => listEntries(db, { partnerId: PARTNER }, 50),
+    table: 'audit_log',
+    index: 'audit_log_partner_idx',
+    ordered: true,
+  },
+  {
+    name: 'audit log of one action',
+    run: (db) => listEntries(db, { action: 'payout.paid' }, 50),
+    table: 'audit_log',
+    index: 'audit_log_action_idx',
+    ordered: true,
+  },
+  {
+    name: "the partner's sandbox mailbox",
+    run: (db) => recentMail(db, PARTNER, 50),
+    table: 'mail_outbox',
+    index: 'mail_outbox_partner_idx',
+    ordered: true,
+  },
+  {
+    name: 'console mail',
+    run: (db) => listOutbox(db, null, 5_000, 50),
+    table: 'mail_outbox',
+    index: 'primary key',
+    ordered: true,
+  },
+  {
+    name: 'console mail?status=failed',
+    run: (db) => listOutbox(db, 'failed', null, 50),
+    table: 'mail_outbox',
+    index: 'mail_outbox_status_idx',
+    ordered: true,
+  },
+  {
+    name: 'console mail?status=retrying',
+    run: (db) => listOutbox(db, 'retrying', 5_000, 50),
+    table: 'mail_outbox',
+    index: 'mail_outbox_status_idx',
+    ordered: true,
+  },
+  {
+    name: 'bank files',
+    run: (db) => listFiles(db, 50),
+    table: 'bank_files',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    name: 'bank reports',
+    run: (db) => listReports(db, 50),
+    table: 'bank_reports',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+];
+
+describe(`the plan of every list query on ${testEngine}`, () => {
+  let database: TestDatabase;
+  let handle: Db;
+
+  beforeAll(async () => {
+    database = await freshDatabase(testEngine);
+    handle = createDb(parseDatabaseUrl(database.url));
+    await migrateToLatest(handle.db);
+    // A payout history (24 monthly invoices) with PostgreSQL's statistics taken, as a running
+    // service has them: on empty tables its planner guesses one row per partner and takes any index.
+    const seeded = await seed(handle.db, { users: 500, engine: testEngine, checkpoint: false });
+    PARTNER = seeded.partner.partnerId;
+    USER = seeded.onboardedIds[0]!;
+    SMALL_PARTNER = (
+      await handle.db.selectFrom('partners').select('id').where('id', '!=', PARTNER).executeTakeFirstOrThrow()
+    ).id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  async function check(db: Kysely<Database>, list: ListQuery) {
+    const statements = await capturedQueries(db, list.run);
+    const statement = statements[list.statement ?? 0];
+    if (!statement) throw new Error(`${list.name} issued no statement ${list.statement ?? 0}`);
+    return planProblems(db, testEngine, statement, list);
+  }
+
+  it.each(LISTS.map((list) => [list.name, list] as const))('%s', async (_name, list) => {
+    const { plan, problems } = await check(handle.db, list);
+    expect(problems, plan).toEqual([]);
+  });
+
+  it('fails when an index a list needs is gone', async () => {
+    const fromTo = LISTS.find((list) => list.name === 'GET /payouts?from=&to= (total)')!;
+    const employee = LISTS.find((list) => list.name === "the employee's payouts with one partner (portal)")!;
+    class Rollback extends Error {}
+    const seen: string[][] = [];
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.schema.dropIndex('payouts_partner_date_idx').execute();
+        await trx.schema.dropIndex('payouts_user_date_idx').execute();
+        seen.push((await check(trx, fromTo)).problems, (await check(trx, employee)).problems);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    expect(seen[0]).toContain('payouts is not read through payouts_partner_date_idx');
+    expect(seen[1]).toContain('payouts is not read through payouts_user_date_idx');
+    // Rolled back: the lists are served again.
+    expect((await check(handle.db, fromTo)).problems).toEqual([]);
+    expect(await sql`select 1 as one`.execute(handle.db)).toBeTruthy();
+  });
+});
