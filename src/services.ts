@@ -33,6 +33,7 @@ import { createHousekeeping } from './platform/housekeeping.js';
 import { createIdempotency } from './platform/idempotency.js';
 import type { WorkerLog } from './platform/logging.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './platform/rate-limit.js';
+import { openFieldCrypto } from './platform/field-keys.js';
 import { resolveSigningSecret } from './platform/signing-secret.js';
 
 export interface ServicesDeps {
@@ -84,6 +85,8 @@ export async function createServices(deps: ServicesDeps) {
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
   const events = createEventsModule({ db, clock, partners, audit, afterEmit: deps.afterEventsWritten });
   const signingSecret = await resolveSigningSecret(db, config);
+  // Refuses a missing or wrong key before anything is served (docs/data-protection.md, "Keys").
+  const fieldCrypto = await openFieldCrypto(db, config, clock.now().toISOString());
   const terms = createTermsModule({ db, clock, changeEpoch, events: events.service });
   const users = createUsersModule({
     db,
@@ -92,6 +95,7 @@ export async function createServices(deps: ServicesDeps) {
     terms: terms.service,
     events: events.service,
     publicBaseUrl,
+    crypto: fieldCrypto,
   });
   const verification = createVerificationModule({
     db,
@@ -111,6 +115,7 @@ export async function createServices(deps: ServicesDeps) {
     partners,
     events: events.service,
     publicBaseUrl,
+    crypto: fieldCrypto,
     afterChunk: deps.afterPayoutChunk,
   });
   const bank = createBankModule({
@@ -252,6 +257,7 @@ export async function createServices(deps: ServicesDeps) {
     redis,
     rateLimitStore,
     signingSecret,
+    fieldCrypto,
     partners,
     idempotency,
     audit,

@@ -15,8 +15,23 @@ import * as verifiedPerPartner from './2026-11-25-0014-verified-per-partner.js';
 import * as tokenLastUse from './2026-11-25-0015-token-last-use.js';
 import * as writeProbe from './2026-11-25-0016-write-probe.js';
 import * as bankFiles from './2026-11-25-0018-bank-files.js';
+import * as fieldEncryption from './2026-11-25-0019-field-encryption.js';
 
-/** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
+/** The last migration before the personal data was encrypted (tests of older migrations stop there). */
+export const BEFORE_FIELD_ENCRYPTION = '2026-11-25-0018-bank-files';
+
+/** What some migrations need from the running service (the field-encryption keys). */
+export type MigrationContext = fieldEncryption.FieldEncryptionContext;
+
+/**
+ * Every migration, in the order they apply, given what the service passes them. Names are
+ * timestamps: never rename one that shipped.
+ */
+export function migrationsWith(context: MigrationContext): Record<string, Migration> {
+  return { ...migrations, [fieldEncryption.NAME]: fieldEncryption.fieldEncryption(context) };
+}
+
+/** Every migration without the service's context: enough for an empty database (nothing to encrypt). */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
   '2026-11-21-0002-users': users,
@@ -34,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0015-token-last-use': tokenLastUse,
   '2026-11-25-0016-write-probe': writeProbe,
   '2026-11-25-0018-bank-files': bankFiles,
+  [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
 };
