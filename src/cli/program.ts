@@ -8,6 +8,7 @@ import { fieldKeysForMigrations } from '../platform/field-keys.js';
 import { migrationNotes } from '../db/migration-notes.js';
 import { runAs, type Actor } from '../platform/actor.js';
 import { type CliContext, describeFailure, isUsageError, openDatabase, output } from './context.js';
+import { registerKeysCommands } from './keys.js';
 import { registerPartnerCommands } from './partners.js';
 import { registerTermsCommands } from './terms.js';
 import { registerPayoutCommands } from './payouts.js';
@@ -109,6 +110,7 @@ function buildProgram(ctx: CliContext): Command {
   registerAuditCommands(program, ctx);
   registerOperatorCommands(program, ctx);
   registerWebhookCommands(program, ctx);
+  registerKeysCommands(program, ctx);
   return program;
 }
 

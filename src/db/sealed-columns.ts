@@ -151,9 +151,11 @@ export async function resealTable(
   const batchSize = options.batchSize ?? 500;
   const inBatch = options.inBatch ?? ((work) => work(db));
   let written = 0;
+  let idleRounds = 0;
   for (;;) {
     let cursor: Record<string, unknown> | null = null;
     let seen = 0;
+    const writtenBefore = written;
     for (;;) {
       const after: Record<string, unknown> | null = cursor;
       const batch: Array<Record<string, unknown>> = await inBatch(async (executor) => {
@@ -209,6 +211,11 @@ export async function resealTable(
       cursor = batch[batch.length - 1] as Record<string, unknown>;
     }
     if (seen === 0) return written;
+    // Rows left to do but none could be written: other writers keep changing them, or a value
+    // cannot be read. Give up loudly rather than loop.
+    idleRounds = written === writtenBefore ? idleRounds + 1 : 0;
+    if (idleRounds >= 3)
+      throw new Error(`${table}: ${seen} rows could not be re-encrypted (changed by another writer each time)`);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/dialect.js';
+import { countByKey, resealTable, SEALED_TABLES, type SealedTable } from '../db/sealed-columns.js';
 import {
   checkMatches,
   createFieldCrypto,
@@ -44,10 +45,7 @@ async function keysOf(
 }
 
 /** The ids of the keys the database holds values under, with their check values. */
-export async function keysInUse(
-  db: Kysely<Database>,
-  kind: KeyKind,
-): Promise<Array<{ id: string; check_value: string }>> {
+async function keysInUse(db: Kysely<Database>, kind: KeyKind): Promise<Array<{ id: string; check_value: string }>> {
   return (await db
     .selectFrom('data_keys')
     .select(['id', 'check_value'])
@@ -113,4 +111,80 @@ export async function retireKey(db: Kysely<Database>, kind: KeyKind, id: string)
 /** What the migrations need from the service: the keys, opened inside the migration's transaction. */
 export function fieldKeysForMigrations(config: Pick<Config, 'dataKeys' | 'indexKeys'>) {
   return { fieldCrypto: (db: Kysely<Database>) => openFieldCrypto(db, config, new Date().toISOString()) };
+}
+
+/** How many values each key protects (`onpay keys status`). */
+export interface KeyStatus {
+  active: string;
+  keys: Array<{ id: string; values: number }>;
+  /** Values still in clear (none once the 0019 migration ran). */
+  clear: number;
+  index: { active: string; keys: Array<{ id: string; values: number }> };
+}
+
+async function countKeys(db: Kysely<Database>, kind: KeyKind, ids: readonly string[]) {
+  const totals = new Map<string, number>(ids.map((id) => [id, 0]));
+  let clear = 0;
+  for (const table of Object.keys(SEALED_TABLES) as SealedTable[]) {
+    const counted = await countByKey(db, table, ids, kind);
+    for (const [id, n] of counted.byKey) totals.set(id, (totals.get(id) ?? 0) + n);
+    clear += counted.clear;
+  }
+  return { keys: [...totals].map(([id, values]) => ({ id, values })), clear };
+}
+
+/** The keys configured and the keys the database uses, with how many values each still protects. */
+export async function keyStatus(db: Kysely<Database>, crypto: FieldCrypto): Promise<KeyStatus> {
+  const ids = async (kind: KeyKind, configured: readonly string[]) => [
+    ...new Set([...configured, ...(await keysInUse(db, kind)).map((k) => k.id)]),
+  ];
+  const data = await countKeys(db, 'data', await ids('data', crypto.keyIds));
+  const index = await countKeys(db, 'index', await ids('index', crypto.indexKeyIds));
+  return {
+    active: crypto.activeKeyId,
+    keys: data.keys,
+    clear: data.clear,
+    index: { active: crypto.activeIndexKeyId, keys: index.keys },
+  };
+}
+
+/** What a rotation did. */
+export interface Rotation {
+  kind: KeyKind;
+  active: string;
+  /** Rows rewritten. */
+  rewritten: number;
+  /** Keys no value is under any more: start-up no longer asks for them. */
+  retired: string[];
+}
+
+/**
+ * `onpay keys rotate [--index]`: re-encrypts every value under the active data key (or rebuilds
+ * every blind index under the active index key), a batch per transaction, so the service keeps
+ * serving; a rerun after a crash continues where it stopped. Then forgets the keys that protect
+ * nothing any more.
+ */
+export async function rotateKeys(
+  db: Kysely<Database>,
+  crypto: FieldCrypto,
+  kind: KeyKind,
+  options: { batchSize?: number; afterBatch?: (done: number) => void | Promise<void> } = {},
+): Promise<Rotation> {
+  let rewritten = 0;
+  for (const table of Object.keys(SEALED_TABLES) as SealedTable[])
+    rewritten += await resealTable(db, crypto, table, {
+      mode: kind,
+      batchSize: options.batchSize,
+      afterBatch: options.afterBatch,
+      inBatch: (work) => db.transaction().execute(work),
+    });
+  const active = kind === 'data' ? crypto.activeKeyId : crypto.activeIndexKeyId;
+  const { keys } = await countKeys(
+    db,
+    kind,
+    (await keysInUse(db, kind)).map((k) => k.id),
+  );
+  const retired = keys.filter((k) => k.id !== active && k.values === 0).map((k) => k.id);
+  for (const id of retired) await retireKey(db, kind, id);
+  return { kind, active, rewritten, retired };
 }
