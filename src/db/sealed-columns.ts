@@ -80,7 +80,12 @@ export function sealValues<T extends Record<string, unknown>>(
   return sealed as T;
 }
 
-/** Decrypts the table's columns present in `row` (in place of a copy); `key` names the row. */
+/**
+ * A copy of `row` whose encrypted columns read as clear values (`key` names the row). Each value
+ * is decrypted when it is first read, then kept: a caller that needs two of a link's eleven
+ * values (a payout batch reads the account of a thousand links) decrypts two. A value that does
+ * not decrypt throws where it is read, never returns ciphertext.
+ */
 export function openValues<T extends Record<string, unknown>>(
   crypto: FieldCrypto,
   table: SealedTable,
@@ -92,7 +97,17 @@ export function openValues<T extends Record<string, unknown>>(
   for (const column of Object.keys(SEALED_TABLES[table].columns)) {
     const name = `${prefix}${column}`;
     if (!(name in row)) continue;
-    opened[name] = crypto.decryptNullable(row[name] as string | null, bindingOf(table, key, column));
+    const stored = row[name] as string | null;
+    if (stored === null) continue;
+    const binding = bindingOf(table, key, column);
+    let clear: string | undefined;
+    Object.defineProperty(opened, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => (clear ??= crypto.decrypt(stored, binding)),
+      set: (value: unknown) =>
+        Object.defineProperty(opened, name, { value, enumerable: true, writable: true, configurable: true }),
+    });
   }
   for (const column of Object.keys(SEALED_TABLES[table].columns)) delete opened[`${prefix}${indexColumn(column)}`];
   return opened as T;
