@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the previous schema has no types: this test writes it as the old code did */
 /**
- * The field-encryption migration (0019) on a database written by the previous release: every
+ * The field-encryption migration (0031) on a database written by the previous release: every
  * clear value on links and payouts is encrypted in place and indexed, in batches; a crash in the
  * middle leaves the database as it was, and a rerun finishes; values already encrypted (a pass
  * cut short outside a transaction) are recognised, not encrypted twice. Afterwards the service
@@ -10,7 +10,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
-import { NAME as FIELD_ENCRYPTION } from '../../src/db/migrations/2026-11-25-0019-field-encryption.js';
+import { NAME as FIELD_ENCRYPTION } from '../../src/db/migrations/2026-11-25-0031-field-encryption.js';
 import { BEFORE_FIELD_ENCRYPTION, migrations } from '../../src/db/migrations/index.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { openValues, resealTable } from '../../src/db/sealed-columns.js';

@@ -15,10 +15,7 @@ import * as verifiedPerPartner from './2026-11-25-0014-verified-per-partner.js';
 import * as tokenLastUse from './2026-11-25-0015-token-last-use.js';
 import * as writeProbe from './2026-11-25-0016-write-probe.js';
 import * as bankFiles from './2026-11-25-0018-bank-files.js';
-import * as fieldEncryption from './2026-11-25-0019-field-encryption.js';
-
-/** The last migration before the personal data was encrypted (tests of older migrations stop there). */
-export const BEFORE_FIELD_ENCRYPTION = '2026-11-25-0018-bank-files';
+import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -51,3 +48,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0018-bank-files': bankFiles,
   [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
 };
+
+/** The last migration before the personal data was encrypted (tests of older migrations stop there). */
+export const BEFORE_FIELD_ENCRYPTION = Object.keys(migrations)[
+  Object.keys(migrations).indexOf(fieldEncryption.NAME) - 1
+] as string;

@@ -11,7 +11,7 @@ import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { engineOf } from '../dialect.js';
 import { indexColumn, resealTable, SEALED_TABLES, type SealedTable } from '../sealed-columns.js';
 
-export const NAME = '2026-11-25-0019-field-encryption';
+export const NAME = '2026-11-25-0031-field-encryption';
 
 /** What the migration needs from the running service: the keys, resolved within the migration's own transaction. */
 export interface FieldEncryptionContext {
