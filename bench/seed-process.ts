@@ -11,6 +11,7 @@ import { generate } from 'otplib';
 import { loadConfig } from '../src/config.js';
 import { createDb } from '../src/db/kysely.js';
 import { migrateToLatest } from '../src/db/migrator.js';
+import { openFieldCrypto } from '../src/platform/field-keys.js';
 import { createServices } from '../src/services.js';
 import { seed, type SeedResult } from './seed.js';
 
@@ -24,7 +25,9 @@ const config = loadConfig({ DATABASE_URL: url, ONPAY_ENV: 'sandbox', LOG_LEVEL: 
 const db = createDb(config.database);
 try {
   await migrateToLatest(db.db);
-  const result: SeedResult = await seed(db.db, { users: Number(users), engine: config.database.engine });
+  // The keys the service will use (a sandbox's are generated and kept in the database).
+  const crypto = await openFieldCrypto(db.db, config, new Date().toISOString());
+  const result: SeedResult = await seed(db.db, { users: Number(users), engine: config.database.engine, crypto });
   result.console = await signedInOperator();
   fs.writeFileSync(out, JSON.stringify(result));
 } finally {

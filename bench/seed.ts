@@ -14,7 +14,9 @@ import type {
   UsersTable,
   VerificationSessionsTable,
 } from '../src/db/database.js';
-import type { Engine } from '../src/db/dialect.js';
+import { allocateIds, type Engine } from '../src/db/dialect.js';
+import { sealValues } from '../src/db/sealed-columns.js';
+import type { FieldCrypto } from '../src/platform/field-crypto.js';
 import { createAuditService } from '../src/modules/audit/index.js';
 import { createPartnerService } from '../src/modules/partners/partners.service.js';
 import { calculatePayroll, toMinorUnits } from '../src/modules/payouts/payroll.js';
@@ -25,6 +27,8 @@ export interface SeedOptions {
   engine: Engine;
   /** PostgreSQL: write the load out with CHECKPOINT afterwards (default true; tests skip it: it flushes the whole shared server). */
   checkpoint?: boolean;
+  /** The service's field encryption: links and payouts are stored as the service stores them. */
+  crypto: FieldCrypto;
 }
 
 export interface SeededPartner {
@@ -194,8 +198,10 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         ? [{ partner_id: other.partner_id, user_id: userId, created_at: createdAt(n), updated_at: createdAt(n) }]
         : [],
     );
+    // Stored as the service stores them: the person's data encrypted, with its blind indexes.
+    const seal = (row: Insertable<PartnerUsersTable>) => sealValues(options.crypto, 'partner_users', row, row);
     await insertChunked([...linkRows, ...shared], async (chunk) => {
-      await trx.insertInto('partner_users').values(chunk).execute();
+      await trx.insertInto('partner_users').values(chunk.map(seal)).execute();
     });
     links = linkRows.length + shared.length;
 
@@ -326,7 +332,12 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         });
       }
       await insertChunked(rows, async (chunk) => {
-        await trx.insertInto('payouts').values(chunk).execute();
+        // The copied account is bound to the payout's id: allocated first, as the service does.
+        const ids = await allocateIds(trx, 'payouts', chunk.length);
+        const sealed = chunk.map((row, i) =>
+          sealValues(options.crypto, 'payouts', { id: ids[i] }, { ...row, id: ids[i] as number }),
+        );
+        await trx.insertInto('payouts').values(sealed).execute();
       });
     });
     payoutCount += perInvoice;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { KeyListError, parseKeyList, type FieldKey } from './platform/field-crypto.js';
 
 /**
  * The only reader of process.env. Turns the environment into a frozen, typed Config, or throws a
@@ -141,6 +142,13 @@ export interface Config {
   readonly docVendor: DocVendorConfig | null;
   /** The debtor of payment files (PAYER_*); the demo payer in a sandbox without them. */
   readonly payer: PayerConfig;
+  /**
+   * ONPAY_DATA_KEYS: the keys of field encryption, the first one writing (docs/data-protection.md,
+   * "Keys"); null in a sandbox without them (generated once and kept in the database).
+   */
+  readonly dataKeys: readonly FieldKey[] | null;
+  /** ONPAY_INDEX_KEYS: the keys of the blind indexes, in the same form; null as dataKeys. */
+  readonly indexKeys: readonly FieldKey[] | null;
 }
 
 export class ConfigError extends Error {
@@ -289,6 +297,8 @@ export function loadConfig(env: Env): Config {
   const eid = loadEid(env, environment);
   const docVendor = loadDocVendor(env, environment);
   const payer = loadPayer(env, environment);
+  const dataKeys = keyList(env, 'ONPAY_DATA_KEYS', environment);
+  const indexKeys = keyList(env, 'ONPAY_INDEX_KEYS', environment);
 
   return Object.freeze({
     port,
@@ -317,7 +327,25 @@ export function loadConfig(env: Env): Config {
     eid: eid ? Object.freeze(eid) : null,
     docVendor: docVendor ? Object.freeze(docVendor) : null,
     payer,
+    dataKeys,
+    indexKeys,
   });
+}
+
+/** A list of `<id>:<base64 of 32 bytes>`, comma-separated; required in live, generated in a sandbox without it. */
+function keyList(env: Env, name: string, environment: Environment): readonly FieldKey[] | null {
+  const raw = read(env, name);
+  if (raw === undefined) {
+    if (environment === 'live')
+      throw new ConfigError(name, 'is required when ONPAY_ENV=live (<id>:<base64 of 32 bytes>[,<id>:<...>])');
+    return null;
+  }
+  try {
+    return Object.freeze(parseKeyList(raw));
+  } catch (error) {
+    if (error instanceof KeyListError) throw new ConfigError(name, error.message);
+    throw error;
+  }
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

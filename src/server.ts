@@ -4,6 +4,7 @@ import { openDatabase, type CliContext } from './cli/context.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest } from './db/migrator.js';
 import { migrationNotes } from './db/migration-notes.js';
+import { fieldKeysForMigrations } from './platform/field-keys.js';
 import type { WorkerLog } from './platform/logging.js';
 import { publishServiceAddress } from './platform/settings.js';
 import { createServices } from './services.js';
@@ -35,7 +36,7 @@ function demoBanner(base: string, credentials: { partner_id: number; api_key: st
 export async function serve(ctx: CliContext): Promise<FastifyInstance> {
   const config = loadConfig(ctx.env);
   const db = await openDatabase(config);
-  const applied = await migrateToLatest(db);
+  const applied = await migrateToLatest(db, fieldKeysForMigrations(config));
   // What a migration left for the operator to review goes to stderr, apart from the request log.
   for (const note of await migrationNotes(db.db, applied)) ctx.stderr(`onpay: review after migration ${note}\n`);
 

@@ -41,6 +41,7 @@ import { createHousekeeping } from './platform/housekeeping.js';
 import { createIdempotency } from './platform/idempotency.js';
 import type { WorkerLog } from './platform/logging.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './platform/rate-limit.js';
+import { openFieldCrypto } from './platform/field-keys.js';
 import { resolveSigningSecret } from './platform/signing-secret.js';
 
 export interface ServicesDeps {
@@ -94,6 +95,8 @@ export async function createServices(deps: ServicesDeps) {
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
   const events = createEventsModule({ db, clock, partners, audit, afterEmit: deps.afterEventsWritten });
   const signingSecret = await resolveSigningSecret(db, config);
+  // Refuses a missing or wrong key before anything is served (docs/data-protection.md, "Keys").
+  const fieldCrypto = await openFieldCrypto(db, config, clock.now().toISOString());
   const terms = createTermsModule({ db, clock, changeEpoch, events: events.service });
   const users = createUsersModule({
     db,
@@ -102,6 +105,7 @@ export async function createServices(deps: ServicesDeps) {
     terms: terms.service,
     events: events.service,
     publicBaseUrl,
+    crypto: fieldCrypto,
   });
   const verification = createVerificationModule({
     db,
@@ -121,6 +125,7 @@ export async function createServices(deps: ServicesDeps) {
     partners,
     events: events.service,
     publicBaseUrl,
+    crypto: fieldCrypto,
     afterChunk: deps.afterPayoutChunk,
   });
   const bank = createBankModule({
@@ -296,6 +301,7 @@ export async function createServices(deps: ServicesDeps) {
     redis,
     rateLimitStore,
     signingSecret,
+    fieldCrypto,
     partners,
     idempotency,
     audit,

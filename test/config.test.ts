@@ -21,7 +21,53 @@ const LIVE_OK = {
   PAYER_ORG_NUMBER: '987654325',
   PAYER_ACCOUNT: '8601.11.17947',
   PAYER_BIC: 'DNBANOKK',
+  ONPAY_DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+  ONPAY_INDEX_KEYS: `i1:${Buffer.alloc(32, 2).toString('base64')}`,
 };
+
+const KEY_A = Buffer.alloc(32, 7).toString('base64');
+const KEY_B = Buffer.alloc(32, 8).toString('base64');
+
+describe('the field-encryption keys (ONPAY_DATA_KEYS, ONPAY_INDEX_KEYS)', () => {
+  it('reads a list of keys, the first one writing; a sandbox without them leaves them to be generated', () => {
+    const config = loadConfig({ ONPAY_DATA_KEYS: `new:${KEY_A}, old:${KEY_B}`, ONPAY_INDEX_KEYS: `i1:${KEY_B}` });
+    expect(config.dataKeys?.map((k) => [k.id, k.key.toString('base64')])).toEqual([
+      ['new', KEY_A],
+      ['old', KEY_B],
+    ]);
+    expect(config.indexKeys?.map((k) => k.id)).toEqual(['i1']);
+    expect(loadConfig({})).toMatchObject({ dataKeys: null, indexKeys: null });
+  });
+
+  it.each(['ONPAY_DATA_KEYS', 'ONPAY_INDEX_KEYS'])(
+    'live start-up without %s stops with one line naming it',
+    (variable) => {
+      const error = configError({ ...LIVE_OK, [variable]: '' });
+      expect(error.variable).toBe(variable);
+      expect(error.message).toBe(
+        `${variable} is required when ONPAY_ENV=live (<id>:<base64 of 32 bytes>[,<id>:<...>])`,
+      );
+    },
+  );
+
+  it.each([
+    [`k1${KEY_A}`, 'entry 1 must be <id>:<base64 of 32 bytes>'],
+    [`k 1:${KEY_A}`, 'entry 1 must be <id>:<base64 of 32 bytes>'],
+    [`k1:${KEY_A},:${KEY_B}`, 'entry 2 must be <id>:<base64 of 32 bytes>'],
+    ['k1:not*base64!', 'key "k1" is not valid base64'],
+    [`k1:${Buffer.alloc(16).toString('base64')}`, 'key "k1" must be 32 bytes (got 16)'],
+    [`k1:${KEY_A},k1:${KEY_B}`, 'key id "k1" appears twice'],
+  ])('refuses %s with one line that shows no key material', (raw, message) => {
+    for (const variable of ['ONPAY_DATA_KEYS', 'ONPAY_INDEX_KEYS']) {
+      const error = configError({ [variable]: raw });
+      expect(error.variable).toBe(variable);
+      expect(error.message).toContain(`${variable} ${message}`);
+      expect(error.message).not.toContain(KEY_A);
+      expect(error.message).not.toContain(KEY_B);
+      expect(error.message).not.toContain('\n');
+    }
+  });
+});
 
 describe('loadConfig defaults', () => {
   it('fills every documented default from an empty environment', () => {

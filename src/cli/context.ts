@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, redact, type Config, type Env } from '../confi
 import { createDb, type Db } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { AppError } from '../errors.js';
+import { fieldKeysForMigrations, keyStatus, rotateKeys } from '../platform/field-keys.js';
 import { readServiceAddress } from '../platform/settings.js';
 import { createServices } from '../services.js';
 
@@ -101,6 +102,10 @@ export async function services(config: Config, db: Db) {
     audit: all.audit,
     operators: all.operators,
     webhooks: all.webhooks.service,
+    keys: {
+      status: () => keyStatus(db.db, all.fieldCrypto),
+      rotate: (kind: 'data' | 'index') => rotateKeys(db.db, all.fieldCrypto, kind),
+    },
   };
 }
 
@@ -114,7 +119,7 @@ export async function withServices<T>(
   const config = loadConfig(ctx.env);
   const db = await openDatabase(config);
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, fieldKeysForMigrations(config));
     return await work(await services(config, db), config, db);
   } finally {
     await db.close();

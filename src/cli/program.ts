@@ -4,9 +4,11 @@ import { Command, CommanderError } from 'commander';
 import { serve } from '../server.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { fieldKeysForMigrations } from '../platform/field-keys.js';
 import { migrationNotes } from '../db/migration-notes.js';
 import { runAs, type Actor } from '../platform/actor.js';
 import { type CliContext, describeFailure, isUsageError, openDatabase, output } from './context.js';
+import { registerKeysCommands } from './keys.js';
 import { registerPartnerCommands } from './partners.js';
 import { registerTermsCommands } from './terms.js';
 import { registerPayoutCommands } from './payouts.js';
@@ -87,8 +89,9 @@ function buildProgram(ctx: CliContext): Command {
     .description('apply pending migrations (idempotent)')
     .option('--json', 'print one JSON object')
     .action(async (opts: { json?: boolean }) => {
-      const db = await openDatabase(loadConfig(ctx.env));
-      const { applied, notes } = await migrateToLatest(db)
+      const config = loadConfig(ctx.env);
+      const db = await openDatabase(config);
+      const { applied, notes } = await migrateToLatest(db, fieldKeysForMigrations(config))
         .then(async (names) => ({ applied: names, notes: await migrationNotes(db.db, names) }))
         .finally(() => db.close());
       const human = [
@@ -107,6 +110,7 @@ function buildProgram(ctx: CliContext): Command {
   registerAuditCommands(program, ctx);
   registerOperatorCommands(program, ctx);
   registerWebhookCommands(program, ctx);
+  registerKeysCommands(program, ctx);
   return program;
 }
 

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig, type Config, type LogLevel } from '../config.js';
 import type { Db } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { fieldKeysForMigrations } from '../platform/field-keys.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { WorkerLog } from '../platform/logging.js';
 import { createServices, type Services } from '../services.js';
@@ -47,7 +48,7 @@ async function openWhenAvailable(config: Config, log: WorkerLog): Promise<Db> {
     let db: Db | null = null;
     try {
       db = await openDatabase(config);
-      await migrateToLatest(db);
+      await migrateToLatest(db, fieldKeysForMigrations(config));
       return db;
     } catch (error) {
       await db?.close().catch(() => undefined);

@@ -130,6 +130,28 @@ export interface PartnerUsersTable {
   identity_verified_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Blind indexes (docs/data-protection.md): HMAC of the clear value, for exact lookups; written by the repository only. */
+  identification_index: string | null;
+  verified_identification_index: string | null;
+  birthday_index: string | null;
+  verified_birthday_index: string | null;
+  phone_index: string | null;
+}
+
+/** The blind-index columns of a link: never leave the repository. */
+export type LinkIndexColumn =
+  | 'identification_index'
+  | 'verified_identification_index'
+  | 'birthday_index'
+  | 'verified_birthday_index'
+  | 'phone_index';
+
+/** The keys the database holds encrypted values or indexes under, each with a check value (src/platform/field-keys.ts). */
+export interface DataKeysTable {
+  kind: 'data' | 'index';
+  id: string;
+  check_value: string;
+  created_at: Timestamp;
 }
 
 /** A partner's record that the person approved a terms version (approvals belong to the link). */
@@ -492,6 +514,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   terms: TermsTable;
   settings: SettingsTable;
+  data_keys: DataKeysTable;
   users: UsersTable;
   partner_users: PartnerUsersTable;
   terms_approvals: TermsApprovalsTable;
@@ -538,8 +561,10 @@ export type VerificationSessionRow = Selectable<VerificationSessionsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type UserUpdate = Partial<Omit<Selectable<UsersTable>, 'id'>>;
-export type LinkUpdate = Partial<Omit<Selectable<PartnerUsersTable>, 'partner_id' | 'user_id' | 'created_at'>>;
-export type PartnerUserRow = Selectable<PartnerUsersTable>;
+export type LinkUpdate = Partial<
+  Omit<Selectable<PartnerUsersTable>, 'partner_id' | 'user_id' | 'created_at' | LinkIndexColumn>
+>;
+export type PartnerUserRow = Omit<Selectable<PartnerUsersTable>, LinkIndexColumn>;
 
 export type TermsRow = Selectable<TermsTable>;
 export type { ColumnType };

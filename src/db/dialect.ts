@@ -2,7 +2,7 @@
  * The only place that knows which engine is underneath: id columns, unique-violation detection,
  * and the engine of a Kysely instance.
  */
-import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -51,4 +51,28 @@ export function writesInWith(executor: Handle): boolean {
 /** Locks the selected rows until the transaction ends, on PostgreSQL (SQLite serialises writers). */
 export function forUpdate<QB extends { forUpdate(): QB }>(executor: Handle, query: QB): QB {
   return engineOf(executor) === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
+ * Allocates `count` ids of a table's `id` column before the rows are inserted (a value bound to
+ * its row's id is encrypted before the insert: src/db/sealed-columns.ts). PostgreSQL takes them
+ * from the column's sequence; SQLite continues after the largest id and AUTOINCREMENT's counter,
+ * which only holds in a transaction that already writes (SQLite has one writer at a time).
+ */
+export async function allocateIds(executor: Kysely<Database>, table: string, count: number): Promise<number[]> {
+  if (engineOf(executor) === 'postgres') {
+    const { rows } = await sql<{
+      id: number;
+    }>`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`.execute(
+      executor,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+  const { rows } = await sql<{
+    top: number;
+  }>`select max(coalesce((select max(id) from ${sql.table(table)}), 0), coalesce((select seq from sqlite_sequence where name = ${table}), 0)) as top`.execute(
+    executor,
+  );
+  const top = Number(rows[0]?.top ?? 0);
+  return Array.from({ length: count }, (_, i) => top + 1 + i);
 }

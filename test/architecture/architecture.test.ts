@@ -17,6 +17,7 @@ const MODULES_DIR = path.join(root, 'src', 'modules');
 const OUTSIDE_MODULES: Record<string, string> = {
   idempotency_keys: 'src/platform/idempotency.ts',
   settings: 'src/platform/settings.ts',
+  data_keys: 'src/platform/field-keys.ts',
 };
 
 async function filesUnder(dir: string): Promise<string[]> {

@@ -13,6 +13,7 @@ import { countPayouts, listPayouts, payoutsOfEmployee } from '../../src/modules/
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
 import { listLinkedUsers } from '../../src/modules/users/users.repository.js';
 import { listAttempts, listEndpoints } from '../../src/modules/webhooks/webhooks.repository.js';
+import { createFieldCrypto, generateKeyList, parseKeyList } from '../../src/platform/field-crypto.js';
 import { seed } from '../../bench/seed.js';
 import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
 import { capturedQueries, planProblems, type PlanExpectation } from '../helpers/query-plans.js';
@@ -32,6 +33,8 @@ let SMALL_PARTNER = 0;
 const PAGE = 25;
 const DEEP = 2_500;
 
+/** The seed stores links and payouts encrypted, as the service does; the reads open them with the same keys. */
+const CRYPTO = createFieldCrypto(parseKeyList(generateKeyList('plans')), parseKeyList(generateKeyList('plans-index')));
 /**
  * Every list query the API, the console and the command line run (and the totals of the filtered
  * payout list), with the index that serves it (docs/performance.md "Indexes and query plans
@@ -41,28 +44,28 @@ const DEEP = 2_500;
 const LISTS: ListQuery[] = [
   {
     name: 'GET /users (page of link ids)',
-    run: (db) => listLinkedUsers(db, PARTNER, PAGE, DEEP),
+    run: (db) => listLinkedUsers(db, CRYPTO, PARTNER, PAGE, DEEP),
     table: 'partner_users',
     index: 'partner_users_listing_idx',
     ordered: true,
   },
   {
     name: 'GET /payouts',
-    run: (db) => listPayouts(db, PARTNER, {}, PAGE, DEEP),
+    run: (db) => listPayouts(db, CRYPTO, PARTNER, {}, PAGE, DEEP),
     table: 'payouts',
     index: 'payouts_partner_listing_idx',
     ordered: true,
   },
   {
     name: 'GET /payouts?status=',
-    run: (db) => listPayouts(db, PARTNER, { status: 'pending' }, PAGE, DEEP),
+    run: (db) => listPayouts(db, CRYPTO, PARTNER, { status: 'pending' }, PAGE, DEEP),
     table: 'payouts',
     index: 'payouts_partner_status_idx',
     ordered: true,
   },
   {
     name: 'GET /payouts?user_id= and GET /users/{id}/payouts',
-    run: (db) => listPayouts(db, PARTNER, { userId: USER }, PAGE, 0),
+    run: (db) => listPayouts(db, CRYPTO, PARTNER, { userId: USER }, PAGE, 0),
     table: 'payouts',
     index: 'payouts_partner_user_idx',
     ordered: true,
@@ -71,7 +74,7 @@ const LISTS: ListQuery[] = [
     // SQLite takes the range and sorts it; PostgreSQL's statistics may instead walk the
     // created_at order and filter on the date (cheap for recent ranges): either is an index.
     name: 'GET /payouts?from=&to=',
-    run: (db) => listPayouts(db, PARTNER, { from: '2026-01-01', to: '2026-01-31' }, PAGE, 0),
+    run: (db) => listPayouts(db, CRYPTO, PARTNER, { from: '2026-01-01', to: '2026-01-31' }, PAGE, 0),
     table: 'payouts',
     index:
       testEngine === 'sqlite'
@@ -103,14 +106,14 @@ const LISTS: ListQuery[] = [
   },
   {
     name: "the employee's payouts with one partner (portal)",
-    run: (db) => payoutsOfEmployee(db, USER, PARTNER, 100),
+    run: (db) => payoutsOfEmployee(db, CRYPTO, USER, PARTNER, 100),
     table: 'payouts',
     index: 'payouts_user_date_idx',
     ordered: true,
   },
   {
     name: "the employee's payouts with every partner (portal)",
-    run: (db) => payoutsOfEmployee(db, USER, null, 100),
+    run: (db) => payoutsOfEmployee(db, CRYPTO, USER, null, 100),
     table: 'payouts',
     index: 'payouts_user_date_idx',
     ordered: true,
@@ -205,7 +208,7 @@ const LISTS: ListQuery[] = [
   },
   {
     name: 'console employees (no search text)',
-    run: (db) => findPeople(db, { text: '' }, PAGE, DEEP),
+    run: (db) => findPeople(db, CRYPTO, { text: '' }, PAGE, DEEP),
     table: 'u',
     index: 'primary key',
     ordered: true,
@@ -319,7 +322,7 @@ describe(`the plan of every list query on ${testEngine}`, () => {
     await migrateToLatest(handle.db);
     // A payout history (24 monthly invoices) with PostgreSQL's statistics taken, as a running
     // service has them: on empty tables its planner guesses one row per partner and takes any index.
-    const seeded = await seed(handle.db, { users: 500, engine: testEngine, checkpoint: false });
+    const seeded = await seed(handle.db, { users: 500, engine: testEngine, checkpoint: false, crypto: CRYPTO });
     PARTNER = seeded.partner.partnerId;
     USER = seeded.onboardedIds[0]!;
     SMALL_PARTNER = (

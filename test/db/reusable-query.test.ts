@@ -5,6 +5,8 @@ import { parseDatabaseUrl } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { reusableQuery } from '../../src/db/reusable-query.js';
+import { openValues, sealValues } from '../../src/db/sealed-columns.js';
+import { createFieldCrypto, parseKeyList } from '../../src/platform/field-crypto.js';
 import {
   findLinkedUser,
   findLinkedUsersWithApproval,
@@ -23,6 +25,12 @@ function at(minute: number): string {
 }
 
 class Rollback extends Error {}
+
+/** The phones on links are stored encrypted (src/db/sealed-columns.ts): the seed rows are sealed as the repository would. */
+const crypto = createFieldCrypto(
+  parseKeyList(`t1:${Buffer.alloc(32, 1).toString('base64')}`),
+  parseKeyList(`i1:${Buffer.alloc(32, 2).toString('base64')}`),
+);
 
 /**
  * Queries built once by Kysely and afterwards only run with new values (src/db/reusable-query.ts),
@@ -71,47 +79,49 @@ describe(`reusableQuery on ${testEngine}`, () => {
     }
     await db
       .insertInto('partner_users')
-      .values([
-        {
-          partner_id: ids.acme,
-          user_id: ids.ola,
-          internal_id: 101,
-          note: 'acme knows ola',
-          first_name: 'Ola',
-          phone: '41000001',
-          main_work: 1,
-          created_at: at(20),
-          updated_at: at(30),
-        },
-        {
-          partner_id: ids.acme,
-          user_id: ids.kari,
-          internal_id: 102,
-          note: null,
-          first_name: 'Kari',
-          phone: '41000002',
-          created_at: at(21),
-          updated_at: at(21),
-        },
-        {
-          partner_id: ids.globex,
-          user_id: ids.ola,
-          internal_id: 201,
-          note: 'globex knows ola',
-          first_name: 'O.',
-          phone: '41000009',
-          created_at: at(22),
-          updated_at: at(22),
-        },
-        {
-          partner_id: ids.globex,
-          user_id: ids.per,
-          internal_id: null,
-          note: null,
-          created_at: at(23),
-          updated_at: at(23),
-        },
-      ])
+      .values(
+        [
+          {
+            partner_id: ids.acme,
+            user_id: ids.ola,
+            internal_id: 101,
+            note: 'acme knows ola',
+            first_name: 'Ola',
+            phone: '41000001',
+            main_work: 1,
+            created_at: at(20),
+            updated_at: at(30),
+          },
+          {
+            partner_id: ids.acme,
+            user_id: ids.kari,
+            internal_id: 102,
+            note: null,
+            first_name: 'Kari',
+            phone: '41000002',
+            created_at: at(21),
+            updated_at: at(21),
+          },
+          {
+            partner_id: ids.globex,
+            user_id: ids.ola,
+            internal_id: 201,
+            note: 'globex knows ola',
+            first_name: 'O.',
+            phone: '41000009',
+            created_at: at(22),
+            updated_at: at(22),
+          },
+          {
+            partner_id: ids.globex,
+            user_id: ids.per,
+            internal_id: null,
+            note: null,
+            created_at: at(23),
+            updated_at: at(23),
+          },
+        ].map((row) => sealValues(crypto, 'partner_users', row, row)),
+      )
       .execute();
     // Approvals belong to the link: acme's approval of A for ola is not globex's.
     await db
@@ -471,13 +481,13 @@ describe(`reusableQuery on ${testEngine}`, () => {
             .insertInto('terms_approvals')
             .values({ partner_id: ids.acme, user_id: ids.kari, terms_code: TERMS_A, approved_at: at(51) })
             .execute();
-          expect((await findLinkedUserWithApproval(trx, ids.acme, ids.kari, TERMS_A))?.approved).toBe(true);
+          expect((await findLinkedUserWithApproval(trx, crypto, ids.acme, ids.kari, TERMS_A))?.approved).toBe(true);
           throw new Rollback('roll back');
         }),
       ).rejects.toBeInstanceOf(Rollback);
       expect(insertedId).toBeGreaterThan(0);
       expect(await partnerById(db, insertedId)).toEqual([]);
-      expect((await findLinkedUserWithApproval(db, ids.acme, ids.kari, TERMS_A))?.approved).toBe(false);
+      expect((await findLinkedUserWithApproval(db, crypto, ids.acme, ids.kari, TERMS_A))?.approved).toBe(false);
     });
 
     it('runs the same query inside and outside, committed rows included', async () => {
@@ -523,11 +533,11 @@ describe(`reusableQuery on ${testEngine}`, () => {
       ];
       for (const [partner, user, termsCode, approved] of cases) {
         const label = `${partner} / ${user} / ${termsCode}`;
-        const found = await findLinkedUserWithApproval(db, ids[partner], ids[user], termsCode);
+        const found = await findLinkedUserWithApproval(db, crypto, ids[partner], ids[user], termsCode);
         expect(found, label).toBeDefined();
         const { approved: isApproved, ...linked } = found!;
         expect(isApproved, label).toBe(approved);
-        expect(linked, label).toEqual(await findLinkedUser(db, ids[partner], ids[user]));
+        expect(linked, label).toEqual(await findLinkedUser(db, crypto, ids[partner], ids[user]));
         expect(linked.link, label).toMatchObject({ partner_id: ids[partner], user_id: ids[user] });
         expect(linked.user.id, label).toBe(ids[user]);
         // The user is the whole stored row, every column.
@@ -541,12 +551,13 @@ describe(`reusableQuery on ${testEngine}`, () => {
           .selectAll()
           .where('partner_id', '=', ids[partner])
           .where('user_id', '=', ids[user])
-          .executeTakeFirstOrThrow();
-      expect((await findLinkedUserWithApproval(db, ids.acme, ids.ola, TERMS_A))!.link).toEqual({
+          .executeTakeFirstOrThrow()
+          .then((row) => openValues(crypto, 'partner_users', row, row));
+      expect((await findLinkedUserWithApproval(db, crypto, ids.acme, ids.ola, TERMS_A))!.link).toEqual({
         ...(await linkRow('acme', 'ola')),
         identity_matched: false,
       });
-      expect((await findLinkedUserWithApproval(db, ids.acme, ids.ola, TERMS_A))!.link).toMatchObject({
+      expect((await findLinkedUserWithApproval(db, crypto, ids.acme, ids.ola, TERMS_A))!.link).toMatchObject({
         partner_id: ids.acme,
         user_id: ids.ola,
         internal_id: 101,
@@ -556,18 +567,18 @@ describe(`reusableQuery on ${testEngine}`, () => {
         created_at: at(20),
         updated_at: at(30),
       });
-      expect((await findLinkedUserWithApproval(db, ids.globex, ids.ola, TERMS_A))!.link).toEqual({
+      expect((await findLinkedUserWithApproval(db, crypto, ids.globex, ids.ola, TERMS_A))!.link).toEqual({
         ...(await linkRow('globex', 'ola')),
         identity_matched: false,
       });
-      expect((await findLinkedUserWithApproval(db, ids.globex, ids.ola, TERMS_A))!.link).toMatchObject({
+      expect((await findLinkedUserWithApproval(db, crypto, ids.globex, ids.ola, TERMS_A))!.link).toMatchObject({
         internal_id: 201,
         note: 'globex knows ola',
         first_name: 'O.',
         phone: '41000009',
         created_at: at(22),
       });
-      expect((await findLinkedUserWithApproval(db, ids.acme, ids.kari, TERMS_B))!.user).toMatchObject({
+      expect((await findLinkedUserWithApproval(db, crypto, ids.acme, ids.kari, TERMS_B))!.user).toMatchObject({
         email: 'KARI@EXAMPLE.COM',
         email_normalized: 'kari@example.com',
         created_at: at(5),
@@ -585,14 +596,14 @@ describe(`reusableQuery on ${testEngine}`, () => {
       ];
       for (const [partner, userId, termsCode] of unlinked) {
         expect(
-          await findLinkedUserWithApproval(db, ids[partner], userId, termsCode),
+          await findLinkedUserWithApproval(db, crypto, ids[partner], userId, termsCode),
           `${partner} / ${userId}`,
         ).toBeUndefined();
-        expect(await findLinkedUser(db, ids[partner], userId), `${partner} / ${userId}`).toBeUndefined();
+        expect(await findLinkedUser(db, crypto, ids[partner], userId), `${partner} / ${userId}`).toBeUndefined();
       }
       // And the linked ones right after, through the same compiled statement.
-      expect((await findLinkedUser(db, ids.globex, ids.per))?.link.partner_id).toBe(ids.globex);
-      expect((await findLinkedUser(db, ids.acme, ids.kari))?.user.email_normalized).toBe('kari@example.com');
+      expect((await findLinkedUser(db, crypto, ids.globex, ids.per))?.link.partner_id).toBe(ids.globex);
+      expect((await findLinkedUser(db, crypto, ids.acme, ids.kari))?.user.email_normalized).toBe('kari@example.com');
     });
 
     it("findLinkedUsersWithApproval: the same rows as findLinkedUserWithApproval one by one, only the partner's", async () => {
@@ -603,6 +614,7 @@ describe(`reusableQuery on ${testEngine}`, () => {
       ] as const) {
         const many = await findLinkedUsersWithApproval(
           db,
+          crypto,
           ids[partner],
           [ids.ola, ids.kari, ids.per, MISSING_ID],
           termsCode,
@@ -610,7 +622,7 @@ describe(`reusableQuery on ${testEngine}`, () => {
         const one = (
           await Promise.all(
             [ids.ola, ids.kari, ids.per, MISSING_ID].map((id) =>
-              findLinkedUserWithApproval(db, ids[partner], id, termsCode),
+              findLinkedUserWithApproval(db, crypto, ids[partner], id, termsCode),
             ),
           )
         ).filter((row) => row !== undefined);

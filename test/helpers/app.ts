@@ -4,6 +4,7 @@ import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
+import { fieldKeysForMigrations } from '../../src/platform/field-keys.js';
 import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
@@ -76,6 +77,12 @@ export const LIVE_PAYER = {
   PAYER_BIC: 'DNBANOKK',
 } as const;
 
+/** The field-encryption keys of a live test app (required when ONPAY_ENV=live): fixed test keys. */
+export const LIVE_KEYS = {
+  ONPAY_DATA_KEYS: `live1:${Buffer.alloc(32, 11).toString('base64')}`,
+  ONPAY_INDEX_KEYS: `live1:${Buffer.alloc(32, 12).toString('base64')}`,
+} as const;
+
 /** Builds the real app on a real, freshly migrated database; nothing is mocked. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const engine = options.engine ?? testEngine;
@@ -87,11 +94,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     PUBLIC_BASE_URL: 'http://onpay.test',
     LOG_LEVEL: 'silent',
     // Live needs a payer (src/config.ts); a test that is about live start-up gives its own.
-    ...(options.env?.ONPAY_ENV === 'live' ? LIVE_PAYER : {}),
+    ...(options.env?.ONPAY_ENV === 'live' ? { ...LIVE_PAYER, ...LIVE_KEYS } : {}),
     ...options.env,
   });
   const db = createDb(config.database);
-  await migrateToLatest(db.db);
+  await migrateToLatest(db.db, fieldKeysForMigrations(config));
   const clock = options.clock ?? new ManualClock();
 
   let redis: Redis | null = null;

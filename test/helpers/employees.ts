@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { TestApp, TestPartner } from './app.js';
 import { expectUserPayload } from './payload.js';
 import { createUser, NO_ACCOUNT, norwegianId, putProfile } from './users.js';
+import { readLink, writeLink } from './sealed.js';
 
 /** The return URL every test partner registers (and has approved) before starting verification flows. */
 export const RETURN_URL = 'https://partner.example.com/onboarding/done';
@@ -113,28 +114,18 @@ export async function onboardedEmployee(
   if (options.identification !== undefined) {
     // As if the provider had reported this number: changing a verified identity through the API
     // would (rightly) ask for a new verification.
-    await t.db.db
-      .updateTable('partner_users')
-      .set({
-        verified_identification: options.identification,
-        verified_country_code: 'NO',
-        verified_birthday: '1990-05-17',
-      })
-      .where('partner_id', '=', partner.partnerId)
-      .where('user_id', '=', Number(user.id))
-      .execute();
+    await writeLink(t, partner.partnerId, Number(user.id), {
+      verified_identification: options.identification,
+      verified_country_code: 'NO',
+      verified_birthday: '1990-05-17',
+    });
   }
 
   const res = await t.as(partner, { method: 'GET', url: `/api/v1/users/${user.id}` });
   expect(res.statusCode, res.body).toBe(200);
   const onboarding = expectUserPayload(res.json()).onboarding;
   expect(onboarding.is_onboarded, JSON.stringify(onboarding)).toBe(skip.size === 0);
-  const row = await t.db.db
-    .selectFrom('partner_users')
-    .select('verified_identification')
-    .where('partner_id', '=', partner.partnerId)
-    .where('user_id', '=', Number(user.id))
-    .executeTakeFirstOrThrow();
+  const row = await readLink(t, partner.partnerId, Number(user.id));
   return {
     id: user.id,
     userId: Number(user.id),
@@ -189,19 +180,7 @@ export async function linkEmployee(
 
 /** What the partner's own verification of the person confirmed (docs/decisions.md §14), from its link. */
 export async function verifiedIdentityOf(t: TestApp, partner: TestPartner, userId: number | string) {
-  const row = await t.db.db
-    .selectFrom('partner_users')
-    .select([
-      'verified_identification',
-      'verified_country_code',
-      'verified_birthday',
-      'verified_document_id',
-      'verified_name',
-      'identity_verified_at',
-    ])
-    .where('partner_id', '=', partner.partnerId)
-    .where('user_id', '=', Number(userId))
-    .executeTakeFirstOrThrow();
+  const row = await readLink(t, partner.partnerId, Number(userId));
   return {
     identification: row.verified_identification,
     identity_country_code: row.verified_country_code,

@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 import { ensureApprovedReturnUrl, onboardedEmployee, RETURN_URL, type Employee } from '../helpers/employees.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
 import { createUser, NO_ACCOUNT, putProfile } from '../helpers/users.js';
+import { payoutAccount, readLinksOf } from '../helpers/sealed.js';
 
 type Json = Record<string, unknown>;
 
@@ -345,11 +346,7 @@ describe('the cross-partner matrix', () => {
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
       return res.json() as Json;
     };
-    const bank = await t.db.db
-      .selectFrom('payouts')
-      .select(['bank_account_number', 'bank_iban_number', 'bank_bic_number'])
-      .where('id', '=', w.payout)
-      .executeTakeFirstOrThrow();
+    const bank = await payoutAccount(t, w.payout);
     return {
       x: await read(`/api/v1/users/${w.x.id}`),
       y: await read(`/api/v1/users/${w.y.id}`),
@@ -608,12 +605,10 @@ describe('the cross-partner matrix', () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'approved', onboarding: { steps: { id_verification: true } } });
-    const link = await t.db.db
-      .selectFrom('partner_users')
-      .select(['partner_id', 'verified_identification'])
-      .where('user_id', '=', Number(w.y.id))
-      .orderBy('partner_id')
-      .execute();
+    const link = (await readLinksOf(t, Number(w.y.id))).map(({ partner_id, verified_identification }) => ({
+      partner_id,
+      verified_identification,
+    }));
     expect(link).toEqual([
       { partner_id: w.a.partnerId, verified_identification: SECRET.registeredY },
       { partner_id: w.b.partnerId, verified_identification: 'BEEDE000004' },

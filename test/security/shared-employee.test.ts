@@ -17,6 +17,7 @@ import {
 import { expectUserPayload } from '../helpers/payload.js';
 import { batch, createPayouts, item, postPayouts } from '../helpers/payouts.js';
 import { createUser, NO_ACCOUNT, NO_IBAN, DNB_BIC, norwegianId } from '../helpers/users.js';
+import { payoutAccount, readLink } from '../helpers/sealed.js';
 
 const FAST = { RATE_LIMIT_PER_MINUTE: '100000' };
 
@@ -73,13 +74,7 @@ describe('a person shared by two partners', () => {
   };
 
   describe('identity (docs/decisions.md §14: a verification counts for the partner that ran it)', () => {
-    const link = (partner: TestPartner, id: string) =>
-      t.db.db
-        .selectFrom('partner_users')
-        .selectAll()
-        .where('partner_id', '=', partner.partnerId)
-        .where('user_id', '=', Number(id))
-        .executeTakeFirstOrThrow();
+    const link = (partner: TestPartner, id: string) => readLink(t, partner.partnerId, Number(id));
 
     it("the sandbox confirms the identity the partner registered, for that partner only: another partner's step stays open", async () => {
       const user = await createUser(t, acme);
@@ -299,12 +294,7 @@ describe('a person shared by two partners', () => {
 
   describe('payouts', () => {
     let employee: Employee;
-    const bankOf = async (payoutId: number) =>
-      t.db.db
-        .selectFrom('payouts')
-        .select(['bank_account_number', 'bank_iban_number', 'bank_bic_number'])
-        .where('id', '=', payoutId)
-        .executeTakeFirstOrThrow();
+    const bankOf = async (payoutId: number) => payoutAccount(t, payoutId);
 
     beforeAll(async () => {
       employee = await onboardedEmployee(t, acme);
@@ -316,14 +306,7 @@ describe('a person shared by two partners', () => {
       const shared = await onboardedEmployee(t, acme, { identification: number });
       // Globex verifies the person itself: the sandbox confirms a synthetic identity, not Acme's number.
       await linkEmployee(t, globex, shared);
-      const globexNumber = (
-        await t.db.db
-          .selectFrom('partner_users')
-          .select('verified_identification')
-          .where('partner_id', '=', globex.partnerId)
-          .where('user_id', '=', shared.userId)
-          .executeTakeFirstOrThrow()
-      ).verified_identification as string;
+      const globexNumber = (await readLink(t, globex.partnerId, shared.userId)).verified_identification as string;
       expect(globexNumber).not.toBe(number);
       const bySsn = (ssn: string) => batch([{ ...item(shared), user_id: undefined, ssn }]);
       expect((await postPayouts(t, acme, bySsn(number))).statusCode).toBe(201);

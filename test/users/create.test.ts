@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { expectUserPayload } from '../helpers/payload.js';
 import { createUser, DNB_BIC, email, expect422, NO_ACCOUNT, NO_IBAN } from '../helpers/users.js';
+import { readLink } from '../helpers/sealed.js';
 
 /** A syntactically valid address of exactly `length` characters (local part 64, labels of at most 63). */
 function emailOfLength(length: number): string {
@@ -33,13 +34,7 @@ describe('POST /users', () => {
   const post = (partner: TestPartner, payload: unknown, headers: Record<string, string> = {}) =>
     t.as(partner, { method: 'POST', url: '/api/v1/users', payload: payload as Record<string, unknown>, headers });
   /** What acme entered about the employee: its link (another partner's link holds its own). */
-  const stored = (id: string) =>
-    t.db.db
-      .selectFrom('partner_users')
-      .selectAll()
-      .where('partner_id', '=', acme.partnerId)
-      .where('user_id', '=', Number(id))
-      .executeTakeFirstOrThrow();
+  const stored = (id: string) => readLink(t, acme.partnerId, Number(id));
   const usersWithEmail = async (address: string) =>
     (await t.db.db.selectFrom('users').select('id').where('email_normalized', '=', address.toLowerCase()).execute())
       .length;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { expectUserPayload, type UserBody } from '../helpers/payload.js';
 import { createUser, expect404, NO_ACCOUNT, norwegianId, PROFILE, putProfile } from '../helpers/users.js';
+import { readLinksOf } from '../helpers/sealed.js';
 
 type Route = [name: string, request: (id: string) => InjectOptions];
 
@@ -66,7 +67,7 @@ describe('partner isolation on every employee route', () => {
 
   const snapshot = async () => ({
     user: await t.db.db.selectFrom('users').selectAll().where('id', '=', Number(ola.id)).executeTakeFirstOrThrow(),
-    links: await t.db.db.selectFrom('partner_users').selectAll().where('user_id', '=', Number(ola.id)).execute(),
+    links: await readLinksOf(t, Number(ola.id)),
     approvals: await t.db.db.selectFrom('terms_approvals').selectAll().where('user_id', '=', Number(ola.id)).execute(),
   });
 

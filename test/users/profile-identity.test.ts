@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { expectUserPayload, type UserBody } from '../helpers/payload.js';
 import { createUser, expect422, norwegianId, PROFILE, putProfile, withWrongCheckDigit } from '../helpers/users.js';
+import { readLink } from '../helpers/sealed.js';
 
 describe('PUT and PATCH /users/{id}/profile', () => {
   let t: TestApp;
@@ -124,13 +125,7 @@ describe('PUT /users/{id}/identity', () => {
     return expectUserPayload(res.json());
   };
   /** What acme entered about the employee: its link (another partner's link holds its own). */
-  const stored = (id: string) =>
-    t.db.db
-      .selectFrom('partner_users')
-      .selectAll()
-      .where('partner_id', '=', acme.partnerId)
-      .where('user_id', '=', Number(id))
-      .executeTakeFirstOrThrow();
+  const stored = (id: string) => readLink(t, acme.partnerId, Number(id));
   const norwegian = { identification: fnr, country_code: 'NO', birthday: '1985-08-15' };
 
   it('stores the identity; nationality shows the country code; id_verification stays false', async () => {

@@ -12,6 +12,7 @@ import {
   PROFILE,
   putProfile,
 } from '../helpers/users.js';
+import { readLink } from '../helpers/sealed.js';
 
 const PROFILE_FIELDS = Object.keys(PROFILE);
 
@@ -37,13 +38,7 @@ describe('PUT and PATCH /users/{id}', () => {
     return expectUserPayload(res.json());
   };
   /** What acme entered about the employee: its link (another partner's link holds its own). */
-  const stored = (id: string) =>
-    t.db.db
-      .selectFrom('partner_users')
-      .selectAll()
-      .where('partner_id', '=', acme.partnerId)
-      .where('user_id', '=', Number(id))
-      .executeTakeFirstOrThrow();
+  const stored = (id: string) => readLink(t, acme.partnerId, Number(id));
   /** An employee with a full profile, so single profile fields may be sent. */
   const withProfile = async (body: Record<string, unknown> = {}) => {
     const user = await createUser(t, acme, body);

@@ -18,8 +18,20 @@ import * as bankFiles from './2026-11-25-0018-bank-files.js';
 import * as retention from './2026-11-25-0021-retention.js';
 import * as userErasure from './2026-11-25-0022-user-erasure.js';
 import * as listIndexes from './2026-11-25-0030-list-indexes.js';
+import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
 
-/** Every migration, in the order they apply. Names are timestamps: never rename one that shipped. */
+/** What some migrations need from the running service (the field-encryption keys). */
+export type MigrationContext = fieldEncryption.FieldEncryptionContext;
+
+/**
+ * Every migration, in the order they apply, given what the service passes them. Names are
+ * timestamps: never rename one that shipped.
+ */
+export function migrationsWith(context: MigrationContext): Record<string, Migration> {
+  return { ...migrations, [fieldEncryption.NAME]: fieldEncryption.fieldEncryption(context) };
+}
+
+/** Every migration without the service's context: enough for an empty database (nothing to encrypt). */
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-foundation': foundation,
   '2026-11-21-0002-users': users,
@@ -40,4 +52,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0021-retention': retention,
   '2026-11-25-0022-user-erasure': userErasure,
   '2026-11-25-0030-list-indexes': listIndexes,
+  [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
 };
+
+/** The last migration before the personal data was encrypted (tests of older migrations stop there). */
+export const BEFORE_FIELD_ENCRYPTION = Object.keys(migrations)[
+  Object.keys(migrations).indexOf(fieldEncryption.NAME) - 1
+] as string;

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, PayoutStatus } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { openPayout } from './payouts.repository.js';
 
 /** Which pending payouts an export takes: due on or before a date, of one partner. */
 export interface ExportFilter {
@@ -69,6 +71,7 @@ export async function dueDates(db: Executor, invoiceIds: readonly number[]): Pro
 /** Moves the named payouts from one of `from` to `values.status`; returns the rows as they were before. */
 export async function moveEach(
   db: Executor,
+  crypto: FieldCrypto,
   moves: ReadonlyArray<{
     id: number;
     from: readonly PayoutStatus[];
@@ -90,13 +93,13 @@ export async function moveEach(
       .where('status', 'in', [...move.from])
       .returningAll()
       .executeTakeFirst();
-    if (row) moved.push(row);
+    if (row) moved.push(openPayout(crypto, row));
   }
   return moved;
 }
 
 /** The named payouts, as they are. */
-export async function byIds(db: Executor, ids: readonly number[]) {
+export async function byIds(db: Executor, crypto: FieldCrypto, ids: readonly number[]) {
   const rows = [];
   for (let i = 0; i < ids.length; i += CHUNK) {
     rows.push(
@@ -107,11 +110,11 @@ export async function byIds(db: Executor, ids: readonly number[]) {
         .execute()),
     );
   }
-  return rows;
+  return rows.map((row) => openPayout(crypto, row));
 }
 
 /** Processing payouts whose latest attempt is one of these trace ids (a voided file's). */
-export async function releaseByTrace(db: Executor, traceIds: readonly string[], now: string) {
+export async function releaseByTrace(db: Executor, crypto: FieldCrypto, traceIds: readonly string[], now: string) {
   const moved = [];
   for (let i = 0; i < traceIds.length; i += CHUNK) {
     moved.push(
@@ -124,7 +127,7 @@ export async function releaseByTrace(db: Executor, traceIds: readonly string[], 
         .execute()),
     );
   }
-  return moved;
+  return moved.map((row) => openPayout(crypto, row));
 }
 
 /**

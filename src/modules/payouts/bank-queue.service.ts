@@ -12,6 +12,7 @@ import * as repo from './bank-queue.repository.js';
 import type { ExportFilter } from './bank-queue.repository.js';
 import { EVENT_OF, mayMove, movableFrom } from './lifecycle.js';
 import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export type { ExportFilter };
 
@@ -40,7 +41,15 @@ function eventOf(before: PayoutRow, after: PayoutRow): NewEvent {
   };
 }
 
-export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<EventService, 'emit'> }) {
+export function createBankQueue({
+  clock,
+  events,
+  crypto,
+}: {
+  clock: Clock;
+  events: Pick<EventService, 'emit'>;
+  crypto: FieldCrypto;
+}) {
   return {
     /**
      * Takes the pending payouts matching `filter` into a payment file, in the caller's
@@ -71,9 +80,10 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
         tracePrefix,
         now,
       );
-      const zeroBefore = new Map((await repo.byIds(trx, zero)).map((row) => [row.id, row]));
+      const zeroBefore = new Map((await repo.byIds(trx, crypto, zero)).map((row) => [row.id, row]));
       const settled = await repo.moveEach(
         trx,
+        crypto,
         zero.map((id) => ({
           id,
           from: movableFrom('paid', 'operator'),
@@ -92,6 +102,7 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
           (
             await repo.byIds(
               trx,
+              crypto,
               step.filter((p) => !settledAfter.has(p.id)).map((p) => p.id),
             )
           ).map((row) => [row.id, row]),
@@ -141,7 +152,7 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
       // Decided in memory, in the report's order (a payout named twice moves twice), then written
       // once per payout, from the state it was read in.
       const read = new Map(
-        (await repo.byIds(trx, [...new Set(verdicts.map((v) => v.payoutId))])).map((r) => [r.id, r]),
+        (await repo.byIds(trx, crypto, [...new Set(verdicts.map((v) => v.payoutId))])).map((r) => [r.id, r]),
       );
       const state = new Map(read);
       for (const verdict of verdicts) {
@@ -234,7 +245,7 @@ export function createBankQueue({ clock, events }: { clock: Clock; events: Pick<
      */
     async releaseFile(trx: Transaction<Database>, traceIds: readonly string[]): Promise<number> {
       if (!mayMove('processing', 'pending', 'void')) return 0;
-      const moved = await repo.releaseByTrace(trx, traceIds, clock.now().toISOString());
+      const moved = await repo.releaseByTrace(trx, crypto, traceIds, clock.now().toISOString());
       await events.emit(
         trx,
         moved.map((row) => eventOf({ ...row, status: 'processing' }, row)),

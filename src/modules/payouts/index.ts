@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { Idempotency } from '../../platform/idempotency.js';
 import type { EventService } from '../events/index.js';
 import type { PartnerService } from '../partners/index.js';
@@ -21,6 +22,8 @@ export interface PayoutsModuleDeps {
   partners: Pick<PartnerService, 'feeRate'>;
   events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
+  /** Field encryption of the copied account (docs/data-protection.md). */
+  crypto: FieldCrypto;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
   afterChunk?: (insertedSoFar: number) => void | Promise<void>;
 }

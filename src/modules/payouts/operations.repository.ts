@@ -1,5 +1,7 @@
 import type { Executor, PayoutStatus } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { openPayout } from './payouts.repository.js';
 
 /** The console's filters over every partner's payouts: status, partner, the invoice's due date range, the invoice. */
 export interface OperationsFilter {
@@ -91,7 +93,7 @@ export async function listByIds(db: Executor, ids: readonly number[]) {
  * whole database): taken in id order, so two bulk actions over the same payouts queue up behind
  * each other instead of deadlocking.
  */
-export async function lockRowsByIds(db: Executor, ids: readonly number[]) {
+export async function lockRowsByIds(db: Executor, crypto: FieldCrypto, ids: readonly number[]) {
   const sorted = [...ids].sort((a, b) => a - b);
   const rows = [];
   for (let i = 0; i < sorted.length; i += 500) {
@@ -106,7 +108,7 @@ export async function lockRowsByIds(db: Executor, ids: readonly number[]) {
       ).execute()),
     );
   }
-  return rows;
+  return rows.map((row) => openPayout(crypto, row));
 }
 
 /** Moves the named payouts that are in one of `from`; returns how many moved. */

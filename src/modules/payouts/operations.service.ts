@@ -12,6 +12,7 @@ import * as repo from './operations.repository.js';
 import type { InvoiceFilter, OperationsFilter } from './operations.repository.js';
 import { EVENT_OF, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
 import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /** The most payouts one console action moves (one transaction; the audit log and the events get one row each). */
 export const MAX_PAYOUTS_PER_ACTION = 1000;
@@ -70,10 +71,12 @@ export function createPayoutOperations({
   db,
   clock,
   events,
+  crypto,
 }: {
   db: Kysely<Database>;
   clock: Clock;
   events: Pick<EventService, 'emit'>;
+  crypto: FieldCrypto;
 }) {
   async function blockedAmong(ids: readonly number[], to: PayoutMove): Promise<Blocked[]> {
     const found = new Map((await repo.listByIds(db, ids)).map((row) => [row.id, row.status]));
@@ -169,7 +172,7 @@ export function createPayoutOperations({
       const now = clock.now().toISOString();
       try {
         return await db.transaction().execute(async (trx): Promise<BulkOutcome> => {
-          const before = await repo.lockRowsByIds(trx, ids);
+          const before = await repo.lockRowsByIds(trx, crypto, ids);
           const byId = new Map(before.map((row) => [row.id, row]));
           const blocked = ids.flatMap((id): Blocked[] => {
             const row = byId.get(id);

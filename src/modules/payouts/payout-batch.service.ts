@@ -31,6 +31,7 @@ import {
 } from './payroll.js';
 import * as repo from './payouts.repository.js';
 import type { CreatePayoutsBody, PayoutItemInput, PayoutsCreated } from './payouts.schemas.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface PayoutBatchDeps {
   db: Kysely<Database>;
@@ -39,6 +40,7 @@ export interface PayoutBatchDeps {
   employees: Pick<Employees, 'find' | 'paymentFacts'>;
   partners: Pick<PartnerService, 'feeRate'>;
   events: Pick<EventService, 'emit'>;
+  crypto: FieldCrypto;
   /** Test seam: called after each chunk of inserted payouts (to prove a mid-batch failure leaves nothing). */
   afterChunk?: (insertedSoFar: number) => void | Promise<void>;
 }
@@ -264,7 +266,7 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
         });
         const payoutIds: number[] = [];
         for (let start = 0; start < rows.length; start += CHUNK) {
-          payoutIds.push(...(await repo.insertPayouts(trx, rows.slice(start, start + CHUNK))));
+          payoutIds.push(...(await repo.insertPayouts(trx, deps.crypto, rows.slice(start, start + CHUNK))));
           await deps.afterChunk?.(payoutIds.length);
         }
         const created: PayoutsCreated = {

@@ -1,5 +1,13 @@
 import type { Insertable } from 'kysely';
 import type { Executor, InvoicesTable, NewPayout, PayoutStatus } from '../../db/database.js';
+import { allocateIds } from '../../db/dialect.js';
+import { openValues, sealValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+
+/** Opens the account copied onto a payout (stored encrypted, bound to the payout's id: docs/data-protection.md). */
+export function openPayout<T extends { id: number }>(crypto: FieldCrypto, row: T): T {
+  return openValues(crypto, 'payouts', row, row);
+}
 
 export interface PayoutFilters {
   status?: PayoutStatus;
@@ -26,8 +34,16 @@ export async function insertInvoice(db: Executor, values: Insertable<InvoicesTab
   return row.id;
 }
 
-export async function insertPayouts(db: Executor, rows: NewPayout[]): Promise<number[]> {
-  const inserted = await db.insertInto('payouts').values(rows).returning('id').execute();
+/**
+ * Inserts payouts with their copied accounts encrypted: the ids are allocated first, so each
+ * value is bound to its row without a second write. Call inside the transaction that wrote the
+ * invoice (on SQLite it holds the write lock, which keeps the allocated ids free).
+ */
+export async function insertPayouts(db: Executor, crypto: FieldCrypto, rows: NewPayout[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const ids = await allocateIds(db, 'payouts', rows.length);
+  const sealed = rows.map((row, i) => sealValues(crypto, 'payouts', { id: ids[i] }, { ...row, id: ids[i] as number }));
+  const inserted = await db.insertInto('payouts').values(sealed).returning('id').execute();
   return inserted.map((r) => r.id);
 }
 
@@ -49,6 +65,7 @@ export async function countPayouts(db: Executor, partnerId: number, filters: Pay
 
 export async function listPayouts(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   filters: PayoutFilters,
   limit: number,
@@ -60,11 +77,13 @@ export async function listPayouts(
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
-    .execute();
+    .execute()
+    .then((rows) => rows.map((row) => openPayout(crypto, row)));
 }
 
-export async function findPayout(db: Executor, id: number) {
-  return db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findPayout(db: Executor, crypto: FieldCrypto, id: number) {
+  const row = await db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && openPayout(crypto, row);
 }
 
 /** Moves a payout only from one of the allowed states; the count tells whether it moved. */
@@ -90,17 +109,31 @@ export async function transition(
 }
 
 /** The employee's payouts, newest work date first; only one partner's when the scope names it. */
-export async function payoutsOfEmployee(db: Executor, userId: number, partnerId: number | null, limit: number) {
+export async function payoutsOfEmployee(
+  db: Executor,
+  crypto: FieldCrypto,
+  userId: number,
+  partnerId: number | null,
+  limit: number,
+) {
   let query = db.selectFrom('payouts').selectAll().where('user_id', '=', userId);
   if (partnerId !== null) query = query.where('partner_id', '=', partnerId);
-  return query.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await query.orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => openPayout(crypto, row));
 }
 
 /** One payout, only if it is the employee's (and the scope's partner's, when it names one). */
-export async function payoutOfEmployee(db: Executor, userId: number, partnerId: number | null, payoutId: number) {
+export async function payoutOfEmployee(
+  db: Executor,
+  crypto: FieldCrypto,
+  userId: number,
+  partnerId: number | null,
+  payoutId: number,
+) {
   let query = db.selectFrom('payouts').selectAll().where('id', '=', payoutId).where('user_id', '=', userId);
   if (partnerId !== null) query = query.where('partner_id', '=', partnerId);
-  return query.executeTakeFirst();
+  const row = await query.executeTakeFirst();
+  return row && openPayout(crypto, row);
 }
 
 /** Pending payouts grouped by their invoice's due date, earliest first: how many, and what they pay out (minor units). */

@@ -11,12 +11,14 @@ import * as repo from './payouts.repository.js';
 import type { PayoutFilters } from './payouts.repository.js';
 import type { PayoutPayload } from './payouts.schemas.js';
 import { EVENT_OF, mayMove, movableFrom, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface PayoutServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   employees: Pick<Employees, 'requireLinked'>;
   events: Pick<EventService, 'emit'>;
+  crypto: FieldCrypto;
 }
 
 /** The bank's reason as a payout shows it: only while it is failed. */
@@ -168,9 +170,9 @@ export function checkReason(raw: string | undefined): string | undefined {
   return reason;
 }
 
-export function createPayoutService({ db, clock, employees, events }: PayoutServiceDeps) {
+export function createPayoutService({ db, clock, employees, events, crypto }: PayoutServiceDeps) {
   async function owned(partnerId: number, rawId: string): Promise<PayoutRow> {
-    const row = await repo.findPayout(db, parsePayoutId(rawId));
+    const row = await repo.findPayout(db, crypto, parsePayoutId(rawId));
     if (!row || row.partner_id !== partnerId) throw new AppError('payout_not_found');
     return row;
   }
@@ -181,14 +183,14 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
     const window = pageOffset({ page: pageNo, per_page: perPage });
     const [total, rows] = await Promise.all([
       repo.countPayouts(db, partnerId, filters),
-      window ? repo.listPayouts(db, partnerId, filters, window.limit, window.offset) : Promise.resolve([]),
+      window ? repo.listPayouts(db, crypto, partnerId, filters, window.limit, window.offset) : Promise.resolve([]),
     ]);
     return { total, results: rows.map(payoutRowToPayload) };
   }
 
   /** Operator: one payout, whichever partner's. */
   async function byId(id: number): Promise<PayoutRow> {
-    const row = isId(id) ? await repo.findPayout(db, id) : undefined;
+    const row = isId(id) ? await repo.findPayout(db, crypto, id) : undefined;
     if (!row) throw new AppError('payout_not_found', `Payout ${id} does not exist.`);
     return row;
   }
@@ -230,13 +232,13 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
 
     /** The employee's most recent payouts, from one partner or (the person's own pages) every partner. */
     async ofEmployee(userId: number, partnerId: number | null, limit: number): Promise<PayoutRow[]> {
-      return repo.payoutsOfEmployee(db, userId, partnerId, limit);
+      return repo.payoutsOfEmployee(db, crypto, userId, partnerId, limit);
     },
 
     /** One of the employee's payouts, within the same scope; null for anything else. */
     async oneOfEmployee(userId: number, partnerId: number | null, rawId: string): Promise<PayoutRow | null> {
       const id = parseId(rawId);
-      return id === null ? null : ((await repo.payoutOfEmployee(db, userId, partnerId, id)) ?? null);
+      return id === null ? null : ((await repo.payoutOfEmployee(db, crypto, userId, partnerId, id)) ?? null);
     },
 
     /** The console's queue: pending payouts by due date, with what they pay out. */
@@ -284,7 +286,7 @@ export function createPayoutService({ db, clock, employees, events }: PayoutServ
             `Payout ${id} is ${row.status}; only ${from.join(' or ')} payouts can be ${VERB[to]}${to === 'paid' || to === 'failed' ? ' (processing ones with a reason)' : ''}.`,
           );
         }
-        const after = (await repo.findPayout(trx, id)) as PayoutRow;
+        const after = (await repo.findPayout(trx, crypto, id)) as PayoutRow;
         const previous = previousAttributes(row, after);
         await events.emit(
           trx,

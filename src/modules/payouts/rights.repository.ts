@@ -1,9 +1,12 @@
 /** The SQL of the person's rights (export and erasure) on the payouts module's tables. */
 import type { Executor, PayoutStatus } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { openPayout } from './payouts.repository.js';
 
-/** Every payout of the person, whichever partner made it, oldest first (their export). */
-export async function allPayoutsOfEmployee(db: Executor, userId: number) {
-  return db.selectFrom('payouts').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+/** Every payout of the person, whichever partner made it, oldest first, the copied account opened (their export). */
+export async function allPayoutsOfEmployee(db: Executor, crypto: FieldCrypto, userId: number) {
+  const rows = await db.selectFrom('payouts').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  return rows.map((row) => openPayout(crypto, row));
 }
 
 /** The person's payouts in these statuses (erasure waits for them), by id. */

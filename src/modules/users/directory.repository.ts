@@ -1,5 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { openValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /**
  * What an operator typed: digits (with spaces, dashes or a leading +) are a phone number or a
@@ -11,7 +13,7 @@ export interface PeopleQuery {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function matching(db: Executor, query: PeopleQuery) {
+function matching(db: Executor, crypto: FieldCrypto, query: PeopleQuery) {
   const text = query.text.trim().toLowerCase();
   let select = db.selectFrom('users as u');
   if (text === '') return select;
@@ -19,7 +21,8 @@ function matching(db: Executor, query: PeopleQuery) {
   const like = (expression: Expression<unknown>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
   const digits = /^\+?[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : '';
   if (digits !== '') {
-    // A phone number (as entered, or with a dial code before it) or a partner's internal id: exact, by index.
+    // A phone number (as entered, or with a dial code before it) or a partner's internal id: exact,
+    // by the phone's blind index (the number itself is stored encrypted) or the id's index.
     const phones = [...new Set([digits, digits.slice(-8)])];
     select = select.where((eb) => {
       const inLinks = eb
@@ -27,7 +30,7 @@ function matching(db: Executor, query: PeopleQuery) {
         .select('pu.user_id')
         .where((w) =>
           w.or([
-            w('pu.phone', 'in', phones),
+            w('pu.phone_index', 'in', crypto.lookupIndexes('phone', phones)),
             ...(digits.length <= 9 ? [w('pu.internal_id', '=', Number(digits))] : []),
           ]),
         );
@@ -50,18 +53,18 @@ function matching(db: Executor, query: PeopleQuery) {
   return select;
 }
 
-export async function countPeople(db: Executor, query: PeopleQuery): Promise<number> {
+export async function countPeople(db: Executor, crypto: FieldCrypto, query: PeopleQuery): Promise<number> {
   return Number(
     (
-      await matching(db, query)
+      await matching(db, crypto, query)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
   );
 }
 
-export async function findPeople(db: Executor, query: PeopleQuery, limit: number, offset: number) {
-  return matching(db, query)
+export async function findPeople(db: Executor, crypto: FieldCrypto, query: PeopleQuery, limit: number, offset: number) {
+  return matching(db, crypto, query)
     .select(['u.id', 'u.email', 'u.identity_review_since'])
     .orderBy('u.id', 'desc')
     .limit(limit)
@@ -70,9 +73,9 @@ export async function findPeople(db: Executor, query: PeopleQuery, limit: number
 }
 
 /** Each partner's link of these people: the names, phone and internal id that partner entered. */
-export async function linksOfPeople(db: Executor, userIds: number[]) {
+export async function linksOfPeople(db: Executor, crypto: FieldCrypto, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('partner_users')
     .select([
       'user_id',
@@ -88,6 +91,7 @@ export async function linksOfPeople(db: Executor, userIds: number[]) {
     .orderBy('user_id')
     .orderBy('partner_id')
     .execute();
+  return rows.map((row) => openValues(crypto, 'partner_users', row, row));
 }
 
 /** People whose partners' own verifications confirmed different identities, longest waiting first (by index). */

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import * as repo from './directory.repository.js';
 import { erasedAmong } from './rights.repository.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface PersonSummary {
   id: number;
@@ -40,14 +41,18 @@ function summaries(
   });
 }
 
-export function createDirectory({ db }: { db: Kysely<Database> }) {
+export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: FieldCrypto }) {
   return {
     /** People whose e-mail, name (on any link), phone or internal id matches `text`, newest first. */
     async search(text: string, limit: number, offset: number): Promise<{ total: number; people: PersonSummary[] }> {
       const query = { text: text.slice(0, 200) };
-      const [total, rows] = await Promise.all([repo.countPeople(db, query), repo.findPeople(db, query, limit, offset)]);
+      const [total, rows] = await Promise.all([
+        repo.countPeople(db, crypto, query),
+        repo.findPeople(db, crypto, query, limit, offset),
+      ]);
       const links = await repo.linksOfPeople(
         db,
+        crypto,
         rows.map((r) => r.id),
       );
       return { total, people: summaries(rows, links) };
@@ -61,6 +66,7 @@ export function createDirectory({ db }: { db: Kysely<Database> }) {
       const [total, rows] = await Promise.all([repo.countIdentityReviews(db), repo.identityReviews(db, limit, offset)]);
       const links = await repo.linksOfPeople(
         db,
+        crypto,
         rows.map((r) => r.id),
       );
       return { total, people: summaries(rows, links) };
@@ -76,7 +82,7 @@ export function createDirectory({ db }: { db: Kysely<Database> }) {
      * none); read in the caller's transaction when it passes one (a payment file's export).
      */
     async linkNames(userIds: number[], executor: Executor = db): Promise<Map<string, string>> {
-      const links = await repo.linksOfPeople(executor, [...new Set(userIds)]);
+      const links = await repo.linksOfPeople(executor, crypto, [...new Set(userIds)]);
       return new Map(
         links.map((link) => [
           `${link.partner_id}:${link.user_id}`,

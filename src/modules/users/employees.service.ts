@@ -10,12 +10,14 @@ import { parseUserId } from './user-id.js';
 import { hasBankAccount, onboardingOf } from './users.payload.js';
 import * as repo from './users.repository.js';
 import type { LinkedUserRow, LinkRow } from './users.repository.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface EmployeesDeps {
   db: Kysely<Database>;
   clock: Clock;
   terms: Pick<TermsService, 'current'>;
   userEvents: UserEvents;
+  crypto: FieldCrypto;
 }
 
 /** One partner's view of the person, and its onboarding. */
@@ -50,7 +52,7 @@ export interface PaymentFacts {
  * What the other modules ask of the users module: always through the calling partner's link, so
  * that no partner reads or changes what another partner entered.
  */
-export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps) {
+export function createEmployees({ db, clock, terms, userEvents, crypto }: EmployeesDeps) {
   /** Read through `executor`: the transaction inside one, `db` outside (src/db/transaction-guard.ts). */
   async function partnerView(
     executor: Kysely<Database>,
@@ -58,7 +60,7 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
     userId: number,
   ): Promise<PartnerView | null> {
     const current = await terms.current(executor);
-    const found = await repo.findLinkedUserWithApproval(executor, partnerId, userId, current.code);
+    const found = await repo.findLinkedUserWithApproval(executor, crypto, partnerId, userId, current.code);
     return found
       ? { user: found.user, link: found.link, onboarding: onboardingOf(found, found.approved, clock.now()) }
       : null;
@@ -68,7 +70,7 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
     /** The id of one of the partner's employees, from a path or body id: 404 for anything else. */
     async requireLinked(partnerId: number, rawId: string | number): Promise<number> {
       const userId = parseUserId(rawId);
-      if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
+      if (!(await repo.findLink(db, crypto, partnerId, userId))) throw new AppError('user_not_found');
       return userId;
     },
 
@@ -81,7 +83,7 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
       const user = await repo.findUserById(db, userId);
       if (!user) return null;
       const now = clock.now();
-      const links = await repo.findLinksOfUser(db, userId, current.code);
+      const links = await repo.findLinksOfUser(db, crypto, userId, current.code);
       return {
         user,
         links: links.map(({ link, approved }) => ({ link, onboarding: onboardingOf({ user, link }, approved, now) })),
@@ -96,8 +98,8 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
     ) {
       const [ids, phones, identifications] = await Promise.all([
         repo.linkedUserIds(executor, partnerId, names.ids),
-        repo.linkedUsersByPhones(executor, partnerId, names.phones),
-        repo.linkedUsersByIdentifications(executor, partnerId, names.identifications),
+        repo.linkedUsersByPhones(executor, crypto, partnerId, names.phones),
+        repo.linkedUsersByIdentifications(executor, crypto, partnerId, names.identifications),
       ]);
       return { ids, phones, identifications };
     },
@@ -116,7 +118,7 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
       const tax = new Map((await repo.lockTaxFacts(trx, userIds)).map((row) => [row.id, row]));
       await repo.lockLinks(trx, partnerId, userIds);
       const current = await terms.current(trx);
-      const rows = await repo.findLinkedUsersWithApproval(trx, partnerId, userIds, current.code);
+      const rows = await repo.findLinkedUsersWithApproval(trx, crypto, partnerId, userIds, current.code);
       const now = clock.now();
       return new Map(
         rows.map((row) => {
@@ -161,9 +163,11 @@ export function createEmployees({ db, clock, terms, userEvents }: EmployeesDeps)
       identity: ConfirmedIdentity,
       now: string,
     ): ReturnType<typeof recordVerifiedIdentity> {
-      return userEvents.around(trx, userId, null, () => recordVerifiedIdentity(trx, partnerId, userId, identity, now));
+      return userEvents.around(trx, userId, null, () =>
+        recordVerifiedIdentity(trx, crypto, partnerId, userId, identity, now),
+      );
     },
-    registeredIdentity: (partnerId: number, userId: number) => registeredIdentity(db, partnerId, userId),
+    registeredIdentity: (partnerId: number, userId: number) => registeredIdentity(db, crypto, partnerId, userId),
   };
 }
 

@@ -13,6 +13,7 @@ import type { WriteContext } from '../../platform/request-context.js';
 import { parseUserId } from './user-id.js';
 import type { UserEvents } from './user-events.js';
 import type { UserService } from './users.service.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface IdentityServiceDeps {
   db: Kysely<Database>;
@@ -20,6 +21,7 @@ export interface IdentityServiceDeps {
   idempotency: Pick<Idempotency, 'reserve'>;
   users: Pick<UserService, 'payloadFor'>;
   userEvents: UserEvents;
+  crypto: FieldCrypto;
 }
 
 /** Validates an identity; returns the stored form or throws a 422 naming the fields. */
@@ -67,6 +69,7 @@ export interface ConfirmedIdentity {
  */
 export async function recordVerifiedIdentity(
   trx: Transaction<Database>,
+  crypto: FieldCrypto,
   partnerId: number,
   userId: number,
   identity: ConfirmedIdentity,
@@ -75,10 +78,10 @@ export async function recordVerifiedIdentity(
   // The person's row orders writers of one person (the events of every partner's view are read after).
   const person = await repo.lockUser(trx, userId);
   if (!person) return 'no_user';
-  const link = await repo.findLink(trx, partnerId, userId);
+  const link = await repo.findLink(trx, crypto, partnerId, userId);
   if (!link) return 'no_user';
   if (hasOwnVerifiedIdentity(link)) return sameIdentity(link, identity) ? 'same' : 'conflict';
-  await repo.updateLink(trx, partnerId, userId, {
+  await repo.updateLink(trx, crypto, partnerId, userId, {
     verified_identification: identity.identification,
     verified_country_code: identity.country,
     verified_birthday: identity.birthday,
@@ -89,7 +92,7 @@ export async function recordVerifiedIdentity(
   });
   // Two partners' verifications that confirmed different identities are for an operator to review.
   if (person.identity_review_since === null) {
-    const links = await repo.verifiedIdentitiesOf(trx, userId);
+    const links = await repo.verifiedIdentitiesOf(trx, crypto, userId);
     if (distinctVerifiedIdentities(links) > 1) await repo.updateUser(trx, userId, { identity_review_since: now });
   }
   return 'stored';
@@ -98,10 +101,11 @@ export async function recordVerifiedIdentity(
 /** The identity the partner registered for the person, when it registered a complete one. */
 export async function registeredIdentity(
   db: Kysely<Database>,
+  crypto: FieldCrypto,
   partnerId: number,
   userId: number,
 ): Promise<Omit<ConfirmedIdentity, 'name'> | null> {
-  const link = await repo.findLink(db, partnerId, userId);
+  const link = await repo.findLink(db, crypto, partnerId, userId);
   if (!link?.identification || !link.identity_country_code || !link.birthday) return null;
   return {
     identification: link.identification,
@@ -111,7 +115,7 @@ export async function registeredIdentity(
   };
 }
 
-export function createIdentityService({ db, clock, idempotency, users, userEvents }: IdentityServiceDeps) {
+export function createIdentityService({ db, clock, idempotency, users, userEvents, crypto }: IdentityServiceDeps) {
   return {
     /**
      * PUT /users/{id}/identity: records the identity this partner registered (it does not verify it).
@@ -124,7 +128,7 @@ export function createIdentityService({ db, clock, idempotency, users, userEvent
       const userId = parseUserId(rawId);
       const identity = parseIdentity(body, clock.now());
       await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
-        const linked = await repo.findLinkedUser(trx, partnerId, userId);
+        const linked = await repo.findLinkedUser(trx, crypto, partnerId, userId);
         if (!linked) throw new AppError('user_not_found');
         const { link } = linked;
         if (hasOwnVerifiedIdentity(link)) {
@@ -133,7 +137,7 @@ export function createIdentityService({ db, clock, idempotency, users, userEvent
         }
         const now = clock.now().toISOString();
         await userEvents.around(trx, userId, [partnerId], () =>
-          repo.updateLink(trx, partnerId, userId, {
+          repo.updateLink(trx, crypto, partnerId, userId, {
             identification: identity.identification,
             identity_country_code: identity.country,
             birthday: identity.birthday,

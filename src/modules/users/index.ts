@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { Idempotency } from '../../platform/idempotency.js';
 import type { EventService } from '../events/index.js';
 import type { TermsService } from '../terms/index.js';
@@ -26,6 +27,8 @@ export interface UsersModuleDeps {
   terms: Pick<TermsService, 'current'>;
   events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
+  /** Field encryption: the repositories seal and open the person's data with it (docs/data-protection.md). */
+  crypto: FieldCrypto;
 }
 
 export function createUsersModule(deps: UsersModuleDeps) {

@@ -1,15 +1,18 @@
 /** The SQL of the person's rights (export and erasure) on the users module's tables. */
 import type { Executor } from '../../db/database.js';
+import { openValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
-/** Every link to the person with everything its partner entered, oldest first. */
-export async function allLinksOf(db: Executor, userId: number) {
-  return db
+/** Every link to the person with everything its partner entered (its encrypted columns opened), oldest first. */
+export async function allLinksOf(db: Executor, crypto: FieldCrypto, userId: number) {
+  const rows = await db
     .selectFrom('partner_users')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('partner_id')
     .execute();
+  return rows.map((row) => openValues(crypto, 'partner_users', row, row));
 }
 
 /** Every terms approval each partner recorded for the person. */

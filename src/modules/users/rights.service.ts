@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, PartnerUserRow, UserRow } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import * as rights from './rights.repository.js';
 import { lockUser, findUserById } from './users.repository.js';
 
@@ -15,13 +16,16 @@ export interface PersonRecord {
   approvals: Array<{ partner_id: number; terms_code: string; approved_at: string }>;
 }
 
-export function createPersonRights({ db }: { db: Kysely<Database> }) {
+export function createPersonRights({ db, crypto }: { db: Kysely<Database>; crypto: FieldCrypto }) {
   return {
     /** Everything the users module stores about the person; null when there is no such person. */
     async record(userId: number): Promise<PersonRecord | null> {
       const user = await findUserById(db, userId);
       if (!user) return null;
-      const [links, approvals] = await Promise.all([rights.allLinksOf(db, userId), rights.approvalsOf(db, userId)]);
+      const [links, approvals] = await Promise.all([
+        rights.allLinksOf(db, crypto, userId),
+        rights.approvalsOf(db, userId),
+      ]);
       return { user, links, approvals };
     },
 

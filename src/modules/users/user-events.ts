@@ -7,6 +7,7 @@ import type { TermsService } from '../terms/index.js';
 import * as repo from './users.repository.js';
 import { userRowToPayload } from './users.payload.js';
 import type { UserPayload } from './users.schemas.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /** Each partner's view of one person (partner id → the User payload it gets), read in a transaction. */
 export type Views = Map<number, UserPayload>;
@@ -15,6 +16,7 @@ export interface UserEventsDeps {
   clock: Clock;
   terms: Pick<TermsService, 'current'>;
   events: Pick<EventService, 'emit'>;
+  crypto: FieldCrypto;
 }
 
 /** Fields whose change is not a `user.updated`: onboarding has its own event; created_at never changes. */
@@ -26,7 +28,7 @@ const NOT_UPDATES = new Set(['onboarding', 'created_at']);
  * `user.updated` (the changed fields before, in `previous_attributes`) and, when `is_onboarded` or
  * `missing_steps` moved, `user.onboarding.updated`. A partner whose view did not change gets nothing.
  */
-export function createUserEvents({ clock, terms, events }: UserEventsDeps) {
+export function createUserEvents({ clock, terms, events, crypto }: UserEventsDeps) {
   /** The views of these partners (all linked partners when null), as the API would answer them now. */
   async function views(
     trx: Transaction<Database>,
@@ -38,7 +40,7 @@ export function createUserEvents({ clock, terms, events }: UserEventsDeps) {
     const out: Views = new Map();
     if (!user) return out;
     const now = clock.now();
-    for (const { link, approved } of await repo.findLinksOfUser(trx, userId, current.code)) {
+    for (const { link, approved } of await repo.findLinksOfUser(trx, crypto, userId, current.code)) {
       if (partnerIds === null || partnerIds.includes(link.partner_id))
         out.set(link.partner_id, userRowToPayload({ user, link }, approved, now));
     }

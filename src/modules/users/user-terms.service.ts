@@ -9,6 +9,7 @@ import type { UserTermsChange, UserTermsStatus } from './users.schemas.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { parseUserId } from './user-id.js';
 import type { UserEvents } from './user-events.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface UserTermsServiceDeps {
   db: Kysely<Database>;
@@ -16,13 +17,14 @@ export interface UserTermsServiceDeps {
   idempotency: Pick<Idempotency, 'reserve'>;
   terms: Pick<TermsService, 'current'>;
   userEvents: UserEvents;
+  crypto: FieldCrypto;
 }
 
 /**
  * Approval of the current terms, recorded per terms code on the partner's link: each partner
  * records (and withdraws) its own, and no partner's withdrawal touches another's.
  */
-export function createUserTermsService({ db, clock, idempotency, terms, userEvents }: UserTermsServiceDeps) {
+export function createUserTermsService({ db, clock, idempotency, terms, userEvents, crypto }: UserTermsServiceDeps) {
   /** The approval this partner recorded for these terms; the caller has checked the user is the partner's. */
   async function status(
     executor: Kysely<Database>,
@@ -52,7 +54,7 @@ export function createUserTermsService({ db, clock, idempotency, terms, userEven
 
     async get(partnerId: number, rawId: string): Promise<UserTermsStatus> {
       const userId = parseUserId(rawId);
-      if (!(await repo.findLink(db, partnerId, userId))) throw new AppError('user_not_found');
+      if (!(await repo.findLink(db, crypto, partnerId, userId))) throw new AppError('user_not_found');
       return status(db, partnerId, userId, await terms.current(db));
     },
 
@@ -62,7 +64,7 @@ export function createUserTermsService({ db, clock, idempotency, terms, userEven
       const userId = parseUserId(rawId);
       const { current, changed } = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
         const current = await terms.current(trx);
-        if (!(await repo.findLink(trx, partnerId, userId))) throw new AppError('user_not_found');
+        if (!(await repo.findLink(trx, crypto, partnerId, userId))) throw new AppError('user_not_found');
         const change = async () => {
           // Both are no-ops when there is nothing to change, also under concurrent requests.
           if (approved)

@@ -11,6 +11,29 @@ import type {
 } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
 import { reusableQuery } from '../../db/reusable-query.js';
+import { openValues, sealValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+
+/*
+ * The person's data on a link is stored encrypted (docs/data-protection.md): every function here
+ * that reads or writes it takes the field crypto, seals what it writes and opens what it reads, so
+ * nothing above this file sees ciphertext or a blind index. Exact lookups compare blind indexes.
+ */
+
+/** Opens a link's encrypted columns (and drops its blind indexes). */
+function openLink<T extends { partner_id: number; user_id: number }>(crypto: FieldCrypto, link: T): T {
+  return openValues(crypto, 'partner_users', link, link);
+}
+
+/** Seals what is written to the link of `partnerId` and `userId`, with the blind indexes. */
+function sealLink<T extends Record<string, unknown>>(
+  crypto: FieldCrypto,
+  partnerId: number,
+  userId: number,
+  values: T,
+): T {
+  return sealValues(crypto, 'partner_users', { partner_id: partnerId, user_id: userId }, values);
+}
 
 /**
  * A partner's link as its onboarding reads it: what the partner entered, and whether a verification
@@ -26,8 +49,9 @@ export interface LinkedUserRow {
 
 /**
  * True (1 on SQLite) when some partner's own verification of the person confirmed exactly the
- * identity the link `pu` registered: number, country and birthday. One indexed probe of the
- * person's few links (partner_users_user_idx).
+ * identity the link `pu` registered: number, country and birthday (compared by their blind
+ * indexes, under the same index key). One indexed probe of the person's few links
+ * (partner_users_user_idx).
  */
 function identityMatched(eb: ExpressionBuilder<Database & { pu: PartnerUsersTable }, 'pu'>) {
   return eb.exists(
@@ -36,9 +60,9 @@ function identityMatched(eb: ExpressionBuilder<Database & { pu: PartnerUsersTabl
       .select('vo.user_id')
       .whereRef('vo.user_id', '=', 'pu.user_id')
       .where('vo.identity_verified_at', 'is not', null)
-      .whereRef('vo.verified_identification', '=', 'pu.identification')
+      .whereRef('vo.verified_identification_index', '=', 'pu.identification_index')
       .whereRef('vo.verified_country_code', '=', 'pu.identity_country_code')
-      .whereRef('vo.verified_birthday', '=', 'pu.birthday'),
+      .whereRef('vo.verified_birthday_index', '=', 'pu.birthday_index'),
   );
 }
 
@@ -76,13 +100,19 @@ export async function setTaxFacts(db: Executor, userId: number, values: UserUpda
     .executeTakeFirst();
 }
 
-export async function findLink(db: Executor, partnerId: number, userId: number): Promise<PartnerUserRow | undefined> {
-  return db
+export async function findLink(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  userId: number,
+): Promise<PartnerUserRow | undefined> {
+  const row = await db
     .selectFrom('partner_users')
     .selectAll()
     .where('partner_id', '=', partnerId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
+  return row && openLink(crypto, row);
 }
 
 /** The user the partner knows by this internal_id, if any. */
@@ -100,16 +130,27 @@ export async function findUserIdByInternalId(
   return row?.user_id;
 }
 
-export async function insertLink(db: Executor, values: Insertable<PartnerUsersTable>): Promise<PartnerUserRow> {
-  return db.insertInto('partner_users').values(values).returningAll().executeTakeFirstOrThrow();
+export async function insertLink(
+  db: Executor,
+  crypto: FieldCrypto,
+  values: Insertable<PartnerUsersTable>,
+): Promise<PartnerUserRow> {
+  const sealed = sealLink(crypto, values.partner_id, values.user_id, values);
+  return openLink(crypto, await db.insertInto('partner_users').values(sealed).returningAll().executeTakeFirstOrThrow());
 }
 
 /** Changes what one partner entered about the person; nothing another partner sees. */
-export async function updateLink(db: Executor, partnerId: number, userId: number, values: LinkUpdate): Promise<void> {
+export async function updateLink(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  userId: number,
+  values: LinkUpdate,
+): Promise<void> {
   if (Object.keys(values).length === 0) return;
   await db
     .updateTable('partner_users')
-    .set(values)
+    .set(sealLink(crypto, partnerId, userId, values))
     .where('partner_id', '=', partnerId)
     .where('user_id', '=', userId)
     .execute();
@@ -166,8 +207,8 @@ const linkColumns = [
 type Prefixed<T> = { [K in keyof T as `l_${string & K}`]: T[K] };
 export type JoinedRow = UserRow & Prefixed<LinkRow>;
 
-/** Splits a joined row into the person and the link. */
-export function splitLinked(row: JoinedRow): LinkedUserRow {
+/** Splits a joined row into the person and the link, the link's encrypted columns opened. */
+function splitLinked(crypto: FieldCrypto, row: JoinedRow): LinkedUserRow {
   const user = {} as Record<string, unknown>;
   const link = {} as Record<string, unknown>;
   for (const [key, value] of Object.entries(row)) {
@@ -175,7 +216,7 @@ export function splitLinked(row: JoinedRow): LinkedUserRow {
     else user[key] = value;
   }
   link.identity_matched = Boolean(link.identity_matched);
-  return { user: user as unknown as UserRow, link: link as unknown as LinkRow };
+  return { user: user as unknown as UserRow, link: openLink(crypto, link as unknown as LinkRow) };
 }
 
 function linkedUsers(db: Executor, partnerId: number) {
@@ -207,11 +248,12 @@ const linkedUserByIdWithApproval = reusableQuery(
 
 export async function findLinkedUser(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   userId: number,
 ): Promise<LinkedUserRow | undefined> {
   const [row] = await linkedUserById(db, partnerId, userId);
-  return row ? splitLinked(row as JoinedRow) : undefined;
+  return row ? splitLinked(crypto, row as JoinedRow) : undefined;
 }
 
 /**
@@ -220,6 +262,7 @@ export async function findLinkedUser(
  */
 export async function findLinkedUserWithApproval(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   userId: number,
   termsCode: string,
@@ -227,12 +270,13 @@ export async function findLinkedUserWithApproval(
   const [row] = await linkedUserByIdWithApproval(db, partnerId, userId, termsCode);
   if (!row) return undefined;
   const { terms_approved_at, ...joined } = row;
-  return { ...splitLinked(joined as JoinedRow), approved: terms_approved_at !== null };
+  return { ...splitLinked(crypto, joined as JoinedRow), approved: terms_approved_at !== null };
 }
 
 /** Several of the partner's employees by id, each with this partner's approval of these terms. */
 export async function findLinkedUsersWithApproval(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   userIds: number[],
   termsCode: string,
@@ -249,7 +293,7 @@ export async function findLinkedUsersWithApproval(
     .where('pu.user_id', 'in', userIds)
     .execute();
   return rows.map(({ terms_approved_at, ...joined }) => ({
-    ...splitLinked(joined as JoinedRow),
+    ...splitLinked(crypto, joined as JoinedRow),
     approved: terms_approved_at !== null,
   }));
 }
@@ -257,13 +301,17 @@ export async function findLinkedUsersWithApproval(
 /** The partner's employees whose profile phone (this partner's) is one of these. */
 export async function findLinkedUsersByPhone(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   phones: string[],
   limit: number,
 ): Promise<LinkedUserRow[]> {
   if (phones.length === 0) return [];
-  const rows = await linkedUsers(db, partnerId).where('pu.phone', 'in', phones).limit(limit).execute();
-  return rows.map((r) => splitLinked(r as JoinedRow));
+  const rows = await linkedUsers(db, partnerId)
+    .where('pu.phone_index', 'in', crypto.lookupIndexes('phone', phones))
+    .limit(limit)
+    .execute();
+  return rows.map((r) => splitLinked(crypto, r as JoinedRow));
 }
 
 /**
@@ -273,18 +321,20 @@ export async function findLinkedUsersByPhone(
  */
 export async function findLinkedUsersByIdentification(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   candidates: string[],
   limit: number,
 ): Promise<LinkedUserRow[]> {
   if (candidates.length === 0) return [];
   // Two indexed reads rather than one OR across the join.
+  const indexes = crypto.lookupIndexes('identification', candidates);
   const [verified, registered] = await Promise.all([
-    linkedUsers(db, partnerId).where('pu.verified_identification', 'in', candidates).limit(limit).execute(),
-    linkedUsers(db, partnerId).where('pu.identification', 'in', candidates).limit(limit).execute(),
+    linkedUsers(db, partnerId).where('pu.verified_identification_index', 'in', indexes).limit(limit).execute(),
+    linkedUsers(db, partnerId).where('pu.identification_index', 'in', indexes).limit(limit).execute(),
   ]);
   const byId = new Map<number, LinkedUserRow>();
-  for (const row of [...verified, ...registered]) byId.set(row.id, splitLinked(row as JoinedRow));
+  for (const row of [...verified, ...registered]) byId.set(row.id, splitLinked(crypto, row as JoinedRow));
   return [...byId.values()];
 }
 
@@ -303,6 +353,7 @@ export async function countLinks(db: Executor, partnerId: number): Promise<numbe
  */
 export async function listLinkedUsers(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   limit: number,
   offset: number,
@@ -324,7 +375,7 @@ export async function listLinkedUsers(
       page.map((p) => p.user_id),
     )
     .execute();
-  const byId = new Map(rows.map((r) => [r.id, splitLinked(r as JoinedRow)]));
+  const byId = new Map(rows.map((r) => [r.id, splitLinked(crypto, r as JoinedRow)]));
   return page.map((p) => byId.get(p.user_id)).filter((r): r is LinkedUserRow => r !== undefined);
 }
 
@@ -406,6 +457,7 @@ export async function countLinksWithoutApproval(
 /** Every link to the person, oldest first, each with that partner's approval of these terms (the person's own pages). */
 export async function findLinksOfUser(
   db: Executor,
+  crypto: FieldCrypto,
   userId: number,
   termsCode: string,
 ): Promise<Array<{ link: LinkRow; approved: boolean }>> {
@@ -425,18 +477,28 @@ export async function findLinksOfUser(
     .orderBy('pu.partner_id')
     .execute();
   return rows.map(({ terms_approved_at, identity_matched, ...link }) => ({
-    link: { ...link, identity_matched: Boolean(identity_matched) },
+    link: { ...openLink(crypto, link), identity_matched: Boolean(identity_matched) },
     approved: terms_approved_at !== null,
   }));
 }
 
 /** The identities the person's partners' own verifications confirmed (links that ran none included, unset). */
-export async function verifiedIdentitiesOf(db: Executor, userId: number) {
-  return db
+export async function verifiedIdentitiesOf(db: Executor, crypto: FieldCrypto, userId: number) {
+  const rows = await db
     .selectFrom('partner_users')
-    .select(['identity_verified_at', 'verified_identification', 'verified_country_code', 'verified_birthday'])
+    .select([
+      'partner_id',
+      'user_id',
+      'identity_verified_at',
+      'verified_identification',
+      'verified_country_code',
+      'verified_birthday',
+    ])
     .where('user_id', '=', userId)
     .execute();
+  return rows.map(({ partner_id, user_id, ...identity }) =>
+    openValues(crypto, 'partner_users', { partner_id, user_id }, identity),
+  );
 }
 
 /** Which of these ids are the partner's employees. */
@@ -452,34 +514,48 @@ export async function linkedUserIds(db: Executor, partnerId: number, userIds: nu
 }
 
 /** The partner's employees by the profile phones this partner registered. */
-export async function linkedUsersByPhones(db: Executor, partnerId: number, phones: string[]) {
+export async function linkedUsersByPhones(db: Executor, crypto: FieldCrypto, partnerId: number, phones: string[]) {
   if (phones.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('partner_users')
     .select(['user_id as id', 'phone'])
     .where('partner_id', '=', partnerId)
-    .where('phone', 'in', phones)
+    .where('phone_index', 'in', crypto.lookupIndexes('phone', phones))
     .execute();
+  return rows.map((row) => openValues(crypto, 'partner_users', { partner_id: partnerId, user_id: row.id }, row));
 }
 
 /** The partner's employees whose identity verified in this partner's flow, or registered by this partner, is one of these spellings. */
-export async function linkedUsersByIdentifications(db: Executor, partnerId: number, candidates: string[]) {
+export async function linkedUsersByIdentifications(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  candidates: string[],
+) {
   if (candidates.length === 0) return [];
+  const indexes = crypto.lookupIndexes('identification', candidates);
   const [verified, registered] = await Promise.all([
     db
       .selectFrom('partner_users')
-      .select(['user_id as id', 'verified_identification as identification'])
+      .select(['user_id as id', 'verified_identification'])
       .where('partner_id', '=', partnerId)
-      .where('verified_identification', 'in', candidates)
+      .where('verified_identification_index', 'in', indexes)
       .execute(),
     db
       .selectFrom('partner_users')
       .select(['user_id as id', 'identification'])
       .where('partner_id', '=', partnerId)
-      .where('identification', 'in', candidates)
+      .where('identification_index', 'in', indexes)
       .execute(),
   ]);
-  return [...verified, ...registered];
+  const key = (id: number) => ({ partner_id: partnerId, user_id: id });
+  return [
+    ...verified.map((row) => ({
+      id: row.id,
+      identification: openValues(crypto, 'partner_users', key(row.id), row).verified_identification,
+    })),
+    ...registered.map((row) => openValues(crypto, 'partner_users', key(row.id), row)),
+  ];
 }
 
 /** The people's tax facts, locked until the transaction ends (two batches cannot both spend one tax-free card). */

@@ -15,6 +15,7 @@ import { checkDialCode, isProvided, mainWorkToInt, PROFILE_FIELDS } from './prof
 import { parseUserId } from './user-id.js';
 import type { UserEvents } from './user-events.js';
 import type { CreateUserBody, LookupBody, ProfileBody, UpdateUserBody, UserPayload } from './users.schemas.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface UserServiceDeps {
   db: Kysely<Database>;
@@ -22,6 +23,7 @@ export interface UserServiceDeps {
   idempotency: Pick<Idempotency, 'reserve'>;
   terms: Pick<TermsService, 'current'>;
   userEvents: UserEvents;
+  crypto: FieldCrypto;
 }
 
 function bankColumns(input: BankInput, errors: FieldErrors): LinkUpdate {
@@ -43,7 +45,7 @@ function blankToNull(value: string | null | undefined): string | null {
 
 const MAX_WRITE_ATTEMPTS = 4;
 
-export function createUserService({ db, clock, idempotency, terms, userEvents }: UserServiceDeps) {
+export function createUserService({ db, clock, idempotency, terms, userEvents, crypto }: UserServiceDeps) {
   /**
    * Runs a write. A lost unique-constraint race is retried, and the retry's pre-checks see the
    * winner's row. A write can lose at most one race per constraint it touches (e-mail, the
@@ -66,13 +68,13 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
 
   async function payloadFor(executor: Kysely<Database>, partnerId: number, userId: number): Promise<UserPayload> {
     const current = await terms.current(executor);
-    const row = await repo.findLinkedUserWithApproval(executor, partnerId, userId, current.code);
+    const row = await repo.findLinkedUserWithApproval(executor, crypto, partnerId, userId, current.code);
     if (!row) throw new AppError('user_not_found');
     return userRowToPayload(row, row.approved, clock.now());
   }
 
   async function requireLinked(executor: Kysely<Database>, partnerId: number, userId: number) {
-    const row = await repo.findLinkedUser(executor, partnerId, userId);
+    const row = await repo.findLinkedUser(executor, crypto, partnerId, userId);
     if (!row) throw new AppError('user_not_found');
     return row;
   }
@@ -102,7 +104,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
         const now = clock.now().toISOString();
         const existing = await repo.findUserByEmail(trx, email.toLowerCase());
         if (existing) {
-          const link = await repo.findLink(trx, partnerId, existing.id);
+          const link = await repo.findLink(trx, crypto, partnerId, existing.id);
           if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, existing.id);
           await userEvents.around(
             trx,
@@ -110,7 +112,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
             [partnerId],
             async () => {
               if (!link)
-                await repo.insertLink(trx, {
+                await repo.insertLink(trx, crypto, {
                   partner_id: partnerId,
                   user_id: existing.id,
                   internal_id: internalId,
@@ -118,7 +120,10 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
                   updated_at: now,
                 });
               else if (internalId !== null)
-                await repo.updateLink(trx, partnerId, existing.id, { internal_id: internalId, updated_at: now });
+                await repo.updateLink(trx, crypto, partnerId, existing.id, {
+                  internal_id: internalId,
+                  updated_at: now,
+                });
             },
             { created: { partnerId, type: 'user.linked' } },
           );
@@ -135,7 +140,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
           updated_at: now,
         });
         if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, user.id);
-        const link = await repo.insertLink(trx, {
+        const link = await repo.insertLink(trx, crypto, {
           partner_id: partnerId,
           user_id: user.id,
           internal_id: internalId,
@@ -173,7 +178,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
       // A page past the end is empty, without asking the database.
       if (window === null || window.offset >= total) return { total, results: [] };
       const [rows, current] = await Promise.all([
-        repo.listLinkedUsers(db, partnerId, window.limit, window.offset),
+        repo.listLinkedUsers(db, crypto, partnerId, window.limit, window.offset),
         terms.current(db),
       ]);
       const approvals = await repo.findApprovals(
@@ -225,7 +230,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
         if (sentProfile.length === PROFILE_FIELDS.length && link.profile_completed_at === null)
           changes.profile_completed_at = now;
         if (Object.keys(changes).length > 0)
-          await repo.updateLink(trx, partnerId, userId, { ...changes, updated_at: now });
+          await repo.updateLink(trx, crypto, partnerId, userId, { ...changes, updated_at: now });
         await userEvents.emitChanges(trx, before, await userEvents.views(trx, userId, [partnerId]));
       });
       return payloadFor(db, partnerId, userId);
@@ -251,7 +256,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
         if (Object.keys(errors).length > 0) throw AppError.fields(errors);
         const now = clock.now().toISOString();
         await userEvents.around(trx, userId, [partnerId], () =>
-          repo.updateLink(trx, partnerId, userId, {
+          repo.updateLink(trx, crypto, partnerId, userId, {
             ...values,
             dial_code: dialCode,
             phone: body.phone,
@@ -274,8 +279,14 @@ export function createUserService({ db, clock, idempotency, terms, userEvents }:
       if (body.user_id !== undefined) return payloadFor(db, partnerId, parseUserId(body.user_id));
       const matches =
         body.phone !== undefined
-          ? await repo.findLinkedUsersByPhone(db, partnerId, [normalisePhone(body.phone)], 2)
-          : await repo.findLinkedUsersByIdentification(db, partnerId, identificationCandidates(body.ssn ?? ''), 2);
+          ? await repo.findLinkedUsersByPhone(db, crypto, partnerId, [normalisePhone(body.phone)], 2)
+          : await repo.findLinkedUsersByIdentification(
+              db,
+              crypto,
+              partnerId,
+              identificationCandidates(body.ssn ?? ''),
+              2,
+            );
       if (matches.length === 0) throw new AppError('user_not_found');
       if (matches.length > 1) {
         const field = given[0] as string;

@@ -1,0 +1,280 @@
+/**
+ * Which columns hold the person's data encrypted, what each value is bound to, and which carry a
+ * blind index (docs/data-protection.md). The repositories seal and open values with these
+ * bindings; the migration that encrypted existing databases and `onpay keys rotate` re-encrypt
+ * with the same pass (`resealPass`).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Binding, FieldCrypto, IndexPurpose } from '../platform/field-crypto.js';
+import { isSealed } from '../platform/field-crypto.js';
+
+export type SealedTable = 'partner_users' | 'payouts';
+
+interface TableSpec {
+  /** The natural key a value is bound to, known before the row is written (no second write). */
+  readonly key: readonly string[];
+  /** Each encrypted column, with the purpose of its blind index (`<column>_index`) when it has one. */
+  readonly columns: Readonly<Record<string, IndexPurpose | null>>;
+}
+
+export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
+  partner_users: {
+    key: ['partner_id', 'user_id'],
+    columns: {
+      identification: 'identification',
+      document_id: null,
+      birthday: 'birthday',
+      bank_account_number: null,
+      bank_iban_number: null,
+      bank_bic_number: null,
+      phone: 'phone',
+      address: null,
+      verified_identification: 'identification',
+      verified_birthday: 'birthday',
+      verified_document_id: null,
+    },
+  },
+  payouts: {
+    key: ['id'],
+    columns: { bank_account_number: null, bank_iban_number: null, bank_bic_number: null },
+  },
+};
+
+/** The binding of a link's column: the partner and the person (the link's primary key). */
+export function linkBinding(partnerId: number, userId: number, column: string): Binding {
+  return { table: 'partner_users', column, row: `${partnerId}:${userId}` };
+}
+
+/** The binding of a payout's column: its id (allocated before the insert: see allocateIds). */
+export function payoutBinding(payoutId: number, column: string): Binding {
+  return { table: 'payouts', column, row: String(payoutId) };
+}
+
+function bindingOf(table: SealedTable, row: Record<string, unknown>, column: string): Binding {
+  return { table, column, row: SEALED_TABLES[table].key.map((k) => String(row[k])).join(':') };
+}
+
+export function indexColumn(column: string): string {
+  return `${column}_index`;
+}
+
+/**
+ * Encrypts the given columns of one row and sets their blind indexes; other properties pass
+ * through. `row` must carry the table's key columns' values (in `key`).
+ */
+export function sealValues<T extends Record<string, unknown>>(
+  crypto: FieldCrypto,
+  table: SealedTable,
+  key: Record<string, unknown>,
+  values: T,
+): T {
+  const spec = SEALED_TABLES[table];
+  const sealed: Record<string, unknown> = { ...values };
+  for (const [column, purpose] of Object.entries(spec.columns)) {
+    if (!(column in values)) continue;
+    const plain = values[column] as string | null | undefined;
+    if (plain === undefined) continue;
+    sealed[column] = crypto.encryptNullable(plain, bindingOf(table, key, column));
+    if (purpose) sealed[indexColumn(column)] = crypto.indexNullable(purpose, plain);
+  }
+  return sealed as T;
+}
+
+/**
+ * A copy of `row` whose encrypted columns read as clear values (`key` names the row). Each value
+ * is decrypted when it is first read, then kept: a caller that needs two of a link's eleven
+ * values (a payout batch reads the account of a thousand links) decrypts two. A value that does
+ * not decrypt throws where it is read, never returns ciphertext.
+ */
+export function openValues<T extends Record<string, unknown>>(
+  crypto: FieldCrypto,
+  table: SealedTable,
+  key: Record<string, unknown>,
+  row: T,
+  prefix = '',
+): T {
+  const opened: Record<string, unknown> = { ...row };
+  for (const column of Object.keys(SEALED_TABLES[table].columns)) {
+    const name = `${prefix}${column}`;
+    if (!(name in row)) continue;
+    const stored = row[name] as string | null;
+    if (stored === null) continue;
+    const binding = bindingOf(table, key, column);
+    let clear: string | undefined;
+    Object.defineProperty(opened, name, {
+      enumerable: true,
+      configurable: true,
+      get: () => (clear ??= crypto.decrypt(stored, binding)),
+      set: (value: unknown) =>
+        Object.defineProperty(opened, name, { value, enumerable: true, writable: true, configurable: true }),
+    });
+  }
+  for (const column of Object.keys(SEALED_TABLES[table].columns)) delete opened[`${prefix}${indexColumn(column)}`];
+  return opened as T;
+}
+
+/** Whether a stored value or index starts with a key id's prefix (portable: substr on both engines). */
+function startsWith(column: string, prefix: string) {
+  return sql<boolean>`substr(${sql.ref(column)}, 1, ${prefix.length}) = ${prefix}`;
+}
+
+/** Rows with something to do: a value not under the active key (or clear), an index missing or not under the active index key. */
+function needsWork(crypto: FieldCrypto, table: SealedTable, mode: 'data' | 'index') {
+  const spec = SEALED_TABLES[table];
+  const parts = Object.entries(spec.columns).flatMap(([column, purpose]) => {
+    if (mode === 'data')
+      return [sql`(${sql.ref(column)} is not null and not ${startsWith(column, `e1.${crypto.activeKeyId}.`)})`];
+    if (!purpose) return [];
+    const index = indexColumn(column);
+    return [
+      sql`(${sql.ref(column)} is not null and (${sql.ref(index)} is null or not ${startsWith(index, `${crypto.activeIndexKeyId}.`)}))`,
+      sql`(${sql.ref(column)} is null and ${sql.ref(index)} is not null)`,
+    ];
+  });
+  return sql<boolean>`(${sql.join(parts, sql` or `)})`;
+}
+
+export interface ResealOptions {
+  /** 'data': every value under the active data key (clear values encrypted); 'index': every index under the active index key. Both fill missing indexes. */
+  mode: 'data' | 'index';
+  batchSize?: number;
+  /**
+   * Runs one batch; by default straight on `db`. The command line gives each batch a transaction
+   * of its own (the service keeps serving); the migration runs inside its own.
+   */
+  inBatch?: <T>(work: (db: Kysely<any>) => Promise<T>) => Promise<T>;
+  /** Test seam: called after each batch (a crash there must leave a database a rerun finishes). */
+  afterBatch?: (done: number) => void | Promise<void>;
+}
+
+/**
+ * Re-encrypts (or encrypts, for clear values) the table's values under the active key and fills
+ * their indexes, in batches by key. A row another writer changed meanwhile is left alone (each
+ * update is conditional on the values read) and picked up by the next round; it ends when a round
+ * finds nothing to do. Returns how many rows it wrote.
+ */
+export async function resealTable(
+  db: Kysely<any>,
+  crypto: FieldCrypto,
+  table: SealedTable,
+  options: ResealOptions,
+): Promise<number> {
+  const spec = SEALED_TABLES[table];
+  const columns = Object.keys(spec.columns);
+  const indexed = Object.entries(spec.columns).filter(([, purpose]) => purpose !== null);
+  if (options.mode === 'index' && indexed.length === 0) return 0;
+  const batchSize = options.batchSize ?? 500;
+  const inBatch = options.inBatch ?? ((work) => work(db));
+  let written = 0;
+  let idleRounds = 0;
+  for (;;) {
+    let cursor: Record<string, unknown> | null = null;
+    let seen = 0;
+    const writtenBefore = written;
+    for (;;) {
+      const after: Record<string, unknown> | null = cursor;
+      const batch: Array<Record<string, unknown>> = await inBatch(async (executor) => {
+        let query = executor
+          .selectFrom(table)
+          .select([...spec.key, ...columns, ...indexed.map(([c]) => indexColumn(c))])
+          .where(needsWork(crypto, table, options.mode));
+        if (after)
+          query = query.where(
+            sql`(${sql.join(spec.key.map((k) => sql.ref(k)))})`,
+            '>',
+            sql`(${sql.join(spec.key.map((k) => after[k]))})`,
+          );
+        for (const k of spec.key) query = query.orderBy(k);
+        const rows = (await query.limit(batchSize).execute()) as Array<Record<string, unknown>>;
+        for (const row of rows) {
+          const plain: Record<string, string | null> = {};
+          for (const column of columns) {
+            const stored = row[column] as string | null;
+            plain[column] =
+              stored === null || !isSealed(stored) ? stored : crypto.decrypt(stored, bindingOf(table, row, column));
+          }
+          const set: Record<string, string | null> = {};
+          for (const column of columns) {
+            const stored = row[column] as string | null;
+            if (stored !== null && !stored.startsWith(`e1.${crypto.activeKeyId}.`))
+              set[column] = crypto.encrypt(plain[column] as string, bindingOf(table, row, column));
+          }
+          for (const [column, purpose] of indexed) {
+            const value = plain[column] as string | null;
+            const index = row[indexColumn(column)] as string | null;
+            const wanted = value === null ? null : crypto.index(purpose as IndexPurpose, value);
+            if (
+              index !== wanted &&
+              (value === null || index === null || !index.startsWith(`${crypto.activeIndexKeyId}.`))
+            )
+              set[indexColumn(column)] = wanted;
+          }
+          if (Object.keys(set).length === 0) continue;
+          let update = executor.updateTable(table).set(set);
+          for (const k of spec.key) update = update.where(k, '=', row[k]);
+          for (const column of [...columns, ...indexed.map(([c]) => indexColumn(c))]) {
+            const old = row[column];
+            update = old === null ? update.where(column, 'is', null) : update.where(column, '=', old);
+          }
+          written += Number((await update.executeTakeFirst()).numUpdatedRows);
+        }
+        return rows;
+      });
+      seen += batch.length;
+      if (batch.length > 0) await options.afterBatch?.(written);
+      if (batch.length < batchSize) break;
+      cursor = batch[batch.length - 1] as Record<string, unknown>;
+    }
+    if (seen === 0) return written;
+    // Rows left to do but none could be written: other writers keep changing them, or a value
+    // cannot be read. Give up loudly rather than loop.
+    idleRounds = written === writtenBefore ? idleRounds + 1 : 0;
+    if (idleRounds >= 3)
+      throw new Error(`${table}: ${seen} rows could not be re-encrypted (changed by another writer each time)`);
+  }
+}
+
+/** How many values each key protects, per table, and how many are still in clear. */
+export async function countByKey(
+  db: Kysely<any>,
+  table: SealedTable,
+  keyIds: readonly string[],
+  mode: 'data' | 'index',
+): Promise<{ byKey: Map<string, number>; clear: number }> {
+  const spec = SEALED_TABLES[table];
+  const columns =
+    mode === 'data'
+      ? Object.keys(spec.columns)
+      : Object.entries(spec.columns)
+          .filter(([, purpose]) => purpose !== null)
+          .map(([column]) => indexColumn(column));
+  const byKey = new Map<string, number>(keyIds.map((id) => [id, 0]));
+  let clear = 0;
+  if (columns.length === 0) return { byKey, clear };
+  const prefixOf = (id: string) => (mode === 'data' ? `e1.${id}.` : `${id}.`);
+  const row = (await db
+    .selectFrom(table)
+    .select([
+      ...keyIds.flatMap((id, i) =>
+        columns.map((column, j) =>
+          sql<number>`sum(case when ${startsWith(column, prefixOf(id))} then 1 else 0 end)`.as(`k${i}_${j}`),
+        ),
+      ),
+      ...(mode === 'data'
+        ? columns.map((column, j) =>
+            sql<number>`sum(case when ${sql.ref(column)} is not null and not ${startsWith(column, 'e1.')} then 1 else 0 end)`.as(
+              `c${j}`,
+            ),
+          )
+        : []),
+    ])
+    .executeTakeFirstOrThrow()) as Record<string, number | string | null>;
+  keyIds.forEach((id, i) =>
+    byKey.set(
+      id,
+      columns.reduce((sum, _column, j) => sum + Number(row[`k${i}_${j}`] ?? 0), 0),
+    ),
+  );
+  if (mode === 'data') clear = columns.reduce((sum, _column, j) => sum + Number(row[`c${j}`] ?? 0), 0);
+  return { byKey, clear };
+}

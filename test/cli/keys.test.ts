@@ -1,0 +1,120 @@
+/**
+ * `onpay keys status` and `onpay keys rotate [--index]` (docs/data-protection.md, "Keys"): after
+ * a new key is put first, rotation moves every value under it in batches; a rotation cut short is
+ * finished by the next run; afterwards nothing is under the old key, it is retired, and the
+ * service starts and reads everything with the new key alone. On the engine under test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { rotateKeys } from '../../src/platform/field-keys.js';
+import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { cliEnv, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
+import { onboardedEmployees, type Employee } from '../helpers/employees.js';
+import { testEngine, type TestDatabase } from '../helpers/engine.js';
+
+const OLD = `old:${Buffer.alloc(32, 41).toString('base64')}`;
+const NEW = `new:${Buffer.alloc(32, 42).toString('base64')}`;
+const INDEX_OLD = `iold:${Buffer.alloc(32, 43).toString('base64')}`;
+const INDEX_NEW = `inew:${Buffer.alloc(32, 44).toString('base64')}`;
+
+class Crash extends Error {}
+
+describe(`onpay keys on ${testEngine}`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let acme: TestPartner;
+  let employees: Employee[];
+  const env = (dataKeys: string, indexKeys: string) =>
+    cliEnv({ DATABASE_URL: database.url, ONPAY_DATA_KEYS: dataKeys, ONPAY_INDEX_KEYS: indexKeys, LOG_LEVEL: 'silent' });
+  const status = async (dataKeys: string, indexKeys: string) =>
+    jsonLine(await runCli(['keys', 'status', '--json'], env(dataKeys, indexKeys)));
+
+  beforeAll(async () => {
+    database = await scratchDatabase('onpay-keys');
+    t = await buildTestApp({ database, env: { ONPAY_DATA_KEYS: OLD, ONPAY_INDEX_KEYS: INDEX_OLD } });
+    acme = await t.partner('Acme');
+    employees = await onboardedEmployees(t, acme, 3);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  it('status: the active key and how many values each protects', async () => {
+    const before = await status(OLD, INDEX_OLD);
+    expect(before.active).toBe('old');
+    expect(before.clear).toBe(0);
+    const [old] = before.keys as Array<{ id: string; values: number }>;
+    // Per employee: the number, birth date and document verified, the registered ones, phone, address, account; and each payout's account.
+    expect(old).toEqual({ id: 'old', values: expect.any(Number) });
+    expect(old!.values).toBeGreaterThanOrEqual(employees.length * 4);
+    expect(before.index).toMatchObject({ active: 'iold', keys: [{ id: 'iold', values: expect.any(Number) }] });
+  });
+
+  it('rotate, cut short and run again: every value readable, none left under the old key, which is retired', async () => {
+    const total = ((await status(OLD, INDEX_OLD)).keys as Array<{ values: number }>)[0]!.values;
+    // Every instance restarts with the new key first and the old one still configured (it reads
+    // both); then a rotation that stops after its first batch (the process was killed).
+    const serving = await buildTestApp({
+      database: { url: database.url, drop: async () => undefined },
+      env: { ONPAY_DATA_KEYS: `${NEW},${OLD}`, ONPAY_INDEX_KEYS: INDEX_OLD },
+    });
+    try {
+      await expect(
+        rotateKeys(serving.db.db, serving.services.fieldCrypto, 'data', {
+          batchSize: 1,
+          afterBatch: () => {
+            throw new Crash('killed');
+          },
+        }),
+      ).rejects.toThrow(/killed/);
+      // The service meanwhile reads both.
+      for (const e of employees)
+        expect((await serving.as(acme, { method: 'GET', url: `/api/v1/users/${e.id}` })).statusCode).toBe(200);
+    } finally {
+      await serving.close();
+    }
+    const half = await status(`${NEW},${OLD}`, INDEX_OLD);
+    expect(half.active).toBe('new');
+    const split = Object.fromEntries((half.keys as Array<{ id: string; values: number }>).map((k) => [k.id, k.values]));
+    expect(split.new).toBeGreaterThan(0);
+    expect(split.old).toBeGreaterThan(0);
+    expect(split.new! + split.old!).toBe(total);
+
+    const done = jsonLine(await runCli(['keys', 'rotate', '--json'], env(`${NEW},${OLD}`, INDEX_OLD)));
+    expect(done).toMatchObject({ kind: 'data', active: 'new', retired: ['old'] });
+    expect((await status(NEW, INDEX_OLD)).keys).toEqual([{ id: 'new', values: total }]);
+
+    // Rebuilding the index under a new index key, while lookups keep answering.
+    const rebuilt = jsonLine(
+      await runCli(['keys', 'rotate', '--index', '--json'], env(NEW, `${INDEX_NEW},${INDEX_OLD}`)),
+    );
+    expect(rebuilt).toMatchObject({ kind: 'index', active: 'inew', retired: ['iold'] });
+
+    // The service starts with the new keys alone and finds and reads everyone.
+    const fresh = await buildTestApp({
+      database: { url: database.url, drop: async () => undefined },
+      env: { ONPAY_DATA_KEYS: NEW, ONPAY_INDEX_KEYS: INDEX_NEW },
+    });
+    try {
+      for (const e of employees) {
+        const res = await fresh.as(acme, { method: 'POST', url: '/api/v1/users/lookup', payload: { phone: e.phone } });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ id: e.id, phone: e.phone });
+        const bySsn = await fresh.as(acme, {
+          method: 'POST',
+          url: '/api/v1/users/lookup',
+          payload: { ssn: e.identification },
+        });
+        expect(bySsn.statusCode, bySsn.body).toBe(200);
+      }
+    } finally {
+      await fresh.close();
+    }
+    // And the old key is no longer asked for: a start-up without it is fine, with only it is refused.
+    expect(loadConfig({ ONPAY_DATA_KEYS: NEW }).dataKeys).toHaveLength(1);
+    const refused = await runCli(['keys', 'status'], env(OLD, INDEX_NEW));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^onpay: ONPAY_DATA_KEYS does not hold key "new"[^\n]*\n$/);
+  });
+});

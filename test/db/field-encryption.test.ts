@@ -1,0 +1,254 @@
+/**
+ * Field encryption of the person's data at rest (docs/data-protection.md): what the API stores on
+ * links and payouts is not in the database in clear; a value moved to another row or column does
+ * not decrypt; a missing or wrong key stops start-up instead of answering garbage. On the engine
+ * under test, through the HTTP interface, on a database file (SQLite) or database (PostgreSQL).
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDb } from '../../src/db/kysely.js';
+import { FieldDecryptionError } from '../../src/platform/field-crypto.js';
+import { FieldKeyError } from '../../src/platform/field-keys.js';
+import { createServices } from '../../src/services.js';
+import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { scratchDatabase } from '../helpers/cli.js';
+import { snapshot } from '../helpers/db-snapshot.js';
+import { payoutAccount } from '../helpers/sealed.js';
+import { ensureApprovedReturnUrl, verifyIdentity } from '../helpers/employees.js';
+import { testEngine, type TestDatabase } from '../helpers/engine.js';
+import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { createUser, norwegianId, putProfile } from '../helpers/users.js';
+
+/**
+ * Tables the rest of issue 23 item 1 still has to encrypt (event payloads, provider claims on
+ * verification sessions, idempotency responses, mail bodies, webhook deliveries): this change
+ * covers links and payouts, so the scan leaves these out and names them.
+ */
+const NOT_YET_ENCRYPTED = ['events', 'verification_sessions', 'idempotency_keys', 'mail_outbox', 'webhook_deliveries'];
+
+const KEY_A = `k1:${Buffer.alloc(32, 21).toString('base64')}`;
+const KEY_B = `k2:${Buffer.alloc(32, 22).toString('base64')}`;
+const KEY_A_WRONG = `k1:${Buffer.alloc(32, 23).toString('base64')}`;
+const INDEX_A = `i1:${Buffer.alloc(32, 24).toString('base64')}`;
+const INDEX_A_WRONG = `i1:${Buffer.alloc(32, 25).toString('base64')}`;
+
+describe(`field encryption on ${testEngine}`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let acme: TestPartner;
+  let globex: TestPartner;
+  const people: Array<{ id: string; ssn: string; phone: string }> = [];
+  let payoutIds: number[] = [];
+  /** Every value the test stored through the API that must not be found in clear. */
+  const secrets: string[] = [];
+
+  beforeAll(async () => {
+    database = await scratchDatabase('onpay-crypto');
+    t = await buildTestApp({ database, env: { ONPAY_DATA_KEYS: KEY_A, ONPAY_INDEX_KEYS: INDEX_A } });
+    acme = await t.partner('Acme');
+    globex = await t.partner('Globex');
+    await ensureApprovedReturnUrl(t, acme);
+    const accounts = [
+      { bank_account_number: '86011117947' },
+      { bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX' },
+    ];
+    for (const [i, account] of accounts.entries()) {
+      const ssn = norwegianId('140377', 412 + i * 7);
+      const phone = `9381772${i}`;
+      const address = `Skannegata ${71 + i}`;
+      const documentId = `PX98765${i}3`;
+      const user = await createUser(t, acme, account);
+      await putProfile(t, acme, user.id, { phone, address });
+      const terms = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${user.id}/terms`,
+        payload: { approved: true },
+      });
+      expect(terms.statusCode, terms.body).toBe(200);
+      const identity = await t.as(acme, {
+        method: 'PUT',
+        url: `/api/v1/users/${user.id}/identity`,
+        payload: { identification: ssn, country_code: 'NO', birthday: '1977-03-14', document_id: documentId },
+      });
+      expect(identity.statusCode, identity.body).toBe(200);
+      await verifyIdentity(t, acme, user.id);
+      people.push({ id: user.id, ssn, phone });
+      secrets.push(ssn, phone, address, documentId, ...Object.values(account));
+    }
+    secrets.push('1977-03-14');
+    // Paid by ssn: the lookup goes through the blind index.
+    const created = await createPayouts(
+      t,
+      acme,
+      batch(people.map((p) => ({ ...item({ userId: Number(p.id) }), user_id: undefined, ssn: p.ssn }))),
+    );
+    payoutIds = created.payout_ids;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
+
+  it('stores none of the numbers, accounts, phones, addresses or birth dates in clear in any table of links or payouts', async () => {
+    const tables = await snapshot(t);
+    const found = Object.entries(tables)
+      .filter(([table]) => !NOT_YET_ENCRYPTED.includes(table))
+      .flatMap(([table, rows]) =>
+        secrets.filter((s) => rows.some((row) => row.includes(s))).map((s) => `${table}: ${s}`),
+      );
+    expect(found).toEqual([]);
+    // The rows are there, encrypted.
+    expect(tables.partner_users!.join('\n')).toMatch(/"identification":"e1\.k1\./);
+    expect(tables.payouts!.join('\n')).toMatch(/"bank_account_number":"e1\.k1\./);
+  });
+
+  it.runIf(testEngine === 'sqlite')(
+    'leaves none of them in the database file, its indexes and free pages included',
+    async () => {
+      // The file as a copy holds it (VACUUM INTO), without the tables other work still encrypts.
+      const file = database.url.slice('sqlite:'.length);
+      const copy = `${file}.scan`;
+      await rm(copy, { force: true });
+      await sql`vacuum into ${copy}`.execute(t.db.db);
+      const scan = createDb({ engine: 'sqlite', path: copy, url: `sqlite:${copy}` });
+      for (const table of NOT_YET_ENCRYPTED) await sql`delete from ${sql.table(table)}`.execute(scan.db);
+      await sql`vacuum`.execute(scan.db);
+      await scan.close();
+      const bytes = (await readFile(copy)).toString('latin1');
+      expect(secrets.filter((s) => bytes.includes(s))).toEqual([]);
+      // And the check is real: the names the partner entered stay in clear (docs/data-protection.md).
+      expect(bytes).toContain('Nordmann');
+      await rm(copy, { force: true });
+    },
+  );
+
+  it('finds the employees by ssn and phone through the blind index, for their own partner only', async () => {
+    for (const person of people) {
+      for (const payload of [{ ssn: person.ssn }, { phone: person.phone }]) {
+        const own = await t.as(acme, { method: 'POST', url: '/api/v1/users/lookup', payload });
+        expect(own.statusCode, own.body).toBe(200);
+        expect(own.json()).toMatchObject({ id: person.id, phone: person.phone });
+        expect((await t.as(globex, { method: 'POST', url: '/api/v1/users/lookup', payload })).statusCode).toBe(404);
+      }
+    }
+  });
+
+  describe('a value moved to another row or column does not decrypt', () => {
+    const get = (id: string) => t.as(acme, { method: 'GET', url: `/api/v1/users/${id}` });
+    const stored = (userId: string) =>
+      t.db.db
+        .selectFrom('partner_users')
+        .select(['identification', 'phone', 'address'])
+        .where('partner_id', '=', acme.partnerId)
+        .where('user_id', '=', Number(userId))
+        .executeTakeFirstOrThrow();
+    const put = (
+      userId: string,
+      values: { identification?: string | null; phone?: string | null; address?: string | null },
+    ) =>
+      t.db.db
+        .updateTable('partner_users')
+        .set(values)
+        .where('partner_id', '=', acme.partnerId)
+        .where('user_id', '=', Number(userId))
+        .execute();
+
+    it("another person's phone copied onto a link: the API answers 500, never the copied phone", async () => {
+      const [a, b] = people as [(typeof people)[0], (typeof people)[0]];
+      const original = await stored(b.id);
+      await put(b.id, { phone: (await stored(a.id)).phone });
+      try {
+        const res = await get(b.id);
+        expect(res.statusCode).toBe(500);
+        expect(res.body).not.toContain(a.phone);
+      } finally {
+        await put(b.id, original);
+      }
+      expect((await get(b.id)).statusCode).toBe(200);
+    });
+
+    it("the identity number copied into the same link's address column: 500", async () => {
+      const [a] = people as [(typeof people)[0]];
+      const original = await stored(a.id);
+      await put(a.id, { address: original.identification });
+      try {
+        const res = await get(a.id);
+        expect(res.statusCode).toBe(500);
+        expect(res.body).not.toContain(a.ssn);
+      } finally {
+        await put(a.id, original);
+      }
+      expect((await get(a.id)).statusCode).toBe(200);
+    });
+
+    it("one payout's account copied onto another does not open (the bank export would fail, not pay elsewhere)", async () => {
+      const [first, second] = payoutIds as [number, number];
+      const account = (id: number) =>
+        t.db.db.selectFrom('payouts').select('bank_account_number').where('id', '=', id).executeTakeFirstOrThrow();
+      const original = await account(second);
+      await t.db.db
+        .updateTable('payouts')
+        .set({ bank_account_number: (await account(first)).bank_account_number })
+        .where('id', '=', second)
+        .execute();
+      try {
+        await expect(payoutAccount(t, second)).rejects.toThrow(FieldDecryptionError);
+        await expect(payoutAccount(t, first)).resolves.toMatchObject({ bank_account_number: '86011117947' });
+      } finally {
+        await t.db.db.updateTable('payouts').set(original).where('id', '=', second).execute();
+      }
+      await expect(payoutAccount(t, second)).resolves.toBeDefined();
+    });
+  });
+
+  describe('start-up refuses a missing or wrong key, before anything is served', () => {
+    const startWith = async (keys: Record<string, string>) =>
+      createServices({
+        config: loadConfig({
+          ONPAY_ENV: 'sandbox',
+          DATABASE_URL: database.url,
+          LOG_LEVEL: 'silent',
+          ONPAY_DATA_KEYS: KEY_A,
+          ONPAY_INDEX_KEYS: INDEX_A,
+          ...keys,
+        }),
+        db: t.db,
+        clock: t.clock,
+        connectRedis: false,
+      });
+
+    it.each([
+      [{ ONPAY_DATA_KEYS: KEY_B }, 'ONPAY_DATA_KEYS does not hold key "k1", which this database has values under'],
+      [{ ONPAY_DATA_KEYS: KEY_A_WRONG }, 'ONPAY_DATA_KEYS key "k1" is not the key this database\'s values are under'],
+      [
+        { ONPAY_INDEX_KEYS: INDEX_A_WRONG },
+        'ONPAY_INDEX_KEYS key "i1" is not the key this database\'s values are under',
+      ],
+      [
+        { ONPAY_INDEX_KEYS: `i2:${Buffer.alloc(32, 9).toString('base64')}` },
+        'ONPAY_INDEX_KEYS does not hold key "i1", which this database has values under',
+      ],
+    ])('%j: one line naming the variable and the key', async (keys, message) => {
+      const error = await startWith(keys).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(FieldKeyError);
+      expect((error as Error).message).toContain(message);
+      expect((error as Error).message).not.toContain('\n');
+    });
+
+    it('starts with a new active key before the old one; the old values still read', async () => {
+      const services = await startWith({ ONPAY_DATA_KEYS: `${KEY_B},${KEY_A}` });
+      try {
+        expect(services.fieldCrypto.activeKeyId).toBe('k2');
+        const view = await services.users.employees.partnerView(t.db.db, acme.partnerId, Number(people[0]!.id));
+        expect(view?.link.identification).toBe(people[0]!.ssn);
+      } finally {
+        await services.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The person's data on links and payouts is stored encrypted (src/db/sealed-columns.ts): tests
+ * that read or set those columns directly go through these, which seal and open them as the
+ * repositories do, with the app's own keys.
+ */
+import type { LinkUpdate, PartnerUserRow } from '../../src/db/database.js';
+import { openValues, sealValues } from '../../src/db/sealed-columns.js';
+import type { TestApp } from './app.js';
+
+/** A partner's link as stored, its encrypted columns opened. */
+export async function readLink(t: TestApp, partnerId: number, userId: number): Promise<PartnerUserRow> {
+  const row = await t.db.db
+    .selectFrom('partner_users')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return openValues(t.services.fieldCrypto, 'partner_users', row, row);
+}
+
+/** Every link of a person, oldest partner id first, opened. */
+export async function readLinksOf(t: TestApp, userId: number): Promise<PartnerUserRow[]> {
+  const rows = await t.db.db
+    .selectFrom('partner_users')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('partner_id')
+    .execute();
+  return rows.map((row) => openValues(t.services.fieldCrypto, 'partner_users', row, row));
+}
+
+/** Sets columns of a link directly (facts a test does not reach through the API), sealed as the repository would. */
+export async function writeLink(t: TestApp, partnerId: number, userId: number, values: LinkUpdate): Promise<void> {
+  await t.db.db
+    .updateTable('partner_users')
+    .set(sealValues(t.services.fieldCrypto, 'partner_users', { partner_id: partnerId, user_id: userId }, values))
+    .where('partner_id', '=', partnerId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** The account copied onto a payout, opened. */
+export async function payoutAccount(t: TestApp, payoutId: number) {
+  const row = await t.db.db
+    .selectFrom('payouts')
+    .select(['id', 'bank_account_number', 'bank_iban_number', 'bank_bic_number'])
+    .where('id', '=', payoutId)
+    .executeTakeFirstOrThrow();
+  const { id: _id, ...account } = openValues(t.services.fieldCrypto, 'payouts', row, row);
+  return account;
+}

@@ -1,0 +1,39 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createFieldCrypto, hmacWithKey, isSealed, parseKeyList } from '../../src/platform/field-crypto.js';
+
+/** The primitive alone (src/platform/field-crypto.ts); the database and HTTP tests are in test/db/field-encryption*.test.ts. */
+describe('field crypto', () => {
+  const keys = parseKeyList(`k1:${Buffer.alloc(32, 1).toString('base64')}`);
+  const indexKeys = parseKeyList(`i1:${Buffer.alloc(32, 2).toString('base64')}`);
+  const crypto = createFieldCrypto(keys, indexKeys);
+  const here = { table: 'partner_users', column: 'identification', row: '1:2' };
+
+  it('computes HMAC-SHA256 exactly as node:crypto does', () => {
+    for (let i = 0; i < 50; i++) {
+      const key = randomBytes(32);
+      const message = randomBytes(i * 7);
+      expect(hmacWithKey(key, message).equals(createHmac('sha256', key).update(message).digest())).toBe(true);
+    }
+    expect(crypto.index('phone', '41234567')).toBe(
+      `i1.${createHmac('sha256', indexKeys[0]!.key).update('phone|41234567').digest('base64url')}`,
+    );
+  });
+
+  it('a fresh nonce per value, the key id with it; it opens only where it was written', () => {
+    const a = crypto.encrypt('17059012355', here);
+    const b = crypto.encrypt('17059012355', here);
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^e1\.k1\./);
+    expect(isSealed(a)).toBe(true);
+    expect(crypto.decrypt(a, here)).toBe('17059012355');
+    for (const elsewhere of [
+      { ...here, row: '1:3' },
+      { ...here, column: 'document_id' },
+      { ...here, table: 'payouts' },
+    ])
+      expect(() => crypto.decrypt(a, elsewhere)).toThrow(/does not decrypt/);
+    const other = createFieldCrypto(parseKeyList(`k1:${Buffer.alloc(32, 3).toString('base64')}`), indexKeys);
+    expect(() => other.decrypt(a, here)).toThrow(/does not decrypt/);
+  });
+});
