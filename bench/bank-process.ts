@@ -16,8 +16,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
+import { allocateIds } from '../src/db/dialect.js';
 import { createDb } from '../src/db/kysely.js';
+import { sealValues } from '../src/db/sealed-columns.js';
 import { runAs, SYSTEM_ACTOR } from '../src/platform/actor.js';
+import { openFieldCrypto } from '../src/platform/field-keys.js';
 import { createServices } from '../src/services.js';
 
 const [step, url, count, out] = process.argv.slice(2);
@@ -33,6 +36,7 @@ const db = createDb(config.database);
 const MB = 2 ** 20;
 
 async function seedPayouts(): Promise<Record<string, number>> {
+  const crypto = await openFieldCrypto(db.db, config, new Date().toISOString());
   const template = await db.db.selectFrom('payouts').selectAll().orderBy('id').executeTakeFirstOrThrow();
   const users = (
     await db.db
@@ -69,8 +73,11 @@ async function seedPayouts(): Promise<Record<string, number>> {
       .executeTakeFirstOrThrow();
     const { id: _id, ...copy } = template;
     for (let written = 0; written < payouts; written += 500) {
-      const rows = Array.from({ length: Math.min(500, payouts - written) }, (_, i) => ({
+      // The copied account is stored as the service stores it: encrypted, bound to the payout's id.
+      const ids = await allocateIds(trx, 'payouts', Math.min(500, payouts - written));
+      const rows = ids.map((id, i) => ({
         ...copy,
+        id,
         invoice_id: invoice.id,
         user_id: users[(written + i) % users.length] as number,
         status: 'pending' as const,
@@ -79,9 +86,12 @@ async function seedPayouts(): Promise<Record<string, number>> {
         trace_id: null,
         failure_code: null,
         failure_message: null,
-        bank_account_number: '12345678903',
-        bank_iban_number: null,
-        bank_bic_number: null,
+        ...sealValues(
+          crypto,
+          'payouts',
+          { id },
+          { bank_account_number: '12345678903', bank_iban_number: null, bank_bic_number: null },
+        ),
         created_at: now,
         updated_at: now,
       }));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { buildTestApp, LIVE_KEYS, type TestApp, type TestPartner } from '../helpers/app.js';
 
 const LIVE_OK = {
   ONPAY_ENV: 'live',
@@ -11,6 +11,7 @@ const LIVE_OK = {
   PAYER_ORG_NUMBER: '987654325',
   PAYER_ACCOUNT: '8601.11.17947',
   PAYER_BIC: 'DNBANOKK',
+  ...LIVE_KEYS,
 };
 
 function configError(env: Record<string, string>): ConfigError {
