@@ -113,6 +113,26 @@ export function openValues<T extends Record<string, unknown>>(
   return opened as T;
 }
 
+/**
+ * As `openValues`, but every encrypted column is decrypted now into a plain object: for readers
+ * that use every row's values (the bank queue reads the account of each of 10 000 payouts), where
+ * a getter per value would only be built, called once and left as garbage.
+ */
+export function openValuesNow<T extends Record<string, unknown>>(
+  crypto: FieldCrypto,
+  table: SealedTable,
+  key: Record<string, unknown>,
+  row: T,
+): T {
+  const opened: Record<string, unknown> = { ...row };
+  for (const column of Object.keys(SEALED_TABLES[table].columns)) {
+    if (column in row)
+      opened[column] = crypto.decryptNullable(row[column] as string | null, bindingOf(table, key, column));
+    delete opened[indexColumn(column)];
+  }
+  return opened as T;
+}
+
 /** Whether a stored value or index starts with a key id's prefix (portable: substr on both engines). */
 function startsWith(column: string, prefix: string) {
   return sql<boolean>`substr(${sql.ref(column)}, 1, ${prefix.length}) = ${prefix}`;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, PayoutStatus } from '../../db/database.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
-import { openPayout } from './payouts.repository.js';
+import { openValuesNow } from '../../db/sealed-columns.js';
 
 /** Which pending payouts an export takes: due on or before a date, of one partner. */
 export interface ExportFilter {
@@ -10,6 +10,9 @@ export interface ExportFilter {
 }
 
 const CHUNK = 500;
+
+/** A payout with its account decrypted now: every reader here uses it (or spreads the row). */
+const opened = <T extends { id: number }>(crypto: FieldCrypto, row: T): T => openValuesNow(crypto, 'payouts', row, row);
 
 /** The pending payouts an export would take, oldest first, with their invoice's due date. */
 export async function pendingForExport(db: Executor, filter: ExportFilter) {
@@ -93,7 +96,7 @@ export async function moveEach(
       .where('status', 'in', [...move.from])
       .returningAll()
       .executeTakeFirst();
-    if (row) moved.push(openPayout(crypto, row));
+    if (row) moved.push(opened(crypto, row));
   }
   return moved;
 }
@@ -110,7 +113,7 @@ export async function byIds(db: Executor, crypto: FieldCrypto, ids: readonly num
         .execute()),
     );
   }
-  return rows.map((row) => openPayout(crypto, row));
+  return rows.map((row) => opened(crypto, row));
 }
 
 /** Processing payouts whose latest attempt is one of these trace ids (a voided file's). */
@@ -127,7 +130,7 @@ export async function releaseByTrace(db: Executor, crypto: FieldCrypto, traceIds
         .execute()),
     );
   }
-  return moved.map((row) => openPayout(crypto, row));
+  return moved.map((row) => opened(crypto, row));
 }
 
 /**

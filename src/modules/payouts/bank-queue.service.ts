@@ -12,12 +12,18 @@ import * as repo from './bank-queue.repository.js';
 import type { ExportFilter } from './bank-queue.repository.js';
 import { EVENT_OF, mayMove, movableFrom } from './lifecycle.js';
 import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
+import { engineOf } from '../../db/dialect.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export type { ExportFilter };
 
-/** How many payouts' events an export writes per `emit` (see takeForFile). */
-const EMIT_STEP = 500;
+/**
+ * How many payouts' events an export writes per `emit` (see takeForFile): on SQLite every step's
+ * statements run synchronously and their memory goes only when the loop turns, so smaller steps;
+ * on PostgreSQL each step is round trips to the server, so fewer, larger ones (docs/performance.md,
+ * "Payment files").
+ */
+const EMIT_STEP = { sqlite: 500, postgres: 1000 } as const;
 
 /** A payout as a payment file carries it. */
 export interface QueuedPayout {
@@ -96,8 +102,9 @@ export function createBankQueue({
         .sort((a, b) => a.partnerId - b.partnerId || a.id - b.id);
       const dueDates = new Map<number, string>();
       const taken: QueuedPayout[] = [];
-      for (let i = 0; i < order.length; i += EMIT_STEP) {
-        const step = order.slice(i, i + EMIT_STEP);
+      const stepSize = EMIT_STEP[engineOf(trx)];
+      for (let i = 0; i < order.length; i += stepSize) {
+        const step = order.slice(i, i + stepSize);
         const rows = new Map(
           (
             await repo.byIds(

@@ -73,6 +73,16 @@ export async function findPeople(db: Executor, crypto: FieldCrypto, query: Peopl
 }
 
 /** Each partner's link of these people: the names, phone and internal id that partner entered. */
+/** Each link's name of these people (clear columns only: no value to decrypt). */
+export async function linkNamesOf(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('partner_users')
+    .select(['user_id', 'partner_id', 'first_name', 'last_name'])
+    .where('user_id', 'in', userIds)
+    .execute();
+}
+
 export async function linksOfPeople(db: Executor, crypto: FieldCrypto, userIds: number[]) {
   if (userIds.length === 0) return [];
   const rows = await db

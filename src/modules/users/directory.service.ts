@@ -82,7 +82,7 @@ export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: 
      * none); read in the caller's transaction when it passes one (a payment file's export).
      */
     async linkNames(userIds: number[], executor: Executor = db): Promise<Map<string, string>> {
-      const links = await repo.linksOfPeople(executor, crypto, [...new Set(userIds)]);
+      const links = await repo.linkNamesOf(executor, [...new Set(userIds)]);
       return new Map(
         links.map((link) => [
           `${link.partner_id}:${link.user_id}`,
