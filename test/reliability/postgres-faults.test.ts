@@ -223,20 +223,30 @@ describe.runIf(testEngine === 'postgres')('PostgreSQL faults', () => {
     await proxied({}); // the partner and the employee
     const role = `onpay_limited_${randomBytes(4).toString('hex')}`;
     const superuser = new pg.Client({ connectionString: pgAdminUrl });
+    const owner = new pg.Client({ connectionString: database.url });
     await superuser.connect();
+    await owner.connect();
     try {
-      // A role that may open no connection at all: every connection it tries is refused with 53300.
-      await superuser.query(`create role ${role} login connection limit 0`);
+      // The service starts as a role of its own (its start-up reads the database: the keys'
+      // check values), then that role may open no connection at all and loses those it has:
+      // every connection it tries is refused with 53300.
+      await superuser.query(`create role ${role} login`);
+      await owner.query(`grant all on all tables in schema public to ${role}`);
+      await owner.query(`grant all on all sequences in schema public to ${role}`);
       const url = new URL(database.url);
       url.username = role;
       url.password = '';
       const service = await start(url.toString(), {});
+      await superuser.query(`alter role ${role} connection limit 0`);
+      await superuser.query('select pg_terminate_backend(pid) from pg_stat_activity where usename = $1', [role]);
       expectUnavailable(await service.as({ method: 'GET', url: `/api/v1/users/${userId}` }));
       await service.app.close();
       await service.services.close();
       await service.db.close();
       services.splice(services.indexOf(service), 1);
     } finally {
+      await owner.query(`drop owned by ${role}`).catch(() => undefined);
+      await owner.end();
       await superuser.query(`drop role if exists ${role}`);
       await superuser.end();
     }

@@ -1,15 +1,12 @@
 import type { Insertable } from 'kysely';
 import type { AuditLogTable, AuditRow, Executor } from '../../db/database.js';
+import { insertRows } from '../../db/dialect.js';
 
 /** The only write of the audit log: rows are added, never changed (the database refuses it too). */
 export async function appendEntries(db: Executor, rows: Insertable<AuditLogTable>[]): Promise<void> {
   // SQLite allows 32 766 variables per statement: 11 columns, so 1 000 rows a chunk (a payment
   // file of 10 000 payouts audits 10 000 changes in one transaction).
-  for (let i = 0; i < rows.length; i += 1000)
-    await db
-      .insertInto('audit_log')
-      .values(rows.slice(i, i + 1000))
-      .execute();
+  await insertRows(db, 'audit_log', rows, 1000);
 }
 
 export interface AuditFilter {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { EventRow, Executor } from '../../db/database.js';
-import { writesInWith } from '../../db/dialect.js';
+import { insertRows, writesInWith } from '../../db/dialect.js';
 
 /**
  * Takes `count` sequences of the partner's counter, creating it at the first event. The counter's
@@ -64,11 +64,7 @@ export async function insertNumberedEvent(trx: Executor, row: Omit<EventRow, 'se
 
 export async function insertEvents(trx: Executor, rows: EventRow[]): Promise<void> {
   // SQLite allows 32 766 variables per statement: 7 columns, so well under 4 000 rows a chunk.
-  for (let i = 0; i < rows.length; i += 1000)
-    await trx
-      .insertInto('events')
-      .values(rows.slice(i, i + 1000))
-      .execute();
+  await insertRows(trx, 'events', rows, 1000);
 }
 
 /** The partner's counter: the last sequence committed, and up to which events have aged out. */
