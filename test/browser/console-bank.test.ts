@@ -18,7 +18,7 @@ import {
   PHONE,
   SCREENSHOTS,
   signInToConsole,
-  withPage as pageIn,
+  pagesOf,
 } from '../helpers/browser.js';
 import { readyOperator, type ReadyOperator } from '../helpers/console.js';
 import { onboardedEmployee } from '../helpers/employees.js';
@@ -78,12 +78,7 @@ describe(`the console's bank report import in Chromium (${testEngine})`, () => {
     await t?.close();
   });
 
-  const withPage = <T>(
-    viewport: { width: number; height: number },
-    work: (page: Page) => Promise<T>,
-    colorScheme: 'light' | 'dark' = 'light',
-    forAxe = false,
-  ) => pageIn(browser, viewport, work, colorScheme, forAxe);
+  const withPage = pagesOf(() => browser);
 
   const signIn = (page: Page) => signInToConsole(page, t, base, operator);
 

@@ -18,7 +18,7 @@ import {
   PHONE,
   SCREENSHOTS,
   signInToConsole,
-  withPage as pageIn,
+  pagesOf,
 } from '../helpers/browser.js';
 import { readyOperator, type ReadyOperator } from '../helpers/console.js';
 import { linkEmployee, onboardedEmployee, type Employee } from '../helpers/employees.js';
@@ -61,12 +61,7 @@ describe(`erasing a person in the console, in Chromium (${testEngine})`, () => {
     await t?.close();
   });
 
-  const withPage = <T>(
-    viewport: { width: number; height: number },
-    work: (page: Page) => Promise<T>,
-    colorScheme: 'light' | 'dark' = 'light',
-    forAxe = false,
-  ) => pageIn(browser, viewport, work, colorScheme, forAxe);
+  const withPage = pagesOf(() => browser);
 
   /** From the employee's page, the button that leads to the review page. */
   async function review(page: Page, employee: Employee): Promise<void> {

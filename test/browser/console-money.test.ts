@@ -18,7 +18,7 @@ import {
   PHONE,
   SCREENSHOTS,
   signInToConsole,
-  withPage as pageIn,
+  pagesOf,
 } from '../helpers/browser.js';
 import { readyOperator, type ReadyOperator } from '../helpers/console.js';
 import { onboardedEmployee, uniqueNorwegianId, type Employee } from '../helpers/employees.js';
@@ -73,12 +73,7 @@ describe(`the console's employees, payouts and invoices in Chromium (${testEngin
    * script in the page, so the audit passes use a context with it on (the pages carry no script of
    * their own, so they look and behave the same).
    */
-  const withPage = <T>(
-    viewport: { width: number; height: number },
-    work: (page: Page) => Promise<T>,
-    colorScheme: 'light' | 'dark' = 'light',
-    forAxe = false,
-  ) => pageIn(browser, viewport, work, colorScheme, forAxe);
+  const withPage = pagesOf(() => browser);
 
   const signIn = (page: Page) => signInToConsole(page, t, base, operator);
 

@@ -63,6 +63,19 @@ export async function withPage<T>(
   }
 }
 
+/**
+ * `withPage` bound to a suite's browser, which its `beforeAll` launches: the suite calls
+ * `const withPage = pagesOf(() => browser)` once and then `withPage(viewport, work, …)`.
+ */
+export function pagesOf(browser: () => Browser) {
+  return <T>(
+    viewport: { width: number; height: number },
+    work: (page: Page) => Promise<T>,
+    colorScheme: 'light' | 'dark' = 'light',
+    forAxe = false,
+  ): Promise<T> => withPage(browser(), viewport, work, colorScheme, forAxe);
+}
+
 /** Signs the operator in at /console/login with password and code (the test clock moved past the sign-in window and to the next code). */
 export async function signInToConsole(page: Page, t: TestApp, base: string, operator: ReadyOperator): Promise<void> {
   // Past the per-account sign-in window (5 attempts in 15 minutes, successful ones too).
