@@ -20,8 +20,8 @@ export function rawSqliteBytes(url: string, { checkpoint = true }: { checkpoint?
   return filesOf(file);
 }
 
-/** The database file and its WAL as they are on disk now (what a file copy would take). */
-function filesOf(file: string): string {
+/** The database file and its WAL as they are on disk now, as one latin1 string (what a file copy would take). */
+export function filesOf(file: string): string {
   const wal = fs.existsSync(`${file}-wal`) ? fs.readFileSync(`${file}-wal`) : Buffer.alloc(0);
   return Buffer.concat([fs.readFileSync(file), wal]).toString('latin1');
 }
