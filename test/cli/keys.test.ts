@@ -116,5 +116,10 @@ describe(`onpay keys on ${testEngine}`, () => {
     const refused = await runCli(['keys', 'status'], env(OLD, INDEX_NEW));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^onpay: ONPAY_DATA_KEYS does not hold key "new"[^\n]*\n$/);
+    // `onpay migrate` with nothing to apply checks the keys too (a deploy step fails before serving).
+    const migrate = await runCli(['migrate'], env(OLD, INDEX_NEW));
+    expect(migrate.code).toBe(1);
+    expect(migrate.stderr).toMatch(/^onpay: ONPAY_DATA_KEYS does not hold key "new"[^\n]*\n$/);
+    expect((await runCli(['migrate', '--json'], env(NEW, INDEX_NEW))).code).toBe(0);
   });
 });
