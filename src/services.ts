@@ -184,6 +184,7 @@ export async function createServices(deps: ServicesDeps) {
   const privacy = createPrivacyModule({
     db,
     clock,
+    environment: config.env,
     people: users.rights,
     sessions: verification.rights,
     payouts: payouts.rights,
