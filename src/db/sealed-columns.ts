@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Binding, FieldCrypto, IndexPurpose } from '../platform/field-crypto.js';
 import { isSealed } from '../platform/field-crypto.js';
 
-export type SealedTable = 'partner_users' | 'payouts';
+export type SealedTable = 'partner_users' | 'payouts' | 'mail_outbox' | 'verification_sessions';
 
 interface TableSpec {
   /** The natural key a value is bound to, known before the row is written (no second write). */
@@ -38,6 +38,10 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
     key: ['id'],
     columns: { bank_account_number: null, bank_iban_number: null, bank_bic_number: null },
   },
+  // Bodies carry login links and names; a removed body is '' (stored as is, like NULL).
+  mail_outbox: { key: ['id'], columns: { text_body: null, html_body: null } },
+  // The provider's private state (PKCE verifier, nonce, vendor id) and its outcome text (a vendor's free text).
+  verification_sessions: { key: ['id'], columns: { provider_state: null, outcome_reason: null } },
 };
 
 /** The binding of a link's column: the partner and the person (the link's primary key). */
@@ -74,7 +78,8 @@ export function sealValues<T extends Record<string, unknown>>(
     if (!(column in values)) continue;
     const plain = values[column] as string | null | undefined;
     if (plain === undefined) continue;
-    sealed[column] = crypto.encryptNullable(plain, bindingOf(table, key, column));
+    // An empty value says no more than NULL (a removed mail body): stored as it is.
+    sealed[column] = plain === '' ? plain : crypto.encryptNullable(plain, bindingOf(table, key, column));
     if (purpose) sealed[indexColumn(column)] = crypto.indexNullable(purpose, plain);
   }
   return sealed as T;
@@ -98,7 +103,7 @@ export function openValues<T extends Record<string, unknown>>(
     const name = `${prefix}${column}`;
     if (!(name in row)) continue;
     const stored = row[name] as string | null;
-    if (stored === null) continue;
+    if (stored === null || stored === '') continue;
     const binding = bindingOf(table, key, column);
     let clear: string | undefined;
     Object.defineProperty(opened, name, {
@@ -126,11 +131,16 @@ export function openValuesNow<T extends Record<string, unknown>>(
 ): T {
   const opened: Record<string, unknown> = { ...row };
   for (const column of Object.keys(SEALED_TABLES[table].columns)) {
-    if (column in row)
+    if (column in row && row[column] !== '')
       opened[column] = crypto.decryptNullable(row[column] as string | null, bindingOf(table, key, column));
     delete opened[indexColumn(column)];
   }
   return opened as T;
+}
+
+/** Whether a column holds a value: neither NULL nor empty (an empty value is stored as it is). */
+function holdsValue(column: string) {
+  return sql<boolean>`(${sql.ref(column)} is not null and ${sql.ref(column)} <> '')`;
 }
 
 /** Whether a stored value or index starts with a key id's prefix (portable: substr on both engines). */
@@ -143,7 +153,7 @@ function needsWork(crypto: FieldCrypto, table: SealedTable, mode: 'data' | 'inde
   const spec = SEALED_TABLES[table];
   const parts = Object.entries(spec.columns).flatMap(([column, purpose]) => {
     if (mode === 'data')
-      return [sql`(${sql.ref(column)} is not null and not ${startsWith(column, `e1.${crypto.activeKeyId}.`)})`];
+      return [sql`(${holdsValue(column)} and not ${startsWith(column, `e1.${crypto.activeKeyId}.`)})`];
     if (!purpose) return [];
     const index = indexColumn(column);
     return [
@@ -216,7 +226,7 @@ export async function resealTable(
           const set: Record<string, string | null> = {};
           for (const column of columns) {
             const stored = row[column] as string | null;
-            if (stored !== null && !stored.startsWith(`e1.${crypto.activeKeyId}.`))
+            if (stored !== null && stored !== '' && !stored.startsWith(`e1.${crypto.activeKeyId}.`))
               set[column] = crypto.encrypt(plain[column] as string, bindingOf(table, row, column));
           }
           for (const [column, purpose] of indexed) {
@@ -282,7 +292,7 @@ export async function countByKey(
       ),
       ...(mode === 'data'
         ? columns.map((column, j) =>
-            sql<number>`sum(case when ${sql.ref(column)} is not null and not ${startsWith(column, 'e1.')} then 1 else 0 end)`.as(
+            sql<number>`sum(case when ${holdsValue(column)} and not ${startsWith(column, 'e1.')} then 1 else 0 end)`.as(
               `c${j}`,
             ),
           )
