@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Binding, FieldCrypto, IndexPurpose } from '../platform/field-crypto.js';
 import { isSealed } from '../platform/field-crypto.js';
 
-export type SealedTable = 'partner_users' | 'payouts';
+export type SealedTable = 'partner_users' | 'payouts' | 'events' | 'event_jobs' | 'webhook_deliveries';
 
 interface TableSpec {
   /** The natural key a value is bound to, known before the row is written (no second write). */
@@ -38,6 +38,10 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
     key: ['id'],
     columns: { bank_account_number: null, bank_iban_number: null, bank_bic_number: null },
   },
+  // Stored copies of what the API answered (the person's data in user.* events), each JSON text whole.
+  events: { key: ['id'], columns: { object: null, previous_attributes: null } },
+  event_jobs: { key: ['id'], columns: { object: null } },
+  webhook_deliveries: { key: ['id'], columns: { payload: null } },
 };
 
 /** The binding of a link's column: the partner and the person (the link's primary key). */
