@@ -190,7 +190,11 @@ export function createEventService({ db, clock, partners, audit, crypto, afterEm
       object: unknown,
       subject: AuditEntry['object'],
     ): Promise<void> {
-      await repo.insertJob(trx, crypto, { type, object: JSON.stringify(object), created_at: clock.now().toISOString() });
+      await repo.insertJob(trx, crypto, {
+        type,
+        object: JSON.stringify(object),
+        created_at: clock.now().toISOString(),
+      });
       await audit.record(trx, { action: type, object: subject });
     },
 
