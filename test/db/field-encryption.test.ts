@@ -144,6 +144,12 @@ describe(`field encryption on ${testEngine}`, () => {
     for (const delivery of receiver.received)
       expect(JSON.parse(delivery.body)).toEqual(feed.find((e) => e.id === delivery.event.id));
     expect(receiver.received.map((d) => d.body).join()).toContain(a.phone);
+    // Globex, which linked no one, reads none of acme's events, by id or in its feed.
+    const other = await t.as(globex, { method: 'GET', url: `/api/v1/events/${updates[0]!.id}` });
+    expect(other.statusCode).toBe(404);
+    const otherFeed = await t.as(globex, { method: 'GET', url: '/api/v1/events?limit=500' });
+    expect(otherFeed.statusCode).toBe(200);
+    expect(secrets.filter((s) => otherFeed.body.includes(s))).toEqual([]);
     for (const [i, key] of identityKeys.entries()) {
       const stored = await t.as(acme, { method: 'GET', url: `/api/v1/idempotency-keys/${key}` });
       expect(stored.statusCode, stored.body).toBe(200);
