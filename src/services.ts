@@ -93,10 +93,17 @@ export async function createServices(deps: ServicesDeps) {
   const audit = createAuditService({ db, clock });
   const partners = createPartnerService({ db, clock, env: config.env, audit, changeEpoch, log: deps.log });
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
-  const events = createEventsModule({ db, clock, partners, audit, afterEmit: deps.afterEventsWritten });
-  const signingSecret = await resolveSigningSecret(db, config);
   // Refuses a missing or wrong key before anything is served (docs/data-protection.md, "Keys").
   const fieldCrypto = await openFieldCrypto(db, config, clock.now().toISOString());
+  const events = createEventsModule({
+    db,
+    clock,
+    partners,
+    audit,
+    crypto: fieldCrypto,
+    afterEmit: deps.afterEventsWritten,
+  });
+  const signingSecret = await resolveSigningSecret(db, config);
   const terms = createTermsModule({ db, clock, changeEpoch, events: events.service });
   const users = createUsersModule({
     db,
@@ -179,6 +186,7 @@ export async function createServices(deps: ServicesDeps) {
     audit,
     rules: webhookRules,
     resolve: webhookResolver,
+    crypto: fieldCrypto,
     publicBaseUrl,
     timeoutMs: config.webhookTimeoutMs,
   });
@@ -241,6 +249,7 @@ export async function createServices(deps: ServicesDeps) {
     timeoutMs: config.webhookTimeoutMs,
     rules: webhookRules,
     resolve: webhookResolver,
+    crypto: fieldCrypto,
     log: deps.log,
     // A send in flight at SIGTERM gets half the shutdown's time at most: the process still exits within it.
     stopGraceMs: Math.min(STOP_GRACE_MS, Math.floor(config.shutdown.timeoutMs / 2)),

@@ -2,7 +2,8 @@
  * `onpay keys status` and `onpay keys rotate [--index]` (docs/data-protection.md, "Keys"): after
  * a new key is put first, rotation moves every value under it in batches; a rotation cut short is
  * finished by the next run; afterwards nothing is under the old key, it is retired, and the
- * service starts and reads everything with the new key alone. On the engine under test.
+ * service starts and reads everything with the new key alone: links, payouts, and the stored
+ * events, fan-out jobs and webhook delivery bodies. On the engine under test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -12,6 +13,7 @@ import { cliEnv, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
 import { onboardedEmployees, RETURN_URL, type Employee } from '../helpers/employees.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
 import { userLink } from '../helpers/login-links.js';
+import { createEndpoint, drain, startReceiver, type Receiver } from '../webhooks/helpers.js';
 
 const OLD = `old:${Buffer.alloc(32, 41).toString('base64')}`;
 const NEW = `new:${Buffer.alloc(32, 42).toString('base64')}`;
@@ -26,6 +28,7 @@ describe(`onpay keys on ${testEngine}`, () => {
   let acme: TestPartner;
   let employees: Employee[];
   const links: string[] = [];
+  let receiver: Receiver;
   const env = (dataKeys: string, indexKeys: string) =>
     cliEnv({ DATABASE_URL: database.url, ONPAY_DATA_KEYS: dataKeys, ONPAY_INDEX_KEYS: indexKeys, LOG_LEVEL: 'silent' });
   const status = async (dataKeys: string, indexKeys: string) =>
@@ -35,6 +38,8 @@ describe(`onpay keys on ${testEngine}`, () => {
     database = await scratchDatabase('onpay-keys');
     t = await buildTestApp({ database, env: { ONPAY_DATA_KEYS: OLD, ONPAY_INDEX_KEYS: INDEX_OLD } });
     acme = await t.partner('Acme');
+    receiver = await startReceiver(t.clock);
+    await createEndpoint(t, acme, { url: receiver.url });
     employees = await onboardedEmployees(t, acme, 3);
     // A login-link mail to each (its bodies encrypted), and a declined verification (its outcome encrypted).
     for (const e of employees) {
@@ -52,8 +57,13 @@ describe(`onpay keys on ${testEngine}`, () => {
       });
       expect(done.statusCode, done.body).toBe(200);
     }
+    // A fan-out job (expanded into every partner's feed) and the delivery bodies of acme's events.
+    await t.services.terms.service.publish({ code: 'keys-test', title: 'Terms', url: 'https://example.com/terms' });
+    await t.services.events.service.runJobs();
+    await drain(t);
   }, 60_000);
   afterAll(async () => {
+    await receiver?.close();
     await t?.close();
     await database?.drop();
   });
@@ -70,8 +80,31 @@ describe(`onpay keys on ${testEngine}`, () => {
     expect(before.index).toMatchObject({ active: 'iold', keys: [{ id: 'iold', values: expect.any(Number) }] });
   });
 
+  /** The stored payloads (events, fan-out jobs, delivery bodies) under each key id, as `e1.<id>.` prefixes. */
+  const payloadKeys = async () => {
+    const values = [
+      ...(await t.db.db.selectFrom('events').select(['object', 'previous_attributes']).execute()).flatMap((r) => [
+        r.object,
+        r.previous_attributes,
+      ]),
+      ...(await t.db.db.selectFrom('event_jobs').select('object').execute()).map((r) => r.object),
+      ...(await t.db.db.selectFrom('webhook_deliveries').select('payload').execute()).map((r) => r.payload),
+    ].filter((v): v is string => v !== null);
+    const counts: Record<string, number> = {};
+    for (const value of values) {
+      const id = /^e1\.([^.]+)\./.exec(value)?.[1] ?? 'clear';
+      counts[id] = (counts[id] ?? 0) + 1;
+    }
+    return counts;
+  };
+
   it('rotate, cut short and run again: every value readable, none left under the old key, which is retired', async () => {
     const total = ((await status(OLD, INDEX_OLD)).keys as Array<{ values: number }>)[0]!.values;
+    const payloads = (await payloadKeys()).old!;
+    expect(payloads).toBeGreaterThan(0);
+    expect(await payloadKeys()).toEqual({ old: payloads });
+    expect(await t.db.db.selectFrom('event_jobs').select('id').execute()).toHaveLength(1);
+    expect(await t.db.db.selectFrom('webhook_deliveries').select('id').execute()).not.toHaveLength(0);
     // Every instance restarts with the new key first and the old one still configured (it reads
     // both); then a rotation that stops after its first batch (the process was killed).
     const serving = await buildTestApp({
@@ -103,6 +136,7 @@ describe(`onpay keys on ${testEngine}`, () => {
     const done = jsonLine(await runCli(['keys', 'rotate', '--json'], env(`${NEW},${OLD}`, INDEX_OLD)));
     expect(done).toMatchObject({ kind: 'data', active: 'new', retired: ['old'] });
     expect((await status(NEW, INDEX_OLD)).keys).toEqual([{ id: 'new', values: total }]);
+    expect(await payloadKeys()).toEqual({ new: payloads });
 
     // Rebuilding the index under a new index key, while lookups keep answering.
     const rebuilt = jsonLine(
@@ -127,6 +161,11 @@ describe(`onpay keys on ${testEngine}`, () => {
         });
         expect(bySsn.statusCode, bySsn.body).toBe(200);
       }
+      // The feed reads in clear with the new key alone: each employee's phone in its user.* events.
+      const feed = await fresh.as(acme, { method: 'GET', url: '/api/v1/events?limit=500' });
+      expect(feed.statusCode, feed.body).toBe(200);
+      for (const e of employees) expect(feed.body).toContain(e.phone);
+      expect(feed.body).toContain('terms.published');
     } finally {
       await fresh.close();
     }

@@ -155,7 +155,7 @@ describe(`the mail and verification encryption migration on ${testEngine}`, () =
     const clearSessions = await sessions();
     expect(
       await migrateToLatest(handle, { fieldCrypto: (executor) => openFieldCrypto(executor, config, at(7)) }),
-    ).toEqual([SEALED_MAIL]);
+    ).toContain(SEALED_MAIL);
     const crypto = createFieldCrypto(config.dataKeys, config.indexKeys);
     for (const [i, row] of (await mail()).entries()) {
       if (i === MAILS - 1) {
