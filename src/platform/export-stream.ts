@@ -33,21 +33,28 @@ function formatOfRange(range: string): ExportFormat | null {
   }
 }
 
+/** Whether rank `a` is before `b`, comparing element by element. */
+function outranks(a: readonly number[], b: readonly number[]): boolean {
+  const at = a.findIndex((value, n) => value !== b[n]);
+  return at >= 0 && (a[at] as number) > (b[at] as number);
+}
+
 /**
  * The format `Accept` asks for: NDJSON without one, for any of its application types, or `*` /
- * `*`; CSV for `text/csv` or `text/*`; the highest `q` wins, NDJSON on a tie. 406 for anything else.
+ * `*`; CSV for `text/csv` or `text/*`. The highest `q` wins; on a tie a named type beats a
+ * wildcard (`text/csv, *` + `/*` is CSV), then NDJSON. 406 for anything else.
  */
 export function exportFormatOf(accept: string | undefined): ExportFormat {
   if (accept === undefined || accept.trim() === '') return 'ndjson';
-  let best: { format: ExportFormat; q: number } | null = null;
+  let best: { format: ExportFormat; rank: number[] } | null = null;
   for (const part of accept.split(',')) {
     const [range = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
     const format = formatOfRange(range);
     const qParameter = parameters.find((p) => p.startsWith('q='));
     const q = qParameter === undefined ? 1 : Number(qParameter.slice(2));
     if (format === null || !(q > 0)) continue;
-    if (best === null || q > best.q || (q === best.q && format === 'ndjson' && best.format === 'csv'))
-      best = { format, q };
+    const rank = [q, range.includes('*') ? 0 : 1, format === 'ndjson' ? 1 : 0];
+    if (best === null || outranks(rank, best.rank)) best = { format, rank };
   }
   if (best === null) throw new AppError('not_acceptable');
   return best.format;
@@ -58,9 +65,9 @@ export function contentTypeOf(format: ExportFormat): string {
 }
 
 /**
- * The rows after each key, `size` at a time, until a chunk comes back short. The key must be
- * immutable and unique (an id): a row inserted or changed during the export is then listed at most
- * once (once, if its key lies ahead of the reader).
+ * The rows after each key (in the read's own order, ascending or descending), `size` at a time,
+ * until a chunk comes back short. The key must be immutable and unique (an id): a row inserted or
+ * changed during the export is then listed at most once (once, if its key lies ahead of the reader).
  */
 export async function* keysetChunks<T>(
   read: (after: number | null, size: number) => Promise<T[]>,
