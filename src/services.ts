@@ -236,6 +236,7 @@ export async function createServices(deps: ServicesDeps) {
       sessions: verification.sessions,
       partners,
       audit,
+      exportChunkRows: deps.exportTuning?.chunkRows,
     },
   });
   // Delivers the partners' events to their webhook endpoints (every instance; endpoint leases keep one sender per endpoint).

@@ -79,7 +79,7 @@ export function createExportActions(deps: MoneyActionsDeps) {
       requirePermission(operator, 'export_lists');
       const { q = '' } = readFilters({ q: textFilter('Search', 200) }, text);
       async function* rows(): AsyncGenerator<EmployeeExportRow[]> {
-        for await (const people of deps.directory.exportChunks(q)) {
+        for await (const people of deps.directory.exportChunks(q, deps.exportChunkRows)) {
           const names = await deps.partners.partnerNames(people.flatMap((p) => p.links.map((l) => l.partnerId)));
           yield people.flatMap((person): EmployeeExportRow[] =>
             person.links.length === 0
@@ -108,7 +108,7 @@ export function createExportActions(deps: MoneyActionsDeps) {
       requirePermission(operator, 'export_lists');
       const { filter } = readPayoutFilter({ ...text, page: undefined });
       async function* rows(): AsyncGenerator<PayoutExportRow[]> {
-        for await (const lines of deps.operations.exportLines(filter)) {
+        for await (const lines of deps.operations.exportLines(filter, deps.exportChunkRows)) {
           const [partners, employees] = await Promise.all([
             deps.partners.partnerNames(lines.map((l) => l.partnerId)),
             employeeNamesOf(deps.directory, lines),

@@ -55,6 +55,8 @@ export interface MoneyActionsDeps {
   sessions: Pick<SessionService, 'ofUser'>;
   partners: Pick<PartnerService, 'partnerNames' | 'listPartners'>;
   audit: Pick<AuditService, 'record' | 'list' | 'recordExport'>;
+  /** Test seam: rows per read of the CSV downloads (EXPORT_CHUNK_ROWS without it). */
+  exportChunkRows?: number;
 }
 
 /** Personal data the console masks until an operator reveals it: per link the registered identity, the identity that partner's verification confirmed, and the bank account. */

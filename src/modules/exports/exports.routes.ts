@@ -13,12 +13,25 @@ import {
 } from '../../platform/export-stream.js';
 import { errorResponses } from '../../platform/openapi.js';
 import { callerOf } from '../../platform/request-context.js';
-import { PayoutExportQuery, PayoutSchema } from '../payouts/index.js';
-import { UserPayload } from '../users/index.js';
-import type { ExportsModuleDeps } from './index.js';
+import type { AuditService } from '../audit/index.js';
+import { PayoutExportQuery, PayoutSchema, type PayoutService } from '../payouts/index.js';
+import { UserPayload, type UserService } from '../users/index.js';
 
 const USER_COLUMNS = columnsOf(UserPayload);
 const PAYOUT_COLUMNS = columnsOf(PayoutSchema);
+
+/** Test seam: rows per read (EXPORT_CHUNK_ROWS without it), and a call after each chunk read. */
+export interface ExportTuning {
+  chunkRows?: number;
+  afterChunk?: (rowsSoFar: number) => void | Promise<void>;
+}
+
+export interface ExportsModuleDeps {
+  users: Pick<UserService, 'exportChunks'>;
+  payouts: Pick<PayoutService, 'exportChunks'>;
+  audit: Pick<AuditService, 'recordExport'>;
+  tuning?: ExportTuning;
+}
 
 /**
  * The 200 of an export, per media type: NDJSON lines are the list's item, CSV is text with these
