@@ -4,11 +4,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { columnsOf } from '../../platform/csv.js';
 import {
-  csvLines,
+  csvText,
   EXPORT_CHUNK_ROWS,
   EXPORT_MEDIA_TYPES,
   exportFormatOf,
-  ndjsonLines,
+  ndjsonText,
   sendExport,
 } from '../../platform/export-stream.js';
 import { errorResponses } from '../../platform/openapi.js';
@@ -75,7 +75,7 @@ export function exportRoutes({ users, payouts, audit, tuning }: ExportsModuleDep
     reply: FastifyReply,
     list: 'users' | 'payouts',
     filters: Record<string, string | number | undefined>,
-    columns: Parameters<typeof csvLines<T>>[0],
+    columns: Parameters<typeof csvText<T>>[0],
     chunks: () => AsyncIterable<T[]>,
   ) {
     const format = exportFormatOf(request.headers.accept);
@@ -85,7 +85,7 @@ export function exportRoutes({ users, payouts, audit, tuning }: ExportsModuleDep
       format,
       name: list,
       chunks: tuning?.afterChunk ? observed(chunks(), tuning.afterChunk) : chunks(),
-      text: format === 'csv' ? csvLines(columns) : { lines: ndjsonLines<T>() },
+      text: format === 'csv' ? csvText(columns) : ndjsonText<T>(),
       started: () => audit.recordExport(record),
       ended: (outcome) => audit.recordExport(record, outcome),
     });

@@ -2,7 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ConsoleExport } from '../../modules/console/index.js';
 import { can, type ConsoleOperator } from '../../modules/operators/index.js';
-import { csvLines, sendExport } from '../../platform/export-stream.js';
+import { csvText, sendExport } from '../../platform/export-stream.js';
 import { AppError } from '../../errors.js';
 import { html, type SafeHtml } from '../html.js';
 import { urlWith } from './admin-kit.js';
@@ -77,7 +77,7 @@ export function sendCsv<T>(reply: FastifyReply, name: string, exported: ConsoleE
     format: 'csv',
     name,
     chunks: exported.chunks,
-    text: csvLines(exported.columns),
+    text: csvText(exported.columns),
     started: exported.started,
     ended: exported.ended,
   });
