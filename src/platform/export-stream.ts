@@ -110,9 +110,9 @@ export function csvText<T>(columns: readonly CsvColumn<T>[]): ExportText<T> {
 
 /**
  * The characters written at once: well under V8's large-object size (128 KiB, so 64 Ki two-byte
- * characters). A larger string (a 500-row chunk's text is about 300 KiB) is allocated in the
- * large-object space, which only a full collection frees: measured, an export of 100 000 employees
- * in whole chunks grew the service's RSS by 173 MiB, in pieces like these by a few MiB.
+ * characters). A larger string (a 500-row chunk's text is about 300 KiB) would be allocated in the
+ * large-object space, which only a full collection frees. (Measured, this did not change the first
+ * export's RSS growth: docs/performance.md, "Streaming exports".)
  */
 const PIECE_CHARS = 16 * 1024;
 
