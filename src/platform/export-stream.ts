@@ -174,8 +174,14 @@ export interface ExportReply<T> {
   ended: (outcome: ExportOutcome) => Promise<void>;
 }
 
-/** Sends an export as a stream; the handler returns what this returns. */
+/** Sends an export as a stream; the handler returns what this returns. HEAD reads no row and records nothing: nothing leaves. */
 export async function sendExport<T>(reply: FastifyReply, options: ExportReply<T>): Promise<FastifyReply> {
+  const extension = options.format === 'csv' ? 'csv' : 'ndjson';
+  reply
+    .header('content-type', contentTypeOf(options.format))
+    .header('content-disposition', `attachment; filename="${options.name}.${extension}"`)
+    .header('cache-control', 'no-store');
+  if (reply.request.method === 'HEAD') return reply.send();
   await options.started();
   const ended = AsyncResource.bind(async (outcome: ExportOutcome) => {
     try {
@@ -185,10 +191,5 @@ export async function sendExport<T>(reply: FastifyReply, options: ExportReply<T>
       if (outcome.complete) throw error;
     }
   });
-  const extension = options.format === 'csv' ? 'csv' : 'ndjson';
-  return reply
-    .header('content-type', contentTypeOf(options.format))
-    .header('content-disposition', `attachment; filename="${options.name}.${extension}"`)
-    .header('cache-control', 'no-store')
-    .send(exportStream(options.chunks, options.text, ended));
+  return reply.send(exportStream(options.chunks, options.text, ended));
 }

@@ -142,6 +142,15 @@ describe('GET /users/export and GET /payouts/export', () => {
     expect(fresh['onboarding.missing_steps']).toBe('terms_approved profile id_verification bank_account');
   });
 
+  it('answers HEAD with the headers alone, reading and recording nothing', async () => {
+    const before = await t.services.audit.list({ partnerId: acme.partnerId, limit: 1 });
+    const res = await t.as(acme, { method: 'HEAD', url: '/api/v1/users/export', headers: { accept: 'text/csv' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
+    expect(res.body).toBe('');
+    expect(await t.services.audit.list({ partnerId: acme.partnerId, limit: 1 })).toEqual(before);
+  });
+
   it('refuses an Accept it cannot answer with 406 {error}', async () => {
     for (const accept of ['text/html', 'application/xml', 'text/csv;q=0, application/x-ndjson;q=0']) {
       const res = await exportOf(acme, '/api/v1/payouts/export', accept);
