@@ -10,6 +10,7 @@ import type { EventRow } from './db/database.js';
 import { flushErasedPages, type FlushOptions } from './db/erasure.js';
 import type { Db } from './db/kysely.js';
 import { createAuditService } from './modules/audit/index.js';
+import { createExportsModule, type ExportTuning } from './modules/exports/index.js';
 import { createBankModule } from './modules/bank/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
@@ -56,6 +57,8 @@ export interface ServicesDeps {
   connectRedis?: boolean;
   /** Test seam: called after each chunk of a payout batch (a failure there must leave nothing). */
   afterPayoutChunk?: (insertedSoFar: number) => void | Promise<void>;
+  /** Test seam: the exports' chunk size, and a call after each chunk read (to fail a read half-way). */
+  exportTuning?: ExportTuning;
   /** Test seam: called after a transaction's events are written, before it commits. */
   afterEventsWritten?: (written: readonly EventRow[]) => void;
   /** Test seam: how webhook hosts are resolved (the SSRF guard checks what it answers). */
@@ -135,6 +138,12 @@ export async function createServices(deps: ServicesDeps) {
     publicBaseUrl,
     crypto: fieldCrypto,
     afterChunk: deps.afterPayoutChunk,
+  });
+  const exportsModule = createExportsModule({
+    users: users.users,
+    payouts: payouts.payouts,
+    audit,
+    tuning: deps.exportTuning,
   });
   const bank = createBankModule({
     db,
@@ -238,6 +247,7 @@ export async function createServices(deps: ServicesDeps) {
       sessions: verification.sessions,
       partners,
       audit,
+      exportChunkRows: deps.exportTuning?.chunkRows,
     },
   });
   // Delivers the partners' events to their webhook endpoints (every instance; endpoint leases keep one sender per endpoint).
@@ -328,6 +338,7 @@ export async function createServices(deps: ServicesDeps) {
     users,
     verification,
     payouts,
+    exports: exportsModule,
     bank,
     portal,
     loginLinks,
