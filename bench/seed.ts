@@ -15,6 +15,7 @@ import type {
   VerificationSessionsTable,
 } from '../src/db/database.js';
 import { allocateIds, type Engine } from '../src/db/dialect.js';
+import { renumberLists } from '../src/db/list-counters.js';
 import { sealValues } from '../src/db/sealed-columns.js';
 import type { FieldCrypto } from '../src/platform/field-crypto.js';
 import { createAuditService } from '../src/modules/audit/index.js';
@@ -343,6 +344,10 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     payoutCount += perInvoice;
     invoiceCount += 1;
   }
+
+  // The rows went in directly: number them in their partners' lists and count them, as the
+  // migration does for existing data (src/db/list-counters.ts).
+  await db.transaction().execute((trx) => renumberLists(trx));
 
   // PostgreSQL: what autovacuum would do after a bulk load (visibility map for index-only scans,
   // planner statistics). SQLite gets nothing: a production file has no statistics unless an

@@ -9,9 +9,14 @@ import { listFiles, listReports } from '../../src/modules/bank/bank.repository.j
 import { listOutbox, recentMail } from '../../src/modules/mail/mail.repository.js';
 import { eventsAfter } from '../../src/modules/events/events.repository.js';
 import { idsMatching, listInvoices, listMatching } from '../../src/modules/payouts/operations.repository.js';
-import { countPayouts, listPayouts, payoutsOfEmployee } from '../../src/modules/payouts/payouts.repository.js';
+import {
+  countPayouts,
+  listPayouts,
+  pageOfPayouts,
+  payoutsOfEmployee,
+} from '../../src/modules/payouts/payouts.repository.js';
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
-import { listLinkedUsers } from '../../src/modules/users/users.repository.js';
+import { countLinks, listLinkedUsers } from '../../src/modules/users/users.repository.js';
 import { listAttempts, listEndpoints } from '../../src/modules/webhooks/webhooks.repository.js';
 import { createFieldCrypto, generateKeyList, parseKeyList } from '../../src/platform/field-crypto.js';
 import { seed } from '../../bench/seed.js';
@@ -43,17 +48,25 @@ const CRYPTO = createFieldCrypto(parseKeyList(generateKeyList('plans')), parseKe
  */
 const LISTS: ListQuery[] = [
   {
+    // Page N's first row by a seek on its place (docs/decisions.md §20), however deep.
     name: 'GET /users (page of link ids)',
     run: (db) => listLinkedUsers(db, CRYPTO, PARTNER, PAGE, DEEP),
     table: 'partner_users',
-    index: 'partner_users_listing_idx',
+    index: 'partner_users_position_idx',
     ordered: true,
   },
   {
+    name: 'GET /users and GET /payouts (totals: the counter row)',
+    run: (db) => countLinks(db, PARTNER),
+    table: 'partner_counters',
+    index: testEngine === 'sqlite' ? 'sqlite_autoindex_partner_counters_1' : 'partner_counters_pk',
+    ordered: false,
+  },
+  {
     name: 'GET /payouts',
-    run: (db) => listPayouts(db, CRYPTO, PARTNER, {}, PAGE, DEEP),
+    run: (db) => pageOfPayouts(db, CRYPTO, PARTNER, PAGE, DEEP),
     table: 'payouts',
-    index: 'payouts_partner_listing_idx',
+    index: 'payouts_partner_position_idx',
     ordered: true,
   },
   {

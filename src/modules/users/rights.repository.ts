@@ -1,5 +1,6 @@
 /** The SQL of the person's rights (export and erasure) on the users module's tables. */
 import type { Executor } from '../../db/database.js';
+import { releasePlace } from '../../db/list-counters.js';
 import { openValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
@@ -43,7 +44,30 @@ export async function linkedPartnerIds(db: Executor, userId: number): Promise<nu
  */
 export async function eraseUser(trx: Executor, userId: number, now: string): Promise<void> {
   await trx.deleteFrom('terms_approvals').where('user_id', '=', userId).execute();
-  await trx.deleteFrom('partner_users').where('user_id', '=', userId).execute();
+
+  // Each partner's list loses the link (docs/decisions.md §20). Its counter first, in partner-id
+  // order: on PostgreSQL that holds back the partner's new links and other erasures, so the links
+  // read and renumbered below do not move meanwhile. Then the newer links move down one place, so
+  // places stay dense. (Another erasure of a person linked to the same partner waits at the
+  // counter, before it locks any link, so the two cannot wait for each other.)
+  const partnerIds = await linkedPartnerIds(trx, userId);
+  for (const partnerId of partnerIds) await releasePlace(trx, partnerId, 'links');
+  const removed = await trx
+    .deleteFrom('partner_users')
+    .where('user_id', '=', userId)
+    .returning(['partner_id', 'list_position'])
+    .execute();
+  for (const link of removed.sort((a, b) => a.partner_id - b.partner_id)) {
+    // A link made after the partners were read (no lock keeps one from being added) is counted out too.
+    if (!partnerIds.includes(link.partner_id)) await releasePlace(trx, link.partner_id, 'links');
+    if (link.list_position !== null)
+      await trx
+        .updateTable('partner_users')
+        .set((eb) => ({ list_position: eb('list_position', '-', 1) }))
+        .where('partner_id', '=', link.partner_id)
+        .where('list_position', '>', link.list_position)
+        .execute();
+  }
   const placeholder = `erased:${userId}`;
   await trx
     .updateTable('users')
