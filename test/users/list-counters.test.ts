@@ -4,13 +4,15 @@
  * by e-mail, erasure, payouts created and cancelled) each partner's totals equal a count of its
  * rows, every page equals the same slice of the full newest-first list, a shared person counts
  * once for each partner, and the drift check finds nothing; a counter or place set wrong is found
- * and repaired by the recount. On the engine under test.
+ * by `onpay lists check` and repaired by `onpay lists recount`. On the engine under test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDrift, renumberLists } from '../../src/db/list-counters.js';
+import { listDrift } from '../../src/db/list-counters.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { cliEnv, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
 import { linkEmployee, onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import type { TestDatabase } from '../helpers/engine.js';
 import { createUser } from '../helpers/users.js';
 
 interface Envelope {
@@ -21,6 +23,7 @@ interface Envelope {
 }
 
 describe('list totals and pages after a mix of writers', () => {
+  let database: TestDatabase;
   let t: TestApp;
   let acme: TestPartner;
   let beta: TestPartner;
@@ -77,7 +80,8 @@ describe('list totals and pages after a mix of writers', () => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    database = await scratchDatabase('onpay-lists');
+    t = await buildTestApp({ database });
     [acme, beta] = [await t.partner('Acme'), await t.partner('Beta')];
     const paid: Employee[] = [];
     for (let i = 0; i < 2; i++) {
@@ -105,7 +109,10 @@ describe('list totals and pages after a mix of writers', () => {
     await erase((linked.get(acme.partnerId) ?? [])[4]!);
     await create(acme);
   }, 120_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await database?.drop();
+  });
 
   it('totals equal a count of the rows, per partner; a shared person counts once for each', async () => {
     for (const partner of [acme, beta]) {
@@ -149,7 +156,11 @@ describe('list totals and pages after a mix of writers', () => {
     expect(await listDrift(t.db.db)).toEqual([]);
   });
 
-  it('the drift check finds a counter or a place set wrong, and the recount repairs both', async () => {
+  it('onpay lists check finds a counter or a place set wrong; onpay lists recount repairs both', async () => {
+    const env = cliEnv({ DATABASE_URL: database.url, ONPAY_ENV: 'sandbox' });
+    const clean = await runCli(['lists', 'check', '--json'], env);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(jsonLine(clean)).toEqual({ drift: [] });
     await t.db.db
       .updateTable('partner_counters')
       .set({ value: 99 })
@@ -162,13 +173,19 @@ describe('list totals and pages after a mix of writers', () => {
       .where('partner_id', '=', acme.partnerId)
       .where('list_position', '=', 1)
       .execute();
-    expect(await listDrift(t.db.db)).toEqual([
+    const drift = [
       { partner_id: acme.partnerId, list: 'payouts', counter: 4, rows: 4, dense: false },
       { partner_id: beta.partnerId, list: 'links', counter: 99, rows: 5, dense: true },
-    ]);
-    await t.db.db.transaction().execute((trx) => renumberLists(trx));
+    ];
+    const check = await runCli(['lists', 'check'], env);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toContain(`partner ${beta.partnerId}, links: counter 99, rows 5`);
+    const recount = await runCli(['lists', 'recount', '--json'], env);
+    expect(recount.code, recount.stderr).toBe(0);
+    expect(jsonLine(recount)).toEqual({ repaired: drift });
     expect(await listDrift(t.db.db)).toEqual([]);
     expect((await list(beta, '/api/v1/users')).total).toBe(5);
     expect(await walk(beta, '/api/v1/users', 2)).toEqual(newestFirst(beta));
+    expect(await walk(acme, '/api/v1/payouts', 1)).toHaveLength(4);
   });
 });
