@@ -156,6 +156,39 @@ describe('list totals and pages after a mix of writers', () => {
     expect(await listDrift(t.db.db)).toEqual([]);
   });
 
+  it('writers at once (new employees, links, an erasure, a payout batch) lose no count and leave no gap', async () => {
+    const gamma = await t.partner('Gamma');
+    const people: string[] = [];
+    for (let i = 0; i < 4; i++) people.push((await createUser(t, gamma)).id);
+    const acmeOnes = newestFirst(acme).slice(0, 2);
+    const emails = await Promise.all(
+      acmeOnes.map(
+        async (id) => (await t.as(acme, { method: 'GET', url: `/api/v1/users/${id}` })).json().email as string,
+      ),
+    );
+    const paidByAcme = (
+      await t.db.db
+        .selectFrom('payouts')
+        .select('user_id')
+        .where('partner_id', '=', acme.partnerId)
+        .executeTakeFirstOrThrow()
+    ).user_id;
+    const erased = [people[1]!, people[2]!];
+    const results = await Promise.all([
+      ...Array.from({ length: 12 }, () => createUser(t, gamma)),
+      ...emails.map((address) => t.as(gamma, { method: 'POST', url: '/api/v1/users', payload: { email: address } })),
+      ...erased.map((id) => t.services.privacy.erase(Number(id), 'ticket 25')),
+      createPayouts(t, acme, batch([item({ userId: paidByAcme })])),
+    ]);
+    expect(results).toHaveLength(17);
+    const rows = await counted(gamma.partnerId);
+    expect(rows.users).toBe(4 - 2 + 12 + 2);
+    expect((await list(gamma, '/api/v1/users')).total).toBe(rows.users);
+    expect((await list(acme, '/api/v1/payouts')).total).toBe((await counted(acme.partnerId)).payouts);
+    expect(await listDrift(t.db.db)).toEqual([]);
+    expect(new Set(await walk(gamma, '/api/v1/users', 3)).size).toBe(rows.users);
+  });
+
   it('onpay lists check finds a counter or a place set wrong; onpay lists recount repairs both', async () => {
     const env = cliEnv({ DATABASE_URL: database.url, ONPAY_ENV: 'sandbox' });
     const clean = await runCli(['lists', 'check', '--json'], env);
@@ -174,7 +207,7 @@ describe('list totals and pages after a mix of writers', () => {
       .where('list_position', '=', 1)
       .execute();
     const drift = [
-      { partner_id: acme.partnerId, list: 'payouts', counter: 4, rows: 4, dense: false },
+      { partner_id: acme.partnerId, list: 'payouts', counter: 5, rows: 5, dense: false },
       { partner_id: beta.partnerId, list: 'links', counter: 99, rows: 5, dense: true },
     ];
     const check = await runCli(['lists', 'check'], env);
@@ -186,6 +219,6 @@ describe('list totals and pages after a mix of writers', () => {
     expect(await listDrift(t.db.db)).toEqual([]);
     expect((await list(beta, '/api/v1/users')).total).toBe(5);
     expect(await walk(beta, '/api/v1/users', 2)).toEqual(newestFirst(beta));
-    expect(await walk(acme, '/api/v1/payouts', 1)).toHaveLength(4);
+    expect(await walk(acme, '/api/v1/payouts', 1)).toHaveLength(5);
   });
 });
