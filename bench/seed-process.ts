@@ -29,7 +29,7 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   DATABASE_STATEMENT_TIMEOUT_MS: '600000',
 });
-const db = createDb(config.database);
+const db = createDb(config.database, { timeouts: config.databaseTimeouts });
 try {
   await migrateToLatest(db.db);
   // The keys the service will use (a sandbox's are generated and kept in the database).
