@@ -21,6 +21,7 @@ import * as listIndexes from './2026-11-25-0030-list-indexes.js';
 import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
 import * as sealedEvents from './2026-11-26-0032-sealed-events.js';
 import * as sealedMailVerification from './2026-11-26-0033-sealed-mail-verification.js';
+import * as listCounters from './2026-11-26-0035-list-counters.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
   [sealedEvents.NAME]: sealedEvents.sealedEvents({}),
   [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification({}),
+  [listCounters.NAME]: listCounters,
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */
