@@ -4,7 +4,7 @@ import type { Database, LinkUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
-import { pageOffset, topPlaceOf, type PageQuery } from '../../platform/pagination.js';
+import { topPlaceOf, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/index.js';
 import { hasBankFields, parseBankAccount, type BankInput } from './bank.js';
