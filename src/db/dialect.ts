@@ -14,6 +14,18 @@ export function engineOf(db: Handle): Engine {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
+/**
+ * Whether a one-row `with` table holding a statement's arguments must be materialized, for joined
+ * point reads that compare them with indexed columns through it. SQLite (3.54, as better-sqlite3 bundles it)
+ * recompiles a joined statement on every execution when a bound parameter meets an indexed column
+ * in it (about 45 µs for the 46-column point read); materialized, the table keeps the parameters
+ * out of the join. PostgreSQL inlines the table into plain conditions (materializing it there only
+ * adds planning). docs/performance.md, "Point read budget (issue 24 item 4)".
+ */
+export function materializesArguments(db: Handle): boolean {
+  return engineOf(db) === 'sqlite';
+}
+
 /** Adds an auto-incrementing integer primary key named `id`. */
 export function withIdColumn<T extends string>(
   table: CreateTableBuilder<T, never>,

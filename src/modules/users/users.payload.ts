@@ -1,5 +1,5 @@
 import type { PartnerUserRow } from '../../db/database.js';
-import type { LinkedUserRow, LinkRow } from './users.repository.js';
+import type { LinkRow, PayloadRow } from './users.repository.js';
 import type { UserPayload } from './users.schemas.js';
 import { evaluateOnboarding, type Onboarding } from './onboarding.js';
 
@@ -43,7 +43,7 @@ export function distinctVerifiedIdentities(links: Parameters<typeof verifiedKey>
  * Onboarding as one partner sees it: the e-mail is the person's; terms, profile, bank account and
  * identity verification are this partner's link's.
  */
-export function onboardingOf({ user, link }: LinkedUserRow, termsApproved: boolean, now: Date): Onboarding {
+export function onboardingOf({ user, link }: PayloadRow, termsApproved: boolean, now: Date): Onboarding {
   return evaluateOnboarding(
     {
       emailVerified: user.email_verified_at !== null,
@@ -62,7 +62,7 @@ export function linkName(link: Pick<PartnerUserRow, 'first_name' | 'last_name'>)
 }
 
 /** The one serialiser of the User payload: the person as this partner sees them. */
-export function userRowToPayload(row: LinkedUserRow, termsApproved: boolean, now: Date): UserPayload {
+export function userRowToPayload(row: PayloadRow, termsApproved: boolean, now: Date): UserPayload {
   const { user, link } = row;
   return {
     id: String(user.id),

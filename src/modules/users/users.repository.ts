@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
 import type {
   Database,
   Executor,
@@ -9,10 +9,10 @@ import type {
   UsersTable,
   UserUpdate,
 } from '../../db/database.js';
-import { forUpdate } from '../../db/dialect.js';
+import { forUpdate, materializesArguments } from '../../db/dialect.js';
 import { listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
-import { openValues, sealValues } from '../../db/sealed-columns.js';
+import { openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /*
@@ -232,23 +232,132 @@ function linkedUsers(db: Executor, partnerId: number) {
     .where('pu.partner_id', '=', partnerId);
 }
 
+/**
+ * One link of the partner, by id: the point reads' common part. The arguments enter as a one-row
+ * table `k` that the tables are joined to (materializesArguments: on SQLite a joined statement with
+ * `column = ?` was compiled again on every execution, ~45 µs per point read). `termsCode`: the
+ * terms whose approval `withApproval` joins (null when it joins none).
+ */
+function linkByKey(db: Executor, partnerId: number, userId: number, termsCode: string | null) {
+  return db
+    .with(
+      (cte) => (materializesArguments(db) ? cte('k').materialized() : cte('k')),
+      (qb) =>
+        qb.selectNoFrom([
+          sql<number>`cast(${partnerId} as integer)`.as('partner_id'),
+          sql<number>`cast(${userId} as integer)`.as('user_id'),
+          sql<string>`cast(${termsCode} as text)`.as('terms_code'),
+        ]),
+    )
+    .selectFrom('k')
+    .innerJoin('partner_users as pu', (join) =>
+      join.onRef('pu.partner_id', '=', 'k.partner_id').onRef('pu.user_id', '=', 'k.user_id'),
+    )
+    .innerJoin('users as u', 'u.id', 'pu.user_id')
+    .select((eb) => identityMatched(eb).as('l_identity_matched'));
+}
+
+/** Joins this partner's approval of the terms in `k`: `terms_approved_at`, null without one. */
+function withApproval(query: ReturnType<typeof linkByKey>) {
+  return query
+    .leftJoin('terms_approvals as ta', (join) =>
+      join
+        .onRef('ta.partner_id', '=', 'pu.partner_id')
+        .onRef('ta.user_id', '=', 'pu.user_id')
+        .onRef('ta.terms_code', '=', 'k.terms_code'),
+    )
+    .select('ta.approved_at as terms_approved_at');
+}
+
 const linkedUserById = reusableQuery(2, (db: Executor, partnerId: number, userId: number) =>
-  linkedUsers(db, partnerId).where('pu.user_id', '=', userId),
+  linkByKey(db, partnerId, userId, null).select([...userColumns, ...linkColumns]),
 );
 
 const linkedUserByIdWithApproval = reusableQuery(
   3,
   (db: Executor, partnerId: number, userId: number, termsCode: string) =>
-    linkedUsers(db, partnerId)
-      .leftJoin('terms_approvals as ta', (join) =>
-        join
-          .onRef('ta.partner_id', '=', 'pu.partner_id')
-          .onRef('ta.user_id', '=', 'pu.user_id')
-          .on('ta.terms_code', '=', termsCode),
-      )
-      .select('ta.approved_at as terms_approved_at')
-      .where('pu.user_id', '=', userId),
+    withApproval(linkByKey(db, partnerId, userId, termsCode)).select([...userColumns, ...linkColumns]),
 );
+
+/** The columns the User payload reads (users.payload.ts), and no others: GET /users/{id} selects these. */
+const payloadUserColumns = [
+  'u.id',
+  'u.email',
+  'u.email_verified_at',
+  'u.tax_percent',
+  'u.tax_type',
+  'u.tax_start',
+  'u.tax_table',
+  'u.tax_free_card',
+] as const;
+const payloadLinkColumns = [
+  'pu.partner_id as l_partner_id',
+  'pu.user_id as l_user_id',
+  'pu.internal_id as l_internal_id',
+  'pu.note as l_note',
+  'pu.first_name as l_first_name',
+  'pu.last_name as l_last_name',
+  'pu.address as l_address',
+  'pu.postal_code as l_postal_code',
+  'pu.city as l_city',
+  'pu.phone as l_phone',
+  'pu.main_work as l_main_work',
+  'pu.profile_completed_at as l_profile_completed_at',
+  'pu.bank_account_number as l_bank_account_number',
+  'pu.bank_iban_number as l_bank_iban_number',
+  'pu.bank_bic_number as l_bank_bic_number',
+  'pu.identity_country_code as l_identity_country_code',
+  'pu.verified_country_code as l_verified_country_code',
+  'pu.identity_verified_at as l_identity_verified_at',
+  'pu.created_at as l_created_at',
+] as const;
+
+type UserColumn<C> = C extends `u.${infer Name}` ? Name : never;
+type LinkColumn<C> = C extends `pu.${string} as l_${infer Name}` ? Name : never;
+
+/** What the User payload reads of the person and of the partner's link. */
+export interface PayloadRow {
+  user: Pick<UserRow, UserColumn<(typeof payloadUserColumns)[number]>>;
+  link: Pick<LinkRow, LinkColumn<(typeof payloadLinkColumns)[number]> | 'identity_matched'>;
+}
+
+/** Each selected name and the property it becomes, worked out once (no string work per row). */
+const payloadUserNames = payloadUserColumns.map((column) => column.slice('u.'.length));
+const payloadLinkNames = [
+  ...payloadLinkColumns.map((column) => column.split(' as ')[1] as string),
+  'l_identity_matched',
+].map((alias) => [alias, alias.slice('l_'.length)] as const);
+
+const payloadRowById = reusableQuery(3, (db: Executor, partnerId: number, userId: number, termsCode: string) =>
+  withApproval(linkByKey(db, partnerId, userId, termsCode)).select([...payloadUserColumns, ...payloadLinkColumns]),
+);
+
+/**
+ * The person as the User payload shows them to the partner, and whether this partner approved
+ * these terms (GET /users/{id} and every payload after a write). Only the payload's columns are
+ * read, so every encrypted value read is shown: they are decrypted at once into a plain object
+ * (openValuesNow), not behind getters the response serialiser would call one by one.
+ */
+export async function findPayloadRow(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  userId: number,
+  termsCode: string,
+): Promise<(PayloadRow & { approved: boolean }) | undefined> {
+  const [row] = (await payloadRowById(db, partnerId, userId, termsCode)) as Array<Record<string, unknown>>;
+  if (!row) return undefined;
+  const user: Record<string, unknown> = {};
+  for (const name of payloadUserNames) user[name] = row[name];
+  const link: Record<string, unknown> = {};
+  for (const [alias, name] of payloadLinkNames) link[name] = row[alias];
+  link.identity_matched = Boolean(link.identity_matched);
+  return {
+    user: user as PayloadRow['user'],
+    link: openValuesNow(crypto, 'partner_users', link, link) as PayloadRow['link'],
+    approved: row.terms_approved_at !== null,
+  };
+}
 
 export async function findLinkedUser(
   db: Executor,

@@ -69,7 +69,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
 
   async function payloadFor(executor: Kysely<Database>, partnerId: number, userId: number): Promise<UserPayload> {
     const current = await terms.current(executor);
-    const row = await repo.findLinkedUserWithApproval(executor, crypto, partnerId, userId, current.code);
+    const row = await repo.findPayloadRow(executor, crypto, partnerId, userId, current.code);
     if (!row) throw new AppError('user_not_found');
     return userRowToPayload(row, row.approved, clock.now());
   }
