@@ -19,6 +19,7 @@ import * as retention from './2026-11-25-0021-retention.js';
 import * as userErasure from './2026-11-25-0022-user-erasure.js';
 import * as listIndexes from './2026-11-25-0030-list-indexes.js';
 import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
+import * as foldedSearch from './2026-11-26-0036-folded-search.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0022-user-erasure': userErasure,
   '2026-11-25-0030-list-indexes': listIndexes,
   [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
+  [foldedSearch.NAME]: foldedSearch,
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

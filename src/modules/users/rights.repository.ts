@@ -2,6 +2,7 @@
 import type { Executor } from '../../db/database.js';
 import { openValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { writeSearchText } from './directory.repository.js';
 
 /** Every link to the person with everything its partner entered (its encrypted columns opened), oldest first. */
 export async function allLinksOf(db: Executor, crypto: FieldCrypto, userId: number) {
@@ -44,6 +45,8 @@ export async function linkedPartnerIds(db: Executor, userId: number): Promise<nu
 export async function eraseUser(trx: Executor, userId: number, now: string): Promise<void> {
   await trx.deleteFrom('terms_approvals').where('user_id', '=', userId).execute();
   await trx.deleteFrom('partner_users').where('user_id', '=', userId).execute();
+  // Nothing left to find in the console's search (SQLite's FTS5 index deletes securely too).
+  await writeSearchText(trx, userId, '');
   const placeholder = `erased:${userId}`;
   await trx
     .updateTable('users')

@@ -13,6 +13,8 @@ import { forUpdate } from '../../db/dialect.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openValues, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { searchTextOf } from '../../platform/search-text.js';
+import { refreshSearchText, writeSearchText } from './directory.repository.js';
 
 /*
  * The person's data on a link is stored encrypted (docs/data-protection.md): every function here
@@ -80,8 +82,11 @@ export async function findUserByEmail(db: Executor, emailNormalized: string): Pr
   return db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
 }
 
+/** Inserts the person, findable by e-mail in the console's search at once (docs/decisions.md §20). */
 export async function insertUser(db: Executor, values: Insertable<UsersTable>): Promise<UserRow> {
-  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+  const user = await db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+  await writeSearchText(db, user.id, searchTextOf(user.email_normalized, []));
+  return user;
 }
 
 /** Updates the person's own record (tax facts, verified identity); returns how many rows changed. */
@@ -136,7 +141,13 @@ export async function insertLink(
   values: Insertable<PartnerUsersTable>,
 ): Promise<PartnerUserRow> {
   const sealed = sealLink(crypto, values.partner_id, values.user_id, values);
-  return openLink(crypto, await db.insertInto('partner_users').values(sealed).returningAll().executeTakeFirstOrThrow());
+  const link = openLink(
+    crypto,
+    await db.insertInto('partner_users').values(sealed).returningAll().executeTakeFirstOrThrow(),
+  );
+  // A name is what the console's search finds a person by, besides the e-mail (docs/decisions.md §20).
+  if (values.first_name || values.last_name) await refreshSearchText(db, values.user_id);
+  return link;
 }
 
 /** Changes what one partner entered about the person; nothing another partner sees. */
@@ -154,6 +165,7 @@ export async function updateLink(
     .where('partner_id', '=', partnerId)
     .where('user_id', '=', userId)
     .execute();
+  if ('first_name' in values || 'last_name' in values) await refreshSearchText(db, userId);
 }
 
 const userColumns = [
