@@ -15,6 +15,7 @@ import type {
   VerificationSessionsTable,
 } from '../src/db/database.js';
 import { allocateIds, type Engine } from '../src/db/dialect.js';
+import { MAX_CACHED_SQL_LENGTH } from '../src/db/kysely.js';
 import { loadingSearchTexts } from '../src/db/people-search.js';
 import { sealValues } from '../src/db/sealed-columns.js';
 import { foldedForms, searchTextOf } from '../src/platform/search-text.js';
@@ -64,7 +65,7 @@ export interface SeedResult {
   console?: { sessionToken: string; pendingPayoutIds: number[] };
 }
 
-/** Rows per INSERT: ~30 columns × 500 stays under both engines' bound-parameter limits. */
+/** People generated at a time (their rows then go in statements of insertChunked's size). */
 const BATCH = 500;
 const DAY_MS = 86_400_000;
 
@@ -121,8 +122,21 @@ const CITIES: [string, string][] = [
   ['9008', 'Tromsø'],
 ];
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<void>): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+/**
+ * Inserts `rows` a statement at a time, each short enough for the SQLite connection's statement
+ * cache (src/db/kysely.ts), so every full chunk reuses one prepared statement. A longer multi-row
+ * INSERT is prepared anew each time, and better-sqlite3 keeps a prepared statement's native memory
+ * (about 1 MB for 500 rows of 20 columns) until the connection closes: 1 000 000 people would
+ * take well over 10 GB.
+ */
+async function insertChunked<T extends object>(rows: T[], insert: (chunk: T[]) => Promise<void>): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = [...new Set(rows.flatMap((row, i) => (i < 50 ? Object.keys(row) : [])))];
+  // `"name", ` per column in the list, `?, ` per value (`null, ` for a column a row lacks) and `(), `
+  // per row, 200 for the rest.
+  const head = columns.reduce((length, column) => length + column.length + 4, 200);
+  const size = Math.max(1, Math.floor((MAX_CACHED_SQL_LENGTH - head) / (columns.length * 6 + 4)));
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
 /** Onboarding state by position: 70 % onboarded, 15 % awaiting verification, 10 % no profile yet, 5 % only invited. */
@@ -221,32 +235,39 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     await loadingSearchTexts(trx, async () => {
       for (let start = 0; start < options.users; start += BATCH) {
         const batch = Array.from({ length: Math.min(BATCH, options.users - start) }, (_, i) => person(start + i));
-        const ids = (
-          await trx
-            .insertInto('users')
-            .values(batch.map((p) => p.user))
-            .returning('id')
-            .execute()
-        ).map((row) => row.id);
+        const ids: number[] = [];
+        await insertChunked(
+          batch.map((p) => p.user),
+          async (chunk) => {
+            const rows = await trx.insertInto('users').values(chunk).returning('id').execute();
+            for (const row of rows) ids.push(row.id);
+          },
+        );
         userIds.push(...ids);
-        const linkRows: Insertable<PartnerUsersTable>[] = ids.map((userId, i) => ({
-          ...(batch[i] as (typeof batch)[number]).link,
-          partner_id: created.partner_id,
-          user_id: userId,
-        }));
-        // Every 20th employee also works for a second partner (which entered nothing yet): the indexes hold more than one partner's rows.
-        for (const [i, userId] of ids.entries()) {
+        const linkRows: Insertable<PartnerUsersTable>[] = ids.map((userId, i) =>
+          seal({ ...(batch[i] as (typeof batch)[number]).link, partner_id: created.partner_id, user_id: userId }),
+        );
+        // Every 20th employee also works for a second partner (which entered nothing yet): the
+        // indexes hold more than one partner's rows. Inserted apart: rows of one shape give one SQL text.
+        const shared: Insertable<PartnerUsersTable>[] = ids.flatMap((userId, i) => {
           const at = createdAt(start + i);
-          if ((start + i) % 20 === 5)
-            linkRows.push({ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at });
-        }
-        await trx.insertInto('partner_users').values(linkRows.map(seal)).execute();
+          return (start + i) % 20 === 5
+            ? [{ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at }]
+            : [];
+        });
+        for (const rows of [linkRows, shared])
+          await insertChunked(rows, async (chunk) => {
+            await trx.insertInto('partner_users').values(chunk).execute();
+          });
+        links += shared.length;
         links += linkRows.length;
         const texts = ids.map((userId, i) => {
           const { user, names } = batch[i] as (typeof batch)[number];
           return { user_id: userId, folded: searchTextOf(user.email_normalized, names) };
         });
-        await trx.insertInto('people_search').values(texts).execute();
+        await insertChunked(texts, async (chunk) => {
+          await trx.insertInto('people_search').values(chunk).execute();
+        });
       }
     });
 
