@@ -125,9 +125,9 @@ const CITIES: [string, string][] = [
 /**
  * Inserts `rows` a statement at a time, each short enough for the SQLite connection's statement
  * cache (src/db/kysely.ts), so every full chunk reuses one prepared statement. A longer multi-row
- * INSERT is prepared anew each time, and better-sqlite3 keeps a prepared statement's native memory
- * (about 1 MB for 500 rows of 20 columns) until the connection closes: 1 000 000 people would
- * take well over 10 GB.
+ * INSERT is prepared anew each time, and the native memory of those statements (about 1 MB for
+ * 500 rows of 20 columns) was not given back, even after gc(): 1 000 000 people would take well
+ * over 10 GB (docs/performance.md "What is left").
  */
 async function insertChunked<T extends object>(rows: T[], insert: (chunk: T[]) => Promise<void>): Promise<void> {
   if (rows.length === 0) return;
