@@ -272,7 +272,7 @@ async function main(): Promise<void> {
       }));
     }
 
-    if (seeded.console && (wanted('console') || wanted('console.markPaid')))
+    if (seeded.console && (only === null || [...only].some((name) => name.startsWith('console'))))
       await consoleScenarios(service.baseUrl, seeded.console, scenarios);
 
     const memory = service.memory();
