@@ -123,6 +123,13 @@ export function evaluateTargets(report: Omit<BenchReport, 'targets' | 'totalSeco
         met: page.failures === 0 && page.p95Ms < 100,
       });
   }
+  const search = byName.get('console.search')?.sequential;
+  if (search)
+    checks.push({
+      target: 'console.search p95 < 20 ms',
+      measured: `${num(search.p95Ms)} ms`,
+      met: search.failures === 0 && search.p95Ms < 20,
+    });
   const bulk = byName.get('console.markPaid')?.sequential;
   if (bulk)
     checks.push({

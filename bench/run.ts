@@ -333,7 +333,7 @@ async function main(): Promise<void> {
       }));
     }
 
-    if (seeded.console && (wanted('console') || wanted('console.markPaid')))
+    if (seeded.console && (only === null || [...only].some((name) => name.startsWith('console'))))
       await consoleScenarios(service.baseUrl, seeded.console, scenarios);
 
     const memory = service.memory();
@@ -509,6 +509,18 @@ async function consoleScenarios(
     log(name);
     scenarios.push({ name, description, sequential: await sequential(300, 30, () => page(url)) });
   }
+  if (wanted('console') || wanted('console.search')) {
+    // Texts an operator types, in turn (docs/decisions.md §23): folded spellings of names the seed
+    // gives a few thousand people each (bench/seed.ts), a name shared by one in 12, a first and
+    // last name, part of an e-mail, and a text nobody has.
+    log('console.search');
+    const url = (i: number) => `/console/employees?q=${encodeURIComponent(SEARCHES[i % SEARCHES.length] as string)}`;
+    scenarios.push({
+      name: 'console.search',
+      description: `console: GET /console/employees?q= (${SEARCHES.length} texts in turn: ${SEARCHES.join(', ')}; 1 connection)`,
+      sequential: await sequential(300, 30, (i) => page(url(i))),
+    });
+  }
   if (!wanted('console') && !wanted('console.markPaid')) return;
   log('console.markPaid');
   const csrf = /name="csrf" value="([^"]+)"/.exec(await (await page('/console/payouts')).text())?.[1];
@@ -537,6 +549,9 @@ async function consoleScenarios(
     sequential: result,
   });
 }
+
+/** What the console.search scenario types, in turn. */
+const SEARCHES = ['saether', 'Søren', 'haaland', 'hansen', 'kari bra', 'aasen.1234', 'ødegård', 'nobody-xq'];
 
 /** Seeds in a child process (see bench/seed-process.ts): this process keeps a small heap for autocannon. */
 async function seedDatabase(url: string): Promise<SeedResult> {

@@ -15,7 +15,10 @@ import type {
   VerificationSessionsTable,
 } from '../src/db/database.js';
 import { allocateIds, type Engine } from '../src/db/dialect.js';
+import { MAX_CACHED_SQL_LENGTH } from '../src/db/kysely.js';
+import { loadingSearchTexts } from '../src/db/people-search.js';
 import { sealValues } from '../src/db/sealed-columns.js';
+import { foldedForms, searchTextOf } from '../src/platform/search-text.js';
 import type { FieldCrypto } from '../src/platform/field-crypto.js';
 import { createAuditService } from '../src/modules/audit/index.js';
 import { createPartnerService } from '../src/modules/partners/partners.service.js';
@@ -62,11 +65,29 @@ export interface SeedResult {
   console?: { sessionToken: string; pendingPayoutIds: number[] };
 }
 
-/** Rows per INSERT: ~30 columns × 500 stays under both engines' bound-parameter limits. */
+/** People generated at a time (their rows then go in statements of insertChunked's size). */
 const BATCH = 500;
 const DAY_MS = 86_400_000;
 
-const FIRST = ['Kari', 'Ola', 'Ingrid', 'Lars', 'Sofie', 'Jonas', 'Nora', 'Emil', 'Ella', 'Jakob', 'Maja', 'Filip'];
+const FIRST = [
+  'Kari',
+  'Ola',
+  'Ingrid',
+  'Lars',
+  'Sofie',
+  'Jonas',
+  'Nora',
+  'Emil',
+  'Ella',
+  'Jakob',
+  'Maja',
+  'Filip',
+  'Søren',
+  'Åse',
+  'Bjørn',
+  'Kåre',
+];
+/** Surnames, some with æ, ø and å (the console's search folds them: docs/decisions.md §23). */
 const LAST = [
   'Nordmann',
   'Hansen',
@@ -78,6 +99,20 @@ const LAST = [
   'Nilsen',
   'Kristiansen',
   'Jensen',
+  'Sæther',
+  'Håland',
+  'Bråten',
+  'Løvås',
+  'Berg',
+  'Haugen',
+  'Hagen',
+  'Eriksen',
+  'Dahl',
+  'Strøm',
+  'Lie',
+  'Moe',
+  'Ødegård',
+  'Aasen',
 ];
 const CITIES: [string, string][] = [
   ['0150', 'Oslo'],
@@ -87,8 +122,21 @@ const CITIES: [string, string][] = [
   ['9008', 'Tromsø'],
 ];
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<void>): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) await insert(rows.slice(start, start + BATCH));
+/**
+ * Inserts `rows` a statement at a time, each short enough for the SQLite connection's statement
+ * cache (src/db/kysely.ts), so every full chunk reuses one prepared statement. A longer multi-row
+ * INSERT is prepared anew each time, and the native memory of those statements (about 1 MB for
+ * 500 rows of 20 columns) was not given back, even after gc(): 1 000 000 people would take well
+ * over 10 GB (docs/performance.md "What is left").
+ */
+async function insertChunked<T extends object>(rows: T[], insert: (chunk: T[]) => Promise<void>): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = [...new Set(rows.flatMap((row, i) => (i < 50 ? Object.keys(row) : [])))];
+  // `"name", ` per column in the list, `?, ` per value (`null, ` for a column a row lacks) and `(), `
+  // per row, 200 for the rest.
+  const head = columns.reduce((length, column) => length + column.length + 4, 200);
+  const size = Math.max(1, Math.floor((MAX_CACHED_SQL_LENGTH - head) / (columns.length * 6 + 4)));
+  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
 }
 
 /** Onboarding state by position: 70 % onboarded, 15 % awaiting verification, 10 % no profile yet, 5 % only invited. */
@@ -123,19 +171,19 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   // Employees joined over the last two years, oldest first (ids and link times ascend together).
   const span = 730 * DAY_MS;
   const createdAt = (n: number) => new Date(now - span + Math.floor((n * span) / options.users)).toISOString();
-  const users: Insertable<UsersTable>[] = [];
-  /** What the bench partner entered about each person (its link), in user order. */
-  const entered: Array<Omit<Insertable<PartnerUsersTable>, 'partner_id' | 'user_id'>> = [];
-  for (let n = 0; n < options.users; n++) {
+  /** The n-th person's record, and what the bench partner entered about them (its link). */
+  function person(n: number) {
     const state = stateOf(n);
     const at = createdAt(n);
     const profile = state === 'onboarded' || state === 'verifying';
     const [postal, city] = CITIES[n % CITIES.length] as [string, string];
     const first = FIRST[n % FIRST.length] as string;
     const last = LAST[Math.floor(n / FIRST.length) % LAST.length] as string;
-    users.push({
-      email: `${first.toLowerCase()}.${last.toLowerCase()}.${n}@employee.example`,
-      email_normalized: `${first.toLowerCase()}.${last.toLowerCase()}.${n}@employee.example`,
+    // An address in plain letters, as most are: the name's short folded spelling.
+    const email = `${foldedForms(first)[0]}.${foldedForms(last)[0]}.${n}@employee.example`;
+    const user: Insertable<UsersTable> = {
+      email,
+      email_normalized: email,
       email_verified_at: at,
       tax_percent: state === 'onboarded' && n % 2 === 0 ? '32' : null,
       tax_type: state === 'onboarded' && n % 2 === 0 ? 'percent' : null,
@@ -144,8 +192,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       tax_free_card: null,
       created_at: at,
       updated_at: at,
-    });
-    entered.push({
+    };
+    const link: Omit<Insertable<PartnerUsersTable>, 'partner_id' | 'user_id'> = {
       internal_id: n % 2 === 0 ? 500_000 + n : null,
       note: n % 10 === 0 ? 'Seasonal staff' : null,
       first_name: profile ? first : null,
@@ -169,7 +217,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       identity_verified_at: state === 'onboarded' ? at : null,
       created_at: at,
       updated_at: at,
-    });
+    };
+    return { user, link, names: profile ? [`${first} ${last}`] : [] };
   }
 
   const userIds: number[] = [];
@@ -182,35 +231,55 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   let sharedCount = 0;
 
   await db.transaction().execute(async (trx) => {
-    await insertChunked(users, async (chunk) => {
-      const ids = await trx.insertInto('users').values(chunk).returning('id').execute();
-      for (const row of ids) userIds.push(row.id);
-    });
-
-    const linkRows: Insertable<PartnerUsersTable>[] = userIds.map((userId, n) => ({
-      ...entered[n],
-      partner_id: created.partner_id,
-      user_id: userId,
-      created_at: createdAt(n),
-      updated_at: createdAt(n),
-      // Its place in the partner's list (docs/decisions.md §22): creation time and id both grow with n.
-      list_position: n + 1,
-    }));
-    // Every 20th employee also works for a second partner (which entered nothing yet): the indexes hold more than one partner's rows.
-    const shared: Insertable<PartnerUsersTable>[] = userIds.flatMap((userId, n) =>
-      n % 20 === 5
-        ? [{ partner_id: other.partner_id, user_id: userId, created_at: createdAt(n), updated_at: createdAt(n) }]
-        : [],
-    );
-    shared.forEach((row, i) => (row.list_position = i + 1));
-    // Stored as the service stores them: the person's data encrypted, with its blind indexes.
+    // Stored as the service stores them: the person's data encrypted, with its blind indexes, and
+    // the folded texts the console's search matches. A batch at a time: 1 000 000 people fit in memory only as ids.
     const seal = (row: Insertable<PartnerUsersTable>) => sealValues(options.crypto, 'partner_users', row, row);
-    await insertChunked([...linkRows, ...shared], async (chunk) => {
-      await trx.insertInto('partner_users').values(chunk.map(seal)).execute();
+    await loadingSearchTexts(trx, async () => {
+      for (let start = 0; start < options.users; start += BATCH) {
+        const batch = Array.from({ length: Math.min(BATCH, options.users - start) }, (_, i) => person(start + i));
+        const ids: number[] = [];
+        await insertChunked(
+          batch.map((p) => p.user),
+          async (chunk) => {
+            const rows = await trx.insertInto('users').values(chunk).returning('id').execute();
+            for (const row of rows) ids.push(row.id);
+          },
+        );
+        userIds.push(...ids);
+        // Each link's place in its partner's list (docs/decisions.md §22): creation time and id both grow with n.
+        const linkRows: Insertable<PartnerUsersTable>[] = ids.map((userId, i) =>
+          seal({
+            ...(batch[i] as (typeof batch)[number]).link,
+            partner_id: created.partner_id,
+            user_id: userId,
+            list_position: start + i + 1,
+          }),
+        );
+        // Every 20th employee also works for a second partner (which entered nothing yet): the
+        // indexes hold more than one partner's rows. Inserted apart: rows of one shape give one SQL text.
+        const shared: Insertable<PartnerUsersTable>[] = ids.flatMap((userId, i) => {
+          const at = createdAt(start + i);
+          return (start + i) % 20 === 5
+            ? [{ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at }]
+            : [];
+        });
+        for (const row of shared) row.list_position = ++sharedCount;
+        linkCount += linkRows.length;
+        for (const rows of [linkRows, shared])
+          await insertChunked(rows, async (chunk) => {
+            await trx.insertInto('partner_users').values(chunk).execute();
+          });
+        links += shared.length;
+        links += linkRows.length;
+        const texts = ids.map((userId, i) => {
+          const { user, names } = batch[i] as (typeof batch)[number];
+          return { user_id: userId, folded: searchTextOf(user.email_normalized, names) };
+        });
+        await insertChunked(texts, async (chunk) => {
+          await trx.insertInto('people_search').values(chunk).execute();
+        });
+      }
     });
-    links = linkRows.length + shared.length;
-    linkCount = linkRows.length;
-    sharedCount = shared.length;
 
     const approvalRows = userIds
       .filter((_, n) => stateOf(n) === 'onboarded' || stateOf(n) === 'verifying')

@@ -516,6 +516,16 @@ export interface WebhookAttemptsTable {
 }
 
 /** What a repository runs its SQL on: the database, or a transaction (a Transaction is a Kysely). */
+/**
+ * What the console's people search matches (docs/decisions.md §23): one row per person, the folded
+ * forms of the e-mail and of each link's name, one per line. Indexed by trigrams (src/db/people-search.ts);
+ * written in the same transaction as the e-mail or a name, deleted at erasure.
+ */
+export interface PeopleSearchTable {
+  user_id: number;
+  folded: string;
+}
+
 export type Executor = Kysely<Database>;
 
 export interface Database {
@@ -528,6 +538,7 @@ export interface Database {
   data_keys: DataKeysTable;
   users: UsersTable;
   partner_users: PartnerUsersTable;
+  people_search: PeopleSearchTable;
   terms_approvals: TermsApprovalsTable;
   return_urls: ReturnUrlsTable;
   verification_sessions: VerificationSessionsTable;

@@ -55,7 +55,7 @@ export const MIGRATION_LOCK_WAIT_MS = 60_000;
 /** Distinct statements kept prepared per SQLite connection; the service issues a few dozen shapes. */
 export const STATEMENT_CACHE_SIZE = 500;
 /** Longer SQL (multi-row inserts, long IN lists) varies with the row count and is rarely reused. */
-const MAX_CACHED_SQL_LENGTH = 8_192;
+export const MAX_CACHED_SQL_LENGTH = 8_192;
 
 /**
  * Kysely asks better-sqlite3 to prepare every statement it runs; parsing and planning a join of

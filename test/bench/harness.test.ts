@@ -95,6 +95,7 @@ describe(`benchmark harness (${testEngine})`, () => {
         'calibration.100',
         'console.dashboard',
         'console.payouts',
+        'console.search',
         'console.markPaid',
       ]),
     );

@@ -1,7 +1,9 @@
+import { Migrator } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
+import { NAME as FOLDED_SEARCH } from '../../src/db/migrations/2026-11-26-0036-folded-search.js';
 import { migrations } from '../../src/db/migrations/index.js';
 import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
 
@@ -101,5 +103,17 @@ describe(`migrations on ${testEngine}`, () => {
     if (testEngine === 'postgres') expect([...a, ...b]).toEqual(Object.keys(migrations));
     expect(await first.db.selectFrom('terms').select('code').execute()).toHaveLength(1);
     expect(await second.db.selectFrom('terms').select('code').execute()).toHaveLength(1);
+  });
+
+  it('the folded search (0036) goes down with its index and comes back up', async () => {
+    const db = await open();
+    await migrateToLatest(db.db);
+    const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
+    const names = Object.keys(migrations);
+    const down = await migrator.migrateTo(names[names.indexOf(FOLDED_SEARCH) - 1]!);
+    expect(down.error).toBeUndefined();
+    await expect(db.db.selectFrom('people_search').selectAll().execute()).rejects.toThrow();
+    expect(await migrateToLatest(db.db)).toEqual(names.slice(names.indexOf(FOLDED_SEARCH)));
+    expect(await db.db.selectFrom('people_search').selectAll().execute()).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
 import * as sealedEvents from './2026-11-26-0032-sealed-events.js';
 import * as sealedMailVerification from './2026-11-26-0033-sealed-mail-verification.js';
 import * as listCounters from './2026-11-26-0035-list-counters.js';
+import * as foldedSearch from './2026-11-26-0036-folded-search.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   [sealedEvents.NAME]: sealedEvents.sealedEvents({}),
   [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification({}),
   [listCounters.NAME]: listCounters,
+  [foldedSearch.NAME]: foldedSearch,
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

@@ -1,91 +1,118 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import { searchIds } from '../../db/people-search.js';
 import { openValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { queryForms, searchTextOf } from '../../platform/search-text.js';
 
 /**
  * What an operator typed: digits (with spaces, dashes or a leading +) are a phone number or a
- * partner's internal id, matched exactly; anything else is part of an e-mail or a name.
+ * partner's internal id, matched exactly; anything else is part of an e-mail or a name, folded
+ * (docs/decisions.md §23), at least 3 characters.
  */
 export interface PeopleQuery {
   text: string;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The digits of a phone number or an internal id (digits, spaces, dashes, a leading +), or '' for other text. */
+export function phoneOrIdDigits(text: string): string {
+  return /^\+?[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+}
 
-function matching(db: Executor, crypto: FieldCrypto, query: PeopleQuery) {
-  const text = query.text.trim().toLowerCase();
-  let select = db.selectFrom('users as u');
-  if (text === '') return select;
-  const pattern = `%${escapeLike(text)}%`;
-  const like = (expression: Expression<unknown>) => sql<SqlBool>`lower(${expression}) like ${pattern} escape '\\'`;
-  const digits = /^\+?[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : '';
+/**
+ * The people matching the query, newest first: rows of `users`, `limit` after `offset`; given
+ * `beforeId`, only people older than it (the console's export reads a chunk at a time by this seek
+ * on the primary key: an id never changes, so each person is read once).
+ */
+export async function findPeople(
+  db: Executor,
+  crypto: FieldCrypto,
+  query: PeopleQuery,
+  limit: number,
+  offset: number,
+  beforeId: number | null = null,
+) {
+  const text = query.text.trim();
+  let people = db.selectFrom('users as u').select(['u.id', 'u.email', 'u.identity_review_since']);
+  if (beforeId !== null) people = people.where('u.id', '<', beforeId);
+  if (text === '') return people.orderBy('u.id', 'desc').limit(limit).offset(offset).execute();
+  const digits = phoneOrIdDigits(text);
   if (digits !== '') {
     // A phone number (as entered, or with a dial code before it) or a partner's internal id: exact,
     // by the phone's blind index (the number itself is stored encrypted) or the id's index.
     const phones = [...new Set([digits, digits.slice(-8)])];
-    select = select.where((eb) => {
-      const inLinks = eb
-        .selectFrom('partner_users as pu')
-        .select('pu.user_id')
-        .where((w) =>
-          w.or([
-            w('pu.phone_index', 'in', crypto.lookupIndexes('phone', phones)),
-            ...(digits.length <= 9 ? [w('pu.internal_id', '=', Number(digits))] : []),
-          ]),
-        );
-      return eb('u.id', 'in', inLinks);
-    });
-    return select;
+    return people
+      .where((eb) =>
+        eb(
+          'u.id',
+          'in',
+          eb
+            .selectFrom('partner_users as pu')
+            .select('pu.user_id')
+            .where((w) =>
+              w.or([
+                w('pu.phone_index', 'in', crypto.lookupIndexes('phone', phones)),
+                ...(digits.length <= 9 ? [w('pu.internal_id', '=', Number(digits))] : []),
+              ]),
+            ),
+        ),
+      )
+      .orderBy('u.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
-  select = select.where((eb) => {
-    const inLinks = eb
-      .selectFrom('partner_users as pu')
-      .select('pu.user_id')
-      .where((w) =>
-        w.or([
-          like(sql`${sql.ref('pu.first_name')} || ' ' || ${sql.ref('pu.last_name')}`),
-          like(sql.ref('pu.last_name')),
-        ]),
-      );
-    return eb.or([like(sql.ref('u.email_normalized')), eb('u.id', 'in', inLinks)]);
-  });
-  return select;
-}
-
-export async function countPeople(db: Executor, crypto: FieldCrypto, query: PeopleQuery): Promise<number> {
-  return Number(
-    (
-      await matching(db, crypto, query)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-}
-
-export async function findPeople(db: Executor, crypto: FieldCrypto, query: PeopleQuery, limit: number, offset: number) {
-  return matching(db, crypto, query)
-    .select(['u.id', 'u.email', 'u.identity_review_since'])
-    .orderBy('u.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  // Part of an e-mail or a name: through the trigram index of the folded texts (docs/decisions.md §23).
+  const forms = queryForms(text);
+  if (forms === null) return [];
+  const ids = await searchIds(db, forms, limit, offset, beforeId);
+  if (ids.length === 0) return [];
+  return people.where('u.id', 'in', ids).orderBy('u.id', 'desc').execute();
 }
 
 /**
- * The console's employees export, a chunk at a time: matching people before `beforeId`, newest
- * first as the list shows them (a seek on the primary key; an id never changes, so a person is read once).
+ * Writes what the search matches for this person (docs/decisions.md §23) from what is stored now:
+ * the e-mail and every link's name. Called in the transaction of every change of either; an
+ * erased person has nothing left to find.
  */
-export async function exportPeople(
+export async function refreshSearchText(db: Executor, userId: number): Promise<void> {
+  const user = await db
+    .selectFrom('users')
+    .select(['email_normalized', 'erased_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const links = await linkNamesOf(db, [userId]);
+  const folded =
+    user && user.erased_at === null
+      ? searchTextOf(
+          user.email_normalized,
+          links.map((link) => [link.first_name, link.last_name].filter(Boolean).join(' ')),
+        )
+      : '';
+  await writeSearchText(db, userId, folded);
+}
+
+/** Stores a person's folded text, or removes it when there is none. */
+export async function writeSearchText(db: Executor, userId: number, folded: string): Promise<void> {
+  if (folded === '') {
+    await db.deleteFrom('people_search').where('user_id', '=', userId).execute();
+    return;
+  }
+  await db
+    .insertInto('people_search')
+    .values({ user_id: userId, folded })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ folded }))
+    .execute();
+}
+
+/** The console's employees export, a chunk at a time: matching people older than `beforeId`, newest first. */
+export function exportPeople(
   db: Executor,
   crypto: FieldCrypto,
   query: PeopleQuery,
   beforeId: number | null,
   limit: number,
 ) {
-  let select = matching(db, crypto, query).select(['u.id', 'u.email', 'u.identity_review_since']);
-  if (beforeId !== null) select = select.where('u.id', '<', beforeId);
-  return select.orderBy('u.id', 'desc').limit(limit).execute();
+  return findPeople(db, crypto, query, limit, 0, beforeId);
 }
 
 /** Each partner's link of these people: the names, phone and internal id that partner entered. */

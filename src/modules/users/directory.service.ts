@@ -5,6 +5,13 @@ import * as repo from './directory.repository.js';
 import { erasedAmong } from './rights.repository.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { queryForms } from '../../platform/search-text.js';
+
+/** Text that is not a phone number or an id, and folds to fewer than 3 characters (docs/decisions.md §23). */
+function isTooShort(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed !== '' && repo.phoneOrIdDigits(trimmed) === '' && queryForms(trimmed) === null;
+}
 
 export interface PersonSummary {
   id: number;
@@ -44,19 +51,26 @@ function summaries(
 
 export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: FieldCrypto }) {
   return {
-    /** People whose e-mail, name (on any link), phone or internal id matches `text`, newest first. */
-    async search(text: string, limit: number, offset: number): Promise<{ total: number; people: PersonSummary[] }> {
+    /**
+     * People whose e-mail, name (on any link), phone or internal id matches `text`, newest first,
+     * `limit` after `offset`; `hasMore` when a next page has some. No total (docs/decisions.md §23).
+     * `tooShort`: a text (not digits) under 3 characters once folded, which the index cannot answer.
+     */
+    async search(
+      text: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ people: PersonSummary[]; hasMore: boolean; tooShort: boolean }> {
       const query = { text: text.slice(0, 200) };
-      const [total, rows] = await Promise.all([
-        repo.countPeople(db, crypto, query),
-        repo.findPeople(db, crypto, query, limit, offset),
-      ]);
+      if (isTooShort(query.text)) return { people: [], hasMore: false, tooShort: true };
+      const found = await repo.findPeople(db, crypto, query, limit + 1, offset);
+      const rows = found.slice(0, limit);
       const links = await repo.linksOfPeople(
         db,
         crypto,
         rows.map((r) => r.id),
       );
-      return { total, people: summaries(rows, links) };
+      return { people: summaries(rows, links), hasMore: found.length > limit, tooShort: false };
     },
 
     /** Every person `search` finds for `text`, newest first, a chunk at a time (the console's CSV). */

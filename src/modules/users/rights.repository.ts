@@ -3,6 +3,7 @@ import type { Executor } from '../../db/database.js';
 import { listCount, releasePlace } from '../../db/list-counters.js';
 import { openValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { writeSearchText } from './directory.repository.js';
 
 /** Every link to the person with everything its partner entered (its encrypted columns opened), oldest first. */
 export async function allLinksOf(db: Executor, crypto: FieldCrypto, userId: number) {
@@ -82,6 +83,8 @@ export async function eraseUser(trx: Executor, userId: number, now: string): Pro
     if (!partnerIds.includes(link.partner_id)) await releasePlace(trx, link.partner_id, 'links');
     if (link.list_position !== null) await closeGap(trx, link.partner_id, link.list_position);
   }
+  // Nothing left to find in the console's search (SQLite's FTS5 index deletes securely too).
+  await writeSearchText(trx, userId, '');
   const placeholder = `erased:${userId}`;
   await trx
     .updateTable('users')

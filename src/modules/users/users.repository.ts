@@ -14,6 +14,8 @@ import { listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
+import { searchTextOf } from '../../platform/search-text.js';
+import { refreshSearchText, writeSearchText } from './directory.repository.js';
 
 /*
  * The person's data on a link is stored encrypted (docs/data-protection.md): every function here
@@ -81,8 +83,11 @@ export async function findUserByEmail(db: Executor, emailNormalized: string): Pr
   return db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
 }
 
+/** Inserts the person, findable by e-mail in the console's search at once (docs/decisions.md §23). */
 export async function insertUser(db: Executor, values: Insertable<UsersTable>): Promise<UserRow> {
-  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+  const user = await db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+  await writeSearchText(db, user.id, searchTextOf(user.email_normalized, []));
+  return user;
 }
 
 /** Updates the person's own record (tax facts, verified identity); returns how many rows changed. */
@@ -140,7 +145,13 @@ export async function insertLink(
   // transaction locked and before its events (docs/performance.md, "Lock order").
   const place = await takePlaces(db, values.partner_id, 'links', 1);
   const sealed = sealLink(crypto, values.partner_id, values.user_id, { ...values, list_position: place });
-  return openLink(crypto, await db.insertInto('partner_users').values(sealed).returningAll().executeTakeFirstOrThrow());
+  const link = openLink(
+    crypto,
+    await db.insertInto('partner_users').values(sealed).returningAll().executeTakeFirstOrThrow(),
+  );
+  // A name is what the console's search finds a person by, besides the e-mail (docs/decisions.md §23).
+  if (values.first_name || values.last_name) await refreshSearchText(db, values.user_id);
+  return link;
 }
 
 /** Changes what one partner entered about the person; nothing another partner sees. */
@@ -158,6 +169,7 @@ export async function updateLink(
     .where('partner_id', '=', partnerId)
     .where('user_id', '=', userId)
     .execute();
+  if ('first_name' in values || 'last_name' in values) await refreshSearchText(db, userId);
 }
 
 const userColumns = [

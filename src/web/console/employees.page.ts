@@ -8,7 +8,7 @@ import { fromMinorUnits } from '../../modules/payouts/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
-import { csvLink, field, flash, listOrExplain, pager, sendCsv, type Query } from './list-kit.js';
+import { csvLink, field, flash, listOrExplain, pager, pagerWithoutTotal, sendCsv, type Query } from './list-kit.js';
 
 const FIELD_LABEL: Record<Guarded['field'], string> = {
   identification: 'National identity number',
@@ -39,6 +39,29 @@ function badges(person: PersonSummary): SafeHtml {
   return html`${person.verified ? html` <small class="status-ok">verified</small>` : html``}${
     person.identityReview ? html` <small class="status-bad">identities differ</small>` : html``
   }`;
+}
+
+/**
+ * What the search found, in words: how many when they fit on the first page, else which of them
+ * this page shows (the search does not count every match: docs/decisions.md §23).
+ */
+function matchedSentence(
+  found: { people: PersonSummary[]; page: number; hasMore: boolean; tooShort: boolean },
+  q: string,
+  perPage: number,
+): SafeHtml {
+  if (found.tooShort)
+    return html`<p role="status">Type at least 3 letters of a name or an e-mail address (a phone number or an internal id may be shorter).</p>`;
+  const matching = q ? html` match “${q}”` : html``;
+  const n = found.people.length;
+  if (found.page === 1 && !found.hasMore)
+    return q
+      ? html`<p>${n} ${n === 1 ? 'person matches' : 'people match'} “${q}”.</p>`
+      : html`<p>${n} ${n === 1 ? 'person' : 'people'}.</p>`;
+  const first = (found.page - 1) * perPage + 1;
+  return n === 0
+    ? html`<p>No more people${matching}.</p>`
+    : html`<p>People ${first} to ${first + n - 1}${matching}, newest first.</p>`;
 }
 
 export async function employeesPage(
@@ -74,14 +97,14 @@ export async function employeesPage(
 </form>
 ${
   found
-    ? html`<p>${found.total} ${found.total === 1 ? 'person' : 'people'}${q ? html` match “${q}”` : html``}.</p>
+    ? html`${matchedSentence(found, q, money.perPage)}
 ${
   rows.length
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Employees</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Name (partner)</th><th scope="col">Phone</th><th scope="col">Internal id</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html``
 }
-${pager('/console/employees', { q }, found.page, money.perPage, found.total)}
-${found.total > 0 ? csvLink(request.operator!, '/console/employees.csv', { q }) : html``}`
+${pagerWithoutTotal('/console/employees', { q }, found.page, found.hasMore)}
+${rows.length > 0 ? csvLink(request.operator!, '/console/employees.csv', { q }) : html``}`
     : problem
 }`,
       '/console/employees',

@@ -61,6 +61,22 @@ export function pager(
   return html`<nav class="pager" aria-label="Pages"><span>Page ${Math.min(page, pages)} of ${pages}</span> ${prev} ${next}</nav>`;
 }
 
+/** "Page 2", with previous and next links that keep the filter, for a list that does not count its rows. */
+export function pagerWithoutTotal(
+  path: string,
+  params: Record<string, string | number | undefined>,
+  page: number,
+  hasMore: boolean,
+): SafeHtml {
+  if (page <= 1 && !hasMore) return html``;
+  const prev =
+    page > 1 ? html`<a href="${urlWith(path, { ...params, page: page - 1 })}" rel="prev">Previous page</a>` : html``;
+  const next = hasMore
+    ? html`<a href="${urlWith(path, { ...params, page: page + 1 })}" rel="next">Next page</a>`
+    : html``;
+  return html`<nav class="pager" aria-label="Pages"><span>Page ${page}</span> ${prev} ${next}</nav>`;
+}
+
 export function flash(message: string | undefined, tone: 'ok' | 'bad' = 'ok'): SafeHtml {
   return message ? html`<p class="notice ${tone}" role="status">${message}</p>` : html``;
 }
