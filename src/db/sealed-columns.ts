@@ -8,13 +8,15 @@ import { sql, type Kysely } from 'kysely';
 import type { Binding, FieldCrypto, IndexPurpose } from '../platform/field-crypto.js';
 import { isSealed } from '../platform/field-crypto.js';
 
-export type SealedTable = 'partner_users' | 'payouts';
+export type SealedTable = 'partner_users' | 'payouts' | 'bank_files' | 'bank_payout_history';
 
 interface TableSpec {
   /** The natural key a value is bound to, known before the row is written (no second write). */
   readonly key: readonly string[];
   /** Each encrypted column, with the purpose of its blind index (`<column>_index`) when it has one. */
   readonly columns: Readonly<Record<string, IndexPurpose | null>>;
+  /** Rows per batch of a re-encryption, when fewer than the default (a payment file is several MiB). */
+  readonly batchSize?: number;
 }
 
 export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
@@ -38,6 +40,9 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
     key: ['id'],
     columns: { bank_account_number: null, bank_iban_number: null, bank_bic_number: null },
   },
+  // A payment file as sent (creditors' names and accounts) and the bank's words on a payout, whole.
+  bank_files: { key: ['id'], columns: { content: null }, batchSize: 4 },
+  bank_payout_history: { key: ['id'], columns: { text: null } },
 };
 
 /** The binding of a link's column: the partner and the person (the link's primary key). */
@@ -48,6 +53,11 @@ export function linkBinding(partnerId: number, userId: number, column: string): 
 /** The binding of a payout's column: its id (allocated before the insert: see allocateIds). */
 export function payoutBinding(payoutId: number, column: string): Binding {
   return { table: 'payouts', column, row: String(payoutId) };
+}
+
+/** The binding of a column of a row keyed by its id alone (payment files, bank history lines). */
+export function idBinding(table: SealedTable, id: number, column: string): Binding {
+  return { table, column, row: String(id) };
 }
 
 function bindingOf(table: SealedTable, row: Record<string, unknown>, column: string): Binding {
@@ -183,7 +193,7 @@ export async function resealTable(
   const columns = Object.keys(spec.columns);
   const indexed = Object.entries(spec.columns).filter(([, purpose]) => purpose !== null);
   if (options.mode === 'index' && indexed.length === 0) return 0;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = Math.min(options.batchSize ?? 500, spec.batchSize ?? Infinity);
   const inBatch = options.inBatch ?? ((work) => work(db));
   let written = 0;
   let idleRounds = 0;

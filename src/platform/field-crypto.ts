@@ -95,7 +95,8 @@ export interface FieldCrypto {
   readonly activeIndexKeyId: string;
   readonly keyIds: readonly string[];
   readonly indexKeyIds: readonly string[];
-  encrypt(plain: string, binding: Binding): string;
+  /** A string is encrypted as its UTF-8 bytes; bytes as they are (a payment file, without a copy as text). */
+  encrypt(plain: string | Buffer, binding: Binding): string;
   /** Null stays null: most of these columns are optional. */
   encryptNullable(plain: string | null, binding: Binding): string | null;
   decrypt(stored: string, binding: Binding): string;
@@ -116,11 +117,12 @@ export function createFieldCrypto(dataKeys: readonly FieldKey[], indexKeys: read
   const byId = new Map<string, KeyObject>(dataKeys.map((k) => [k.id, createSecretKey(k.key)]));
   const activeKey = byId.get(active.id) as KeyObject;
 
-  function encrypt(plain: string, binding: Binding): string {
+  function encrypt(plain: string | Buffer, binding: Binding): string {
     const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', activeKey, nonce);
     cipher.setAAD(associatedData(binding));
-    const body = Buffer.concat([nonce, cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    const sealed = typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain);
+    const body = Buffer.concat([nonce, sealed, cipher.final(), cipher.getAuthTag()]);
     return `${FORMAT}.${active!.id}.${body.toString('base64url')}`;
   }
 

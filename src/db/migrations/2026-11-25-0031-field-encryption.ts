@@ -12,6 +12,8 @@ import { engineOf } from '../dialect.js';
 import { indexColumn, resealTable, SEALED_TABLES, type SealedTable } from '../sealed-columns.js';
 
 export const NAME = '2026-11-25-0031-field-encryption';
+/** The tables this migration encrypted; later migrations seal their own (SEALED_TABLES grows). */
+const TABLES: readonly SealedTable[] = ['partner_users', 'payouts'];
 
 /** What the migration needs from the running service: the keys, resolved within the migration's own transaction. */
 export interface FieldEncryptionContext {
@@ -22,8 +24,8 @@ export interface FieldEncryptionContext {
 
 export async function addColumns(db: Kysely<any>): Promise<void> {
   const postgres = engineOf(db) === 'postgres';
-  for (const [table, spec] of Object.entries(SEALED_TABLES)) {
-    for (const [column, purpose] of Object.entries(spec.columns)) {
+  for (const table of TABLES) {
+    for (const [column, purpose] of Object.entries(SEALED_TABLES[table].columns)) {
       // SQLite does not enforce varchar lengths; PostgreSQL's would refuse the ciphertext.
       if (postgres)
         await db.schema
@@ -70,8 +72,9 @@ export async function addColumns(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-async function hasClearValues(db: Kysely<any>): Promise<boolean> {
-  for (const [table, spec] of Object.entries(SEALED_TABLES)) {
+async function hasClearValues(db: Kysely<any>, tables: readonly SealedTable[]): Promise<boolean> {
+  for (const table of tables) {
+    const spec = SEALED_TABLES[table];
     const row = await db
       .selectFrom(table)
       .select(spec.key[0] as string)
@@ -92,15 +95,23 @@ export function fieldEncryption(context: FieldEncryptionContext): Migration {
   };
 }
 
-/** Encrypts every clear value and fills the indexes; a no-op on a database without such values. */
-export async function encryptExisting(db: Kysely<any>, context: FieldEncryptionContext): Promise<void> {
-  if (!(await hasClearValues(db))) return;
+/**
+ * Encrypts every clear value of the tables (by default this migration's) and fills the indexes;
+ * a no-op on a database without such values. `migration` names the caller in the refusal.
+ */
+export async function encryptExisting(
+  db: Kysely<any>,
+  context: FieldEncryptionContext,
+  tables: readonly SealedTable[] = TABLES,
+  migration = NAME,
+): Promise<void> {
+  if (!(await hasClearValues(db, tables))) return;
   if (!context.fieldCrypto)
     throw new Error(
-      `migration ${NAME} encrypts the existing personal data and needs the keys (ONPAY_DATA_KEYS, ONPAY_INDEX_KEYS): run it through onpay serve or onpay migrate`,
+      `migration ${migration} encrypts the existing personal data and needs the keys (ONPAY_DATA_KEYS, ONPAY_INDEX_KEYS): run it through onpay serve or onpay migrate`,
     );
   const crypto = await context.fieldCrypto(db);
-  for (const table of Object.keys(SEALED_TABLES) as SealedTable[]) {
+  for (const table of tables) {
     await resealTable(db, crypto, table, { mode: 'data', afterBatch: context.afterBatch });
     await resealTable(db, crypto, table, { mode: 'index', afterBatch: context.afterBatch });
   }

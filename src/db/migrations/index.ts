@@ -19,6 +19,7 @@ import * as retention from './2026-11-25-0021-retention.js';
 import * as userErasure from './2026-11-25-0022-user-erasure.js';
 import * as listIndexes from './2026-11-25-0030-list-indexes.js';
 import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
+import * as sealedBankFiles from './2026-11-26-0034-sealed-bank-files.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -28,7 +29,11 @@ export type MigrationContext = fieldEncryption.FieldEncryptionContext;
  * timestamps: never rename one that shipped.
  */
 export function migrationsWith(context: MigrationContext): Record<string, Migration> {
-  return { ...migrations, [fieldEncryption.NAME]: fieldEncryption.fieldEncryption(context) };
+  return {
+    ...migrations,
+    [fieldEncryption.NAME]: fieldEncryption.fieldEncryption(context),
+    [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles(context),
+  };
 }
 
 /** Every migration without the service's context: enough for an empty database (nothing to encrypt). */
@@ -53,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0022-user-erasure': userErasure,
   '2026-11-25-0030-list-indexes': listIndexes,
   [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
+  [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles({}),
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

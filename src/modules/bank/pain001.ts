@@ -50,7 +50,7 @@ export interface Pain001 {
 const sum = (amounts: number[]) => amounts.reduce((a, b) => a + b, 0);
 
 /** The file's bytes (UTF-8 XML), their SHA-256 (hex) and its totals: the number of transactions and the control sum in minor units. */
-export function buildPain001(input: Pain001): { xml: string; sha256: string; count: number; controlSum: number } {
+export function buildPain001(input: Pain001): { bytes: Buffer; sha256: string; count: number; controlSum: number } {
   const v09 = input.format === 'pain.001.001.09';
   const bicTag = v09 ? 'BICFI' : 'BIC';
   const all = input.groups.flatMap((g) => g.transfers);
@@ -97,14 +97,15 @@ export function buildPain001(input: Pain001): { xml: string; sha256: string; cou
   // The skeleton, then each group's transactions in its marker's place.
   const pieces = root.end({ prettyPrint: true }).split(MARKER_LINE);
   if (pieces.length !== input.groups.length + 1) throw new Error('the payment file skeleton lost a marker');
-  // Each piece is made a flat string at once: a serialised fragment is a rope of thousands of
-  // small strings, and keeping hundreds of them would hold several times their text.
+  // Each piece is made bytes at once: a serialised fragment is a rope of thousands of small
+  // strings, and keeping hundreds of them would hold several times their text. The bytes are
+  // what is hashed, encrypted and stored (docs/data-protection.md), with no copy as one string.
   const sha256 = createHash('sha256');
-  const out: string[] = [];
+  const out: Buffer[] = [];
   const add = (piece: string) => {
     const bytes = Buffer.from(piece, 'utf8');
     sha256.update(bytes);
-    out.push(bytes.toString('utf8'));
+    out.push(bytes);
   };
   add(pieces[0] as string);
   input.groups.forEach((group, index) => {
@@ -112,7 +113,7 @@ export function buildPain001(input: Pain001): { xml: string; sha256: string; cou
       add(transactions(group.transfers.slice(i, i + TX_STEP), bicTag));
     add(pieces[index + 1] as string);
   });
-  return { xml: out.join(''), sha256: sha256.digest('hex'), count: all.length, controlSum };
+  return { bytes: Buffer.concat(out), sha256: sha256.digest('hex'), count: all.length, controlSum };
 }
 
 /** How many transactions one fragment holds (a few hundred KiB of tree, gone once serialised). */
