@@ -2,20 +2,26 @@
  * `onpay keys status` and `onpay keys rotate [--index]` (docs/data-protection.md, "Keys"): after
  * a new key is put first, rotation moves every value under it in batches; a rotation cut short is
  * finished by the next run; afterwards nothing is under the old key, it is retired, and the
- * service starts and reads everything with the new key alone. On the engine under test.
+ * service starts and reads everything with the new key alone (a payment file and the bank's words
+ * among it). On the engine under test.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { rotateKeys } from '../../src/platform/field-keys.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { cliEnv, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
+import { pain002, parsePain001 } from '../helpers/bank.js';
 import { onboardedEmployees, type Employee } from '../helpers/employees.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
+import { batch, createPayouts, item } from '../helpers/payouts.js';
 
 const OLD = `old:${Buffer.alloc(32, 41).toString('base64')}`;
 const NEW = `new:${Buffer.alloc(32, 42).toString('base64')}`;
 const INDEX_OLD = `iold:${Buffer.alloc(32, 43).toString('base64')}`;
 const INDEX_NEW = `inew:${Buffer.alloc(32, 44).toString('base64')}`;
+
+const REASON = 'Kontoen er stengt';
 
 class Crash extends Error {}
 
@@ -24,6 +30,8 @@ describe(`onpay keys on ${testEngine}`, () => {
   let t: TestApp;
   let acme: TestPartner;
   let employees: Employee[];
+  let file: { id: number; xml: string };
+  let rejected: number;
   const env = (dataKeys: string, indexKeys: string) =>
     cliEnv({ DATABASE_URL: database.url, ONPAY_DATA_KEYS: dataKeys, ONPAY_INDEX_KEYS: indexKeys, LOG_LEVEL: 'silent' });
   const status = async (dataKeys: string, indexKeys: string) =>
@@ -34,6 +42,26 @@ describe(`onpay keys on ${testEngine}`, () => {
     t = await buildTestApp({ database, env: { ONPAY_DATA_KEYS: OLD, ONPAY_INDEX_KEYS: INDEX_OLD } });
     acme = await t.partner('Acme');
     employees = await onboardedEmployees(t, acme, 3);
+    // A payment file and a line of bank history with the bank's words: rotated with the rest.
+    await createPayouts(t, acme, batch(employees.map((e) => item(e))));
+    const exported = await t.services.bank.files.exportFile({});
+    file = { id: exported.fileId as number, xml: exported.xml as string };
+    const doc = parsePain001(file.xml);
+    const [info] = doc.PmtInf;
+    const tx = info!.CdtTrfTxInf[0]!;
+    rejected = Number(tx.PmtId.EndToEndId.slice(`OP-${file.id}-`.length));
+    const report = pain002({
+      version: '03',
+      msgId: 'RJCT-KEYS-1',
+      orgnlMsgId: doc.GrpHdr.MsgId,
+      infos: [
+        {
+          pmtInfId: info!.PmtInfId,
+          txs: [{ trace: tx.PmtId.EndToEndId, sts: 'RJCT', reason: { code: 'AC01', text: REASON } }],
+        },
+      ],
+    });
+    expect(await t.services.bank.imports.importReport(Buffer.from(report))).toMatchObject({ applied: 1 });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -108,6 +136,17 @@ describe(`onpay keys on ${testEngine}`, () => {
         });
         expect(bySsn.statusCode, bySsn.body).toBe(200);
       }
+      // The payment file under the new key, served as sent; the bank's words read.
+      const stored = await fresh.db.db
+        .selectFrom('bank_files')
+        .select(['content', 'sha256'])
+        .where('id', '=', file.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.content.startsWith('e1.new.')).toBe(true);
+      const { xml } = await fresh.services.bank.files.download(file.id);
+      expect(createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('hex')).toBe(stored.sha256);
+      expect(xml).toBe(file.xml);
+      expect((await fresh.services.bank.files.history(rejected)).map((h) => h.text)).toEqual([REASON]);
     } finally {
       await fresh.close();
     }
