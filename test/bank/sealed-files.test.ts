@@ -40,7 +40,7 @@ describe(`payment files and bank history stored encrypted on ${testEngine}`, () 
     await createPayouts(t, acme, batch(employees.map((e) => item(e))));
     const exported = await t.services.bank.files.exportFile({});
     expect(exported.fileId).not.toBeNull();
-    return { fileId: exported.fileId as number, xml: exported.xml as string };
+    return { fileId: exported.fileId as number, xml: exported.xml!.toString('utf8') };
   }
 
   /** Every row of the bank tables as the database holds them, as one text. */

@@ -45,7 +45,7 @@ describe(`onpay keys on ${testEngine}`, () => {
     // A payment file and a line of bank history with the bank's words: rotated with the rest.
     await createPayouts(t, acme, batch(employees.map((e) => item(e))));
     const exported = await t.services.bank.files.exportFile({});
-    file = { id: exported.fileId as number, xml: exported.xml as string };
+    file = { id: exported.fileId as number, xml: exported.xml!.toString('utf8') };
     const doc = parsePain001(file.xml);
     const [info] = doc.PmtInf;
     const tx = info!.CdtTrfTxInf[0]!;

@@ -46,8 +46,8 @@ export interface ExportResult {
   controlSum: string;
   /** Payouts of 0.00 marked paid without a transfer. */
   settledWithoutTransfer: number;
-  /** The file's bytes (null without a file). */
-  xml: string | null;
+  /** The file's bytes, UTF-8 XML as stored and sent (null without a file): never copied into a string. */
+  xml: Buffer | null;
 }
 
 export interface BankFileView {
@@ -244,7 +244,7 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit, cry
             payouts: built.count,
             controlSum: fromMinorUnits(built.controlSum),
             settledWithoutTransfer,
-            xml: built.bytes.toString('utf8'),
+            xml: built.bytes,
           };
         });
       } catch (error) {

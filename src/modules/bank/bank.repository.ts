@@ -7,7 +7,7 @@ import type {
   Executor,
 } from '../../db/database.js';
 import { allocateIds } from '../../db/dialect.js';
-import { idBinding, openValuesNow, sealValues } from '../../db/sealed-columns.js';
+import { openValuesNow, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 // A file's content and a history line's text are stored encrypted, bound to the row's id
@@ -18,17 +18,16 @@ export async function insertFile(db: Executor, values: Insertable<BankFilesTable
   return row.id;
 }
 
-/** Records the built file: its bytes encrypted once, as they are (`sha256` is of the clear bytes). */
+/** Records the built file: its bytes compressed and encrypted once, as they are (`sha256` is of the clear bytes). */
 export async function completeFile(
   db: Executor,
   crypto: FieldCrypto,
   id: number,
   values: { payouts: number; control_sum: number; sha256: string; content: Buffer },
 ): Promise<void> {
-  const content = crypto.encrypt(values.content, idBinding('bank_files', id, 'content'));
   await db
     .updateTable('bank_files')
-    .set({ ...values, content })
+    .set(sealValues(crypto, 'bank_files', { id }, values) as typeof values & { content: string })
     .where('id', '=', id)
     .execute();
 }
