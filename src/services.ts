@@ -111,6 +111,7 @@ export async function createServices(deps: ServicesDeps) {
     db,
     clock,
     config,
+    crypto: fieldCrypto,
     idempotency,
     employees: users.employees,
     partners,
@@ -151,6 +152,7 @@ export async function createServices(deps: ServicesDeps) {
     clock,
     idempotency,
     keys: { current: signingSecret, previous: config.secretPrevious },
+    crypto: fieldCrypto,
     publicBaseUrl,
     payouts: payouts.payouts,
     employees: users.employees,
@@ -181,17 +183,18 @@ export async function createServices(deps: ServicesDeps) {
     publicBaseUrl,
     timeoutMs: config.webhookTimeoutMs,
   });
-  const outbox = createOutbox({ db, clock, audit });
+  const outbox = createOutbox({ db, clock, crypto: fieldCrypto, audit });
   const privacy = createPrivacyModule({
     db,
     clock,
+    environment: config.env,
     people: users.rights,
     sessions: verification.rights,
     payouts: payouts.rights,
     bank: bank.rights,
     loginLinks: loginLinks.rights,
     portal: createPortalRights({ db }),
-    mail: createMailRights({ db }),
+    mail: createMailRights({ db, crypto: fieldCrypto }),
     events: events.service,
     eventRights: events.rights,
     webhooks: webhooks.rights,
@@ -243,12 +246,16 @@ export async function createServices(deps: ServicesDeps) {
     // A send in flight at SIGTERM gets half the shutdown's time at most: the process still exits within it.
     stopGraceMs: Math.min(STOP_GRACE_MS, Math.floor(config.shutdown.timeoutMs / 2)),
   });
-  const mailbox = config.env === 'sandbox' ? createSandboxMailbox({ db, clock, signingSecret, publicBaseUrl }) : null;
+  const mailbox =
+    config.env === 'sandbox'
+      ? createSandboxMailbox({ db, clock, crypto: fieldCrypto, signingSecret, publicBaseUrl })
+      : null;
   // Delivers the outbox over SMTP; null without SMTP_URL (sandbox keeps mail in the outbox).
   const mailWorker = config.smtpUrl
     ? createMailWorker({
         db,
         clock,
+        crypto: fieldCrypto,
         transport: createSmtpTransport(config.smtpUrl),
         from: config.mailFrom ?? `onpay <no-reply@${new URL(publicBaseUrl).hostname}>`,
         domain: new URL(publicBaseUrl).hostname,

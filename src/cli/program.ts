@@ -4,7 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { serve } from '../server.js';
 import { loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/migrator.js';
-import { fieldKeysForMigrations } from '../platform/field-keys.js';
+import { fieldKeysForMigrations, openFieldCrypto } from '../platform/field-keys.js';
 import { migrationNotes } from '../db/migration-notes.js';
 import { runAs, type Actor } from '../platform/actor.js';
 import { type CliContext, describeFailure, isUsageError, openDatabase, output } from './context.js';
@@ -92,7 +92,12 @@ function buildProgram(ctx: CliContext): Command {
       const config = loadConfig(ctx.env);
       const db = await openDatabase(config);
       const { applied, notes } = await migrateToLatest(db, fieldKeysForMigrations(config))
-        .then(async (names) => ({ applied: names, notes: await migrationNotes(db.db, names) }))
+        .then(async (names) => {
+          // With nothing to apply, no migration asked for the keys: check them as start-up does, so
+          // a deploy's migrate step fails on a wrong or missing key before any instance serves.
+          await openFieldCrypto(db.db, config, new Date().toISOString());
+          return { applied: names, notes: await migrationNotes(db.db, names) };
+        })
         .finally(() => db.close());
       const human = [
         applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.',

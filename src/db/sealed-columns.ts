@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Binding, FieldCrypto, IndexPurpose } from '../platform/field-crypto.js';
 import { isSealed } from '../platform/field-crypto.js';
 
-export type SealedTable = 'partner_users' | 'payouts' | 'bank_files' | 'bank_payout_history';
+export type SealedTable =
+  'partner_users' | 'payouts' | 'mail_outbox' | 'verification_sessions' | 'bank_files' | 'bank_payout_history';
 
 interface TableSpec {
   /** The natural key a value is bound to, known before the row is written (no second write). */
@@ -46,6 +47,10 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
     key: ['id'],
     columns: { bank_account_number: null, bank_iban_number: null, bank_bic_number: null },
   },
+  // Bodies carry login links and names; a removed body is '' (stored as is, like NULL).
+  mail_outbox: { key: ['id'], columns: { text_body: null, html_body: null } },
+  // The provider's private state (PKCE verifier, nonce, vendor id) and its outcome text (a vendor's free text).
+  verification_sessions: { key: ['id'], columns: { provider_state: null, outcome_reason: null } },
   // A payment file as sent (creditors' names and accounts) and the bank's words on a payout, whole.
   bank_files: { key: ['id'], columns: { content: null }, deflated: true, batchSize: 4 },
   bank_payout_history: { key: ['id'], columns: { text: null } },
@@ -99,7 +104,9 @@ export function sealValues<T extends Record<string, unknown>>(
     if (!(column in values)) continue;
     const plain = values[column] as string | Buffer | null | undefined;
     if (plain === undefined) continue;
-    sealed[column] = plain === null ? null : sealOne(crypto, table, plain, bindingOf(table, key, column));
+    // An empty value says no more than NULL (a removed mail body): stored as it is.
+    sealed[column] =
+      plain === null || plain === '' ? plain : sealOne(crypto, table, plain, bindingOf(table, key, column));
     if (purpose) sealed[indexColumn(column)] = crypto.indexNullable(purpose, plain as string | null);
   }
   return sealed as T;
@@ -123,7 +130,7 @@ export function openValues<T extends Record<string, unknown>>(
     const name = `${prefix}${column}`;
     if (!(name in row)) continue;
     const stored = row[name] as string | null;
-    if (stored === null) continue;
+    if (stored === null || stored === '') continue;
     const binding = bindingOf(table, key, column);
     let clear: string | undefined;
     Object.defineProperty(opened, name, {
@@ -153,7 +160,8 @@ export function openValuesNow<T extends Record<string, unknown>>(
   for (const column of Object.keys(SEALED_TABLES[table].columns)) {
     if (column in row) {
       const stored = row[column] as string | null;
-      opened[column] = stored === null ? null : openOne(crypto, table, stored, bindingOf(table, key, column));
+      opened[column] =
+        stored === null || stored === '' ? stored : openOne(crypto, table, stored, bindingOf(table, key, column));
     }
     delete opened[indexColumn(column)];
   }
@@ -165,12 +173,17 @@ function startsWith(column: string, prefix: string) {
   return sql<boolean>`substr(${sql.ref(column)}, 1, ${prefix.length}) = ${prefix}`;
 }
 
+/** Whether a column holds a value: neither NULL nor empty (an empty value is stored as it is). */
+function holdsValue(column: string) {
+  return sql<boolean>`(${sql.ref(column)} is not null and ${sql.ref(column)} <> '')`;
+}
+
 /** Rows with something to do: a value not under the active key (or clear), an index missing or not under the active index key. */
 function needsWork(crypto: FieldCrypto, table: SealedTable, mode: 'data' | 'index') {
   const spec = SEALED_TABLES[table];
   const parts = Object.entries(spec.columns).flatMap(([column, purpose]) => {
     if (mode === 'data')
-      return [sql`(${sql.ref(column)} is not null and not ${startsWith(column, `e1.${crypto.activeKeyId}.`)})`];
+      return [sql`(${holdsValue(column)} and not ${startsWith(column, `e1.${crypto.activeKeyId}.`)})`];
     if (!purpose) return [];
     const index = indexColumn(column);
     return [
@@ -237,7 +250,7 @@ export async function resealTable(
           const set: Record<string, string | null> = {};
           for (const column of columns) {
             const stored = row[column] as string | null;
-            if (stored === null || stored.startsWith(`e1.${crypto.activeKeyId}.`)) continue;
+            if (stored === null || stored === '' || stored.startsWith(`e1.${crypto.activeKeyId}.`)) continue;
             const binding = bindingOf(table, row, column);
             // An encrypted value moves to the active key as the bytes it holds; a clear one is sealed.
             set[column] = isSealed(stored)
@@ -311,7 +324,7 @@ export async function countByKey(
       ),
       ...(mode === 'data'
         ? columns.map((column, j) =>
-            sql<number>`sum(case when ${sql.ref(column)} is not null and not ${startsWith(column, 'e1.')} then 1 else 0 end)`.as(
+            sql<number>`sum(case when ${holdsValue(column)} and not ${startsWith(column, 'e1.')} then 1 else 0 end)`.as(
               `c${j}`,
             ),
           )

@@ -77,6 +77,7 @@ describe(`the console's administration pages in headless Chromium (${testEngine}
       const id = await t.db.db.transaction().execute((trx) =>
         enqueueMail(
           trx,
+          t.services.fieldCrypto,
           {
             partnerId: acme.partnerId,
             to: 'kari.nordmann.med.en.veldig.lang.adresse@lagerarbeidernes-fagforening.example',

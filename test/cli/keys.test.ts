@@ -12,8 +12,9 @@ import { rotateKeys } from '../../src/platform/field-keys.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { cliEnv, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
 import { pain002, parsePain001 } from '../helpers/bank.js';
-import { onboardedEmployees, type Employee } from '../helpers/employees.js';
+import { onboardedEmployees, RETURN_URL, type Employee } from '../helpers/employees.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
+import { userLink } from '../helpers/login-links.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
 
 const OLD = `old:${Buffer.alloc(32, 41).toString('base64')}`;
@@ -30,6 +31,7 @@ describe(`onpay keys on ${testEngine}`, () => {
   let t: TestApp;
   let acme: TestPartner;
   let employees: Employee[];
+  const links: string[] = [];
   let file: { id: number; xml: string };
   let rejected: number;
   const env = (dataKeys: string, indexKeys: string) =>
@@ -42,6 +44,22 @@ describe(`onpay keys on ${testEngine}`, () => {
     t = await buildTestApp({ database, env: { ONPAY_DATA_KEYS: OLD, ONPAY_INDEX_KEYS: INDEX_OLD } });
     acme = await t.partner('Acme');
     employees = await onboardedEmployees(t, acme, 3);
+    // A login-link mail to each (its bodies encrypted), and a declined verification (its outcome encrypted).
+    for (const e of employees) {
+      links.push((await userLink(t, acme, e.id, { send_email: true })).login_url);
+      const flow = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/users/${e.id}/verification/flows`,
+        payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
+      });
+      expect(flow.statusCode, flow.body).toBe(201);
+      const done = await t.as(acme, {
+        method: 'POST',
+        url: `/api/v1/test-helpers/verification/${(flow.json() as { verification_id: string }).verification_id}/complete`,
+        payload: { status: 'declined' },
+      });
+      expect(done.statusCode, done.body).toBe(200);
+    }
     // A payment file and a line of bank history with the bank's words: rotated with the rest.
     await createPayouts(t, acme, batch(employees.map((e) => item(e))));
     const exported = await t.services.bank.files.exportFile({});
@@ -75,7 +93,8 @@ describe(`onpay keys on ${testEngine}`, () => {
     const [old] = before.keys as Array<{ id: string; values: number }>;
     // Per employee: the number, birth date and document verified, the registered ones, phone, address, account; and each payout's account.
     expect(old).toEqual({ id: 'old', values: expect.any(Number) });
-    expect(old!.values).toBeGreaterThanOrEqual(employees.length * 4);
+    // And per employee, the two bodies of the mail and the outcome of the verification session.
+    expect(old!.values).toBeGreaterThanOrEqual(employees.length * (4 + 3));
     expect(before.index).toMatchObject({ active: 'iold', keys: [{ id: 'iold', values: expect.any(Number) }] });
   });
 
@@ -150,10 +169,48 @@ describe(`onpay keys on ${testEngine}`, () => {
     } finally {
       await fresh.close();
     }
+    // Mail bodies and sessions' outcomes too: all under the new key, and they read.
+    const bodies = await t.db.db.selectFrom('mail_outbox').select(['text_body', 'html_body']).execute();
+    const outcomes = await t.db.db
+      .selectFrom('verification_sessions')
+      .select('outcome_reason')
+      .where('outcome_reason', 'is not', null)
+      .execute();
+    expect(bodies).toHaveLength(employees.length);
+    expect(outcomes).toHaveLength(employees.length);
+    for (const value of [
+      ...bodies.flatMap((b) => [b.text_body, b.html_body]),
+      ...outcomes.map((o) => o.outcome_reason),
+    ])
+      expect(value).toMatch(/^e1\.new\./);
+    const reread = await buildTestApp({
+      database: { url: database.url, drop: async () => undefined },
+      env: { ONPAY_DATA_KEYS: NEW, ONPAY_INDEX_KEYS: INDEX_NEW },
+    });
+    try {
+      const box = await reread.as(acme, { method: 'GET', url: '/api/v1/test-helpers/mailbox' });
+      expect(box.statusCode, box.body).toBe(200);
+      const texts = (box.json() as { messages: Array<{ text: string }> }).messages.map((m) => m.text).join('\n');
+      for (const link of links) expect(texts).toContain(link);
+      for (const e of employees) {
+        const sessions = await reread.services.verification.sessions.ofUser(e.userId);
+        expect(sessions.find((session) => session.status === 'declined')?.outcome_reason).toBe(
+          'completed by the sandbox test helper',
+        );
+      }
+    } finally {
+      await reread.close();
+    }
+
     // And the old key is no longer asked for: a start-up without it is fine, with only it is refused.
     expect(loadConfig({ ONPAY_DATA_KEYS: NEW }).dataKeys).toHaveLength(1);
     const refused = await runCli(['keys', 'status'], env(OLD, INDEX_NEW));
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^onpay: ONPAY_DATA_KEYS does not hold key "new"[^\n]*\n$/);
+    // `onpay migrate` with nothing to apply checks the keys too (a deploy step fails before serving).
+    const migrate = await runCli(['migrate'], env(OLD, INDEX_NEW));
+    expect(migrate.code).toBe(1);
+    expect(migrate.stderr).toMatch(/^onpay: ONPAY_DATA_KEYS does not hold key "new"[^\n]*\n$/);
+    expect((await runCli(['migrate', '--json'], env(NEW, INDEX_NEW))).code).toBe(0);
   });
 });

@@ -441,6 +441,7 @@ describe(`mail (${testEngine})`, () => {
     const id = await t.db.db.transaction().execute((trx) =>
       enqueueMail(
         trx,
+        t.services.fieldCrypto,
         {
           partnerId: null,
           to: 'kari.nordmann@example.com',

@@ -10,6 +10,7 @@ import { readyOperator, signedIn, type Browser } from '../helpers/console.js';
 import { snapshot } from '../helpers/db-snapshot.js';
 import { linkEmployee, onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
+import { createUser } from '../helpers/users.js';
 
 let t: TestApp;
 let acme: TestPartner;
@@ -136,5 +137,48 @@ describe(`erasing a person in the console (${testEngine})`, () => {
       )}`,
     );
     expect(list.body).toContain('Erased employee');
+  });
+});
+
+describe(`erasing a person in live (${testEngine})`, () => {
+  let live: TestApp;
+  let partner: TestPartner;
+  let liveAdmin: Browser;
+  let person: Employee;
+
+  beforeAll(async () => {
+    // The notice of `user.erased` runs out at midnight in Oslo on 2026-12-25 (docs/decisions.md §19).
+    live = await buildTestApp({
+      env: {
+        ONPAY_ENV: 'live',
+        ONPAY_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_BASE_URL: 'https://onpay.test',
+        RATE_LIMIT_PAGES_PER_MINUTE: '1000000',
+      },
+    });
+    live.clock.set('2026-12-24T22:55:00.000Z');
+    partner = await live.partner('Acme Staffing');
+    const created = await createUser(live, partner);
+    person = { id: created.id } as Employee;
+    liveAdmin = await signedIn(live, await readyOperator(live, 'admin'));
+    live.clock.set('2026-12-24T22:59:59.000Z');
+  }, 60_000);
+  afterAll(() => live?.close());
+
+  it('is refused before 2026-12-25 (Oslo), changing nothing, and works from that moment', async () => {
+    const page = `/console/employees/${person.id}`;
+    const before = await snapshot(live);
+    delete before.operator_sessions;
+    const early = await liveAdmin.post(`${page}/erase`, { confirmed: '1', reason: 'GDPR request 7' }, { from: page });
+    expect(early.statusCode, String(early.headers.location)).toBe(409);
+    expect(early.body).toContain('Erasure in live starts on 2026-12-25');
+    const after = await snapshot(live);
+    delete after.operator_sessions;
+    expect(after).toEqual(before);
+    live.clock.advance(1000);
+    const erased = await liveAdmin.post(`${page}/erase`, { confirmed: '1', reason: 'GDPR request 7' }, { from: page });
+    expect(erased.statusCode, erased.body.slice(0, 500)).toBe(303);
+    expect((await live.as(partner, { method: 'GET', url: `/api/v1/users/${person.id}` })).statusCode).toBe(404);
   });
 });

@@ -87,6 +87,7 @@ beforeAll(async () => {
     .execute((trx) =>
       enqueueMail(
         trx,
+        t.services.fieldCrypto,
         { partnerId: acme.partnerId, to: 'kari@example.com', subject: 'Hello', text: 'x', html: '<p>x</p>' },
         t.clock.now().toISOString(),
       ),

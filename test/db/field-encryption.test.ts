@@ -1,8 +1,10 @@
 /**
  * Field encryption of the person's data at rest (docs/data-protection.md): what the API stores on
- * links and payouts is not in the database in clear; a value moved to another row or column does
- * not decrypt; a missing or wrong key stops start-up instead of answering garbage. On the engine
- * under test, through the HTTP interface, on a database file (SQLite) or database (PostgreSQL).
+ * links and payouts, the mail it queues (login links) and what the identity providers leave on
+ * verification sessions (the national eID over OpenID Connect, the document vendor) is not in the
+ * database in clear; a value moved to another row or column does not decrypt; a missing or wrong
+ * key stops start-up instead of answering garbage. On the engine under test, through the HTTP
+ * interface, on a database file (SQLite) or database (PostgreSQL).
  */
 import { readFile, rm } from 'node:fs/promises';
 import { sql } from 'kysely';
@@ -15,18 +17,47 @@ import { createServices } from '../../src/services.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { scratchDatabase } from '../helpers/cli.js';
 import { snapshot } from '../helpers/db-snapshot.js';
-import { payoutAccount } from '../helpers/sealed.js';
-import { ensureApprovedReturnUrl, verifyIdentity } from '../helpers/employees.js';
+import {
+  decisionPayload,
+  sendWebhook,
+  startDocVendor,
+  type DocVendorStandIn,
+  type VendorSession,
+} from '../helpers/doc-vendor.js';
+import { ensureApprovedReturnUrl, RETURN_URL } from '../helpers/employees.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
+import { userLink } from '../helpers/login-links.js';
+import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provider.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { payoutAccount, sessionSealed } from '../helpers/sealed.js';
 import { createUser, norwegianId, putProfile } from '../helpers/users.js';
+import { continueToProvider, TestBrowser } from '../verification/providers/browser.js';
 
 /**
- * Tables the rest of issue 23 item 1 still has to encrypt (event payloads, provider claims on
- * verification sessions, idempotency responses, mail bodies, webhook deliveries): this change
- * covers links and payouts, so the scan leaves these out and names them.
+ * Tables the rest of issue 23 item 1 still has to encrypt (event payloads, idempotency responses,
+ * webhook deliveries): the scan leaves these out and names them.
  */
-const NOT_YET_ENCRYPTED = ['events', 'verification_sessions', 'idempotency_keys', 'mail_outbox', 'webhook_deliveries'];
+const NOT_YET_ENCRYPTED = ['events', 'idempotency_keys', 'webhook_deliveries'];
+
+const EID_CALLBACK = 'http://onpay.test/verify/callback/provider_eid';
+
+interface MailBodies {
+  id: number;
+  text_body: string;
+  html_body: string;
+}
+
+/** The person signs in at the OpenID provider as `account`; the browser comes back to onpay, which answers. */
+async function signInAtEid(browser: TestBrowser, authorizationUrl: string, account: string): Promise<void> {
+  const toLogin = await browser.follow(authorizationUrl, (url) => url.pathname.startsWith('/interaction/'));
+  const loginUrl = toLogin.location as string;
+  expect(new URL(loginUrl).pathname).toMatch(/^\/interaction\//);
+  const submitted = await browser.request(loginUrl, { method: 'POST', form: { account } });
+  expect(submitted.status, submitted.body).toBe(303);
+  const back = await browser.follow(submitted.location as string, (url) => url.href.startsWith(EID_CALLBACK));
+  expect(back.location).toMatch(/^http:\/\/onpay\.test\/verify\/callback\/provider_eid\?/);
+  expect((await browser.request(back.location as string)).status).toBe(303);
+}
 
 const KEY_A = `k1:${Buffer.alloc(32, 21).toString('base64')}`;
 const KEY_B = `k2:${Buffer.alloc(32, 22).toString('base64')}`;
@@ -37,16 +68,46 @@ const INDEX_A_WRONG = `i1:${Buffer.alloc(32, 25).toString('base64')}`;
 describe(`field encryption on ${testEngine}`, () => {
   let database: TestDatabase;
   let t: TestApp;
+  let eid: TestOidcProvider;
+  let vendor: DocVendorStandIn;
   let acme: TestPartner;
   let globex: TestPartner;
   const people: Array<{ id: string; ssn: string; phone: string }> = [];
+  /** The verification sessions of the flows, and the login-link mails. */
+  const sessionIds: string[] = [];
+  const linkTokens: string[] = [];
   let payoutIds: number[] = [];
   /** Every value the test stored through the API that must not be found in clear. */
   const secrets: string[] = [];
 
   beforeAll(async () => {
     database = await scratchDatabase('onpay-crypto');
-    t = await buildTestApp({ database, env: { ONPAY_DATA_KEYS: KEY_A, ONPAY_INDEX_KEYS: INDEX_A } });
+    const ssns = [norwegianId('140377', 412), norwegianId('140377', 419)];
+    eid = await startOidcProvider({
+      redirectUri: EID_CALLBACK,
+      scopes: { profile: ['name', 'given_name', 'family_name', 'dateofbirth'], ssn: ['socialno'] },
+      accounts: [
+        {
+          id: 'kari',
+          claims: { socialno: ssns[0], dateofbirth: '1977-03-14', name: 'Kari Nordmann', given_name: 'Kari' },
+        },
+      ],
+    });
+    vendor = await startDocVendor();
+    t = await buildTestApp({
+      database,
+      env: {
+        ONPAY_DATA_KEYS: KEY_A,
+        ONPAY_INDEX_KEYS: INDEX_A,
+        ...eid.env({
+          EID_SCOPES: 'openid profile ssn',
+          EID_CLAIM_IDENTIFICATION: 'socialno',
+          EID_CLAIM_BIRTHDATE: 'dateofbirth',
+          EID_COUNTRY: 'NO',
+        }),
+        ...vendor.env({ DOC_COUNTRY: 'NO' }),
+      },
+    });
     acme = await t.partner('Acme');
     globex = await t.partner('Globex');
     await ensureApprovedReturnUrl(t, acme);
@@ -55,7 +116,7 @@ describe(`field encryption on ${testEngine}`, () => {
       { bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX' },
     ];
     for (const [i, account] of accounts.entries()) {
-      const ssn = norwegianId('140377', 412 + i * 7);
+      const ssn = ssns[i] as string;
       const phone = `9381772${i}`;
       const address = `Skannegata ${71 + i}`;
       const documentId = `PX98765${i}3`;
@@ -73,11 +134,15 @@ describe(`field encryption on ${testEngine}`, () => {
         payload: { identification: ssn, country_code: 'NO', birthday: '1977-03-14', document_id: documentId },
       });
       expect(identity.statusCode, identity.body).toBe(200);
-      await verifyIdentity(t, acme, user.id);
+      if (i === 0) await verifyByEid(user.id);
+      else await verifyByDocument(user.id, ssn);
       people.push({ id: user.id, ssn, phone });
       secrets.push(ssn, phone, address, documentId, ...Object.values(account));
     }
-    secrets.push('1977-03-14');
+    secrets.push('1977-03-14', VENDOR_DOCUMENT, VENDOR_REASON_NUMBER);
+    // Login links mailed to both: the mails carry the links (and greet the person by name).
+    for (const person of people) linkTokens.push((await userLink(t, acme, person.id, { send_email: true })).token);
+    secrets.push(...linkTokens);
     // Paid by ssn: the lookup goes through the blind index.
     const created = await createPayouts(
       t,
@@ -88,10 +153,68 @@ describe(`field encryption on ${testEngine}`, () => {
   }, 60_000);
   afterAll(async () => {
     await t?.close();
+    await eid?.close();
+    await vendor?.close();
     await database?.drop();
   });
 
-  it('stores none of the numbers, accounts, phones, addresses or birth dates in clear in any table of links or payouts', async () => {
+  const VENDOR_DOCUMENT = 'FZ7731904';
+  /** A vendor's decline whose free text names a document number: outcome_reason holds it. */
+  const VENDOR_REASON_NUMBER = 'QX5520417';
+
+  async function startFlowOf(userId: string, provider: 'provider_eid' | 'provider_doc') {
+    const res = await t.as(acme, {
+      method: 'POST',
+      url: `/api/v1/users/${userId}/verification/flows`,
+      payload: {
+        provider,
+        partner_return_url: RETURN_URL,
+        ...(provider === 'provider_doc' ? { id_type: 'local' } : {}),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const flow = res.json() as { verification_id: string; verification_url: string };
+    sessionIds.push(flow.verification_id);
+    const browser = new TestBrowser(t.app);
+    const location = await continueToProvider(browser, {
+      verificationId: flow.verification_id,
+      verificationUrl: flow.verification_url,
+      userId,
+    });
+    return { id: flow.verification_id, browser, location };
+  }
+
+  async function statusOf(id: string): Promise<string> {
+    const res = await t.as(acme, { method: 'GET', url: `/api/v1/verification/status/${id}` });
+    return (res.json() as { status: string }).status;
+  }
+
+  /** The national eID (OpenID Connect, PKCE and nonce kept on the session meanwhile). */
+  async function verifyByEid(userId: string): Promise<void> {
+    const flow = await startFlowOf(userId, 'provider_eid');
+    await signInAtEid(flow.browser, flow.location, 'kari');
+    expect(await statusOf(flow.id)).toBe('approved');
+  }
+
+  /** The document vendor: declined first (its reason naming a document number), then approved. */
+  async function verifyByDocument(userId: string, ssn: string): Promise<void> {
+    const send = (body: Record<string, unknown>) =>
+      sendWebhook(t.app, body, { secret: vendor.webhookSecret, apiKey: vendor.apiKey });
+    const declined = await startFlowOf(userId, 'provider_doc');
+    const decline = decisionPayload(vendor.sessions.at(-1) as VendorSession, 'declined');
+    (decline.verification as Record<string, unknown>).reason = `Document ${VENDOR_REASON_NUMBER} does not match`;
+    expect((await send(decline)).statusCode).toBe(200);
+    expect(await statusOf(declined.id)).toBe('declined');
+    const approved = await startFlowOf(userId, 'provider_doc');
+    const approval = decisionPayload(vendor.sessions.at(-1) as VendorSession, 'approved', {
+      person: { idNumber: ssn, dateOfBirth: '1977-03-14' },
+      document: { number: VENDOR_DOCUMENT },
+    });
+    expect((await send(approval)).statusCode).toBe(200);
+    expect(await statusOf(approved.id)).toBe('approved');
+  }
+
+  it('stores none of the numbers, accounts, phones, addresses, birth dates or login links in clear in any table of links, payouts, mail or verification sessions', async () => {
     const tables = await snapshot(t);
     const found = Object.entries(tables)
       .filter(([table]) => !NOT_YET_ENCRYPTED.includes(table))
@@ -102,6 +225,20 @@ describe(`field encryption on ${testEngine}`, () => {
     // The rows are there, encrypted.
     expect(tables.partner_users!.join('\n')).toMatch(/"identification":"e1\.k1\./);
     expect(tables.payouts!.join('\n')).toMatch(/"bank_account_number":"e1\.k1\./);
+    expect(tables.mail_outbox).toHaveLength(2);
+    for (const row of tables.mail_outbox!) {
+      expect(row).toMatch(/"text_body":"e1\.k1\./);
+      expect(row).toMatch(/"html_body":"e1\.k1\./);
+    }
+    const sessions = tables.verification_sessions!.join('\n');
+    expect(sessions).toMatch(/"outcome_reason":"e1\.k1\./);
+    expect(sessions).toMatch(/"provider_state":"e1\.k1\./);
+    // And the repositories open them: the vendor's reason, the OpenID session's PKCE verifier.
+    const opened = await Promise.all(sessionIds.map((id) => sessionSealed(t, id)));
+    expect(opened.map((s) => s.outcome_reason)).toContain(
+      `the document vendor decided declined: Document ${VENDOR_REASON_NUMBER} does not match`,
+    );
+    expect(JSON.parse(opened[0]!.provider_state as string)).toHaveProperty('code_verifier');
   });
 
   it.runIf(testEngine === 'sqlite')(
@@ -200,6 +337,57 @@ describe(`field encryption on ${testEngine}`, () => {
         await t.db.db.updateTable('payouts').set(original).where('id', '=', second).execute();
       }
       await expect(payoutAccount(t, second)).resolves.toBeDefined();
+    });
+  });
+
+  describe('a mail body or provider outcome moved to another row does not decrypt', () => {
+    const mailbox = () => t.as(acme, { method: 'GET', url: '/api/v1/test-helpers/mailbox' });
+    const bodies = () =>
+      t.db.db.selectFrom('mail_outbox').select(['id', 'text_body', 'html_body']).orderBy('id').execute();
+    const setBody = (id: number, values: { text_body: string; html_body: string }) =>
+      t.db.db.updateTable('mail_outbox').set(values).where('id', '=', id).execute();
+
+    it("one mail's body copied onto another: the mailbox answers 500, never the copied link", async () => {
+      const [first, second] = (await bodies()) as [MailBodies, MailBodies];
+      await setBody(second.id, { text_body: first.text_body, html_body: first.html_body });
+      try {
+        const res = await mailbox();
+        expect(res.statusCode).toBe(500);
+        for (const token of linkTokens) expect(res.body).not.toContain(token);
+      } finally {
+        await setBody(second.id, second);
+      }
+      const res = await mailbox();
+      expect(res.statusCode, res.body).toBe(200);
+      const texts = (res.json() as { messages: Array<{ id: number; text: string }> }).messages;
+      expect(texts.find((m) => m.id === first.id)?.text).toContain(linkTokens[0]);
+      expect(texts.find((m) => m.id === second.id)?.text).toContain(linkTokens[1]);
+    });
+
+    it("a declined session's outcome copied onto another session does not open", async () => {
+      const stored = () =>
+        t.db.db.selectFrom('verification_sessions').select(['id', 'outcome_reason']).orderBy('created_at').execute();
+      const withReason = (await stored()).filter((row) => row.outcome_reason !== null);
+      const [declined] = withReason as [{ id: string; outcome_reason: string }];
+      const other = sessionIds.find((id) => id !== declined.id) as string;
+      const original = (await stored()).find((row) => row.id === other)!.outcome_reason;
+      await t.db.db
+        .updateTable('verification_sessions')
+        .set({ outcome_reason: declined.outcome_reason })
+        .where('id', '=', other)
+        .execute();
+      try {
+        await expect(sessionSealed(t, other).then((row) => row.outcome_reason)).rejects.toThrow(FieldDecryptionError);
+        await expect(sessionSealed(t, declined.id).then((row) => row.outcome_reason)).resolves.toContain(
+          VENDOR_REASON_NUMBER,
+        );
+      } finally {
+        await t.db.db
+          .updateTable('verification_sessions')
+          .set({ outcome_reason: original })
+          .where('id', '=', other)
+          .execute();
+      }
     });
   });
 

@@ -636,21 +636,21 @@ describe(`reusableQuery on ${testEngine}`, () => {
       const db = handle.db;
       for (const id of ['session-per', 'session-ola', 'session-none', 'session-per']) {
         const direct = await db.selectFrom('verification_sessions').selectAll().where('id', '=', id).executeTakeFirst();
-        expect(await findSession(db, id), id).toEqual(direct);
+        expect(await findSession(db, crypto, id), id).toEqual(direct);
       }
-      expect(await findSession(db, 'session-ola')).toMatchObject({
+      expect(await findSession(db, crypto, 'session-ola')).toMatchObject({
         id: 'session-ola',
         partner_id: ids.acme,
         user_id: ids.ola,
         status: 'pending',
       });
-      expect(await findSession(db, 'session-per')).toMatchObject({
+      expect(await findSession(db, crypto, 'session-per')).toMatchObject({
         id: 'session-per',
         partner_id: ids.globex,
         user_id: ids.per,
         status: 'approved',
       });
-      expect(await findSession(db, 'session-none')).toBeUndefined();
+      expect(await findSession(db, crypto, 'session-none')).toBeUndefined();
     });
   });
 });

@@ -145,7 +145,7 @@ describe(`the sealed-bank-files migration on ${testEngine}`, () => {
     const applied = await migrateToLatest(handle, {
       fieldCrypto: (executor) => openFieldCrypto(executor, config, new Date().toISOString()),
     });
-    expect(applied).toEqual([SEALED_BANK_FILES]);
+    expect(applied).toContain(SEALED_BANK_FILES);
     const { files: sealed, history } = await bankRows();
     for (const row of sealed) expect(isSealed(row.content)).toBe(true);
     for (const row of history) if (row.text !== null) expect(isSealed(row.text)).toBe(true);

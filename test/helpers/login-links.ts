@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp, TestPartner } from './app.js';
 import { freshDatabase, testEngine, type TestDatabase } from './engine.js';
+import { openedMail } from './sealed.js';
 
 export const SESSION_COOKIE = 'onpay_session';
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,13 +103,16 @@ export async function ownSignInLink(t: TestApp, email: string, clientAddress = '
     payload: new URLSearchParams({ email }).toString(),
   });
   expect(res.statusCode, res.body).toBe(200);
-  const mail = await t.db.db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('to_address', '=', email)
-    .where('partner_id', 'is', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
+  const mail = openedMail(
+    t,
+    await t.db.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', email)
+      .where('partner_id', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow(),
+  );
   const url = /https?:\/\/\S+\/login\/\S+/.exec(mail.text_body)?.[0];
   expect(url, mail.text_body).toBeTruthy();
   return parseLoginUrl(url as string);

@@ -3,7 +3,7 @@
  * that read or set those columns directly go through these, which seal and open them as the
  * repositories do, with the app's own keys.
  */
-import type { LinkUpdate, PartnerUserRow } from '../../src/db/database.js';
+import type { LinkUpdate, MailRow, PartnerUserRow } from '../../src/db/database.js';
 import { openValues, sealValues } from '../../src/db/sealed-columns.js';
 import type { TestApp } from './app.js';
 
@@ -48,4 +48,19 @@ export async function payoutAccount(t: TestApp, payoutId: number) {
     .executeTakeFirstOrThrow();
   const { id: _id, ...account } = openValues(t.services.fieldCrypto, 'payouts', row, row);
   return account;
+}
+
+/** A mail row read directly, its bodies opened as the mail repository opens them. */
+export function openedMail<T extends MailRow>(t: TestApp, row: T): T {
+  return openValues(t.services.fieldCrypto, 'mail_outbox', row, row);
+}
+
+/** What a provider left on a verification session (its state, its outcome text), opened. */
+export async function sessionSealed(t: TestApp, id: string) {
+  const row = await t.db.db
+    .selectFrom('verification_sessions')
+    .select(['id', 'provider_state', 'outcome_reason'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return openValues(t.services.fieldCrypto, 'verification_sessions', row, row);
 }

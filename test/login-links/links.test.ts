@@ -18,6 +18,7 @@ import {
   userLink,
 } from '../helpers/login-links.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { openedMail } from '../helpers/sealed.js';
 import { createUser, expect404, expect422 } from '../helpers/users.js';
 
 const FAST = { RATE_LIMIT_PER_MINUTE: '100000' };
@@ -123,7 +124,10 @@ describe('issuing login links', () => {
 
       const emailed = await userLink(t, acme, employee.id, { send_email: true });
       expect(await counts(t)).toEqual({ links: before.links + 6, mails: before.mails + 1 });
-      const mail = await t.db.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const mail = openedMail(
+        t,
+        await t.db.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow(),
+      );
       expect(mail.to_address).toBe(employee.email);
       expect(mail.status).toBe('pending');
       expect(mail.text_body).toContain(emailed.login_url);
@@ -221,7 +225,10 @@ describe('issuing login links', () => {
       const before = await counts(t);
       const link = await payoutLink(t, acme, payoutId, { send_email: true });
       expect(await counts(t)).toEqual({ links: before.links + 1, mails: before.mails + 1 });
-      const mail = await t.db.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const mail = openedMail(
+        t,
+        await t.db.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow(),
+      );
       expect(mail.to_address).toBe(employee.email);
       expect(mail.subject).toBe('Your payout from Acme');
       expect(mail.text_body).toContain(link.login_url);

@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 import { linkEmployee, onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { asEmployee, expectPage, ownSignInLink, signIn } from '../helpers/login-links.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { openedMail } from '../helpers/sealed.js';
 import { email } from '../helpers/users.js';
 
 const FAST = { RATE_LIMIT_PER_MINUTE: '100000' };
@@ -43,7 +44,10 @@ describe("the person's own sign-in (/login)", () => {
   let addressCounter = 0;
   /** A client address of its own per test, so the per-address limit of one test does not spill into another. */
   const client = () => `203.0.113.${++addressCounter}`;
-  const outbox = (to: string) => t.db.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).execute();
+  const outbox = async (to: string) =>
+    (await t.db.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).execute()).map((row) =>
+      openedMail(t, row),
+    );
 
   beforeAll(async () => {
     t = await buildTestApp({ env: FAST });

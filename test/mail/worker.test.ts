@@ -11,6 +11,7 @@ import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js'
 import { expectPage, openLink, payoutLink, signIn, userLink, type IssuedLink } from '../helpers/login-links.js';
 import { onboardedEmployee } from '../helpers/employees.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { openedMail } from '../helpers/sealed.js';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp.js';
 import { createUser, email } from '../helpers/users.js';
 
@@ -26,8 +27,9 @@ function workerOf(t: TestApp): MailWorker {
   return worker;
 }
 
-function outbox(t: TestApp) {
-  return t.db.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+async function outbox(t: TestApp) {
+  const rows = await t.db.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+  return rows.map((row) => openedMail(t, row));
 }
 
 async function onlyMail(t: TestApp) {
@@ -317,6 +319,7 @@ describe('several workers (service instances) on one outbox', () => {
     second = createMailWorker({
       db: (secondDb ?? t.db).db,
       clock: t.clock,
+      crypto: t.services.fieldCrypto,
       transport: createSmtpTransport(smtp.url),
       from: MAIL_FROM,
       domain: 'onpay.test',
@@ -366,6 +369,7 @@ describe('several workers (service instances) on one outbox', () => {
     const third = createMailWorker({
       db: t.db.db,
       clock: t.clock,
+      crypto: t.services.fieldCrypto,
       transport: createSmtpTransport(smtp.url),
       from: MAIL_FROM,
       domain: 'onpay.test',
@@ -401,6 +405,7 @@ describe('several workers (service instances) on one outbox', () => {
     const slow = createMailWorker({
       db: t.db.db,
       clock: t.clock,
+      crypto: t.services.fieldCrypto,
       workerId: 'slow-instance',
       from: MAIL_FROM,
       domain: 'onpay.test',
@@ -428,7 +433,7 @@ describe('several workers (service instances) on one outbox', () => {
     const user = await createUser(t, acme);
     await userLink(t, acme, user.id, { send_email: true });
     // Another instance claims the mail and dies before sending it.
-    const claimed = await claimDue(t.db.db, 'crashed-instance', t.clock.now(), 120_000, 10);
+    const claimed = await claimDue(t.db.db, t.services.fieldCrypto, 'crashed-instance', t.clock.now(), 120_000, 10);
     expect(claimed).toHaveLength(1);
 
     expect(await workerOf(t).runOnce()).toEqual({ sent: 0, failed: 0 });

@@ -25,8 +25,10 @@ import {
   sharedDatabase,
   signIn,
   userLink,
+  type IssuedLink,
 } from '../helpers/login-links.js';
 import { rawSqliteBytes } from '../helpers/raw-sqlite.js';
+import { openedMail } from '../helpers/sealed.js';
 import { createUser, email } from '../helpers/users.js';
 
 const MAIL_TASK = 'mail bodies past their expiry';
@@ -42,19 +44,23 @@ async function mailbox(t: TestApp, partner: TestPartner): Promise<MailboxBody> {
   return res.json() as MailboxBody;
 }
 
-function mailRow(t: TestApp, id: number) {
-  return t.db.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+async function mailRow(t: TestApp, id: number) {
+  return openedMail(
+    t,
+    await t.db.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  );
 }
 
 /** The newest mail a partner's request caused (or, null, the person's own sign-in). */
 async function newestMail(t: TestApp, partnerId: number | null) {
-  return t.db.db
+  const row = await t.db.db
     .selectFrom('mail_outbox')
     .selectAll()
     .$if(partnerId === null, (qb) => qb.where('partner_id', 'is', null))
     .$if(partnerId !== null, (qb) => qb.where('partner_id', '=', partnerId as number))
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
+  return openedMail(t, row);
 }
 
 describe('retention', () => {
@@ -288,6 +294,17 @@ describe.runIf(testEngine === 'sqlite')('retention in the SQLite file', () => {
   let database: TestDatabase;
   let t: TestApp;
 
+  /**
+   * The mail's text body as stored: encrypted, so the link is in neither file at all; what
+   * removal must leave no copy of is this ciphertext.
+   */
+  async function storedBody(link: IssuedLink): Promise<string> {
+    const { text_body } = await t.db.db.selectFrom('mail_outbox').select('text_body').executeTakeFirstOrThrow();
+    expect(text_body).toMatch(/^e1\./);
+    expect(rawSqliteBytes(database.url, { checkpoint: false })).not.toContain(link.token.split('.')[1] as string);
+    return text_body;
+  }
+
   beforeEach(async () => {
     database = await sharedDatabase();
     t = await buildTestApp({ database });
@@ -297,27 +314,27 @@ describe.runIf(testEngine === 'sqlite')('retention in the SQLite file', () => {
     await database.drop();
   });
 
-  it('a removed mail body leaves no copy of its link in the file or the WAL', async () => {
+  it('a removed mail body leaves no copy of it (its ciphertext; the link never was in clear) in the file or the WAL', async () => {
     const acme = await t.partner('Acme');
     const user = await createUser(t, acme);
     const link = await userLink(t, acme, user.id, { send_email: true });
-    const nonce = link.token.split('.')[1] as string;
-    expect(rawSqliteBytes(database.url)).toContain(nonce);
+    const body = await storedBody(link);
+    expect(rawSqliteBytes(database.url)).toContain(body);
 
     t.clock.advance(LINK_LIFETIME_MS);
     expect(await t.services.housekeeping.runOnce()).toMatchObject({ [MAIL_TASK]: 1 });
-    expect(rawSqliteBytes(database.url)).not.toContain(nonce);
+    expect(rawSqliteBytes(database.url)).not.toContain(body);
   });
 
   it("housekeeping's own checkpoint leaves no copy in the WAL: the files as they are, copied without a checkpoint", async () => {
     const acme = await t.partner('Acme');
     const user = await createUser(t, acme);
     const link = await userLink(t, acme, user.id, { send_email: true });
-    const nonce = link.token.split('.')[1] as string;
-    expect(rawSqliteBytes(database.url, { checkpoint: false })).toContain(nonce);
+    const body = await storedBody(link);
+    expect(rawSqliteBytes(database.url, { checkpoint: false })).toContain(body);
 
     t.clock.advance(LINK_LIFETIME_MS);
     expect(await t.services.housekeeping.runOnce()).toMatchObject({ [MAIL_TASK]: 1, 'write-ahead log checkpoint': 0 });
-    expect(rawSqliteBytes(database.url, { checkpoint: false })).not.toContain(nonce);
+    expect(rawSqliteBytes(database.url, { checkpoint: false })).not.toContain(body);
   });
 });

@@ -12,7 +12,11 @@ import { engineOf } from '../dialect.js';
 import { indexColumn, resealTable, SEALED_TABLES, type SealedTable } from '../sealed-columns.js';
 
 export const NAME = '2026-11-25-0031-field-encryption';
-/** The tables this migration encrypted; later migrations seal their own (SEALED_TABLES grows). */
+
+/**
+ * The tables this migration encrypted. Fixed: tables added to SEALED_TABLES later are encrypted by
+ * their own migrations, so a database of any release migrates the same way.
+ */
 const TABLES: readonly SealedTable[] = ['partner_users', 'payouts'];
 
 /** What the migration needs from the running service: the keys, resolved within the migration's own transaction. */
@@ -78,7 +82,9 @@ async function hasClearValues(db: Kysely<any>, tables: readonly SealedTable[]): 
     const row = await db
       .selectFrom(table)
       .select(spec.key[0] as string)
-      .where((eb) => eb.or(Object.keys(spec.columns).map((column) => eb(column, 'is not', null))))
+      .where((eb) =>
+        eb.or(Object.keys(spec.columns).map((column) => eb.and([eb(column, 'is not', null), eb(column, '<>', '')]))),
+      )
       .limit(1)
       .executeTakeFirst();
     if (row) return true;
@@ -96,19 +102,19 @@ export function fieldEncryption(context: FieldEncryptionContext): Migration {
 }
 
 /**
- * Encrypts every clear value of the tables (by default this migration's) and fills the indexes;
- * a no-op on a database without such values. `migration` names the caller in the refusal.
+ * Encrypts every clear value of the tables and fills the indexes; a no-op on a database without
+ * such values. Later migrations that encrypt more tables call it with theirs and their name.
  */
 export async function encryptExisting(
   db: Kysely<any>,
   context: FieldEncryptionContext,
   tables: readonly SealedTable[] = TABLES,
-  migration = NAME,
+  name: string = NAME,
 ): Promise<void> {
   if (!(await hasClearValues(db, tables))) return;
   if (!context.fieldCrypto)
     throw new Error(
-      `migration ${migration} encrypts the existing personal data and needs the keys (ONPAY_DATA_KEYS, ONPAY_INDEX_KEYS): run it through onpay serve or onpay migrate`,
+      `migration ${name} encrypts the existing personal data and needs the keys (ONPAY_DATA_KEYS, ONPAY_INDEX_KEYS): run it through onpay serve or onpay migrate`,
     );
   const crypto = await context.fieldCrypto(db);
   for (const table of tables) {

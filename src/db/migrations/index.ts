@@ -19,6 +19,7 @@ import * as retention from './2026-11-25-0021-retention.js';
 import * as userErasure from './2026-11-25-0022-user-erasure.js';
 import * as listIndexes from './2026-11-25-0030-list-indexes.js';
 import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
+import * as sealedMailVerification from './2026-11-26-0033-sealed-mail-verification.js';
 import * as sealedBankFiles from './2026-11-26-0034-sealed-bank-files.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
@@ -32,6 +33,7 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
   return {
     ...migrations,
     [fieldEncryption.NAME]: fieldEncryption.fieldEncryption(context),
+    [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification(context),
     [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles(context),
   };
 }
@@ -58,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0022-user-erasure': userErasure,
   '2026-11-25-0030-list-indexes': listIndexes,
   [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
+  [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification({}),
   [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles({}),
 };
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { addMs, type Clock } from '../../clock.js';
 import type { Database, LoginLinkRow } from '../../db/database.js';
 import { actAs } from '../../platform/actor.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import { sha256Hex } from '../../platform/secrets.js';
@@ -46,6 +47,8 @@ export interface LoginLinkServiceDeps {
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   keys: SigningKeys;
+  /** Seals the mail bodies that carry the links. */
+  crypto: FieldCrypto;
   publicBaseUrl: string;
   payouts: Pick<PayoutService, 'owned'>;
   employees: Pick<Employees, 'requireLinked' | 'recipient' | 'userIdByEmail'>;
@@ -98,6 +101,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
         if (recipient) {
           const mailId = await enqueueMail(
             trx,
+            deps.crypto,
             {
               partnerId,
               ...linkMail(recipient, partnerName, loginUrl, expiresAt, target.payoutId !== null),
@@ -220,6 +224,7 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
         if (recipient) {
           const mailId = await enqueueMail(
             trx,
+            deps.crypto,
             { partnerId: null, ...ownSignInMail(recipient.email, loginUrl, expiresAt), bodyExpiresAt: expiresAt },
             now.toISOString(),
           );

@@ -1,6 +1,16 @@
 import { addMs } from '../../clock.js';
 import type { Executor, MailRow } from '../../db/database.js';
-import { forUpdateSkipLocked } from '../../db/dialect.js';
+import { allocateIds, forUpdateSkipLocked } from '../../db/dialect.js';
+import { openValues, sealValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+
+/**
+ * A message as stored, its bodies opened (decrypted when first read: the console's lists never
+ * read them). Bodies are bound to the message's id: one moved to another message does not open.
+ */
+export function openMail(crypto: FieldCrypto, row: MailRow): MailRow {
+  return openValues(crypto, 'mail_outbox', row, row);
+}
 
 export interface OutgoingMail {
   /** The partner whose request caused the mail (its sandbox mailbox lists it); null when the person asked for it. */
@@ -22,17 +32,21 @@ export const MAIL_BODY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** What a mail left unsent because its body went says (`last_error`). */
 export const NOT_SENT_BODY_REMOVED = 'not sent: the body was removed (the link in it expired or was used)';
 
-/** Puts a message in the outbox; call it inside the transaction that makes the message true. */
-export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string): Promise<number> {
+/**
+ * Puts a message in the outbox, its bodies encrypted; call it inside the transaction that makes
+ * the message true (on SQLite it holds the write lock, which keeps the allocated id free).
+ */
+export async function enqueueMail(db: Executor, crypto: FieldCrypto, mail: OutgoingMail, now: string): Promise<number> {
   const latest = new Date(Date.parse(now) + MAIL_BODY_RETENTION_MS).toISOString();
+  const [id] = (await allocateIds(db, 'mail_outbox', 1)) as [number];
   const row = await db
     .insertInto('mail_outbox')
     .values({
+      id,
       partner_id: mail.partnerId,
       to_address: mail.to,
       subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
+      ...sealValues(crypto, 'mail_outbox', { id }, { text_body: mail.text, html_body: mail.html }),
       status: 'pending',
       next_attempt_at: now,
       created_at: now,
@@ -49,6 +63,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now: string)
  */
 export async function claimDue(
   db: Executor,
+  crypto: FieldCrypto,
   workerId: string,
   now: Date,
   leaseMs: number,
@@ -75,7 +90,13 @@ export async function claimDue(
       .where('status', '=', 'pending')
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
       .execute();
-    return trx.selectFrom('mail_outbox').selectAll().where('id', 'in', ids).where('locked_by', '=', workerId).execute();
+    const rows = await trx
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('locked_by', '=', workerId)
+      .execute();
+    return rows.map((row) => openMail(crypto, row));
   });
 }
 
@@ -143,24 +164,36 @@ export async function markAttemptFailed(
 }
 
 /** The partner's most recent mail, newest first (its sandbox mailbox). */
-export async function recentMail(db: Executor, partnerId: number, limit: number): Promise<MailRow[]> {
-  return db
+export async function recentMail(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  limit: number,
+): Promise<MailRow[]> {
+  const rows = await db
     .selectFrom('mail_outbox')
     .selectAll()
     .where('partner_id', '=', partnerId)
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+  return rows.map((row) => openMail(crypto, row));
 }
 
 /** One message, only if the partner caused it. */
-export async function findMail(db: Executor, partnerId: number, id: number): Promise<MailRow | undefined> {
-  return db
+export async function findMail(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  id: number,
+): Promise<MailRow | undefined> {
+  const row = await db
     .selectFrom('mail_outbox')
     .selectAll()
     .where('id', '=', id)
     .where('partner_id', '=', partnerId)
     .executeTakeFirst();
+  return row && openMail(crypto, row);
 }
 
 /** The outbox by status; `retrying`: pending messages that failed at least once. */
@@ -191,6 +224,7 @@ export type OutboxFilter = 'pending' | 'retrying' | 'failed' | 'sent';
 /** One page of the outbox, newest first, before `beforeId`; `limit + 1` rows tell whether more follow. */
 export async function listOutbox(
   db: Executor,
+  crypto: FieldCrypto,
   status: OutboxFilter | null,
   beforeId: number | null,
   limit: number,
@@ -199,11 +233,13 @@ export async function listOutbox(
   if (status === 'retrying') query = query.where('status', '=', 'pending').where('attempts', '>', 0);
   else if (status !== null) query = query.where('status', '=', status);
   if (beforeId !== null) query = query.where('id', '<', beforeId);
-  return query.orderBy('id', 'desc').limit(limit).execute();
+  const rows = await query.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => openMail(crypto, row));
 }
 
-export async function findOutboxMail(db: Executor, id: number): Promise<MailRow | undefined> {
-  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findOutboxMail(db: Executor, crypto: FieldCrypto, id: number): Promise<MailRow | undefined> {
+  const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && openMail(crypto, row);
 }
 
 /**

@@ -3,12 +3,15 @@ import type { Kysely } from 'kysely';
 import type { WorkerLog } from '../../platform/logging.js';
 import { addMs, type Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import * as repo from './mail.repository.js';
 import type { MailTransport } from './transport.js';
 
 export interface MailWorkerDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** Opens the bodies it sends. */
+  crypto: FieldCrypto;
   transport: MailTransport;
   from: string;
   /** Host part for Message-IDs. */
@@ -37,7 +40,14 @@ export function createMailWorker(deps: MailWorkerDeps) {
   let running: Promise<unknown> | null = null;
 
   async function runOnce(): Promise<{ sent: number; failed: number }> {
-    const claimed = await repo.claimDue(deps.db, workerId, deps.clock.now(), leaseMs, deps.batchSize ?? 20);
+    const claimed = await repo.claimDue(
+      deps.db,
+      deps.crypto,
+      workerId,
+      deps.clock.now(),
+      leaseMs,
+      deps.batchSize ?? 20,
+    );
     let sent = 0;
     let failed = 0;
     for (const mail of claimed) {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, MailRow } from '../../db/database.js';
 import { parseId } from '../../ids.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { safeEqual } from '../../platform/secrets.js';
 import { findMail, recentMail } from './mail.repository.js';
 import { bodyRemovedAt } from './outbox.service.js';
@@ -10,6 +11,7 @@ import { bodyRemovedAt } from './outbox.service.js';
 export interface SandboxMailboxDeps {
   db: Kysely<Database>;
   clock: Clock;
+  crypto: FieldCrypto;
   signingSecret: string;
   publicBaseUrl: string;
 }
@@ -48,7 +50,7 @@ function mailRowToMessage(row: MailRow, now: Date): MailboxMessage {
  * own requests caused: by API with its credentials, or on a page whose address carries a token
  * derived from the signing secret (unguessable, and the same every time for that partner).
  */
-export function createSandboxMailbox({ db, clock, signingSecret, publicBaseUrl }: SandboxMailboxDeps) {
+export function createSandboxMailbox({ db, clock, crypto, signingSecret, publicBaseUrl }: SandboxMailboxDeps) {
   const sign = (partnerId: number) =>
     createHmac('sha256', signingSecret).update(`sandbox-mailbox:${partnerId}`).digest('base64url');
 
@@ -69,12 +71,12 @@ export function createSandboxMailbox({ db, clock, signingSecret, publicBaseUrl }
 
     async list(partnerId: number): Promise<MailboxMessage[]> {
       const now = clock.now();
-      return (await recentMail(db, partnerId, SHOWN)).map((row) => mailRowToMessage(row, now));
+      return (await recentMail(db, crypto, partnerId, SHOWN)).map((row) => mailRowToMessage(row, now));
     },
 
     async message(partnerId: number, rawId: string): Promise<MailboxMessage | null> {
       const id = parseId(rawId);
-      const row = id === null ? undefined : await findMail(db, partnerId, id);
+      const row = id === null ? undefined : await findMail(db, crypto, partnerId, id);
       return row ? mailRowToMessage(row, clock.now()) : null;
     },
   };

@@ -3,6 +3,7 @@ import { isoNow, type Clock } from '../../clock.js';
 import type { Database, MailRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isId } from '../../ids.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { AuditService } from '../audit/index.js';
 import * as repo from './mail.repository.js';
 
@@ -59,10 +60,12 @@ function mailRowToOutboxMail(row: MailRow, now: Date): OutboxMail {
 export function createOutbox({
   db,
   clock,
+  crypto,
   audit,
 }: {
   db: Kysely<Database>;
   clock: Clock;
+  crypto: FieldCrypto;
   audit: Pick<AuditService, 'record'>;
 }) {
   return {
@@ -74,7 +77,7 @@ export function createOutbox({
       beforeId: number | null;
       limit: number;
     }): Promise<{ mail: OutboxMail[]; has_more: boolean }> {
-      const rows = await repo.listOutbox(db, query.status, query.beforeId, query.limit + 1);
+      const rows = await repo.listOutbox(db, crypto, query.status, query.beforeId, query.limit + 1);
       const now = clock.now();
       return {
         mail: rows.slice(0, query.limit).map((row) => mailRowToOutboxMail(row, now)),
@@ -84,7 +87,7 @@ export function createOutbox({
 
     /** Queues a failed or undelivered message again (the worker sends it next); a sent one is refused. */
     async resend(id: number): Promise<OutboxMail> {
-      const row = isId(id) ? await repo.findOutboxMail(db, id) : undefined;
+      const row = isId(id) ? await repo.findOutboxMail(db, crypto, id) : undefined;
       if (!row) throw new AppError('route_not_found', `Message ${id} does not exist.`);
       const requeued = await db.transaction().execute(async (trx) => {
         if (!(await repo.requeueMail(trx, id, isoNow(clock)))) return false;
@@ -104,7 +107,7 @@ export function createOutbox({
           );
         throw new AppError('conflict', `Message ${id} was delivered already; there is nothing to send again.`);
       }
-      return mailRowToOutboxMail((await repo.findOutboxMail(db, id))!, clock.now());
+      return mailRowToOutboxMail((await repo.findOutboxMail(db, crypto, id))!, clock.now());
     },
 
     /**

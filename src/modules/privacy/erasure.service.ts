@@ -43,6 +43,21 @@ export interface ErasureResult {
   events_redacted: number;
 }
 
+/**
+ * `user.erased` is a new event type, announced to partners on 2026-11-25 with the 30 days' notice
+ * of a new enumeration value (docs/decisions.md §15, §19): live erasures start on this day (Oslo
+ * time; the sandbox has them at once).
+ */
+export const LIVE_ERASURE_FROM = '2026-12-25T00:00:00+01:00';
+
+function notYetLive(now: Date): AppError | null {
+  if (now.getTime() >= Date.parse(LIVE_ERASURE_FROM)) return null;
+  return new AppError(
+    'conflict',
+    "Erasure in live starts on 2026-12-25, when the 30 days' notice of the user.erased event to partners has run (docs/decisions.md §19). Nothing was changed.",
+  );
+}
+
 function refusal(userId: number, open: ErasureReview['openPayouts']): AppError {
   const named = open.map((p) => `${p.id} (${p.status})`).join(', ');
   return new AppError(
@@ -82,6 +97,8 @@ export function createErasure(deps: PrivacyDeps) {
      */
     async erase(userId: number, rawReason: string): Promise<ErasureResult> {
       const reason = erasureReason(rawReason);
+      const early = deps.environment === 'live' ? notYetLive(clock.now()) : null;
+      if (early) throw early;
       const now = clock.now().toISOString();
       // The partners' feeds are read before the transaction (it holds SQLite's write lock): inside
       // it, only what was written since is read again.

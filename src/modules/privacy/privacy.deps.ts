@@ -18,6 +18,8 @@ import type { WebhookRights } from '../webhooks/index.js';
 export interface PrivacyDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** Live erasures wait for the `user.erased` notice to partners to run out (LIVE_ERASURE_FROM). */
+  environment: 'sandbox' | 'live';
   people: PersonRights;
   sessions: SessionRights;
   payouts: PayoutRights;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, VerificationProvider, VerificationSessionRow } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { randomToken, safeEqual, sha256Hex } from '../../platform/secrets.js';
 import type { ProviderAdapter, CallbackParams, ProviderOutcome } from './providers/types.js';
 import type { SandboxOutcome } from './providers/sandbox.js';
@@ -13,6 +14,7 @@ import type { SessionService } from './sessions.service.js';
 export interface BrowserFlowDeps {
   db: Kysely<Database>;
   clock: Clock;
+  crypto: FieldCrypto;
   sessions: Pick<SessionService, 'fresh' | 'finish' | 'sandboxConfirms'>;
   partners: Pick<PartnerService, 'partnerName'>;
   adapters: ReadonlyMap<VerificationProvider, ProviderAdapter>;
@@ -36,11 +38,11 @@ export function bindingCookieName(sessionId: string): string {
 
 /** The end user's side of a verification: start page, provider hand-off, return, final redirect. */
 export function createBrowserFlow(deps: BrowserFlowDeps) {
-  const { db, clock, sessions } = deps;
+  const { db, clock, crypto, sessions } = deps;
 
   async function byToken(token: string): Promise<VerificationSessionRow | undefined> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
-    const row = await repo.findSessionByStartToken(db, sha256Hex(token));
+    const row = await repo.findSessionByStartToken(db, crypto, sha256Hex(token));
     if (row) employeeActs(row);
     return row && sessions.fresh(row);
   }
@@ -119,7 +121,7 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
           message: 'Please try again in a moment.',
         };
       }
-      await repo.updateProviderStart(db, session.id, {
+      await repo.updateProviderStart(db, crypto, session.id, {
         providerRef: start.providerRef,
         providerState: start.providerState ? JSON.stringify(start.providerState) : null,
         bindingHash: sha256Hex(binding),
@@ -140,7 +142,7 @@ export function createBrowserFlow(deps: BrowserFlowDeps) {
       cookies: Record<string, string | undefined>,
     ): Promise<Step> {
       const adapter = deps.adapters.get(provider);
-      const found = ref && adapter ? await repo.findSessionByProviderRef(db, provider, ref) : undefined;
+      const found = ref && adapter ? await repo.findSessionByProviderRef(db, crypto, provider, ref) : undefined;
       if (found) employeeActs(found);
       const session = found && (await sessions.fresh(found));
       if (!session || !adapter)

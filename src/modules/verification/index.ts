@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { Idempotency } from '../../platform/idempotency.js';
 import type { AuditService } from '../audit/index.js';
 import type { EventService } from '../events/index.js';
@@ -23,6 +24,8 @@ export interface VerificationModuleDeps {
   db: Kysely<Database>;
   clock: Clock;
   config: Config;
+  /** Seals what providers leave on sessions. */
+  crypto: FieldCrypto;
   idempotency: Pick<Idempotency, 'reserve'>;
   employees: Pick<Employees, 'requireLinked' | 'partnerView' | 'recordVerifiedIdentity' | 'registeredIdentity'>;
   partners: Pick<PartnerService, 'partnerName'>;
@@ -34,6 +37,7 @@ export function createVerificationModule({
   db,
   clock,
   config,
+  crypto,
   idempotency,
   employees,
   partners,
@@ -47,6 +51,7 @@ export function createVerificationModule({
   const sessions = createSessionService({
     db,
     clock,
+    crypto,
     idempotency,
     returnUrls,
     employees,
@@ -57,6 +62,7 @@ export function createVerificationModule({
   const flow = createBrowserFlow({
     db,
     clock,
+    crypto,
     sessions,
     partners,
     adapters,
@@ -70,7 +76,7 @@ export function createVerificationModule({
     flow,
     adapters,
     docWebhook,
-    rights: createSessionRights({ db }),
+    rights: createSessionRights({ db, crypto }),
     routes: verificationRoutes({ returnUrls, sessions, sandbox }),
   };
 }

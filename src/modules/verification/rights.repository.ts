@@ -1,9 +1,11 @@
 /** The SQL of the person's rights (export and erasure) on the verification module's tables. */
 import type { Executor } from '../../db/database.js';
+import { openValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /** The person's sessions for their export: what happened, never the tokens, bindings or provider state. */
-export async function sessionsForExport(db: Executor, userId: number) {
-  return db
+export async function sessionsForExport(db: Executor, crypto: FieldCrypto, userId: number) {
+  const rows = await db
     .selectFrom('verification_sessions')
     .select([
       'id',
@@ -21,6 +23,7 @@ export async function sessionsForExport(db: Executor, userId: number) {
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .execute();
+  return rows.map((row) => openValues(crypto, 'verification_sessions', row, row));
 }
 
 /** Erasure: the person's sessions go, with what providers reported on them. */

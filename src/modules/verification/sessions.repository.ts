@@ -6,12 +6,30 @@ import type {
   VerificationStatus,
 } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
+import { openValues, sealValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+
+/**
+ * What a provider left on a session (its private state, its outcome text) is stored encrypted,
+ * bound to the session's id: every function here that reads or writes it takes the field crypto.
+ */
+function openSession<T extends { id: string }>(crypto: FieldCrypto, row: T): T {
+  return openValues(crypto, 'verification_sessions', row, row);
+}
+
+function sealSession<T extends Record<string, unknown>>(crypto: FieldCrypto, id: string, values: T): T {
+  return sealValues(crypto, 'verification_sessions', { id }, values);
+}
 
 export async function insertVerificationSession(
   db: Executor,
+  crypto: FieldCrypto,
   values: Insertable<VerificationSessionsTable>,
 ): Promise<void> {
-  await db.insertInto('verification_sessions').values(values).execute();
+  await db
+    .insertInto('verification_sessions')
+    .values(sealSession(crypto, values.id, values))
+    .execute();
 }
 
 const sessionById = reusableQuery(1, (db: Executor, id: string) =>
@@ -19,26 +37,33 @@ const sessionById = reusableQuery(1, (db: Executor, id: string) =>
 );
 
 /** Compiled once: partners poll this on every status check. */
-export async function findSession(db: Executor, id: string) {
+export async function findSession(db: Executor, crypto: FieldCrypto, id: string) {
   const [row] = await sessionById(db, id);
-  return row;
+  return row && openSession(crypto, row);
 }
 
-export async function findSessionByStartToken(db: Executor, tokenHash: string) {
-  return db
+export async function findSessionByStartToken(db: Executor, crypto: FieldCrypto, tokenHash: string) {
+  const row = await db
     .selectFrom('verification_sessions')
     .selectAll()
     .where('start_token_hash', '=', tokenHash)
     .executeTakeFirst();
+  return row && openSession(crypto, row);
 }
 
-export async function findSessionByProviderRef(db: Executor, provider: VerificationProvider, ref: string) {
-  return db
+export async function findSessionByProviderRef(
+  db: Executor,
+  crypto: FieldCrypto,
+  provider: VerificationProvider,
+  ref: string,
+) {
+  const row = await db
     .selectFrom('verification_sessions')
     .selectAll()
     .where('provider', '=', provider)
     .where('provider_ref', '=', ref)
     .executeTakeFirst();
+  return row && openSession(crypto, row);
 }
 
 /** The partner's pending session for the person, if any (another partner's never counts). */
@@ -83,24 +108,30 @@ export async function forgetStartTokens(db: Executor, cutoff: string): Promise<n
 /** The outcome_reason of a session a newer flow of the same partner replaced. */
 export const REPLACED_REASON = 'replaced by a new flow';
 
-/** Cancels the partner's own pending session for the person, if any (its new flow replaces it). */
+/**
+ * Cancels the partner's own pending session for the person, if any (its new flow replaces it).
+ * Found first: the reason is sealed to the session's id (there is at most one, by the unique
+ * partner and pending person).
+ */
 export async function cancelPendingForUser(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   userId: number,
   now: string,
 ): Promise<number> {
+  const pending = await findPendingForUser(db, partnerId, userId);
+  if (!pending) return 0;
   const result = await db
     .updateTable('verification_sessions')
     .set({
       status: 'cancelled',
       pending_user_id: null,
       verified_at: now,
-      outcome_reason: REPLACED_REASON,
+      ...sealSession(crypto, pending.id, { outcome_reason: REPLACED_REASON }),
       updated_at: now,
     })
-    .where('partner_id', '=', partnerId)
-    .where('pending_user_id', '=', userId)
+    .where('id', '=', pending.id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -109,12 +140,17 @@ export async function cancelPendingForUser(
 /** Corrects the outcome of a session finished in the same transaction (an approval that turned out to conflict). */
 export async function setOutcome(
   db: Executor,
+  crypto: FieldCrypto,
   id: string,
   values: { status: Exclude<VerificationStatus, 'pending'>; reason: string; now: string },
 ): Promise<void> {
   await db
     .updateTable('verification_sessions')
-    .set({ status: values.status, outcome_reason: values.reason, updated_at: values.now })
+    .set({
+      status: values.status,
+      ...sealSession(crypto, id, { outcome_reason: values.reason }),
+      updated_at: values.now,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -125,6 +161,7 @@ export async function setOutcome(
  */
 export async function finishSession(
   db: Executor,
+  crypto: FieldCrypto,
   id: string,
   values: { status: Exclude<VerificationStatus, 'pending'>; verifiedAt: string; reason: string | null; now: string },
 ): Promise<boolean> {
@@ -134,7 +171,7 @@ export async function finishSession(
       status: values.status,
       pending_user_id: null,
       verified_at: values.verifiedAt,
-      outcome_reason: values.reason,
+      ...sealSession(crypto, id, { outcome_reason: values.reason }),
       updated_at: values.now,
     })
     .where('id', '=', id)
@@ -145,6 +182,7 @@ export async function finishSession(
 
 export async function updateProviderStart(
   db: Executor,
+  crypto: FieldCrypto,
   id: string,
   values: { providerRef: string | null; providerState: string | null; bindingHash: string; now: string },
 ): Promise<void> {
@@ -152,7 +190,7 @@ export async function updateProviderStart(
     .updateTable('verification_sessions')
     .set({
       provider_ref: values.providerRef,
-      provider_state: values.providerState,
+      ...sealSession(crypto, id, { provider_state: values.providerState }),
       browser_binding_hash: values.bindingHash,
       updated_at: values.now,
     })
@@ -192,12 +230,13 @@ export async function countEndedSince(db: Executor, status: VerificationStatus, 
 }
 
 /** A person's most recent sessions with every partner (the console's employee page). */
-export async function sessionsOfUser(db: Executor, userId: number, limit: number) {
-  return db
+export async function sessionsOfUser(db: Executor, crypto: FieldCrypto, userId: number, limit: number) {
+  const rows = await db
     .selectFrom('verification_sessions')
     .select(['id', 'partner_id', 'provider', 'status', 'outcome_reason', 'created_at', 'verified_at', 'expires_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
+  return rows.map((row) => openSession(crypto, row));
 }

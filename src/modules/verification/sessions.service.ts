@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { AppError } from '../../errors.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import type { WriteContext } from '../../platform/request-context.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { isUuid, randomToken, sha256Hex } from '../../platform/secrets.js';
 import type { EventService, EventType, NewEvent } from '../events/index.js';
 import { normaliseIdentification, parseIdentity, type Employees, type Onboarding } from '../users/index.js';
@@ -30,6 +31,8 @@ export const POLL_RECORD_INTERVAL_MS = 60_000;
 export interface SessionServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /** Seals and opens what providers leave on sessions (the repository does it). */
+  crypto: FieldCrypto;
   idempotency: Pick<Idempotency, 'reserve'>;
   returnUrls: Pick<ReturnUrlService, 'requireMatch'>;
   employees: Pick<Employees, 'requireLinked' | 'partnerView' | 'recordVerifiedIdentity' | 'registeredIdentity'>;
@@ -65,14 +68,14 @@ export function sessionStatusPayload(
 }
 
 export function createSessionService(deps: SessionServiceDeps) {
-  const { db, clock, idempotency } = deps;
+  const { db, clock, crypto, idempotency } = deps;
 
   /**
    * The event of a session's new state, read in the transaction that changed it: its status
    * payload as the partner would poll it now (`verification.session.created` for a new session).
    */
   async function sessionEvent(trx: Transaction<Database>, sessionId: string): Promise<NewEvent> {
-    const session = (await repo.findSession(trx, sessionId)) as VerificationSessionRow;
+    const session = (await repo.findSession(trx, crypto, sessionId)) as VerificationSessionRow;
     const view = await deps.employees.partnerView(trx, session.partner_id, session.user_id);
     const type = `verification.session.${session.status === 'pending' ? 'created' : session.status}` as EventType;
     return {
@@ -86,9 +89,9 @@ export function createSessionService(deps: SessionServiceDeps) {
   async function end(
     trx: Transaction<Database>,
     sessionId: string,
-    values: Parameters<typeof repo.finishSession>[2],
+    values: Parameters<typeof repo.finishSession>[3],
   ): Promise<boolean> {
-    if (!(await repo.finishSession(trx, sessionId, values))) return false;
+    if (!(await repo.finishSession(trx, crypto, sessionId, values))) return false;
     await deps.events.emit(trx, [await sessionEvent(trx, sessionId)]);
     return true;
   }
@@ -112,12 +115,12 @@ export function createSessionService(deps: SessionServiceDeps) {
 
   /** A session row just read by any key, as it is now: expired first when its time ran out. */
   async function fresh(session: VerificationSessionRow): Promise<VerificationSessionRow> {
-    return (await expireIfDue(session)) ? ((await repo.findSession(db, session.id)) ?? session) : session;
+    return (await expireIfDue(session)) ? ((await repo.findSession(db, crypto, session.id)) ?? session) : session;
   }
 
   /** Reads a session, expiring it first when its time ran out. */
   async function load(id: string): Promise<VerificationSessionRow | undefined> {
-    const session = await repo.findSession(db, id);
+    const session = await repo.findSession(db, crypto, id);
     return session && fresh(session);
   }
 
@@ -158,7 +161,7 @@ export function createSessionService(deps: SessionServiceDeps) {
         await within?.(trx);
         return;
       }
-      const moved = await repo.finishSession(trx, sessionId, {
+      const moved = await repo.finishSession(trx, crypto, sessionId, {
         status: 'approved',
         verifiedAt: now,
         reason: null,
@@ -182,7 +185,7 @@ export function createSessionService(deps: SessionServiceDeps) {
         // What this partner's own earlier verification confirmed stays: a different identity changes
         // nothing, and this session does not count. Another partner's verification is not consulted.
         if (recorded === 'conflict') {
-          await repo.setOutcome(trx, sessionId, {
+          await repo.setOutcome(trx, crypto, sessionId, {
             status: 'error',
             reason:
               "the provider confirmed a different identity than this partner's earlier verification of the person",
@@ -195,7 +198,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       }
       await within?.(trx);
     });
-    return (await repo.findSession(db, sessionId)) as VerificationSessionRow;
+    return (await repo.findSession(db, crypto, sessionId)) as VerificationSessionRow;
   }
 
   /**
@@ -249,8 +252,8 @@ export function createSessionService(deps: SessionServiceDeps) {
       const create = () =>
         inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
           const replaced = await repo.findPendingForUser(trx, partnerId, userId);
-          await repo.cancelPendingForUser(trx, partnerId, userId, now.toISOString());
-          await repo.insertVerificationSession(trx, {
+          await repo.cancelPendingForUser(trx, crypto, partnerId, userId, now.toISOString());
+          await repo.insertVerificationSession(trx, crypto, {
             id,
             partner_id: partnerId,
             user_id: userId,
@@ -356,7 +359,7 @@ export function createSessionService(deps: SessionServiceDeps) {
     countEndedSince: (status: TerminalStatus, since: string) => repo.countEndedSince(db, status, since),
 
     /** The console: a person's most recent sessions, every partner's. */
-    ofUser: (userId: number, limit = 20) => repo.sessionsOfUser(db, userId, limit),
+    ofUser: (userId: number, limit = 20) => repo.sessionsOfUser(db, crypto, userId, limit),
 
     /**
      * The sweeper: ends sessions whose time ran out though nobody read them, so their

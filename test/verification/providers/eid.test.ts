@@ -4,6 +4,7 @@ import { bindingCookieName } from '../../../src/modules/verification/browser-flo
 import { buildTestApp, type TestApp, type TestPartner } from '../../helpers/app.js';
 import { startOidcProvider, type TestOidcProvider } from '../../helpers/oidc-provider.js';
 import { expectUserPayload } from '../../helpers/payload.js';
+import { sessionSealed } from '../../helpers/sealed.js';
 import { norwegianId, swedishId } from '../../helpers/users.js';
 import {
   APP_ORIGIN,
@@ -159,11 +160,7 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     expect(status.status).toBe('error');
     expect(status.next_action).toBe('retry');
     expect(status.onboarding?.steps.id_verification).toBe(false);
-    const session = await t.db.db
-      .selectFrom('verification_sessions')
-      .select('outcome_reason')
-      .where('id', '=', flow.verificationId)
-      .executeTakeFirstOrThrow();
+    const session = await sessionSealed(t, flow.verificationId);
     expect(session.outcome_reason).toContain('nonce');
   });
 
@@ -178,11 +175,7 @@ describe('provider_eid against a real OpenID provider (claims in the ID token, I
     );
     victimBack.searchParams.set('code', attackerBack.searchParams.get('code') as string);
     expectPartnerRedirect(await victim.browser.request(victimBack.href), victim.flow, 'error');
-    const session = await t.db.db
-      .selectFrom('verification_sessions')
-      .select('outcome_reason')
-      .where('id', '=', victim.flow.verificationId)
-      .executeTakeFirstOrThrow();
+    const session = await sessionSealed(t, victim.flow.verificationId);
     expect(session.outcome_reason).toContain('invalid_grant');
   });
 

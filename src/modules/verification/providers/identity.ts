@@ -17,7 +17,7 @@ export function text(value: unknown): string | null {
   return null;
 }
 
-/** outcome_reason is varchar(255), and a provider's own error text is not ours to trust for length. */
+/** A provider's own error text is not ours to trust for length: outcome_reason keeps 250 characters of it (encrypted). */
 export function shortReason(reason: string): string {
   return reason.length > 250 ? `${reason.slice(0, 247)}...` : reason;
 }
