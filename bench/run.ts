@@ -232,6 +232,61 @@ async function main(): Promise<void> {
       }),
     });
 
+    /**
+     * One client reads a whole export (rows/s in the table, ms for all of it); the service's RSS is
+     * sampled every 20 ms meanwhile, and the growth is its peak over the level just before.
+     */
+    async function exportScenario(name: string, description: string, url: string, accept: string) {
+      if (!wanted(name) || !service) return;
+      log(name);
+      const running = service;
+      const before = running.memory()?.rssMb ?? 0;
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, running.memory()?.rssMb ?? 0);
+      }, 20);
+      const started = performance.now();
+      let bytes = 0;
+      let lines = 0;
+      try {
+        const res = await fetch(url, { headers: { ...headers, accept } });
+        if (res.status !== 200 || !res.body) throw new Error(`${name}: ${res.status} ${await res.text()}`);
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          bytes += chunk.length;
+          for (const byte of chunk) if (byte === 10) lines++;
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      peak = Math.max(peak, running.memory()?.rssMb ?? 0);
+      // A CSV's first line is its header.
+      const rows = accept === 'text/csv' ? lines - 1 : lines;
+      scenarios.push({
+        name,
+        description,
+        exported: { rows, seconds, mb: bytes / 2 ** 20, rssGrowthMb: peak - before },
+      });
+    }
+    await exportScenario(
+      'users.export',
+      `GET /users/export, NDJSON (${userCount} employees)`,
+      `${api}/users/export`,
+      'application/x-ndjson',
+    );
+    await exportScenario(
+      'users.export.csv',
+      `GET /users/export, CSV (${userCount} employees)`,
+      `${api}/users/export`,
+      'text/csv',
+    );
+    await exportScenario(
+      'payouts.export',
+      `GET /payouts/export, NDJSON (${seeded.counts.payouts} seeded payouts)`,
+      `${api}/payouts/export`,
+      'application/x-ndjson',
+    );
+
     /** POST /payouts of 1 000 items, one connection: each item names its employee as `nameOf` says. */
     async function payoutBatches(name: string, description: string, nameOf: (userId: number) => object) {
       log(name);

@@ -125,6 +125,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/payouts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All your payouts, streamed as NDJSON or CSV
+         * @description Every payout of yours matching the filters of `GET /payouts` (`status`, `user_id`, `from`, `to`), each the Payout of that list. Streams every row, in id order, at the pace you read (a read of 500 rows at a time); counts once against the rate limit. `Accept: application/x-ndjson` (also for none, `*\/*` or `application/json`) gives one JSON object per line; `Accept: text/csv` gives RFC 4180 CSV (UTF-8, CRLF, a header row, nested values as dotted columns, a cell a spreadsheet would run as a formula prefixed with `'`); anything else is a 406. Rows added or changed during the export appear at most once. A failure half-way cuts the connection before the end of the chunked body: a stream that did not end cleanly is incomplete (see the basics guide, "Exports").
+         */
+        get: operations["exportPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/terms": {
         parameters: {
             query?: never;
@@ -359,6 +379,26 @@ export interface paths {
          * @description Starts a session of 60 minutes, replacing a pending one of the same employee (that one becomes `cancelled`). Open `verification_url` in the end user’s browser; after the provider step the browser is sent to `partner_return_url` with `verification_id` and `status` added to its query. Poll `GET /verification/status/{verificationSession}` with `verification_id`. 422 when the return URL does not match one of your approved URLs.
          */
         post: operations["startVerificationFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All your employees, streamed as NDJSON or CSV
+         * @description Every employee linked to you, each the User payload of `GET /users`. Streams every row, in id order, at the pace you read (a read of 500 rows at a time); counts once against the rate limit. `Accept: application/x-ndjson` (also for none, `*\/*` or `application/json`) gives one JSON object per line; `Accept: text/csv` gives RFC 4180 CSV (UTF-8, CRLF, a header row, nested values as dotted columns, a cell a spreadsheet would run as a formula prefixed with `'`); anything else is a 406. Rows added or changed during the export appear at most once. A failure half-way cuts the connection before the end of the chunked body: a stream that did not end cleanly is incomplete (see the basics guide, "Exports").
+         */
+        get: operations["exportUsers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2360,6 +2400,222 @@ export interface operations {
             };
             /** @description A body was sent that is not `application/json` */
             415: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    exportPayouts: {
+        parameters: {
+            query?: {
+                /** @description Payout date on or after */
+                from?: string;
+                status?: "pending" | "processing" | "paid" | "cancelled" | "failed";
+                /** @description Payout date on or before */
+                to?: string;
+                user_id?: number;
+            };
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every payout of yours, streamed */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date */
+                        date: string;
+                        description: string;
+                        /** @description Employer's national insurance contribution, 14.1 % of salary + holiday pay */
+                        employer_contribution: string;
+                        /** @description While `failed`: the bank’s reason code (ISO 20022, e.g. AC01 wrong account, AC04 closed account, AM04 insufficient funds), or `MANUAL` when the operator marked it failed; null otherwise */
+                        failure_code: string | null;
+                        /** @description While `failed`: what went wrong, in words; null otherwise */
+                        failure_message: string | null;
+                        hours: string | null;
+                        id: number;
+                        /** @description What you are invoiced for this payout, excluding VAT */
+                        invoice_excl: string;
+                        invoice_id: number;
+                        /** @description Including 25 % VAT */
+                        invoice_incl: string;
+                        /** @description Salary after tax withheld */
+                        net_salary: string;
+                        /** @description Holiday pay after tax withheld */
+                        net_vacation: string;
+                        /** @description null until paid */
+                        paid_at: string | null;
+                        /** @description Employer's occupational pension, 2 % of salary */
+                        pension: string;
+                        /** @description Σ round(quantity × price) */
+                        salary: string;
+                        /** @description onpay service fee */
+                        service_fee: string;
+                        /** @description `pending` until it goes to the bank in a payment file (`processing`); then `paid` when the bank booked it or `failed` when it rejected or returned it. A failed payout is retried (`pending` again) or `cancelled`. `processing` is new (2026-11-25): treat an unknown status as not final. */
+                        status: "pending" | "processing" | "paid" | "cancelled" | "failed";
+                        /** @description Withholding on salary plus holiday pay */
+                        tax_withheld: string;
+                        /** @description The reference of its latest attempt sent to the bank (the payment file’s EndToEndId): null before its first payment file; a retried payout gets a new one in its next file */
+                        trace_id: string | null;
+                        /** @enum {string} */
+                        type: "salary";
+                        /** Format: date-time */
+                        updated_at: string;
+                        user_id: number;
+                        /** @description Holiday pay, 12 % of salary */
+                        vacation: string;
+                        vat: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Accept` header allows neither `application/x-ndjson` (nor `application/json`, `*\/*`) nor `text/csv` */
+            406: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;
@@ -6518,6 +6774,227 @@ export interface operations {
             };
             /** @description A body was sent that is not `application/json` */
             415: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    exportUsers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every employee of yours, streamed */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": {
+                        address: string;
+                        bank_account_number: string | null;
+                        bank_bic_number: string | null;
+                        bank_iban_number: string | null;
+                        city: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        email: string;
+                        /** @description Employee id (a number, as a string) */
+                        id: string;
+                        /** @description Your id for the employee; "" when none */
+                        internal_id: string;
+                        main_work: "true" | "false";
+                        name: string;
+                        nationality: string;
+                        note: string;
+                        /**
+                         * @description Onboarding status (status_version v2)
+                         * @example {
+                         *       "is_onboarded": false,
+                         *       "missing_steps": [
+                         *         "id_verification"
+                         *       ],
+                         *       "steps": {
+                         *         "email_verified": true,
+                         *         "terms_approved": true,
+                         *         "profile": true,
+                         *         "id_verification": false,
+                         *         "bank_account": true
+                         *       },
+                         *       "status_version": "v2",
+                         *       "evaluated_at": "2026-11-21T10:05:00.000Z"
+                         *     }
+                         */
+                        onboarding: {
+                            /** Format: date-time */
+                            evaluated_at: string;
+                            is_onboarded: boolean;
+                            missing_steps: ("email_verified" | "terms_approved" | "profile" | "id_verification" | "bank_account")[];
+                            /** @enum {string} */
+                            status_version: "v2";
+                            steps: {
+                                bank_account: boolean;
+                                email_verified: boolean;
+                                id_verification: boolean;
+                                profile: boolean;
+                                terms_approved: boolean;
+                            };
+                        };
+                        phone: string;
+                        postal_code: string;
+                        tax_free_card: string;
+                        tax_percent: string | null;
+                        tax_start: string;
+                        tax_table: string;
+                        tax_type: string;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The `Accept` header allows neither `application/x-ndjson` (nor `application/json`, `*\/*`) nor `text/csv` */
+            406: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
                     "RateLimit-Limit"?: number;

@@ -23,6 +23,11 @@ const CODES = {
   idempotency_key_not_found: { status: 404, shape: 'error', text: 'Idempotency-key not found.' },
   route_not_found: { status: 404, shape: 'error', text: 'Not found.' },
   method_not_allowed: { status: 405, shape: 'error', text: 'Method not allowed.' },
+  not_acceptable: {
+    status: 406,
+    shape: 'error',
+    text: 'Accept must allow application/x-ndjson (or application/json) or text/csv.',
+  },
   bad_url: { status: 400, shape: 'error', text: 'The URL is not valid: it holds a malformed percent-encoding.' },
   uri_too_long: { status: 414, shape: 'error', text: 'A segment of the URL is too long.' },
   partner_not_found: { status: 404, shape: 'error', text: 'Partner not found.' },

@@ -10,6 +10,7 @@ import type { EventRow } from './db/database.js';
 import { flushErasedPages, type FlushOptions } from './db/erasure.js';
 import type { Db } from './db/kysely.js';
 import { createAuditService } from './modules/audit/index.js';
+import { createExportsModule, type ExportTuning } from './modules/exports/index.js';
 import { createBankModule } from './modules/bank/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
@@ -56,6 +57,8 @@ export interface ServicesDeps {
   connectRedis?: boolean;
   /** Test seam: called after each chunk of a payout batch (a failure there must leave nothing). */
   afterPayoutChunk?: (insertedSoFar: number) => void | Promise<void>;
+  /** Test seam: the exports' chunk size, and a call after each chunk read (to fail a read half-way). */
+  exportTuning?: ExportTuning;
   /** Test seam: called after a transaction's events are written, before it commits. */
   afterEventsWritten?: (written: readonly EventRow[]) => void;
   /** Test seam: how webhook hosts are resolved (the SSRF guard checks what it answers). */
@@ -93,10 +96,17 @@ export async function createServices(deps: ServicesDeps) {
   const audit = createAuditService({ db, clock });
   const partners = createPartnerService({ db, clock, env: config.env, audit, changeEpoch, log: deps.log });
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
-  const events = createEventsModule({ db, clock, partners, audit, afterEmit: deps.afterEventsWritten });
-  const signingSecret = await resolveSigningSecret(db, config);
   // Refuses a missing or wrong key before anything is served (docs/data-protection.md, "Keys").
   const fieldCrypto = await openFieldCrypto(db, config, clock.now().toISOString());
+  const events = createEventsModule({
+    db,
+    clock,
+    partners,
+    audit,
+    crypto: fieldCrypto,
+    afterEmit: deps.afterEventsWritten,
+  });
+  const signingSecret = await resolveSigningSecret(db, config);
   const terms = createTermsModule({ db, clock, changeEpoch, events: events.service });
   const users = createUsersModule({
     db,
@@ -128,6 +138,12 @@ export async function createServices(deps: ServicesDeps) {
     publicBaseUrl,
     crypto: fieldCrypto,
     afterChunk: deps.afterPayoutChunk,
+  });
+  const exportsModule = createExportsModule({
+    users: users.users,
+    payouts: payouts.payouts,
+    audit,
+    tuning: deps.exportTuning,
   });
   const bank = createBankModule({
     db,
@@ -180,6 +196,7 @@ export async function createServices(deps: ServicesDeps) {
     audit,
     rules: webhookRules,
     resolve: webhookResolver,
+    crypto: fieldCrypto,
     publicBaseUrl,
     timeoutMs: config.webhookTimeoutMs,
   });
@@ -231,6 +248,7 @@ export async function createServices(deps: ServicesDeps) {
       sessions: verification.sessions,
       partners,
       audit,
+      exportChunkRows: deps.exportTuning?.chunkRows,
     },
   });
   // Delivers the partners' events to their webhook endpoints (every instance; endpoint leases keep one sender per endpoint).
@@ -242,6 +260,7 @@ export async function createServices(deps: ServicesDeps) {
     timeoutMs: config.webhookTimeoutMs,
     rules: webhookRules,
     resolve: webhookResolver,
+    crypto: fieldCrypto,
     log: deps.log,
     // A send in flight at SIGTERM gets half the shutdown's time at most: the process still exits within it.
     stopGraceMs: Math.min(STOP_GRACE_MS, Math.floor(config.shutdown.timeoutMs / 2)),
@@ -320,6 +339,7 @@ export async function createServices(deps: ServicesDeps) {
     users,
     verification,
     payouts,
+    exports: exportsModule,
     bank,
     portal,
     loginLinks,

@@ -10,7 +10,15 @@ import type { Binding, FieldCrypto, IndexPurpose } from '../platform/field-crypt
 import { isSealed } from '../platform/field-crypto.js';
 
 export type SealedTable =
-  'partner_users' | 'payouts' | 'mail_outbox' | 'verification_sessions' | 'bank_files' | 'bank_payout_history';
+  | 'partner_users'
+  | 'payouts'
+  | 'mail_outbox'
+  | 'verification_sessions'
+  | 'events'
+  | 'event_jobs'
+  | 'webhook_deliveries'
+  | 'bank_files'
+  | 'bank_payout_history';
 
 interface TableSpec {
   /** The natural key a value is bound to, known before the row is written (no second write). */
@@ -51,6 +59,10 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
   mail_outbox: { key: ['id'], columns: { text_body: null, html_body: null } },
   // The provider's private state (PKCE verifier, nonce, vendor id) and its outcome text (a vendor's free text).
   verification_sessions: { key: ['id'], columns: { provider_state: null, outcome_reason: null } },
+  // Stored copies of what the API answered (the person's data in user.* events), each JSON text whole.
+  events: { key: ['id'], columns: { object: null, previous_attributes: null } },
+  event_jobs: { key: ['id'], columns: { object: null } },
+  webhook_deliveries: { key: ['id'], columns: { payload: null } },
   // A payment file as sent (creditors' names and accounts) and the bank's words on a payout, whole.
   bank_files: { key: ['id'], columns: { content: null }, deflated: true, batchSize: 4 },
   bank_payout_history: { key: ['id'], columns: { text: null } },

@@ -117,7 +117,7 @@ export function fieldKeysForMigrations(config: Pick<Config, 'dataKeys' | 'indexK
 export interface KeyStatus {
   active: string;
   keys: Array<{ id: string; values: number }>;
-  /** Values still in clear (none once the migrations that encrypt them, 0031 and 0033, ran). */
+  /** Values still in clear (none once the encryption migrations, 0031 to 0033, ran). */
   clear: number;
   index: { active: string; keys: Array<{ id: string; values: number }> };
 }

@@ -65,6 +65,8 @@ const WHEN: Record<ErrorCode, string> = {
   idempotency_key_not_found: 'You have no stored, unexpired key by this value',
   route_not_found: 'No such route',
   method_not_allowed: 'The path exists, but not with this method; `Allow` lists its methods',
+  not_acceptable:
+    'The `Accept` header allows neither `application/x-ndjson` (nor `application/json`, `*/*`) nor `text/csv`',
   bad_url: 'The URL holds a malformed percent-encoding',
   uri_too_long: 'A segment of the URL (a path id) is longer than 100 characters',
   partner_not_found: 'No such partner',

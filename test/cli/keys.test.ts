@@ -2,8 +2,9 @@
  * `onpay keys status` and `onpay keys rotate [--index]` (docs/data-protection.md, "Keys"): after
  * a new key is put first, rotation moves every value under it in batches; a rotation cut short is
  * finished by the next run; afterwards nothing is under the old key, it is retired, and the
- * service starts and reads everything with the new key alone (a payment file and the bank's words
- * among it). On the engine under test.
+ * service starts and reads everything with the new key alone: links, payouts, the stored
+ * events, fan-out jobs and webhook delivery bodies, a payment file and the bank's words. On the
+ * engine under test.
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { onboardedEmployees, RETURN_URL, type Employee } from '../helpers/employ
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
 import { userLink } from '../helpers/login-links.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { createEndpoint, drain, startReceiver, type Receiver } from '../webhooks/helpers.js';
 
 const OLD = `old:${Buffer.alloc(32, 41).toString('base64')}`;
 const NEW = `new:${Buffer.alloc(32, 42).toString('base64')}`;
@@ -32,6 +34,7 @@ describe(`onpay keys on ${testEngine}`, () => {
   let acme: TestPartner;
   let employees: Employee[];
   const links: string[] = [];
+  let receiver: Receiver;
   let file: { id: number; xml: string };
   let rejected: number;
   const env = (dataKeys: string, indexKeys: string) =>
@@ -43,6 +46,8 @@ describe(`onpay keys on ${testEngine}`, () => {
     database = await scratchDatabase('onpay-keys');
     t = await buildTestApp({ database, env: { ONPAY_DATA_KEYS: OLD, ONPAY_INDEX_KEYS: INDEX_OLD } });
     acme = await t.partner('Acme');
+    receiver = await startReceiver(t.clock);
+    await createEndpoint(t, acme, { url: receiver.url });
     employees = await onboardedEmployees(t, acme, 3);
     // A login-link mail to each (its bodies encrypted), and a declined verification (its outcome encrypted).
     for (const e of employees) {
@@ -60,6 +65,10 @@ describe(`onpay keys on ${testEngine}`, () => {
       });
       expect(done.statusCode, done.body).toBe(200);
     }
+    // A fan-out job (expanded into every partner's feed) and the delivery bodies of acme's events.
+    await t.services.terms.service.publish({ code: 'keys-test', title: 'Terms', url: 'https://example.com/terms' });
+    await t.services.events.service.runJobs();
+    await drain(t);
     // A payment file and a line of bank history with the bank's words: rotated with the rest.
     await createPayouts(t, acme, batch(employees.map((e) => item(e))));
     const exported = await t.services.bank.files.exportFile({});
@@ -82,6 +91,7 @@ describe(`onpay keys on ${testEngine}`, () => {
     expect(await t.services.bank.imports.importReport(Buffer.from(report))).toMatchObject({ applied: 1 });
   }, 60_000);
   afterAll(async () => {
+    await receiver?.close();
     await t?.close();
     await database?.drop();
   });
@@ -98,8 +108,31 @@ describe(`onpay keys on ${testEngine}`, () => {
     expect(before.index).toMatchObject({ active: 'iold', keys: [{ id: 'iold', values: expect.any(Number) }] });
   });
 
+  /** The stored payloads (events, fan-out jobs, delivery bodies) under each key id, as `e1.<id>.` prefixes. */
+  const payloadKeys = async () => {
+    const values = [
+      ...(await t.db.db.selectFrom('events').select(['object', 'previous_attributes']).execute()).flatMap((r) => [
+        r.object,
+        r.previous_attributes,
+      ]),
+      ...(await t.db.db.selectFrom('event_jobs').select('object').execute()).map((r) => r.object),
+      ...(await t.db.db.selectFrom('webhook_deliveries').select('payload').execute()).map((r) => r.payload),
+    ].filter((v): v is string => v !== null);
+    const counts: Record<string, number> = {};
+    for (const value of values) {
+      const id = /^e1\.([^.]+)\./.exec(value)?.[1] ?? 'clear';
+      counts[id] = (counts[id] ?? 0) + 1;
+    }
+    return counts;
+  };
+
   it('rotate, cut short and run again: every value readable, none left under the old key, which is retired', async () => {
     const total = ((await status(OLD, INDEX_OLD)).keys as Array<{ values: number }>)[0]!.values;
+    const payloads = (await payloadKeys()).old!;
+    expect(payloads).toBeGreaterThan(0);
+    expect(await payloadKeys()).toEqual({ old: payloads });
+    expect(await t.db.db.selectFrom('event_jobs').select('id').execute()).toHaveLength(1);
+    expect(await t.db.db.selectFrom('webhook_deliveries').select('id').execute()).not.toHaveLength(0);
     // Every instance restarts with the new key first and the old one still configured (it reads
     // both); then a rotation that stops after its first batch (the process was killed).
     const serving = await buildTestApp({
@@ -131,6 +164,7 @@ describe(`onpay keys on ${testEngine}`, () => {
     const done = jsonLine(await runCli(['keys', 'rotate', '--json'], env(`${NEW},${OLD}`, INDEX_OLD)));
     expect(done).toMatchObject({ kind: 'data', active: 'new', retired: ['old'] });
     expect((await status(NEW, INDEX_OLD)).keys).toEqual([{ id: 'new', values: total }]);
+    expect(await payloadKeys()).toEqual({ new: payloads });
 
     // Rebuilding the index under a new index key, while lookups keep answering.
     const rebuilt = jsonLine(
@@ -155,6 +189,11 @@ describe(`onpay keys on ${testEngine}`, () => {
         });
         expect(bySsn.statusCode, bySsn.body).toBe(200);
       }
+      // The feed reads in clear with the new key alone: each employee's phone in its user.* events.
+      const feed = await fresh.as(acme, { method: 'GET', url: '/api/v1/events?limit=500' });
+      expect(feed.statusCode, feed.body).toBe(200);
+      for (const e of employees) expect(feed.body).toContain(e.phone);
+      expect(feed.body).toContain('terms.published');
       // The payment file under the new key, served as sent; the bank's words read.
       const stored = await fresh.db.db
         .selectFrom('bank_files')

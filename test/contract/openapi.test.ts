@@ -54,6 +54,7 @@ interface OperationCase {
 const CODE_OF_STATUS: Record<number, ErrorCode> = {
   403: 'session_forbidden',
   404: 'user_not_found',
+  406: 'not_acceptable',
   409: 'conflict',
   410: 'events_expired',
   422: 'validation_failed',
@@ -384,6 +385,23 @@ const CASES: Record<string, OperationCase> = {
     url: () => '/api/v1/payouts?status=pending&per_page=10',
     errors: {
       422: [() => ({ url: '/api/v1/payouts?status=bogus' }), () => ({ url: '/api/v1/payouts?from=2026-13-01' })],
+    },
+  },
+  'GET /api/v1/users/export': {
+    url: () => '/api/v1/users/export',
+    errors: {
+      406: [() => ({ url: '/api/v1/users/export', headers: { accept: 'text/html' } })],
+      422: [() => ({ url: '/api/v1/users/export?page=1' })],
+    },
+  },
+  'GET /api/v1/payouts/export': {
+    url: () => '/api/v1/payouts/export?status=pending',
+    errors: {
+      406: [() => ({ url: '/api/v1/payouts/export', headers: { accept: 'application/xml' } })],
+      422: [
+        () => ({ url: '/api/v1/payouts/export?per_page=10' }),
+        () => ({ url: '/api/v1/payouts/export?status=bogus' }),
+      ],
     },
   },
   'GET /api/v1/payouts/{payout}': {

@@ -1,22 +1,23 @@
 /**
  * Field encryption of the person's data at rest (docs/data-protection.md): what the API stores on
- * links and payouts, the mail it queues (login links) and what the identity providers leave on
- * verification sessions (the national eID over OpenID Connect, the document vendor) is not in the
- * database in clear; a value moved to another row or column does not decrypt; a missing or wrong
- * key stops start-up instead of answering garbage. On the engine under test, through the HTTP
- * interface, on a database file (SQLite) or database (PostgreSQL).
+ * links and payouts, its copies in events, webhook deliveries and idempotency records, the mail it
+ * queues (login links) and what the identity providers leave on verification sessions (the national
+ * eID over OpenID Connect, the document vendor) is not in the database in clear; a value moved to
+ * another row or column does not decrypt; a missing or wrong key stops start-up instead of
+ * answering garbage. On the engine under test, through the HTTP interface, on a database file
+ * (SQLite) or database (PostgreSQL).
  */
-import { readFile, rm } from 'node:fs/promises';
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createDb } from '../../src/db/kysely.js';
+import { openValuesNow } from '../../src/db/sealed-columns.js';
 import { FieldDecryptionError } from '../../src/platform/field-crypto.js';
 import { FieldKeyError } from '../../src/platform/field-keys.js';
 import { createServices } from '../../src/services.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { scratchDatabase } from '../helpers/cli.js';
 import { snapshot } from '../helpers/db-snapshot.js';
+import { rawDatabaseText } from '../helpers/raw-database.js';
 import {
   decisionPayload,
   sendWebhook,
@@ -31,13 +32,8 @@ import { startOidcProvider, type TestOidcProvider } from '../helpers/oidc-provid
 import { batch, createPayouts, item } from '../helpers/payouts.js';
 import { payoutAccount, sessionSealed } from '../helpers/sealed.js';
 import { createUser, norwegianId, putProfile } from '../helpers/users.js';
+import { createEndpoint, drain, startReceiver, type Receiver } from '../webhooks/helpers.js';
 import { continueToProvider, TestBrowser } from '../verification/providers/browser.js';
-
-/**
- * Tables the rest of issue 23 item 1 still has to encrypt (event payloads, idempotency responses,
- * webhook deliveries): the scan leaves these out and names them.
- */
-const NOT_YET_ENCRYPTED = ['events', 'idempotency_keys', 'webhook_deliveries'];
 
 const EID_CALLBACK = 'http://onpay.test/verify/callback/provider_eid';
 
@@ -77,6 +73,8 @@ describe(`field encryption on ${testEngine}`, () => {
   const sessionIds: string[] = [];
   const linkTokens: string[] = [];
   let payoutIds: number[] = [];
+  let receiver: Receiver;
+  const identityKeys: string[] = [];
   /** Every value the test stored through the API that must not be found in clear. */
   const secrets: string[] = [];
 
@@ -111,6 +109,9 @@ describe(`field encryption on ${testEngine}`, () => {
     acme = await t.partner('Acme');
     globex = await t.partner('Globex');
     await ensureApprovedReturnUrl(t, acme);
+    // Acme's user.* and payout.* events are delivered to a receiver (the bodies are stored).
+    receiver = await startReceiver(t.clock);
+    receiver.secrets.push((await createEndpoint(t, acme, { url: receiver.url })).secret);
     const accounts = [
       { bank_account_number: '86011117947' },
       { bank_iban_number: 'NO9386011117947', bank_bic_number: 'DNBANOKKXXX' },
@@ -118,9 +119,12 @@ describe(`field encryption on ${testEngine}`, () => {
     for (const [i, account] of accounts.entries()) {
       const ssn = ssns[i] as string;
       const phone = `9381772${i}`;
+      const oldPhone = `9381773${i}`;
       const address = `Skannegata ${71 + i}`;
       const documentId = `PX98765${i}3`;
       const user = await createUser(t, acme, account);
+      // The phone changed: the old one is in the user.updated event's previous_attributes.
+      await putProfile(t, acme, user.id, { phone: oldPhone, address });
       await putProfile(t, acme, user.id, { phone, address });
       const terms = await t.as(acme, {
         method: 'POST',
@@ -128,16 +132,18 @@ describe(`field encryption on ${testEngine}`, () => {
         payload: { approved: true },
       });
       expect(terms.statusCode, terms.body).toBe(200);
+      identityKeys.push(randomUUID());
       const identity = await t.as(acme, {
         method: 'PUT',
         url: `/api/v1/users/${user.id}/identity`,
+        headers: { 'idempotency-key': identityKeys.at(-1)! },
         payload: { identification: ssn, country_code: 'NO', birthday: '1977-03-14', document_id: documentId },
       });
       expect(identity.statusCode, identity.body).toBe(200);
       if (i === 0) await verifyByEid(user.id);
       else await verifyByDocument(user.id, ssn);
       people.push({ id: user.id, ssn, phone });
-      secrets.push(ssn, phone, address, documentId, ...Object.values(account));
+      secrets.push(ssn, phone, oldPhone, address, documentId, ...Object.values(account));
     }
     secrets.push('1977-03-14', VENDOR_DOCUMENT, VENDOR_REASON_NUMBER);
     // Login links mailed to both: the mails carry the links (and greet the person by name).
@@ -150,8 +156,10 @@ describe(`field encryption on ${testEngine}`, () => {
       batch(people.map((p) => ({ ...item({ userId: Number(p.id) }), user_id: undefined, ssn: p.ssn }))),
     );
     payoutIds = created.payout_ids;
+    await drain(t);
   }, 60_000);
   afterAll(async () => {
+    await receiver?.close();
     await t?.close();
     await eid?.close();
     await vendor?.close();
@@ -214,13 +222,11 @@ describe(`field encryption on ${testEngine}`, () => {
     expect(await statusOf(approved.id)).toBe('approved');
   }
 
-  it('stores none of the numbers, accounts, phones, addresses, birth dates or login links in clear in any table of links, payouts, mail or verification sessions', async () => {
+  it('stores none of the numbers, accounts, phones, addresses, birth dates or login links in clear in any table', async () => {
     const tables = await snapshot(t);
-    const found = Object.entries(tables)
-      .filter(([table]) => !NOT_YET_ENCRYPTED.includes(table))
-      .flatMap(([table, rows]) =>
-        secrets.filter((s) => rows.some((row) => row.includes(s))).map((s) => `${table}: ${s}`),
-      );
+    const found = Object.entries(tables).flatMap(([table, rows]) =>
+      secrets.filter((s) => rows.some((row) => row.includes(s))).map((s) => `${table}: ${s}`),
+    );
     expect(found).toEqual([]);
     // The rows are there, encrypted.
     expect(tables.partner_users!.join('\n')).toMatch(/"identification":"e1\.k1\./);
@@ -239,27 +245,52 @@ describe(`field encryption on ${testEngine}`, () => {
       `the document vendor decided declined: Document ${VENDOR_REASON_NUMBER} does not match`,
     );
     expect(JSON.parse(opened[0]!.provider_state as string)).toHaveProperty('code_verifier');
+    expect(tables.events!.join('\n')).toMatch(/"object":"e1\.k1\./);
+    expect(tables.events!.join('\n')).toMatch(/"previous_attributes":"e1\.k1\./);
+    expect(tables.webhook_deliveries!.join('\n')).toMatch(/"payload":"e1\.k1\./);
+    expect(tables.idempotency_keys!).toHaveLength(people.length);
   });
 
-  it.runIf(testEngine === 'sqlite')(
-    'leaves none of them in the database file, its indexes and free pages included',
-    async () => {
-      // The file as a copy holds it (VACUUM INTO), without the tables other work still encrypts.
-      const file = database.url.slice('sqlite:'.length);
-      const copy = `${file}.scan`;
-      await rm(copy, { force: true });
-      await sql`vacuum into ${copy}`.execute(t.db.db);
-      const scan = createDb({ engine: 'sqlite', path: copy, url: `sqlite:${copy}` });
-      for (const table of NOT_YET_ENCRYPTED) await sql`delete from ${sql.table(table)}`.execute(scan.db);
-      await sql`vacuum`.execute(scan.db);
-      await scan.close();
-      const bytes = (await readFile(copy)).toString('latin1');
-      expect(secrets.filter((s) => bytes.includes(s))).toEqual([]);
-      // And the check is real: the names the partner entered stay in clear (docs/data-protection.md).
-      expect(bytes).toContain('Nordmann');
-      await rm(copy, { force: true });
-    },
-  );
+  it('the feed, the webhook bodies and the idempotency records read as before', async () => {
+    const feed = (
+      (await t.as(acme, { method: 'GET', url: '/api/v1/events?limit=500' })).json() as {
+        results: Array<
+          { id: string; type: string; data: { object: Record<string, unknown> } } & Record<string, unknown>
+        >;
+      }
+    ).results;
+    const [a] = people as [(typeof people)[0]];
+    const updates = feed.filter((e) => e.type === 'user.updated' && e.data.object.id === a.id);
+    // The second profile PUT: the new phone in the object, the old one in previous_attributes.
+    expect(updates.map((e) => [e.data.object.phone, e.previous_attributes])).toContainEqual([
+      a.phone,
+      expect.objectContaining({ phone: `9381773${0}` }),
+    ]);
+    // Every body the receiver got verifies over the bytes sent and is the event as the feed shows it.
+    expect(receiver.received.length).toBeGreaterThan(0);
+    expect(receiver.verified()).toHaveLength(receiver.received.length);
+    for (const delivery of receiver.received)
+      expect(JSON.parse(delivery.body)).toEqual(feed.find((e) => e.id === delivery.event.id));
+    expect(receiver.received.map((d) => d.body).join()).toContain(a.phone);
+    // Globex, which linked no one, reads none of acme's events, by id or in its feed.
+    const other = await t.as(globex, { method: 'GET', url: `/api/v1/events/${updates[0]!.id}` });
+    expect(other.statusCode).toBe(404);
+    const otherFeed = await t.as(globex, { method: 'GET', url: '/api/v1/events?limit=500' });
+    expect(otherFeed.statusCode).toBe(200);
+    expect(secrets.filter((s) => otherFeed.body.includes(s))).toEqual([]);
+    for (const [i, key] of identityKeys.entries()) {
+      const stored = await t.as(acme, { method: 'GET', url: `/api/v1/idempotency-keys/${key}` });
+      expect(stored.statusCode, stored.body).toBe(200);
+      expect(stored.json()).toMatchObject({ status: 200, resource: { id: people[i]!.id } });
+    }
+  });
+
+  it('leaves none of them in the raw database: the SQLite file and its WAL as they are (free pages included), or pg_dump', async () => {
+    const raw = await rawDatabaseText(database);
+    expect(secrets.filter((s) => raw.includes(s))).toEqual([]);
+    // And the check is real: the names the partner entered stay in clear (docs/data-protection.md).
+    expect(raw).toContain('Nordmann');
+  });
 
   it('finds the employees by ssn and phone through the blind index, for their own partner only', async () => {
     for (const person of people) {
@@ -388,6 +419,55 @@ describe(`field encryption on ${testEngine}`, () => {
           .where('id', '=', other)
           .execute();
       }
+    });
+  });
+
+  describe('a payload moved to another event or delivery does not decrypt', () => {
+    const eventRow = (id: string) =>
+      t.db.db
+        .selectFrom('events')
+        .select(['object', 'previous_attributes'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    it("one person's user.updated payload copied onto another event: GET /events/{id} answers 500, never the copied data", async () => {
+      const feed = (
+        (await t.as(acme, { method: 'GET', url: '/api/v1/events?type=user.updated&limit=500' })).json() as {
+          results: Array<{ id: string; data: { object: { id: string } } }>;
+        }
+      ).results;
+      const [a, b] = people as [(typeof people)[0], (typeof people)[0]];
+      const from = feed.find((e) => e.data.object.id === a.id)!.id;
+      const to = feed.find((e) => e.data.object.id === b.id)!.id;
+      const original = await eventRow(to);
+      await t.db.db
+        .updateTable('events')
+        .set(await eventRow(from))
+        .where('id', '=', to)
+        .execute();
+      try {
+        const res = await t.as(acme, { method: 'GET', url: `/api/v1/events/${to}` });
+        expect(res.statusCode).toBe(500);
+        expect(res.body).not.toContain(a.phone);
+        expect((await t.as(acme, { method: 'GET', url: `/api/v1/events/${from}` })).statusCode).toBe(200);
+      } finally {
+        await t.db.db.updateTable('events').set(original).where('id', '=', to).execute();
+      }
+      expect((await t.as(acme, { method: 'GET', url: `/api/v1/events/${to}` })).statusCode).toBe(200);
+    });
+
+    it("a delivery's body opens only on its own row", async () => {
+      const [first, second] = await t.db.db
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'payload'])
+        .orderBy('id')
+        .limit(2)
+        .execute();
+      const crypto = t.services.fieldCrypto;
+      expect(JSON.parse(openValuesNow(crypto, 'webhook_deliveries', first!, first!).payload)).toHaveProperty('id');
+      expect(() => openValuesNow(crypto, 'webhook_deliveries', second!, { payload: first!.payload })).toThrow(
+        FieldDecryptionError,
+      );
     });
   });
 

@@ -120,14 +120,14 @@ const LISTS: ListQuery[] = [
   },
   {
     name: 'GET /events',
-    run: (db) => eventsAfter(db, PARTNER, 100, 10_000, null, 101),
+    run: (db) => eventsAfter(db, CRYPTO, PARTNER, 100, 10_000, null, 101),
     table: 'events',
     index: testEngine === 'sqlite' ? 'sqlite_autoindex_events_2' : 'events_partner_sequence_key',
     ordered: true,
   },
   {
     name: 'GET /events?type=',
-    run: (db) => eventsAfter(db, PARTNER, 100, 10_000, ['payout.paid'], 101),
+    run: (db) => eventsAfter(db, CRYPTO, PARTNER, 100, 10_000, ['payout.paid'], 101),
     table: 'events',
     index: testEngine === 'sqlite' ? 'sqlite_autoindex_events_2' : 'events_partner_sequence_key',
     ordered: true,

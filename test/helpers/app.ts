@@ -59,6 +59,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Failure injection after each chunk of a payout batch (atomicity tests). */
   afterPayoutChunk?: ServicesDeps['afterPayoutChunk'];
+  /** Export chunk size and failure injection (exports tests). */
+  exportTuning?: ServicesDeps['exportTuning'];
   /** Failure injection after a transaction's events are written (atomicity tests). */
   afterEventsWritten?: ServicesDeps['afterEventsWritten'];
   /** How webhook hosts resolve (SSRF tests); the system resolver without one. */
@@ -120,6 +122,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     rateLimitStore,
     afterPayoutChunk: options.afterPayoutChunk,
+    exportTuning: options.exportTuning,
     afterEventsWritten: options.afterEventsWritten,
     webhookResolver: options.webhookResolver,
     log: options.log,

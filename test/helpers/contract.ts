@@ -18,6 +18,7 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'
 /** Components get their own schema ids, so `#/components/schemas/X` can be resolved outside the document. */
 const COMPONENTS = 'https://onpay.test/contract/components/';
 const JSON_MEDIA = 'application/json';
+const NDJSON_MEDIA = 'application/x-ndjson';
 
 export class ContractViolation extends Error {
   override name = 'ContractViolation';
@@ -182,16 +183,27 @@ export class Contract {
         throw new ContractViolation(
           `${where} with Content-Type "${contentType}" (documented: ${[...documented.content.keys()].join(', ')})`,
         );
-      let body: unknown;
+      // NDJSON: the documented schema is each line's (docs/basics.md, "Exports"); every line ends in LF.
+      if (mediaType === NDJSON_MEDIA && res.body !== '' && !res.body.endsWith('\n'))
+        throw new ContractViolation(`${where} with NDJSON whose last line does not end: ${snippet(res.body)}`);
+      let bodies: unknown[];
       try {
-        body = mediaType === JSON_MEDIA ? JSON.parse(res.body) : res.body;
+        if (mediaType === JSON_MEDIA) bodies = [JSON.parse(res.body)];
+        else if (mediaType === NDJSON_MEDIA)
+          bodies = res.body
+            .split('\n')
+            .slice(0, -1)
+            .map((line) => JSON.parse(line) as unknown);
+        else bodies = [res.body];
       } catch {
         throw new ContractViolation(`${where} with a body that is not JSON: ${snippet(res.body)}`);
       }
-      if (!validate(body)) {
-        throw new ContractViolation(
-          `${where} with a body that does not match the documented schema:\n${describeErrors(validate.errors)}\nBody: ${snippet(res.body)}`,
-        );
+      for (const body of bodies) {
+        if (!validate(body)) {
+          throw new ContractViolation(
+            `${where} with a body that does not match the documented schema:\n${describeErrors(validate.errors)}\nBody: ${snippet(JSON.stringify(body))}`,
+          );
+        }
       }
     }
 

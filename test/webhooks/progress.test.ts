@@ -52,6 +52,7 @@ describe(`webhook delivery progress (${testEngine})`, () => {
       clock,
       events: t.services.events.service,
       audit: t.services.audit,
+      crypto: t.services.fieldCrypto,
       timeoutMs: 30_000,
       rules: { live: false },
       resolve: async () => [],

@@ -28,6 +28,7 @@ function workerOf(t: TestApp, clock: ManualClock, extra: WorkerOptions = {}) {
     clock,
     events: t.services.events.service,
     audit: t.services.audit,
+    crypto: t.services.fieldCrypto,
     timeoutMs: TIMEOUT_MS,
     rules: { live: false },
     resolve: async () => [],

@@ -19,6 +19,7 @@ import * as retention from './2026-11-25-0021-retention.js';
 import * as userErasure from './2026-11-25-0022-user-erasure.js';
 import * as listIndexes from './2026-11-25-0030-list-indexes.js';
 import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
+import * as sealedEvents from './2026-11-26-0032-sealed-events.js';
 import * as sealedMailVerification from './2026-11-26-0033-sealed-mail-verification.js';
 import * as sealedBankFiles from './2026-11-26-0034-sealed-bank-files.js';
 
@@ -33,6 +34,7 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
   return {
     ...migrations,
     [fieldEncryption.NAME]: fieldEncryption.fieldEncryption(context),
+    [sealedEvents.NAME]: sealedEvents.sealedEvents(context),
     [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification(context),
     [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles(context),
   };
@@ -60,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0022-user-erasure': userErasure,
   '2026-11-25-0030-list-indexes': listIndexes,
   [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
+  [sealedEvents.NAME]: sealedEvents.sealedEvents({}),
   [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification({}),
   [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles({}),
 };

@@ -36,6 +36,27 @@ export interface AuditEntry {
   reason?: string;
 }
 
+/** An export of a list (docs/decisions.md §21), as its audit entries name it. */
+export interface ExportRecord {
+  /** Which list: `users`, `payouts` (the API), `console.employees`, `console.payouts`. */
+  list: string;
+  object: AuditEntry['object'];
+  partnerId?: number | null;
+  format: string;
+  /** The filters as applied (only those given); a value that may be personal data is passed described, not as typed. */
+  filters: Record<string, string | number | undefined>;
+}
+
+/** `csv; filters: status=paid, from=2026-01-01`, and how it ended. */
+function describeExport(record: ExportRecord, outcome?: { rows: number; complete: boolean }): string {
+  const given = Object.entries(record.filters).filter(([, value]) => value !== undefined && value !== '');
+  const filters = given.length ? given.map(([name, value]) => `${name}=${value}`).join(', ') : 'none';
+  const ended = outcome
+    ? `; ${outcome.rows} ${outcome.rows === 1 ? 'row' : 'rows'}, ${outcome.complete ? 'complete' : 'incomplete (the client went away or a read failed)'}`
+    : '';
+  return `${record.format}; filters: ${filters}${ended}`;
+}
+
 export interface AuditEntryPayload {
   id: number;
   at: string;
@@ -82,31 +103,46 @@ export interface AuditQuery {
 }
 
 export function createAuditService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+  /**
+   * Records changes in the caller's transaction (they are kept exactly when the change commits),
+   * by the actor of the current request, command or job.
+   */
+  async function record(executor: Executor, ...entries: AuditEntry[]): Promise<void> {
+    const actor = currentActor();
+    const requestId = currentRequestId();
+    const at = clock.now().toISOString();
+    await repo.appendEntries(
+      executor,
+      entries.map((entry) => ({
+        at,
+        actor_type: actor.type,
+        actor_id: actor.id,
+        actor_label: actor.label.slice(0, 255),
+        action: entry.action,
+        object_type: entry.object.type,
+        object_id: String(entry.object.id),
+        partner_id: entry.partnerId ?? null,
+        request_id: requestId,
+        fields: entry.fields && entry.fields.length > 0 ? JSON.stringify([...entry.fields]) : null,
+        reason: entry.reason?.slice(0, 500) ?? null,
+      })),
+    );
+  }
+
   return {
+    record,
+
     /**
-     * Records changes in the caller's transaction (they are kept exactly when the change commits),
-     * by the actor of the current request, command or job.
+     * An export: `<list>.export_started` before the first row leaves (who, what, which filters),
+     * `<list>.exported` when it ended, with the rows sent and whether that was all of them.
      */
-    async record(executor: Executor, ...entries: AuditEntry[]): Promise<void> {
-      const actor = currentActor();
-      const requestId = currentRequestId();
-      const at = clock.now().toISOString();
-      await repo.appendEntries(
-        executor,
-        entries.map((entry) => ({
-          at,
-          actor_type: actor.type,
-          actor_id: actor.id,
-          actor_label: actor.label.slice(0, 255),
-          action: entry.action,
-          object_type: entry.object.type,
-          object_id: String(entry.object.id),
-          partner_id: entry.partnerId ?? null,
-          request_id: requestId,
-          fields: entry.fields && entry.fields.length > 0 ? JSON.stringify([...entry.fields]) : null,
-          reason: entry.reason?.slice(0, 500) ?? null,
-        })),
-      );
+    async recordExport(exported: ExportRecord, outcome?: { rows: number; complete: boolean }): Promise<void> {
+      await record(db, {
+        action: `${exported.list}.${outcome ? 'exported' : 'export_started'}`,
+        object: exported.object,
+        partnerId: exported.partnerId ?? null,
+        reason: describeExport(exported, outcome),
+      });
     },
 
     /** Newest first. */

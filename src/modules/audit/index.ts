@@ -12,4 +12,5 @@ export {
   type AuditEntryPayload,
   type AuditQuery,
   type AuditService,
+  type ExportRecord,
 } from './audit.service.js';

@@ -7,6 +7,7 @@ import type { WebhookService } from '../webhooks/index.js';
 import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 import { createBankActions, type BankActionsDeps } from './bank.actions.js';
+import { createExportActions } from './exports.actions.js';
 import { createPrivacyActions, type PrivacyActionsDeps } from './privacy.actions.js';
 
 export interface ConsoleServiceDeps {
@@ -48,6 +49,7 @@ export interface Dashboard {
 export function createConsoleService(deps: ConsoleServiceDeps) {
   return {
     money: createMoneyActions(deps.money),
+    exports: createExportActions(deps.money),
     bank: createBankActions(deps.bank),
     privacy: createPrivacyActions({ privacy: deps.privacy }),
 

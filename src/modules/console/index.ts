@@ -22,4 +22,5 @@ export {
   type MoneyActions,
 } from './money.actions.js';
 export type { PrivacyActions } from './privacy.actions.js';
+export type { ConsoleExport, ExportActions } from './exports.actions.js';
 export { FILE_PAGE_ROWS, type BankActions, type ExportForm } from './bank.actions.js';

@@ -46,12 +46,17 @@ export interface MoneyActionsDeps {
   clock: Clock;
   operations: PayoutOperations;
   payouts: Pick<PayoutService, 'ofEmployee'>;
-  directory: Pick<Directory, 'search' | 'linkNames' | 'erased' | 'identityReviews' | 'countIdentityReviews'>;
+  directory: Pick<
+    Directory,
+    'search' | 'linkNames' | 'erased' | 'identityReviews' | 'countIdentityReviews' | 'exportChunks'
+  >;
   employees: Pick<Employees, 'personView'>;
   tax: Pick<TaxService, 'setTax'>;
   sessions: Pick<SessionService, 'ofUser'>;
   partners: Pick<PartnerService, 'partnerNames' | 'listPartners'>;
-  audit: Pick<AuditService, 'record' | 'list'>;
+  audit: Pick<AuditService, 'record' | 'list' | 'recordExport'>;
+  /** Test seam: rows per read of the CSV downloads (EXPORT_CHUNK_ROWS without it). */
+  exportChunkRows?: number;
 }
 
 /** Personal data the console masks until an operator reveals it: per link the registered identity, the identity that partner's verification confirmed, and the bank account. */
@@ -179,16 +184,20 @@ const MOVE_MISSING = 'Choose what to do with the selected payouts.';
 /** How the payout lists name a person who was erased (their payouts stay, their name does not). */
 export const ERASED_NAME = 'Erased employee';
 
+/** The name each paying partner entered, keyed `partnerId:userId`; an erased person is named as such. */
+export async function employeeNamesOf(
+  directory: Pick<Directory, 'linkNames' | 'erased'>,
+  rows: ReadonlyArray<{ partnerId: number; userId: number }>,
+) {
+  const userIds = rows.map((r) => r.userId);
+  const [names, erased] = await Promise.all([directory.linkNames(userIds), directory.erased(userIds)]);
+  for (const row of rows) if (erased.has(row.userId)) names.set(`${row.partnerId}:${row.userId}`, ERASED_NAME);
+  return names;
+}
+
 export function createMoneyActions(deps: MoneyActionsDeps) {
   const key = (field: string, partnerId: number | null) => `${partnerId ?? 'person'}:${field}`;
-
-  /** The name each paying partner entered, keyed `partnerId:userId`; an erased person is named as such. */
-  async function namesOf(rows: ReadonlyArray<{ partnerId: number; userId: number }>) {
-    const userIds = rows.map((r) => r.userId);
-    const [names, erased] = await Promise.all([deps.directory.linkNames(userIds), deps.directory.erased(userIds)]);
-    for (const row of rows) if (erased.has(row.userId)) names.set(`${row.partnerId}:${row.userId}`, ERASED_NAME);
-    return names;
-  }
+  const namesOf = (rows: ReadonlyArray<{ partnerId: number; userId: number }>) => employeeNamesOf(deps.directory, rows);
 
   /** What this operator revealed of this person in the last few minutes (from the audit log: the reveal's own record). */
   async function revealedBy(operator: ConsoleOperator, userId: number): Promise<Set<string>> {

@@ -1,6 +1,24 @@
 import { sql } from 'kysely';
 import type { EventRow, Executor } from '../../db/database.js';
-import { insertRows, writesInWith } from '../../db/dialect.js';
+import { allocateIds, insertRows, writesInWith } from '../../db/dialect.js';
+import { openValuesNow, sealValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+
+/**
+ * An event's payload (`object`, `previous_attributes`) as stored: encrypted whole, bound to the
+ * event's id, which is made before the insert (docs/data-protection.md, "Encryption at rest").
+ */
+export function sealEvent<T extends Pick<EventRow, 'id' | 'object' | 'previous_attributes'>>(
+  crypto: FieldCrypto,
+  row: T,
+): T {
+  return sealValues(crypto, 'events', row, row);
+}
+
+/** A stored event with its payload in clear (a value that does not decrypt throws). */
+export function openEvent(crypto: FieldCrypto, row: EventRow): EventRow {
+  return openValuesNow(crypto, 'events', row, row);
+}
 
 /**
  * Takes `count` sequences of the partner's counter, creating it at the first event. The counter's
@@ -25,12 +43,17 @@ export async function takeSequences(trx: Executor, partnerId: number, count: num
  * counter's upsert and the insert are one statement, so the counter's lock (held until commit) is
  * taken one round trip later: a partner's concurrent writers wait in turn for less time.
  */
-export async function insertNumberedEvent(trx: Executor, row: Omit<EventRow, 'sequence'>): Promise<number> {
+export async function insertNumberedEvent(
+  trx: Executor,
+  crypto: FieldCrypto,
+  clear: Omit<EventRow, 'sequence'>,
+): Promise<number> {
   if (!writesInWith(trx)) {
-    const sequence = await takeSequences(trx, row.partner_id, 1);
-    await insertEvents(trx, [{ ...row, sequence }]);
+    const sequence = await takeSequences(trx, clear.partner_id, 1);
+    await insertEvents(trx, crypto, [{ ...clear, sequence }]);
     return sequence;
   }
+  const row = sealEvent(crypto, clear);
   // Parameters in a SELECT list have no type of their own: each is cast to its column's type.
   const inserted = await trx
     .with('counter', (db) =>
@@ -62,9 +85,14 @@ export async function insertNumberedEvent(trx: Executor, row: Omit<EventRow, 'se
   return Number(inserted.sequence);
 }
 
-export async function insertEvents(trx: Executor, rows: EventRow[]): Promise<void> {
+export async function insertEvents(trx: Executor, crypto: FieldCrypto, rows: EventRow[]): Promise<void> {
   // SQLite allows 32 766 variables per statement: 7 columns, so well under 4 000 rows a chunk.
-  await insertRows(trx, 'events', rows, 1000);
+  await insertRows(
+    trx,
+    'events',
+    rows.map((row) => sealEvent(crypto, row)),
+    1000,
+  );
 }
 
 /** The partner's counter: the last sequence committed, and up to which events have aged out. */
@@ -80,6 +108,7 @@ export async function counterOf(db: Executor, partnerId: number): Promise<{ last
 /** The partner's events after `after` and up to `upTo`, in sequence order, of the given types (all when null). */
 export async function eventsAfter(
   db: Executor,
+  crypto: FieldCrypto,
   partnerId: number,
   after: number,
   upTo: number,
@@ -93,16 +122,22 @@ export async function eventsAfter(
     .where('sequence', '>', after)
     .where('sequence', '<=', upTo);
   if (types) query = query.where('type', 'in', types);
-  return query.orderBy('sequence').limit(limit).execute();
+  return (await query.orderBy('sequence').limit(limit).execute()).map((row) => openEvent(crypto, row));
 }
 
-export async function findEvent(db: Executor, partnerId: number, id: string): Promise<EventRow | undefined> {
-  return db
+export async function findEvent(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  id: string,
+): Promise<EventRow | undefined> {
+  const row = await db
     .selectFrom('events')
     .selectAll()
     .where('id', '=', id)
     .where('partner_id', '=', partnerId)
     .executeTakeFirst();
+  return row && openEvent(crypto, row);
 }
 
 /** For each partner, the last sequence of its events created before `cutoff`. */
@@ -132,21 +167,28 @@ export async function purgeThrough(trx: Executor, partnerId: number, through: nu
   return Number(result.numDeletedRows);
 }
 
+/** A fan-out job, its object encrypted and bound to its id (allocated first: the caller's transaction holds the write lock). */
 export async function insertJob(
   trx: Executor,
+  crypto: FieldCrypto,
   job: { type: string; object: string; created_at: string },
 ): Promise<void> {
-  await trx.insertInto('event_jobs').values(job).execute();
+  const [id] = (await allocateIds(trx, 'event_jobs', 1)) as [number];
+  await trx
+    .insertInto('event_jobs')
+    .values(sealValues(crypto, 'event_jobs', { id }, { ...job, id }))
+    .execute();
 }
 
-export async function nextJob(db: Executor) {
-  return db
+export async function nextJob(db: Executor, crypto: FieldCrypto) {
+  const job = await db
     .selectFrom('event_jobs')
     .selectAll()
     .where('finished_at', 'is', null)
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+  return job && openValuesNow(crypto, 'event_jobs', job, job);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, EventRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { AuditEntry, AuditService } from '../audit/index.js';
 import type { PartnerService } from '../partners/index.js';
 import { typesMatching, type EventType } from './event-types.js';
@@ -105,11 +106,13 @@ export interface EventsDeps {
   clock: Clock;
   partners: Pick<PartnerService, 'partnerIdsAfter'>;
   audit: Pick<AuditService, 'record'>;
+  /** The stored payloads are encrypted (docs/data-protection.md); the repository seals and opens them. */
+  crypto: FieldCrypto;
   /** Test seam: called after the events of a transaction are written (a failure there must leave neither them nor the change). */
   afterEmit?: (written: readonly EventRow[]) => void;
 }
 
-export function createEventService({ db, clock, partners, audit, afterEmit }: EventsDeps) {
+export function createEventService({ db, clock, partners, audit, crypto, afterEmit }: EventsDeps) {
   /**
    * Writes events in the caller's transaction: they commit with the change they announce, or not at
    * all. Each partner's sequences come from its counter, taken in partner-id order so two
@@ -154,7 +157,7 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
       // The common case (one change, one partner): numbered and written in one step.
       const [event] = events as [NewEvent];
       const row = rowOf(event, now);
-      const written = [{ ...row, sequence: await repo.insertNumberedEvent(trx, row) }];
+      const written = [{ ...row, sequence: await repo.insertNumberedEvent(trx, crypto, row) }];
       afterEmit?.(written);
       return;
     }
@@ -170,7 +173,7 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
       const last = await repo.takeSequences(trx, partnerId, own.length);
       own.forEach((event, index) => rows.push({ ...rowOf(event, now), sequence: last - own.length + 1 + index }));
     }
-    await repo.insertEvents(trx, rows);
+    await repo.insertEvents(trx, crypto, rows);
     afterEmit?.(rows);
   }
 
@@ -187,7 +190,11 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
       object: unknown,
       subject: AuditEntry['object'],
     ): Promise<void> {
-      await repo.insertJob(trx, { type, object: JSON.stringify(object), created_at: clock.now().toISOString() });
+      await repo.insertJob(trx, crypto, {
+        type,
+        object: JSON.stringify(object),
+        created_at: clock.now().toISOString(),
+      });
       await audit.record(trx, { action: type, object: subject });
     },
 
@@ -199,7 +206,7 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
     async runJobs(): Promise<number> {
       let written = 0;
       for (;;) {
-        const job = await repo.nextJob(db);
+        const job = await repo.nextJob(db, crypto);
         if (!job) return written;
         const step = await db.transaction().execute(async (trx) => {
           const ids = await partners.partnerIdsAfter(trx, job.done_through_partner, JOB_STEP);
@@ -242,7 +249,7 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
           },
         );
       }
-      const rows = await repo.eventsAfter(db, partnerId, after, counter.last, types, limit + 1);
+      const rows = await repo.eventsAfter(db, crypto, partnerId, after, counter.last, types, limit + 1);
       const page = rows.slice(0, limit);
       const hasMore = rows.length > limit;
       const lastShown = page.at(-1)?.sequence;
@@ -252,7 +259,7 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
     },
 
     async get(partnerId: number, id: string): Promise<EventPayload> {
-      const row = /^evt_[0-9a-z]{26}$/.test(id) ? await repo.findEvent(db, partnerId, id) : undefined;
+      const row = /^evt_[0-9a-z]{26}$/.test(id) ? await repo.findEvent(db, crypto, partnerId, id) : undefined;
       if (!row) throw new AppError('event_not_found');
       return eventRowToPayload(row);
     },
@@ -260,7 +267,7 @@ export function createEventService({ db, clock, partners, audit, afterEmit }: Ev
     /** The partner's events after `after` (webhook replay and delivery read the feed through this). */
     async after(partnerId: number, after: number, limit: number): Promise<EventPayload[]> {
       const counter = await repo.counterOf(db, partnerId);
-      return (await repo.eventsAfter(db, partnerId, after, counter.last, null, limit)).map(eventRowToPayload);
+      return (await repo.eventsAfter(db, crypto, partnerId, after, counter.last, null, limit)).map(eventRowToPayload);
     },
 
     /** The partner's counter: the last sequence committed, and up to which events have aged out of the feed. */

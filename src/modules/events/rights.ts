@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, EventRow } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { EVENT_TYPE_NAMES } from './event-types.js';
 import * as repo from './rights.repository.js';
 import { eventRowToPayload, type EventPayload } from './events.service.js';
@@ -34,6 +35,7 @@ export interface EventScan {
 /** The person's events among one partner's after `after`, and the last sequence read. */
 async function scanPartner(
   executor: Kysely<Database>,
+  crypto: FieldCrypto,
   partnerId: number,
   userId: number,
   after: number,
@@ -41,14 +43,14 @@ async function scanPartner(
   const rows: EventRow[] = [];
   let through = after;
   for (;;) {
-    const page = await repo.eventsOfTypes(executor, partnerId, PERSON_TYPES, through, PAGE);
+    const page = await repo.eventsOfTypes(executor, crypto, partnerId, PERSON_TYPES, through, PAGE);
     rows.push(...page.filter((row) => isAbout(row, userId)));
     if (page.length > 0) through = Number(page.at(-1)!.sequence);
     if (page.length < PAGE) return { rows, through };
   }
 }
 
-export function createEventRights({ db }: { db: Kysely<Database> }) {
+export function createEventRights({ db, crypto }: { db: Kysely<Database>; crypto: FieldCrypto }) {
   return {
     /**
      * Before the erasure's transaction: reads the partners' feeds for the person's events (the long
@@ -57,7 +59,7 @@ export function createEventRights({ db }: { db: Kysely<Database> }) {
     async scan(partnerIds: readonly number[], userId: number): Promise<EventScan> {
       const scan: EventScan = { found: new Map(), through: new Map() };
       for (const partnerId of partnerIds) {
-        const { rows, through } = await scanPartner(db, partnerId, userId, 0);
+        const { rows, through } = await scanPartner(db, crypto, partnerId, userId, 0);
         scan.found.set(partnerId, rows);
         scan.through.set(partnerId, through);
       }
@@ -78,9 +80,9 @@ export function createEventRights({ db }: { db: Kysely<Database> }) {
       const redacted = new Map<string, EventPayload>();
       const object = JSON.stringify(redactedObject(userId));
       for (const partnerId of partnerIds) {
-        const since = await scanPartner(trx, partnerId, userId, scan?.through.get(partnerId) ?? 0);
+        const since = await scanPartner(trx, crypto, partnerId, userId, scan?.through.get(partnerId) ?? 0);
         for (const row of [...(scan?.found.get(partnerId) ?? []), ...since.rows]) {
-          await repo.redactEvent(trx, row.id, object);
+          await repo.redactEvent(trx, crypto, row.id, object);
           redacted.set(row.id, eventRowToPayload({ ...row, object, previous_attributes: null }));
         }
       }

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   decide_return_urls: ['operator', 'admin'],
   move_payouts: ['operator', 'admin'],
   set_tax: ['operator', 'admin'],
+  /** A list as a CSV file: every matching row at once, so not the viewer's (docs/decisions.md §21). */
+  export_lists: ['operator', 'admin'],
   resend_mail: ['operator', 'admin'],
   manage_partners: ['admin'],
   manage_tokens: ['admin'],

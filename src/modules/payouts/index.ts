@@ -63,7 +63,7 @@ export {
   type PayoutOperations,
   type Totals,
 } from './operations.service.js';
-export { PayoutParams } from './payouts.schemas.js';
+export { PayoutExportQuery, PayoutParams, PayoutSchema, type PayoutPayload } from './payouts.schemas.js';
 export { OPEN_PAYOUT_STATUSES, type PayoutRights } from './rights.js';
 export type { BankQueue, BankVerdict, ExportFilter, QueuedPayout, VerdictOutcome } from './bank-queue.service.js';
 export { formatAmount, toDecimal } from './money.js';

@@ -66,6 +66,16 @@ export async function listMatching(db: Executor, filter: OperationsFilter, limit
   return filtered(db, filter).select(LISTED).orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
 }
 
+/**
+ * The console's payouts export, a chunk at a time: matching payouts before `beforeId`, newest first
+ * as the list shows them (an id never changes, so a payout is read once).
+ */
+export async function exportMatching(db: Executor, filter: OperationsFilter, beforeId: number | null, limit: number) {
+  let query = filtered(db, filter).select(LISTED);
+  if (beforeId !== null) query = query.where('p.id', '<', beforeId);
+  return query.orderBy('p.id', 'desc').limit(limit).execute();
+}
+
 /** The ids of matching payouts, oldest first, at most `limit` ("select all N matching"). */
 export async function idsMatching(db: Executor, filter: OperationsFilter, limit: number): Promise<number[]> {
   return (await filtered(db, filter).select('p.id').orderBy('p.id').limit(limit).execute()).map((row) => row.id);

@@ -12,6 +12,7 @@ import * as repo from './operations.repository.js';
 import type { InvoiceFilter, OperationsFilter } from './operations.repository.js';
 import { EVENT_OF, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
 import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
+import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /** The most payouts one console action moves (one transaction; the audit log and the events get one row each). */
@@ -113,6 +114,16 @@ export function createPayoutOperations({
         },
         rows: rows.map(line),
       };
+    },
+
+    /** Every matching payout, newest first, a chunk at a time (the console's CSV). */
+    async *exportLines(filter: OperationsFilter, size = EXPORT_CHUNK_ROWS): AsyncGenerator<PayoutLine[]> {
+      const chunks = keysetChunks(
+        (before, limit) => repo.exportMatching(db, filter, before, limit),
+        (row) => row.id,
+        size,
+      );
+      for await (const rows of chunks) yield rows.map(line);
     },
 
     /** How many payouts match, and their sums (the dashboard's queues). */

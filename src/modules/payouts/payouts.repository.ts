@@ -81,6 +81,24 @@ export async function listPayouts(
     .then((rows) => rows.map((row) => openPayout(crypto, row)));
 }
 
+/**
+ * The export's next chunk (GET /payouts/export): the partner's matching payouts after `afterId`, in
+ * id order (a seek on payouts_partner_id_idx; an id never changes, so a payout is read once).
+ */
+export async function exportPayouts(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  filters: PayoutFilters,
+  afterId: number | null,
+  limit: number,
+) {
+  let query = filtered(db, partnerId, filters).selectAll();
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  const rows = await query.orderBy('id').limit(limit).execute();
+  return rows.map((row) => openPayout(crypto, row));
+}
+
 export async function findPayout(db: Executor, crypto: FieldCrypto, id: number) {
   const row = await db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst();
   return row && openPayout(crypto, row);

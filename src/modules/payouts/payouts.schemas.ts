@@ -230,4 +230,8 @@ export type PayoutListQuery = Static<typeof PayoutListQuery>;
 export const UserPayoutListQuery = Type.Composite([PageQuery, Type.Object(filters)]);
 export type UserPayoutListQuery = Static<typeof UserPayoutListQuery>;
 
+/** GET /payouts/export: the list's filters, without paging (an export has every row: `page` is a 422). */
+export const PayoutExportQuery = Type.Object({ ...filters, user_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+export type PayoutExportQuery = Static<typeof PayoutExportQuery>;
+
 export const PayoutParams = Type.Object({ payout: Type.String({ description: 'Payout id', examples: ['501'] }) });

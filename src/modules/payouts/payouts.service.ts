@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isId, parseId } from '../../ids.js';
+import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
 import { pageOffset } from '../../platform/pagination.js';
 import type { EventService } from '../events/index.js';
 import type { Employees } from '../users/index.js';
@@ -213,6 +214,23 @@ export function createPayoutService({ db, clock, employees, events, crypto }: Pa
         query.page,
         query.per_page,
       );
+    },
+
+    /** GET /payouts/export: every matching payout of the partner, in id order, a chunk at a time, each as the list shows it. */
+    async *exportChunks(
+      partnerId: number,
+      query: { status?: PayoutStatus; user_id?: number; from?: string; to?: string },
+      size = EXPORT_CHUNK_ROWS,
+    ): AsyncGenerator<PayoutPayload[]> {
+      const filters: PayoutFilters = { status: query.status, userId: query.user_id, from: query.from, to: query.to };
+      // A user_id beyond the id range names no employee: nothing matches.
+      if (filters.userId !== undefined && !isId(filters.userId)) return;
+      const chunks = keysetChunks(
+        (after, size) => repo.exportPayouts(db, crypto, partnerId, filters, after, size),
+        (row) => row.id,
+        size,
+      );
+      for await (const rows of chunks) yield rows.map(payoutRowToPayload);
     },
 
     /** GET /users/{id}/payouts: 404 when the employee is not linked to the caller. */

@@ -72,6 +72,22 @@ export async function findPeople(db: Executor, crypto: FieldCrypto, query: Peopl
     .execute();
 }
 
+/**
+ * The console's employees export, a chunk at a time: matching people before `beforeId`, newest
+ * first as the list shows them (a seek on the primary key; an id never changes, so a person is read once).
+ */
+export async function exportPeople(
+  db: Executor,
+  crypto: FieldCrypto,
+  query: PeopleQuery,
+  beforeId: number | null,
+  limit: number,
+) {
+  let select = matching(db, crypto, query).select(['u.id', 'u.email', 'u.identity_review_since']);
+  if (beforeId !== null) select = select.where('u.id', '<', beforeId);
+  return select.orderBy('u.id', 'desc').limit(limit).execute();
+}
+
 /** Each partner's link of these people: the names, phone and internal id that partner entered. */
 /** Each link's name of these people (clear columns only: no value to decrypt). */
 export async function linkNamesOf(db: Executor, userIds: number[]) {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import * as repo from './directory.repository.js';
 import { erasedAmong } from './rights.repository.js';
+import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface PersonSummary {
@@ -56,6 +57,24 @@ export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: 
         rows.map((r) => r.id),
       );
       return { total, people: summaries(rows, links) };
+    },
+
+    /** Every person `search` finds for `text`, newest first, a chunk at a time (the console's CSV). */
+    async *exportChunks(text: string, size = EXPORT_CHUNK_ROWS): AsyncGenerator<PersonSummary[]> {
+      const query = { text: text.slice(0, 200) };
+      const chunks = keysetChunks(
+        (before, limit) => repo.exportPeople(db, crypto, query, before, limit),
+        (row) => row.id,
+        size,
+      );
+      for await (const rows of chunks) {
+        const links = await repo.linksOfPeople(
+          db,
+          crypto,
+          rows.map((r) => r.id),
+        );
+        yield summaries(rows, links);
+      }
     },
 
     /** How many people await an identity review (the console's dashboard). */

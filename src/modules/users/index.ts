@@ -62,3 +62,4 @@ export { identificationCandidates, normaliseIdentification } from './identity-nu
 export { ONBOARDING_STEPS, type Onboarding, type OnboardingStep } from './onboarding.js';
 export { distinctVerifiedIdentities, linkName } from './users.payload.js';
 export { OnboardingSchema, UserIdParams, UserPayload } from './users.schemas.js';
+export type { UserService } from './users.service.js';

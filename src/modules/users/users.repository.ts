@@ -379,6 +379,35 @@ export async function listLinkedUsers(
   return page.map((p) => byId.get(p.user_id)).filter((r): r is LinkedUserRow => r !== undefined);
 }
 
+/**
+ * The export's next chunk (GET /users/export): the partner's employees after `afterUserId`, in id
+ * order, each with this partner's approval of these terms. A seek on the link's primary key
+ * (partner_id, user_id): every chunk costs the same, and an id never changes, so a row is read once.
+ */
+export async function exportLinkedUsers(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  termsCode: string,
+  afterUserId: number | null,
+  limit: number,
+): Promise<Array<LinkedUserRow & { approved: boolean }>> {
+  let query = linkedUsers(db, partnerId)
+    .leftJoin('terms_approvals as ta', (join) =>
+      join
+        .onRef('ta.partner_id', '=', 'pu.partner_id')
+        .onRef('ta.user_id', '=', 'pu.user_id')
+        .on('ta.terms_code', '=', termsCode),
+    )
+    .select('ta.approved_at as terms_approved_at');
+  if (afterUserId !== null) query = query.where('pu.user_id', '>', afterUserId);
+  const rows = await query.orderBy('pu.user_id').limit(limit).execute();
+  return rows.map(({ terms_approved_at, ...joined }) => ({
+    ...splitLinked(crypto, joined as JoinedRow),
+    approved: terms_approved_at !== null,
+  }));
+}
+
 /** When the partner recorded each of these people's approval of these terms. */
 export async function findApprovals(
   db: Executor,

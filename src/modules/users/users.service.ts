@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, LinkUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
+import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
 import { pageOffset, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/index.js';
@@ -189,6 +190,20 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
       );
       const now = clock.now();
       return { total, results: rows.map((row) => userRowToPayload(row, approvals.has(row.user.id), now)) };
+    },
+
+    /** GET /users/export: every employee of the partner, in id order, a chunk at a time, each as the list shows it. */
+    async *exportChunks(partnerId: number, size = EXPORT_CHUNK_ROWS): AsyncGenerator<UserPayload[]> {
+      const current = await terms.current(db);
+      const chunks = keysetChunks(
+        (after, size) => repo.exportLinkedUsers(db, crypto, partnerId, current.code, after, size),
+        (row) => row.user.id,
+        size,
+      );
+      for await (const rows of chunks) {
+        const now = clock.now();
+        yield rows.map((row) => userRowToPayload(row, row.approved, now));
+      }
     },
 
     /** PUT/PATCH /users/{id}: only supplied fields change; null counts as not supplied. */

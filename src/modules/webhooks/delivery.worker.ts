@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { addMs, type Clock } from '../../clock.js';
 import type { Database, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { WorkerLog } from '../../platform/logging.js';
 import type { AuditService } from '../audit/index.js';
 import type { EventService } from '../events/index.js';
@@ -27,6 +28,8 @@ export interface WebhookWorkerDeps {
   timeoutMs: number;
   rules: UrlRules;
   resolve: Resolver;
+  /** Delivery bodies are stored encrypted; the repository seals and opens them. */
+  crypto: FieldCrypto;
   log?: WorkerLog;
   workerId?: string;
   /** How long a claimed endpoint stays this worker's (renewed while it delivers). */
@@ -123,7 +126,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
         await db.transaction().execute(async (trx) => {
           if (!(await repo.advanceCursor(trx, endpoint.id, endpoint.cursor, page.at(-1)!.sequence)))
             throw new CursorMoved();
-          await repo.insertDeliveries(trx, rows);
+          await repo.insertDeliveries(trx, deps.crypto, rows);
         });
         queued += rows.length;
       } catch (error) {
@@ -140,7 +143,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps) {
    * is sent. Returns the attempts made, and whether the last one failed.
    */
   async function deliverTo(claimed: WebhookEndpointRow): Promise<{ attempts: number; failed: boolean }> {
-    const due = await repo.dueDeliveries(db, claimed.id, clock.now().toISOString(), batchSize);
+    const due = await repo.dueDeliveries(db, deps.crypto, claimed.id, clock.now().toISOString(), batchSize);
     let attempts = 0;
     for (const delivery of due) {
       if (stopping) break;

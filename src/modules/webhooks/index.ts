@@ -9,7 +9,7 @@ import { createWebhookService, type WebhookServiceDeps } from './webhooks.servic
 
 export function createWebhooksModule(deps: WebhookServiceDeps & { publicBaseUrl: string }) {
   const service = createWebhookService(deps);
-  return { service, rights: createWebhookRights(), routes: webhookRoutes(service, deps.publicBaseUrl) };
+  return { service, rights: createWebhookRights(deps), routes: webhookRoutes(service, deps.publicBaseUrl) };
 }
 
 export type WebhooksModule = ReturnType<typeof createWebhooksModule>;

@@ -5,13 +5,14 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { EventPayload } from '../events/index.js';
 import { replaceDeliveryPayloads } from './rights.repository.js';
 
-export function createWebhookRights() {
+export function createWebhookRights({ crypto }: { crypto: FieldCrypto }) {
   return {
     redactDeliveries: (trx: Transaction<Database>, events: ReadonlyMap<string, EventPayload>) =>
-      replaceDeliveryPayloads(trx, new Map([...events].map(([id, event]) => [id, JSON.stringify(event)]))),
+      replaceDeliveryPayloads(trx, crypto, new Map([...events].map(([id, event]) => [id, JSON.stringify(event)]))),
   };
 }
 

@@ -6,6 +6,9 @@ import type {
   WebhookDeliveryStatus,
   WebhookEndpointRow,
 } from '../../db/database.js';
+import { allocateIds } from '../../db/dialect.js';
+import { openValuesNow, sealValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 export interface NewEndpoint {
   partnerId: number;
@@ -152,13 +155,28 @@ export interface NewDelivery {
   created_at: string;
 }
 
-export async function insertDeliveries(trx: Executor, rows: NewDelivery[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500) {
+/**
+ * Queues deliveries, each body encrypted and bound to the delivery's id (docs/data-protection.md):
+ * the ids are allocated first, inside the caller's transaction (on SQLite it holds the write lock
+ * from its start, which keeps them free).
+ */
+export async function insertDeliveries(trx: Executor, crypto: FieldCrypto, rows: NewDelivery[]): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = await allocateIds(trx, 'webhook_deliveries', rows.length);
+  const sealed = rows.map((row, i) => {
+    const id = ids[i] as number;
+    return sealValues(crypto, 'webhook_deliveries', { id }, { ...row, id, status: 'pending' as const });
+  });
+  for (let i = 0; i < sealed.length; i += 500)
     await trx
       .insertInto('webhook_deliveries')
-      .values(rows.slice(i, i + 500).map((row) => ({ ...row, status: 'pending' as const })))
+      .values(sealed.slice(i, i + 500))
       .execute();
-  }
+}
+
+/** A delivery with its body in clear: the exact bytes to send and sign. */
+export function openDelivery(crypto: FieldCrypto, row: WebhookDeliveryRow): WebhookDeliveryRow {
+  return openValuesNow(crypto, 'webhook_deliveries', row, row);
 }
 
 /**
@@ -254,11 +272,12 @@ export async function endpointsWithDueWork(
 /** The endpoint's due deliveries, in the order they were enqueued (the feed's order). */
 export async function dueDeliveries(
   db: Executor,
+  crypto: FieldCrypto,
   endpointId: number,
   now: string,
   limit: number,
 ): Promise<WebhookDeliveryRow[]> {
-  return db
+  const rows = await db
     .selectFrom('webhook_deliveries')
     .selectAll()
     .where('endpoint_id', '=', endpointId)
@@ -267,6 +286,7 @@ export async function dueDeliveries(
     .orderBy('id')
     .limit(limit)
     .execute();
+  return rows.map((row) => openDelivery(crypto, row));
 }
 
 export interface AttemptRecord {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { addMs, type Clock } from '../../clock.js';
 import type { Database, WebhookEndpointRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { parseId } from '../../ids.js';
 import { inTransaction, type Idempotency } from '../../platform/idempotency.js';
 import { pageOffset, type PageQuery } from '../../platform/pagination.js';
@@ -70,6 +71,8 @@ export interface WebhookServiceDeps {
   audit: Pick<AuditService, 'record'>;
   rules: UrlRules;
   resolve: Resolver;
+  /** Delivery bodies are stored encrypted (docs/data-protection.md); the repository seals them. */
+  crypto: FieldCrypto;
   /** How long the lookup at create/patch may take (the delivery timeout; 10 s without one). */
   timeoutMs?: number;
 }
@@ -84,6 +87,7 @@ export function createWebhookService({
   audit,
   rules,
   resolve,
+  crypto,
   timeoutMs = 10_000,
 }: WebhookServiceDeps) {
   /** The URL's form, and in live where its name resolves now: a clear 422 before anything is stored. */
@@ -237,7 +241,7 @@ export function createWebhookService({
         data: { object: { endpoint_id: current.id, url: current.url } },
       };
       await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
-        await repo.insertDeliveries(trx, [
+        await repo.insertDeliveries(trx, crypto, [
           {
             endpoint_id: current.id,
             event_id: event.id,
@@ -294,7 +298,7 @@ export function createWebhookService({
         from = page.at(-1)!.sequence;
       }
       await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
-        await repo.insertDeliveries(trx, rows);
+        await repo.insertDeliveries(trx, crypto, rows);
         await audit.record(trx, { action: 'webhook_endpoint.replayed', object: subject(current.id), partnerId });
       });
       return { count: rows.length, next_after: through < current.cursor ? through : null };

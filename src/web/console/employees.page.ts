@@ -8,7 +8,7 @@ import { fromMinorUnits } from '../../modules/payouts/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
-import { field, flash, listOrExplain, pager, type Query } from './list-kit.js';
+import { csvLink, field, flash, listOrExplain, pager, sendCsv, type Query } from './list-kit.js';
 
 const FIELD_LABEL: Record<Guarded['field'], string> = {
   identification: 'National identity number',
@@ -80,12 +80,27 @@ ${
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Employees</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Name (partner)</th><th scope="col">Phone</th><th scope="col">Internal id</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html``
 }
-${pager('/console/employees', { q }, found.page, money.perPage, found.total)}`
+${pager('/console/employees', { q }, found.page, money.perPage, found.total)}
+${found.total > 0 ? csvLink(request.operator!, '/console/employees.csv', { q }) : html``}`
     : problem
 }`,
       '/console/employees',
     );
   });
+
+  // The list above as a file: every matching person, one row per partner's link, the same columns.
+  app.get<{ Querystring: Query }>(
+    '/console/employees.csv',
+    { config: { permission: 'export_lists' } },
+    async (request, reply) => {
+      try {
+        const exported = console.exports.employees(request.operator!, { q: field(request.query, 'q') });
+        return await sendCsv(reply, 'employees', exported);
+      } catch (error) {
+        return kit.problem(request, reply, error, '/console/employees');
+      }
+    },
+  );
 
   // docs/decisions.md §14: two partners' verifications that confirmed different identities are an operator matter.
   app.get<{ Querystring: Query }>('/console/employees/identity-review', async (request, reply) => {

@@ -1,5 +1,8 @@
 /** What the console's lists share: reading query and form fields, a pager that keeps the filter, and a flash line after a redirect. */
 import type { FastifyReply } from 'fastify';
+import type { ConsoleExport } from '../../modules/console/index.js';
+import { can, type ConsoleOperator } from '../../modules/operators/index.js';
+import { csvText, sendExport } from '../../platform/export-stream.js';
 import { AppError } from '../../errors.js';
 import { html, type SafeHtml } from '../html.js';
 import { urlWith } from './admin-kit.js';
@@ -60,4 +63,22 @@ export function pager(
 
 export function flash(message: string | undefined, tone: 'ok' | 'bad' = 'ok'): SafeHtml {
   return message ? html`<p class="notice ${tone}" role="status">${message}</p>` : html``;
+}
+
+/** The list's filter as a CSV download (docs/console.md, "CSV downloads"), for the roles that may export. */
+export function csvLink(operator: ConsoleOperator, path: string, params: Record<string, string | undefined>): SafeHtml {
+  if (!can(operator.role, 'export_lists')) return html``;
+  return html`<p><a href="${urlWith(path, params)}" download>Download every matching row as CSV</a></p>`;
+}
+
+/** Streams a console export as a CSV file named `name`.csv. */
+export function sendCsv<T>(reply: FastifyReply, name: string, exported: ConsoleExport<T>): Promise<FastifyReply> {
+  return sendExport(reply, {
+    format: 'csv',
+    name,
+    chunks: exported.chunks,
+    text: csvText(exported.columns),
+    started: exported.started,
+    ended: exported.ended,
+  });
 }

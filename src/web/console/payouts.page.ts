@@ -16,7 +16,7 @@ import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
 import type { FlashStore } from './flash.js';
-import { field, fields, listOrExplain, pager, type Query } from './list-kit.js';
+import { csvLink, field, fields, listOrExplain, pager, sendCsv, type Query } from './list-kit.js';
 import { urlWith } from './admin-kit.js';
 
 /** The form's names for the moves, and how the pages say them. */
@@ -151,7 +151,8 @@ ${
 ${table}${actions}</form>`
     : table
 }
-${pager('/console/payouts', { ...params }, page, money.perPage, totals.count)}`;
+${pager('/console/payouts', { ...params }, page, money.perPage, totals.count)}
+${totals.count > 0 ? csvLink(request.operator!, '/console/payouts.csv', { ...params }) : html``}`;
     }
 
     return kit.render(
@@ -172,6 +173,23 @@ ${problem ?? list}`,
       '/console/payouts',
     );
   });
+
+  // The list above as a file: every payout matching the filter, the same columns.
+  app.get<{ Querystring: Query }>(
+    '/console/payouts.csv',
+    { config: { permission: 'export_lists' } },
+    async (request, reply) => {
+      try {
+        return await sendCsv(
+          reply,
+          'payouts',
+          console.exports.payouts(request.operator!, { ...paramsOf(request.query) }),
+        );
+      } catch (error) {
+        return kit.problem(request, reply, error, '/console/payouts');
+      }
+    },
+  );
 
   async function confirm(request: FastifyRequest<{ Body: Query }>, reply: FastifyReply) {
     const body = request.body;
