@@ -65,11 +65,8 @@ describe(`onpay keys on ${testEngine}`, () => {
       });
       expect(done.statusCode, done.body).toBe(200);
     }
-    // A fan-out job (expanded into every partner's feed) and the delivery bodies of acme's events.
-    await t.services.terms.service.publish({ code: 'keys-test', title: 'Terms', url: 'https://example.com/terms' });
-    await t.services.events.service.runJobs();
-    await drain(t);
-    // A payment file and a line of bank history with the bank's words: rotated with the rest.
+    // A payment file and a line of bank history with the bank's words: rotated with the rest
+    // (before new terms are published: payouts need onboarded employees).
     await createPayouts(t, acme, batch(employees.map((e) => item(e))));
     const exported = await t.services.bank.files.exportFile({});
     file = { id: exported.fileId as number, xml: exported.xml!.toString('utf8') };
@@ -89,6 +86,10 @@ describe(`onpay keys on ${testEngine}`, () => {
       ],
     });
     expect(await t.services.bank.imports.importReport(Buffer.from(report))).toMatchObject({ applied: 1 });
+    // A fan-out job (expanded into every partner's feed) and the delivery bodies of acme's events.
+    await t.services.terms.service.publish({ code: 'keys-test', title: 'Terms', url: 'https://example.com/terms' });
+    await t.services.events.service.runJobs();
+    await drain(t);
   }, 60_000);
   afterAll(async () => {
     await receiver?.close();
