@@ -207,6 +207,12 @@ async function main(): Promise<void> {
     await run('users.list.deep', `GET /users?page=${deepPage}&per_page=25`, {
       url: `${api}/users?page=${deepPage}&per_page=25`,
     });
+    // The payout history (24 monthly invoices): its first page and a page three quarters down.
+    await run('payouts.list.first', 'GET /payouts?page=1&per_page=25', { url: `${api}/payouts?page=1&per_page=25` });
+    const deepPayouts = Math.max(1, Math.floor((seeded.counts.payouts * 0.75) / 25));
+    await run('payouts.list.deep', `GET /payouts?page=${deepPayouts}&per_page=25`, {
+      url: `${api}/payouts?page=${deepPayouts}&per_page=25`,
+    });
     await run('verification.status', 'GET /verification/status/{id}', {
       url: `${api}/verification/status/x`,
       setupRequest: (request) => ({

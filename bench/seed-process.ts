@@ -21,15 +21,15 @@ if (!url || !users || !out) {
   process.exit(2);
 }
 // The benchmark's service runs as a sandbox: the same signing secret (kept in the database) seals the operator's key.
-// A bulk load is not a request: its VACUUM ANALYZE of 100 000 employees outlasts the requests'
-// statement timeout on a loaded machine (PostgreSQL cancelled it at load average 20).
+// The seed's bulk statements (a VACUUM ANALYZE of the whole load) are not requests: they get ten
+// minutes, not the service's 5 s statement timeout, which a busy machine's vacuum overruns.
 const config = loadConfig({
   DATABASE_URL: url,
   ONPAY_ENV: 'sandbox',
   LOG_LEVEL: 'warn',
   DATABASE_STATEMENT_TIMEOUT_MS: '600000',
 });
-const db = createDb(config.database);
+const db = createDb(config.database, { timeouts: config.databaseTimeouts });
 try {
   await migrateToLatest(db.db);
   // The keys the service will use (a sandbox's are generated and kept in the database).

@@ -178,6 +178,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   let approvals = 0;
   let sessions = 0;
   let links = 0;
+  let linkCount = 0;
+  let sharedCount = 0;
 
   await db.transaction().execute(async (trx) => {
     await insertChunked(users, async (chunk) => {
@@ -191,6 +193,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       user_id: userId,
       created_at: createdAt(n),
       updated_at: createdAt(n),
+      // Its place in the partner's list (docs/decisions.md §22): creation time and id both grow with n.
+      list_position: n + 1,
     }));
     // Every 20th employee also works for a second partner (which entered nothing yet): the indexes hold more than one partner's rows.
     const shared: Insertable<PartnerUsersTable>[] = userIds.flatMap((userId, n) =>
@@ -198,12 +202,15 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         ? [{ partner_id: other.partner_id, user_id: userId, created_at: createdAt(n), updated_at: createdAt(n) }]
         : [],
     );
+    shared.forEach((row, i) => (row.list_position = i + 1));
     // Stored as the service stores them: the person's data encrypted, with its blind indexes.
     const seal = (row: Insertable<PartnerUsersTable>) => sealValues(options.crypto, 'partner_users', row, row);
     await insertChunked([...linkRows, ...shared], async (chunk) => {
       await trx.insertInto('partner_users').values(chunk.map(seal)).execute();
     });
     links = linkRows.length + shared.length;
+    linkCount = linkRows.length;
+    sharedCount = shared.length;
 
     const approvalRows = userIds
       .filter((_, n) => stateOf(n) === 'onboarded' || stateOf(n) === 'verifying')
@@ -272,6 +279,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   const minor = (amount: string) => Number(toMinorUnits(amount));
   const perInvoice = Math.min(2_500, onboardedIds.length);
   let payoutCount = 0;
+  let payoutPlaces = 0;
   let invoiceCount = 0;
   for (let month = 0; month < 24 && perInvoice > 0; month++) {
     const at = new Date(now - (24 - month) * 30 * DAY_MS);
@@ -332,10 +340,16 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         });
       }
       await insertChunked(rows, async (chunk) => {
-        // The copied account is bound to the payout's id: allocated first, as the service does.
+        // The copied account is bound to the payout's id: allocated first, as the service does;
+        // places in the partner's list follow the ids (docs/decisions.md §22).
         const ids = await allocateIds(trx, 'payouts', chunk.length);
         const sealed = chunk.map((row, i) =>
-          sealValues(options.crypto, 'payouts', { id: ids[i] }, { ...row, id: ids[i] as number }),
+          sealValues(
+            options.crypto,
+            'payouts',
+            { id: ids[i] },
+            { ...row, id: ids[i] as number, list_position: ++payoutPlaces },
+          ),
         );
         await trx.insertInto('payouts').values(sealed).execute();
       });
@@ -343,6 +357,16 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     payoutCount += perInvoice;
     invoiceCount += 1;
   }
+
+  // The rows went in directly, numbered as they went: the partners' counters (src/db/list-counters.ts).
+  await db
+    .insertInto('partner_counters')
+    .values([
+      { partner_id: created.partner_id, what: 'links', value: linkCount },
+      { partner_id: other.partner_id, what: 'links', value: sharedCount },
+      { partner_id: created.partner_id, what: 'payouts', value: payoutPlaces },
+    ])
+    .execute();
 
   // PostgreSQL: what autovacuum would do after a bulk load (visibility map for index-only scans,
   // planner statistics). SQLite gets nothing: a production file has no statistics unless an

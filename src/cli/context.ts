@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, redact, type Config, type Env } from '../config.js';
 import { createDb, type Db } from '../db/kysely.js';
 import { migrateToLatest } from '../db/migrator.js';
+import { listDrift, renumberLists } from '../db/list-counters.js';
 import { AppError } from '../errors.js';
 import { fieldKeysForMigrations, keyStatus, rotateKeys } from '../platform/field-keys.js';
 import { readServiceAddress } from '../platform/settings.js';
@@ -102,6 +103,16 @@ export async function services(config: Config, db: Db) {
     audit: all.audit,
     operators: all.operators,
     webhooks: all.webhooks.service,
+    lists: {
+      check: () => listDrift(db.db),
+      /** What had drifted, then every list renumbered and recounted. */
+      recount: () =>
+        db.db.transaction().execute(async (trx) => {
+          const drift = await listDrift(trx);
+          await renumberLists(trx);
+          return drift;
+        }),
+    },
     keys: {
       status: () => keyStatus(db.db, all.fieldCrypto),
       rotate: (kind: 'data' | 'index') => rotateKeys(db.db, all.fieldCrypto, kind),

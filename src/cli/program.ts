@@ -16,6 +16,7 @@ import { registerBankCommands } from './bank.js';
 import { registerReturnUrlCommands } from './return-urls.js';
 import { registerUserCommands } from './users.js';
 import { registerAuditCommands } from './audit.js';
+import { registerListCommands } from './lists.js';
 import { registerOperatorCommands } from './operators.js';
 import { registerWebhookCommands } from './webhooks.js';
 import { registerWorkerCommand } from './worker.js';
@@ -113,6 +114,7 @@ function buildProgram(ctx: CliContext): Command {
   registerPayoutCommands(program, ctx);
   registerBankCommands(program, ctx);
   registerAuditCommands(program, ctx);
+  registerListCommands(program, ctx);
   registerOperatorCommands(program, ctx);
   registerWebhookCommands(program, ctx);
   registerKeysCommands(program, ctx);

@@ -128,6 +128,8 @@ export interface PartnerUsersTable {
   verified_name: string | null;
   /** Set when this partner's verification session was approved with a complete identity. */
   identity_verified_at: Timestamp | null;
+  /** The link's place in the partner's list, 1 = the oldest, dense (src/db/list-counters.ts). */
+  list_position: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Blind indexes (docs/data-protection.md): HMAC of the clear value, for exact lookups; written by the repository only. */
@@ -269,6 +271,15 @@ export interface PayoutsTable {
   paid_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The payout's place in its partner's list, 1 = the oldest, dense (src/db/list-counters.ts). */
+  list_position: number | null;
+}
+
+/** Per-partner row counts of the lists (docs/decisions.md §22). */
+export interface PartnerCountersTable {
+  partner_id: number;
+  what: 'links' | 'payouts';
+  value: number;
 }
 
 export type BankFileFormat = 'pain.001.001.03' | 'pain.001.001.09';
@@ -540,6 +551,7 @@ export interface Database {
   bank_reports: BankReportsTable;
   bank_report_files: BankReportFilesTable;
   bank_payout_history: BankPayoutHistoryTable;
+  partner_counters: PartnerCountersTable;
 }
 
 export type LoginLinkRow = Selectable<LoginLinksTable>;

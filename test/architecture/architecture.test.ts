@@ -18,6 +18,7 @@ const OUTSIDE_MODULES: Record<string, string> = {
   idempotency_keys: 'src/platform/idempotency.ts',
   settings: 'src/platform/settings.ts',
   data_keys: 'src/platform/field-keys.ts',
+  partner_counters: 'src/db/list-counters.ts',
 };
 
 async function filesUnder(dir: string): Promise<string[]> {

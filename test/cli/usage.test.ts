@@ -52,7 +52,7 @@ describe('usage errors', () => {
     const cases: Array<[string[], string]> = [
       [
         [],
-        'onpay: missing command, one of serve, worker, migrate, partner, token, terms, user, return-url, payout, bank, audit, operator, webhook, keys (see onpay --help)',
+        'onpay: missing command, one of serve, worker, migrate, partner, token, terms, user, return-url, payout, bank, audit, lists, operator, webhook, keys (see onpay --help)',
       ],
       [['partner'], 'onpay: partner: missing command, one of create, list, set-fee (see onpay partner --help)'],
       [['patner', 'list'], "onpay: unknown command 'patner' (did you mean partner?)"],

@@ -22,6 +22,7 @@ import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
 import * as sealedEvents from './2026-11-26-0032-sealed-events.js';
 import * as sealedMailVerification from './2026-11-26-0033-sealed-mail-verification.js';
 import * as sealedBankFiles from './2026-11-26-0034-sealed-bank-files.js';
+import * as listCounters from './2026-11-26-0035-list-counters.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   [sealedEvents.NAME]: sealedEvents.sealedEvents({}),
   [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification({}),
   [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles({}),
+  [listCounters.NAME]: listCounters,
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

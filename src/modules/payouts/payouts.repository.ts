@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Executor, InvoicesTable, NewPayout, PayoutStatus } from '../../db/database.js';
 import { allocateIds } from '../../db/dialect.js';
+import { listCount, takePlaces } from '../../db/list-counters.js';
 import { openValues, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
@@ -42,7 +43,26 @@ export async function insertInvoice(db: Executor, values: Insertable<InvoicesTab
 export async function insertPayouts(db: Executor, crypto: FieldCrypto, rows: NewPayout[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const ids = await allocateIds(db, 'payouts', rows.length);
-  const sealed = rows.map((row, i) => sealValues(crypto, 'payouts', { id: ids[i] }, { ...row, id: ids[i] as number }));
+  // Their places in each partner's list, in id order (docs/decisions.md §22); counters in partner-id order.
+  const next = new Map<number, number>();
+  for (const partnerId of [...new Set(rows.map((row) => row.partner_id))].sort((a, b) => a - b))
+    next.set(
+      partnerId,
+      await takePlaces(db, partnerId, 'payouts', rows.filter((r) => r.partner_id === partnerId).length),
+    );
+  const placeOf = (partnerId: number) => {
+    const place = next.get(partnerId) as number;
+    next.set(partnerId, place + 1);
+    return place;
+  };
+  const sealed = rows.map((row, i) =>
+    sealValues(
+      crypto,
+      'payouts',
+      { id: ids[i] },
+      { ...row, id: ids[i] as number, list_position: placeOf(row.partner_id) },
+    ),
+  );
   const inserted = await db.insertInto('payouts').values(sealed).returning('id').execute();
   return inserted.map((r) => r.id);
 }
@@ -56,6 +76,28 @@ function filtered(db: Executor, partnerId: number, filters: PayoutFilters) {
   return query;
 }
 
+export const hasFilters = (filters: PayoutFilters): boolean =>
+  filters.status !== undefined || filters.userId !== undefined || Boolean(filters.from) || Boolean(filters.to);
+
+/** The partner's payout count, from its counter (docs/decisions.md §22): no rows are counted. */
+export async function countAllPayouts(db: Executor, partnerId: number): Promise<number> {
+  return listCount(db, partnerId, 'payouts');
+}
+
+/** One page of the partner's payouts, newest first: places `top` and below, by a seek on (partner_id, list_position). */
+export async function pageOfPayouts(db: Executor, crypto: FieldCrypto, partnerId: number, limit: number, top: number) {
+  const rows = await db
+    .selectFrom('payouts')
+    .selectAll()
+    .where('partner_id', '=', partnerId)
+    .where('list_position', '<=', top)
+    .orderBy('list_position', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => openPayout(crypto, row));
+}
+
+/** A filtered total: an index-only count on the filter's index (pinned by test/db/query-plans.test.ts). */
 export async function countPayouts(db: Executor, partnerId: number, filters: PayoutFilters): Promise<number> {
   const row = await filtered(db, partnerId, filters)
     .select((eb) => eb.fn.countAll<number>().as('n'))

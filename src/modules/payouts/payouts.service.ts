@@ -4,7 +4,7 @@ import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isId, parseId } from '../../ids.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
-import { pageOffset } from '../../platform/pagination.js';
+import { pageOffset, topPlaceOf } from '../../platform/pagination.js';
 import type { EventService } from '../events/index.js';
 import type { Employees } from '../users/index.js';
 import { fromMinorUnits } from './payroll.js';
@@ -181,7 +181,15 @@ export function createPayoutService({ db, clock, employees, events, crypto }: Pa
   async function page(partnerId: number, filters: PayoutFilters, pageNo: number, perPage: number) {
     // A user_id beyond the id range names no employee: nothing matches.
     if (filters.userId !== undefined && !isId(filters.userId)) return { total: 0, results: [] };
-    const window = pageOffset({ page: pageNo, per_page: perPage });
+    const query = { page: pageNo, per_page: perPage };
+    if (!repo.hasFilters(filters)) {
+      // The whole list: its total from the partner's counter, the page by a seek on its places.
+      const total = await repo.countAllPayouts(db, partnerId);
+      const top = topPlaceOf(query, total);
+      const rows = top === null ? [] : await repo.pageOfPayouts(db, crypto, partnerId, perPage, top);
+      return { total, results: rows.map(payoutRowToPayload) };
+    }
+    const window = pageOffset(query);
     const [total, rows] = await Promise.all([
       repo.countPayouts(db, partnerId, filters),
       window ? repo.listPayouts(db, crypto, partnerId, filters, window.limit, window.offset) : Promise.resolve([]),

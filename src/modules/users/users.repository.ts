@@ -10,6 +10,7 @@ import type {
   UserUpdate,
 } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
+import { listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openValues, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
@@ -135,7 +136,10 @@ export async function insertLink(
   crypto: FieldCrypto,
   values: Insertable<PartnerUsersTable>,
 ): Promise<PartnerUserRow> {
-  const sealed = sealLink(crypto, values.partner_id, values.user_id, values);
+  // The link's place in the partner's list: the counter is taken here, after the rows the
+  // transaction locked and before its events (docs/performance.md, "Lock order").
+  const place = await takePlaces(db, values.partner_id, 'links', 1);
+  const sealed = sealLink(crypto, values.partner_id, values.user_id, { ...values, list_position: place });
   return openLink(crypto, await db.insertInto('partner_users').values(sealed).returningAll().executeTakeFirstOrThrow());
 }
 
@@ -338,34 +342,30 @@ export async function findLinkedUsersByIdentification(
   return [...byId.values()];
 }
 
+/** The partner's employee count, from its counter (docs/decisions.md §22): no rows are counted. */
 export async function countLinks(db: Executor, partnerId: number): Promise<number> {
-  const row = await db
-    .selectFrom('partner_users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('partner_id', '=', partnerId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return listCount(db, partnerId, 'links');
 }
 
 /**
- * One page of the partner's employees, newest link first. The page's ids come from the
- * (partner_id, created_at, user_id) index alone, so a deep page costs an index walk, not a join per row.
+ * One page of the partner's employees, newest link first: the links at places `top` and below
+ * (places are dense, 1 = the oldest), found by a seek on (partner_id, list_position) whatever the
+ * page's depth; then the page's rows by their keys.
  */
 export async function listLinkedUsers(
   db: Executor,
   crypto: FieldCrypto,
   partnerId: number,
   limit: number,
-  offset: number,
+  top: number,
 ): Promise<LinkedUserRow[]> {
   const page = await db
     .selectFrom('partner_users')
     .select('user_id')
     .where('partner_id', '=', partnerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('user_id', 'desc')
+    .where('list_position', '<=', top)
+    .orderBy('list_position', 'desc')
     .limit(limit)
-    .offset(offset)
     .execute();
   if (page.length === 0) return [];
   const rows = await linkedUsers(db, partnerId)

@@ -4,7 +4,7 @@ import type { Database, LinkUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
-import { pageOffset, type PageQuery } from '../../platform/pagination.js';
+import { topPlaceOf, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/index.js';
 import { hasBankFields, parseBankAccount, type BankInput } from './bank.js';
@@ -174,12 +174,12 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
     },
 
     async list(partnerId: number, query: PageQuery): Promise<{ total: number; results: UserPayload[] }> {
-      const window = pageOffset(query);
       const total = await repo.countLinks(db, partnerId);
       // A page past the end is empty, without asking the database.
-      if (window === null || window.offset >= total) return { total, results: [] };
+      const top = topPlaceOf(query, total);
+      if (top === null) return { total, results: [] };
       const [rows, current] = await Promise.all([
-        repo.listLinkedUsers(db, crypto, partnerId, window.limit, window.offset),
+        repo.listLinkedUsers(db, crypto, partnerId, query.per_page, top),
         terms.current(db),
       ]);
       const approvals = await repo.findApprovals(
