@@ -1,9 +1,9 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- kysely_migration is not in the schema's types */
 /**
  * Migration 2026-11-26-0034-sealed-bank-files on a database as the previous release left it:
  * payment files and bank history in clear (and, on PostgreSQL, the history's text a varchar(500)).
  * The database is made by exporting and importing through the service, then put back the way the
- * previous release wrote it: values in clear, the migration not applied. A crash in the middle
+ * previous release wrote it: values in clear. The migration runs as the migrator runs it, in a
+ * transaction (later migrations are already applied here, so not through the migrator). A crash in the middle
  * leaves it as it was; without the keys it refuses; with them every file and line is encrypted in
  * place, the files download with their recorded SHA-256 and the bank's words read as written. On
  * the engine under test.
@@ -15,8 +15,11 @@ import { parseDatabaseUrl } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { engineOf } from '../../src/db/dialect.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
-import { NAME as SEALED_BANK_FILES } from '../../src/db/migrations/2026-11-26-0034-sealed-bank-files.js';
-import { migrateToLatest } from '../../src/db/migrator.js';
+import {
+  NAME as SEALED_BANK_FILES,
+  sealedBankFiles,
+} from '../../src/db/migrations/2026-11-26-0034-sealed-bank-files.js';
+import type { MigrationContext } from '../../src/db/migrations/index.js';
 import { openValuesNow } from '../../src/db/sealed-columns.js';
 import { isSealed, parseKeyList } from '../../src/platform/field-crypto.js';
 import { keyStatus, openFieldCrypto } from '../../src/platform/field-keys.js';
@@ -39,8 +42,9 @@ const sha256 = (text: string) => createHash('sha256').update(Buffer.from(text, '
 class Crash extends Error {}
 
 /** The migrator's own table, which the schema's types do not name. */
-const migrationsOf = (db: Kysely<Database>) =>
-  (db as unknown as Kysely<any>).selectFrom('kysely_migration').select('name');
+/** The migration in a transaction of its own, as the migrator runs pending migrations. */
+const migrate = (db: Kysely<Database>, context: MigrationContext = {}) =>
+  db.transaction().execute((trx) => sealedBankFiles(context).up(trx));
 
 describe(`the sealed-bank-files migration on ${testEngine}`, () => {
   let database: TestDatabase;
@@ -88,7 +92,7 @@ describe(`the sealed-bank-files migration on ${testEngine}`, () => {
       await t.close();
     }
 
-    // Back to what the previous release left: the same values in clear, the migration not applied.
+    // Back to what the previous release left: the same values in clear.
     handle = createDb(parseDatabaseUrl(database.url));
     const db = handle.db;
     const crypto = await openFieldCrypto(db, config, new Date().toISOString());
@@ -107,7 +111,6 @@ describe(`the sealed-bank-files migration on ${testEngine}`, () => {
         .execute();
     if (engineOf(db) === 'postgres')
       await sql`alter table bank_payout_history alter column text type varchar(500)`.execute(db);
-    await (db as Kysely<any>).deleteFrom('kysely_migration').where('name', '=', SEALED_BANK_FILES).execute();
   }, 120_000);
   afterAll(async () => {
     await handle?.close();
@@ -123,29 +126,26 @@ describe(`the sealed-bank-files migration on ${testEngine}`, () => {
 
   it('a crash in the middle of the encryption leaves it as it was', async () => {
     const before = await bankRows();
-    const crashed = migrateToLatest(handle, {
+    const crashed = migrate(handle.db, {
       fieldCrypto: (executor) => openFieldCrypto(executor, config, new Date().toISOString()),
       afterBatch: () => {
         throw new Crash('the power went');
       },
     });
     await expect(crashed).rejects.toThrow(/the power went/);
-    const executed = await migrationsOf(handle.db).execute();
-    expect(executed.map((m: { name: string }) => m.name)).not.toContain(SEALED_BANK_FILES);
     expect(await bankRows()).toEqual(before);
   });
 
   it('refuses to run without the keys', async () => {
-    await expect(migrateToLatest(handle)).rejects.toThrow(
+    await expect(migrate(handle.db)).rejects.toThrow(
       new RegExp(`migration ${SEALED_BANK_FILES} .*needs the keys \\(ONPAY_DATA_KEYS, ONPAY_INDEX_KEYS\\)`),
     );
   });
 
   it('encrypts every file and line in place; the service serves the files as sent and reads the bank’s words', async () => {
-    const applied = await migrateToLatest(handle, {
+    await migrate(handle.db, {
       fieldCrypto: (executor) => openFieldCrypto(executor, config, new Date().toISOString()),
     });
-    expect(applied).toContain(SEALED_BANK_FILES);
     const { files: sealed, history } = await bankRows();
     for (const row of sealed) expect(isSealed(row.content)).toBe(true);
     for (const row of history) if (row.text !== null) expect(isSealed(row.text)).toBe(true);
