@@ -152,6 +152,7 @@ export async function createServices(deps: ServicesDeps) {
     queue: payouts.bankQueue,
     directory: users.directory,
     audit,
+    crypto: fieldCrypto,
   });
   const portal = createPortalService({
     db,

@@ -53,7 +53,7 @@ export function registerBankCommands(program: Command, ctx: CliContext): void {
       );
       if (result.xml !== null) {
         try {
-          await writeFile(out, result.xml, { encoding: 'utf8', flag: 'wx' });
+          await writeFile(out, result.xml, { flag: 'wx' });
         } catch (error) {
           throw new CliError(
             `payment file ${result.fileId} was recorded and its payouts are processing, but ${out} could not be written (${(error as Error).message}); get it with onpay bank download ${result.fileId} --out FILE`,

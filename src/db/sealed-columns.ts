@@ -4,6 +4,7 @@
  * bindings; the migration that encrypted existing databases and `onpay keys rotate` re-encrypt
  * with the same pass (`resealPass`).
  */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import type { Binding, FieldCrypto, IndexPurpose } from '../platform/field-crypto.js';
 import { isSealed } from '../platform/field-crypto.js';
@@ -15,13 +16,22 @@ export type SealedTable =
   | 'verification_sessions'
   | 'events'
   | 'event_jobs'
-  | 'webhook_deliveries';
+  | 'webhook_deliveries'
+  | 'bank_files'
+  | 'bank_payout_history';
 
 interface TableSpec {
   /** The natural key a value is bound to, known before the row is written (no second write). */
   readonly key: readonly string[];
   /** Each encrypted column, with the purpose of its blind index (`<column>_index`) when it has one. */
   readonly columns: Readonly<Record<string, IndexPurpose | null>>;
+  /**
+   * Values compressed (raw DEFLATE) before they are encrypted: a payment file compresses about
+   * thirtyfold, and its ciphertext, encoded, would otherwise be a third larger than the file.
+   */
+  readonly deflated?: boolean;
+  /** Rows per batch of a re-encryption, when fewer than the default (a payment file is several MiB in clear). */
+  readonly batchSize?: number;
 }
 
 export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
@@ -53,6 +63,9 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
   events: { key: ['id'], columns: { object: null, previous_attributes: null } },
   event_jobs: { key: ['id'], columns: { object: null } },
   webhook_deliveries: { key: ['id'], columns: { payload: null } },
+  // A payment file as sent (creditors' names and accounts) and the bank's words on a payout, whole.
+  bank_files: { key: ['id'], columns: { content: null }, deflated: true, batchSize: 4 },
+  bank_payout_history: { key: ['id'], columns: { text: null } },
 };
 
 /** The binding of a link's column: the partner and the person (the link's primary key). */
@@ -73,6 +86,20 @@ export function indexColumn(column: string): string {
   return `${column}_index`;
 }
 
+/** One value sealed as its table keeps it (compressed first where the table says so). */
+function sealOne(crypto: FieldCrypto, table: SealedTable, plain: string | Buffer, binding: Binding): string {
+  return SEALED_TABLES[table].deflated
+    ? crypto.encrypt(deflateRawSync(plain, { level: 1 }), binding)
+    : crypto.encrypt(plain, binding);
+}
+
+/** One stored value opened: the clear text. */
+function openOne(crypto: FieldCrypto, table: SealedTable, stored: string, binding: Binding): string {
+  return SEALED_TABLES[table].deflated
+    ? inflateRawSync(crypto.decryptBytes(stored, binding)).toString('utf8')
+    : crypto.decrypt(stored, binding);
+}
+
 /**
  * Encrypts the given columns of one row and sets their blind indexes; other properties pass
  * through. `row` must carry the table's key columns' values (in `key`).
@@ -87,11 +114,12 @@ export function sealValues<T extends Record<string, unknown>>(
   const sealed: Record<string, unknown> = { ...values };
   for (const [column, purpose] of Object.entries(spec.columns)) {
     if (!(column in values)) continue;
-    const plain = values[column] as string | null | undefined;
+    const plain = values[column] as string | Buffer | null | undefined;
     if (plain === undefined) continue;
     // An empty value says no more than NULL (a removed mail body): stored as it is.
-    sealed[column] = plain === '' ? plain : crypto.encryptNullable(plain, bindingOf(table, key, column));
-    if (purpose) sealed[indexColumn(column)] = crypto.indexNullable(purpose, plain);
+    sealed[column] =
+      plain === null || plain === '' ? plain : sealOne(crypto, table, plain, bindingOf(table, key, column));
+    if (purpose) sealed[indexColumn(column)] = crypto.indexNullable(purpose, plain as string | null);
   }
   return sealed as T;
 }
@@ -120,7 +148,7 @@ export function openValues<T extends Record<string, unknown>>(
     Object.defineProperty(opened, name, {
       enumerable: true,
       configurable: true,
-      get: () => (clear ??= crypto.decrypt(stored, binding)),
+      get: () => (clear ??= openOne(crypto, table, stored, binding)),
       set: (value: unknown) =>
         Object.defineProperty(opened, name, { value, enumerable: true, writable: true, configurable: true }),
     });
@@ -142,21 +170,24 @@ export function openValuesNow<T extends Record<string, unknown>>(
 ): T {
   const opened: Record<string, unknown> = { ...row };
   for (const column of Object.keys(SEALED_TABLES[table].columns)) {
-    if (column in row && row[column] !== '')
-      opened[column] = crypto.decryptNullable(row[column] as string | null, bindingOf(table, key, column));
+    if (column in row) {
+      const stored = row[column] as string | null;
+      opened[column] =
+        stored === null || stored === '' ? stored : openOne(crypto, table, stored, bindingOf(table, key, column));
+    }
     delete opened[indexColumn(column)];
   }
   return opened as T;
 }
 
-/** Whether a column holds a value: neither NULL nor empty (an empty value is stored as it is). */
-function holdsValue(column: string) {
-  return sql<boolean>`(${sql.ref(column)} is not null and ${sql.ref(column)} <> '')`;
-}
-
 /** Whether a stored value or index starts with a key id's prefix (portable: substr on both engines). */
 function startsWith(column: string, prefix: string) {
   return sql<boolean>`substr(${sql.ref(column)}, 1, ${prefix.length}) = ${prefix}`;
+}
+
+/** Whether a column holds a value: neither NULL nor empty (an empty value is stored as it is). */
+function holdsValue(column: string) {
+  return sql<boolean>`(${sql.ref(column)} is not null and ${sql.ref(column)} <> '')`;
 }
 
 /** Rows with something to do: a value not under the active key (or clear), an index missing or not under the active index key. */
@@ -204,7 +235,7 @@ export async function resealTable(
   const columns = Object.keys(spec.columns);
   const indexed = Object.entries(spec.columns).filter(([, purpose]) => purpose !== null);
   if (options.mode === 'index' && indexed.length === 0) return 0;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = Math.min(options.batchSize ?? 500, spec.batchSize ?? Infinity);
   const inBatch = options.inBatch ?? ((work) => work(db));
   let written = 0;
   let idleRounds = 0;
@@ -228,20 +259,22 @@ export async function resealTable(
         for (const k of spec.key) query = query.orderBy(k);
         const rows = (await query.limit(batchSize).execute()) as Array<Record<string, unknown>>;
         for (const row of rows) {
-          const plain: Record<string, string | null> = {};
-          for (const column of columns) {
-            const stored = row[column] as string | null;
-            plain[column] =
-              stored === null || !isSealed(stored) ? stored : crypto.decrypt(stored, bindingOf(table, row, column));
-          }
           const set: Record<string, string | null> = {};
           for (const column of columns) {
             const stored = row[column] as string | null;
-            if (stored !== null && stored !== '' && !stored.startsWith(`e1.${crypto.activeKeyId}.`))
-              set[column] = crypto.encrypt(plain[column] as string, bindingOf(table, row, column));
+            if (stored === null || stored === '' || stored.startsWith(`e1.${crypto.activeKeyId}.`)) continue;
+            const binding = bindingOf(table, row, column);
+            // An encrypted value moves to the active key as the bytes it holds; a clear one is sealed.
+            set[column] = isSealed(stored)
+              ? crypto.encrypt(crypto.decryptBytes(stored, binding), binding)
+              : sealOne(crypto, table, stored, binding);
           }
           for (const [column, purpose] of indexed) {
-            const value = plain[column] as string | null;
+            const stored = row[column] as string | null;
+            const value =
+              stored === null || !isSealed(stored)
+                ? stored
+                : openOne(crypto, table, stored, bindingOf(table, row, column));
             const index = row[indexColumn(column)] as string | null;
             const wanted = value === null ? null : crypto.index(purpose as IndexPurpose, value);
             if (

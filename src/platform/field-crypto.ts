@@ -31,7 +31,20 @@ export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const FORMAT = 'e1';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
-const SEALED = /^e1\.([A-Za-z0-9_-]{1,32})\.([A-Za-z0-9_-]{38,})$/;
+const SEALED_HEAD = /^e1\.([A-Za-z0-9_-]{1,32})\./;
+const NOT_BASE64URL = /[^A-Za-z0-9_-]/;
+
+/**
+ * The key id and body of a stored value in the encrypted form, or null. Not one regular
+ * expression over the whole value: a repeated class backtracks a step per character, and a
+ * payment file's several MiB overflow the regular expression stack.
+ */
+function splitSealed(stored: string): [keyId: string, body: string] | null {
+  const head = SEALED_HEAD.exec(stored.slice(0, 36));
+  if (!head) return null;
+  const body = stored.slice(head[0].length);
+  return body.length >= 38 && !NOT_BASE64URL.test(body) ? [head[1] as string, body] : null;
+}
 
 /** Why a list of keys cannot be used; the message is one line without key material. */
 export class KeyListError extends Error {}
@@ -69,12 +82,12 @@ export function generateKeyList(id: string): string {
 
 /** Whether a stored value is in the encrypted form (not whether it decrypts). */
 export function isSealed(stored: string): boolean {
-  return SEALED.test(stored);
+  return splitSealed(stored) !== null;
 }
 
 /** The id of the key a stored value is under, or null for a clear value. */
 export function sealedKeyId(stored: string): string | null {
-  return SEALED.exec(stored)?.[1] ?? null;
+  return splitSealed(stored)?.[0] ?? null;
 }
 
 /** The id of the key a stored index is under. */
@@ -95,10 +108,13 @@ export interface FieldCrypto {
   readonly activeIndexKeyId: string;
   readonly keyIds: readonly string[];
   readonly indexKeyIds: readonly string[];
-  encrypt(plain: string, binding: Binding): string;
+  /** A string is encrypted as its UTF-8 bytes; bytes as they are (a payment file, without a copy as text). */
+  encrypt(plain: string | Buffer, binding: Binding): string;
   /** Null stays null: most of these columns are optional. */
   encryptNullable(plain: string | null, binding: Binding): string | null;
   decrypt(stored: string, binding: Binding): string;
+  /** The value's bytes as they were given (a value that is not UTF-8 text: a compressed file). */
+  decryptBytes(stored: string, binding: Binding): Buffer;
   decryptNullable(stored: string | null, binding: Binding): string | null;
   /** The index written with a value (under the active index key). */
   index(purpose: IndexPurpose, value: string): string;
@@ -116,32 +132,30 @@ export function createFieldCrypto(dataKeys: readonly FieldKey[], indexKeys: read
   const byId = new Map<string, KeyObject>(dataKeys.map((k) => [k.id, createSecretKey(k.key)]));
   const activeKey = byId.get(active.id) as KeyObject;
 
-  function encrypt(plain: string, binding: Binding): string {
+  function encrypt(plain: string | Buffer, binding: Binding): string {
     const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv('aes-256-gcm', activeKey, nonce);
     cipher.setAAD(associatedData(binding));
-    const body = Buffer.concat([nonce, cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    const sealed = typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain);
+    const body = Buffer.concat([nonce, sealed, cipher.final(), cipher.getAuthTag()]);
     return `${FORMAT}.${active!.id}.${body.toString('base64url')}`;
   }
 
-  function decrypt(stored: string, binding: Binding): string {
-    const match = SEALED.exec(stored);
+  function decryptBytes(stored: string, binding: Binding): Buffer {
+    const match = splitSealed(stored);
     if (!match)
       throw new FieldDecryptionError(`${binding.table}.${binding.column} holds a value that is not encrypted`);
-    const key = byId.get(match[1] as string);
+    const key = byId.get(match[0]);
     if (!key)
       throw new FieldDecryptionError(
-        `${binding.table}.${binding.column} holds a value under key "${match[1]}", which ONPAY_DATA_KEYS does not hold`,
+        `${binding.table}.${binding.column} holds a value under key "${match[0]}", which ONPAY_DATA_KEYS does not hold`,
       );
-    const body = Buffer.from(match[2] as string, 'base64url');
+    const body = Buffer.from(match[1], 'base64url');
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, body.subarray(0, NONCE_BYTES));
       decipher.setAAD(associatedData(binding));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-      return Buffer.concat([
-        decipher.update(body.subarray(NONCE_BYTES, body.length - TAG_BYTES)),
-        decipher.final(),
-      ]).toString('utf8');
+      return Buffer.concat([decipher.update(body.subarray(NONCE_BYTES, body.length - TAG_BYTES)), decipher.final()]);
     } catch {
       throw new FieldDecryptionError(
         `${binding.table}.${binding.column} of row ${binding.row} does not decrypt (wrong key, or a value moved from elsewhere)`,
@@ -160,9 +174,11 @@ export function createFieldCrypto(dataKeys: readonly FieldKey[], indexKeys: read
     keyIds: dataKeys.map((k) => k.id),
     indexKeyIds: indexKeys.map((k) => k.id),
     encrypt,
+    decryptBytes,
     encryptNullable: (plain: string | null, binding: Binding) => (plain === null ? null : encrypt(plain, binding)),
-    decrypt,
-    decryptNullable: (stored: string | null, binding: Binding) => (stored === null ? null : decrypt(stored, binding)),
+    decrypt: (stored: string, binding: Binding) => decryptBytes(stored, binding).toString('utf8'),
+    decryptNullable: (stored: string | null, binding: Binding) =>
+      stored === null ? null : decryptBytes(stored, binding).toString('utf8'),
     index: (purpose: IndexPurpose, value: string) => indexUnder(activeIndex, purpose, value),
     indexNullable: (purpose: IndexPurpose, value: string | null) =>
       value === null ? null : indexUnder(activeIndex, purpose, value),

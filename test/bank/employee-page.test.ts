@@ -46,7 +46,7 @@ describe("the employee's payout page and the bank", () => {
       'Status: Sent to the bank. Sent to the bank on 21 Nov 2026, to be paid on 21 Nov 2026. The bank has not confirmed it yet.',
     );
 
-    const doc = parsePain001(file.xml as string);
+    const doc = parsePain001(file.xml!.toString('utf8'));
     const txs = doc.PmtInf[0]!.CdtTrfTxInf;
     const traceOf = async (id: number) =>
       (await t.db.db.selectFrom('payouts').select('trace_id').where('id', '=', id).executeTakeFirstOrThrow())

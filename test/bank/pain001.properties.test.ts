@@ -47,7 +47,7 @@ describe('pain.001 control sums', () => {
             })),
           })),
         });
-        const doc = parsePain001(built.xml);
+        const doc = parsePain001(built.bytes.toString('utf8'));
         const total = transfers.reduce((sum, t) => sum + BigInt(t.amount), 0n);
         expect(doc.GrpHdr.CtrlSum).toBe(asAmount(total));
         expect(doc.GrpHdr.NbOfTxs).toBe(String(transfers.length));

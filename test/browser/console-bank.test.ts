@@ -44,7 +44,7 @@ describe(`the console's bank report import in Chromium (${testEngine})`, () => {
     const employee = await onboardedEmployee(t, partner);
     await createPayouts(t, partner, batch([item(employee), item(employee)]));
     const exported = await t.services.bank.files.exportFile({});
-    const doc = parsePain001(exported.xml as string);
+    const doc = parsePain001(exported.xml!.toString('utf8'));
     const info = doc.PmtInf[0]!;
     const [first, second] = info.CdtTrfTxInf.map((tx) => tx.PmtId.EndToEndId) as [string, string];
     rejectedPayout = (await t.services.bank.files.attempts(exported.fileId as number)).find(

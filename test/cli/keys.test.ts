@@ -2,23 +2,29 @@
  * `onpay keys status` and `onpay keys rotate [--index]` (docs/data-protection.md, "Keys"): after
  * a new key is put first, rotation moves every value under it in batches; a rotation cut short is
  * finished by the next run; afterwards nothing is under the old key, it is retired, and the
- * service starts and reads everything with the new key alone: links, payouts, and the stored
- * events, fan-out jobs and webhook delivery bodies. On the engine under test.
+ * service starts and reads everything with the new key alone: links, payouts, the stored
+ * events, fan-out jobs and webhook delivery bodies, a payment file and the bank's words. On the
+ * engine under test.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { rotateKeys } from '../../src/platform/field-keys.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { cliEnv, jsonLine, runCli, scratchDatabase } from '../helpers/cli.js';
+import { pain002, parsePain001 } from '../helpers/bank.js';
 import { onboardedEmployees, RETURN_URL, type Employee } from '../helpers/employees.js';
 import { testEngine, type TestDatabase } from '../helpers/engine.js';
 import { userLink } from '../helpers/login-links.js';
+import { batch, createPayouts, item } from '../helpers/payouts.js';
 import { createEndpoint, drain, startReceiver, type Receiver } from '../webhooks/helpers.js';
 
 const OLD = `old:${Buffer.alloc(32, 41).toString('base64')}`;
 const NEW = `new:${Buffer.alloc(32, 42).toString('base64')}`;
 const INDEX_OLD = `iold:${Buffer.alloc(32, 43).toString('base64')}`;
 const INDEX_NEW = `inew:${Buffer.alloc(32, 44).toString('base64')}`;
+
+const REASON = 'Kontoen er stengt';
 
 class Crash extends Error {}
 
@@ -29,6 +35,8 @@ describe(`onpay keys on ${testEngine}`, () => {
   let employees: Employee[];
   const links: string[] = [];
   let receiver: Receiver;
+  let file: { id: number; xml: string };
+  let rejected: number;
   const env = (dataKeys: string, indexKeys: string) =>
     cliEnv({ DATABASE_URL: database.url, ONPAY_DATA_KEYS: dataKeys, ONPAY_INDEX_KEYS: indexKeys, LOG_LEVEL: 'silent' });
   const status = async (dataKeys: string, indexKeys: string) =>
@@ -57,6 +65,27 @@ describe(`onpay keys on ${testEngine}`, () => {
       });
       expect(done.statusCode, done.body).toBe(200);
     }
+    // A payment file and a line of bank history with the bank's words: rotated with the rest
+    // (before new terms are published: payouts need onboarded employees).
+    await createPayouts(t, acme, batch(employees.map((e) => item(e))));
+    const exported = await t.services.bank.files.exportFile({});
+    file = { id: exported.fileId as number, xml: exported.xml!.toString('utf8') };
+    const doc = parsePain001(file.xml);
+    const [info] = doc.PmtInf;
+    const tx = info!.CdtTrfTxInf[0]!;
+    rejected = Number(tx.PmtId.EndToEndId.slice(`OP-${file.id}-`.length));
+    const report = pain002({
+      version: '03',
+      msgId: 'RJCT-KEYS-1',
+      orgnlMsgId: doc.GrpHdr.MsgId,
+      infos: [
+        {
+          pmtInfId: info!.PmtInfId,
+          txs: [{ trace: tx.PmtId.EndToEndId, sts: 'RJCT', reason: { code: 'AC01', text: REASON } }],
+        },
+      ],
+    });
+    expect(await t.services.bank.imports.importReport(Buffer.from(report))).toMatchObject({ applied: 1 });
     // A fan-out job (expanded into every partner's feed) and the delivery bodies of acme's events.
     await t.services.terms.service.publish({ code: 'keys-test', title: 'Terms', url: 'https://example.com/terms' });
     await t.services.events.service.runJobs();
@@ -166,6 +195,17 @@ describe(`onpay keys on ${testEngine}`, () => {
       expect(feed.statusCode, feed.body).toBe(200);
       for (const e of employees) expect(feed.body).toContain(e.phone);
       expect(feed.body).toContain('terms.published');
+      // The payment file under the new key, served as sent; the bank's words read.
+      const stored = await fresh.db.db
+        .selectFrom('bank_files')
+        .select(['content', 'sha256'])
+        .where('id', '=', file.id)
+        .executeTakeFirstOrThrow();
+      expect(stored.content.startsWith('e1.new.')).toBe(true);
+      const { xml } = await fresh.services.bank.files.download(file.id);
+      expect(createHash('sha256').update(Buffer.from(xml, 'utf8')).digest('hex')).toBe(stored.sha256);
+      expect(xml).toBe(file.xml);
+      expect((await fresh.services.bank.files.history(rejected)).map((h) => h.text)).toEqual([REASON]);
     } finally {
       await fresh.close();
     }

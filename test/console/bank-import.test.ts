@@ -141,7 +141,7 @@ describe(`bank report import in the console (${testEngine})`, () => {
     await createPayouts(t, acme, batch([item(kari), item(kari), item(kari)]));
     const exported = await t.services.bank.files.exportFile({});
     fileId = exported.fileId as number;
-    const doc = parsePain001(exported.xml as string);
+    const doc = parsePain001(exported.xml!.toString('utf8'));
     messageId = doc.GrpHdr.MsgId;
     const attempts = await t.services.bank.files.attempts(fileId);
     txs = doc.PmtInf.flatMap((info) =>

@@ -25,7 +25,7 @@ describe('payment files in the console', () => {
     ids = (await createPayouts(t, acme, batch([item(kari), item(kari)]))).payout_ids;
     const exported = await t.services.bank.files.exportFile({});
     fileId = exported.fileId as number;
-    xml = exported.xml as string;
+    xml = exported.xml!.toString('utf8');
   });
   afterAll(() => t.close());
 

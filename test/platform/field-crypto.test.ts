@@ -36,4 +36,16 @@ describe('field crypto', () => {
     const other = createFieldCrypto(parseKeyList(`k1:${Buffer.alloc(32, 3).toString('base64')}`), indexKeys);
     expect(() => other.decrypt(a, here)).toThrow(/does not decrypt/);
   });
+
+  it('bytes read back as they were given, a value of several MiB too (a payment file)', () => {
+    const file = { table: 'bank_files', column: 'content', row: '7' };
+    for (const bytes of [Buffer.alloc(0), randomBytes(1), randomBytes(1000), randomBytes(5_800_001)]) {
+      const sealed = crypto.encrypt(bytes, file);
+      expect(isSealed(sealed), `${bytes.length}`).toBe(true);
+      expect(crypto.decryptBytes(sealed, file).equals(bytes), `${bytes.length}`).toBe(true);
+      expect(() => crypto.decryptBytes(sealed, { ...file, row: '8' })).toThrow(/does not decrypt/);
+    }
+    const text = 'Åse Bjørg Sæther <Nm>'.repeat(300_000);
+    expect(crypto.decrypt(crypto.encrypt(Buffer.from(text, 'utf8'), file), file) === text).toBe(true);
+  });
 });

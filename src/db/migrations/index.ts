@@ -21,6 +21,7 @@ import * as listIndexes from './2026-11-25-0030-list-indexes.js';
 import * as fieldEncryption from './2026-11-25-0031-field-encryption.js';
 import * as sealedEvents from './2026-11-26-0032-sealed-events.js';
 import * as sealedMailVerification from './2026-11-26-0033-sealed-mail-verification.js';
+import * as sealedBankFiles from './2026-11-26-0034-sealed-bank-files.js';
 import * as listCounters from './2026-11-26-0035-list-counters.js';
 import * as foldedSearch from './2026-11-26-0036-folded-search.js';
 
@@ -37,6 +38,7 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
     [fieldEncryption.NAME]: fieldEncryption.fieldEncryption(context),
     [sealedEvents.NAME]: sealedEvents.sealedEvents(context),
     [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification(context),
+    [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles(context),
   };
 }
 
@@ -64,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   [fieldEncryption.NAME]: fieldEncryption.fieldEncryption({}),
   [sealedEvents.NAME]: sealedEvents.sealedEvents({}),
   [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification({}),
+  [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles({}),
   [listCounters.NAME]: listCounters,
   [foldedSearch.NAME]: foldedSearch,
 };

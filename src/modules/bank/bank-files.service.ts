@@ -11,6 +11,7 @@ import type { BankFileFormat, Database, Executor } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { parseId } from '../../ids.js';
 import { currentActor } from '../../platform/actor.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { AuditService } from '../audit/index.js';
 import { fromMinorUnits, type BankQueue, type QueuedPayout } from '../payouts/index.js';
 import type { Directory } from '../users/index.js';
@@ -25,6 +26,7 @@ export interface BankFilesDeps {
   queue: Pick<BankQueue, 'takeForFile' | 'releaseFile'>;
   directory: Pick<Directory, 'linkNames'>;
   audit: Pick<AuditService, 'record'>;
+  crypto: FieldCrypto;
 }
 
 export interface ExportRequest {
@@ -44,8 +46,8 @@ export interface ExportResult {
   controlSum: string;
   /** Payouts of 0.00 marked paid without a transfer. */
   settledWithoutTransfer: number;
-  /** The file's bytes (null without a file). */
-  xml: string | null;
+  /** The file's bytes, UTF-8 XML as stored and sent (null without a file): never copied into a string. */
+  xml: Buffer | null;
 }
 
 export interface BankFileView {
@@ -127,7 +129,7 @@ function transferAccount(account: QueuedPayout['account']) {
   return account;
 }
 
-export function createBankFiles({ db, clock, payer, queue, directory, audit }: BankFilesDeps) {
+export function createBankFiles({ db, clock, payer, queue, directory, audit, crypto }: BankFilesDeps) {
   function readFormat(raw: string | undefined): BankFileFormat {
     const format = raw ?? 'pain.001.001.03';
     if (!PAIN001_FORMATS.includes(format as BankFileFormat))
@@ -215,11 +217,11 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
           if (taken.length === 0) throw new NothingPending(settledWithoutTransfer);
           const groups = await groupsOf(trx, taken, messageId, today);
           const built = buildPain001({ format, messageId, createdAt, payer, groups });
-          await repo.completeFile(trx, fileId, {
+          await repo.completeFile(trx, crypto, fileId, {
             payouts: built.count,
             control_sum: built.controlSum,
             sha256: built.sha256,
-            content: built.xml,
+            content: built.bytes,
           });
           await repo.insertFilePayouts(
             trx,
@@ -242,7 +244,7 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
             payouts: built.count,
             controlSum: fromMinorUnits(built.controlSum),
             settledWithoutTransfer,
-            xml: built.xml,
+            xml: built.bytes,
           };
         });
       } catch (error) {
@@ -291,7 +293,7 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
 
     /** A payout's bank history: what each imported report said of it (status, reason, date), oldest first. */
     async history(payoutId: number) {
-      return (await repo.historyOfPayout(db, payoutId)).map((row) => ({
+      return (await repo.historyOfPayout(db, crypto, payoutId)).map((row) => ({
         report_message_id: row.report_message_id,
         report_type: row.report_type,
         trace_id: row.trace_id,
@@ -322,7 +324,7 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
     async payoutBankState(payoutId: number, traceId: string | null): Promise<PayoutBankState> {
       const attempt = traceId === null ? undefined : await repo.latestLiveAttempt(db, payoutId);
       const current = attempt && attempt.trace_id === traceId ? attempt : undefined;
-      const history = current ? await repo.historyOfPayout(db, payoutId) : [];
+      const history = current ? await repo.historyOfPayout(db, crypto, payoutId) : [];
       const last = history.filter((line) => line.trace_id === traceId).at(-1);
       return {
         sentAt: current?.created_at ?? null,
@@ -354,7 +356,7 @@ export function createBankFiles({ db, clock, payer, queue, directory, audit }: B
     /** The file's bytes as exported (audited: a download is a copy of payment data leaving onpay). */
     async download(rawId: string | number): Promise<{ file: BankFileView; xml: string }> {
       const row = await fileOrThrow(rawId);
-      const stored = (await repo.fileContent(db, row.id))!;
+      const stored = (await repo.fileContent(db, crypto, row.id))!;
       await db
         .transaction()
         .execute((trx) =>

@@ -6,18 +6,30 @@ import type {
   BankReportsTable,
   Executor,
 } from '../../db/database.js';
+import { allocateIds } from '../../db/dialect.js';
+import { openValuesNow, sealValues } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
+
+// A file's content and a history line's text are stored encrypted, bound to the row's id
+// (docs/data-protection.md, "Encryption at rest"): this repository seals and opens them.
 
 export async function insertFile(db: Executor, values: Insertable<BankFilesTable>): Promise<number> {
   const row = await db.insertInto('bank_files').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
+/** Records the built file: its bytes compressed and encrypted once, as they are (`sha256` is of the clear bytes). */
 export async function completeFile(
   db: Executor,
+  crypto: FieldCrypto,
   id: number,
-  values: { payouts: number; control_sum: number; sha256: string; content: string },
+  values: { payouts: number; control_sum: number; sha256: string; content: Buffer },
 ): Promise<void> {
-  await db.updateTable('bank_files').set(values).where('id', '=', id).execute();
+  await db
+    .updateTable('bank_files')
+    .set(sealValues(crypto, 'bank_files', { id }, values) as typeof values & { content: string })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function insertFilePayouts(db: Executor, rows: Insertable<BankFilePayoutsTable>[]): Promise<void> {
@@ -50,8 +62,13 @@ export async function findFile(db: Executor, id: number) {
   return db.selectFrom('bank_files').select(LISTED).where('id', '=', id).executeTakeFirst();
 }
 
-export async function fileContent(db: Executor, id: number) {
-  return db.selectFrom('bank_files').select(['id', 'content', 'sha256']).where('id', '=', id).executeTakeFirst();
+export async function fileContent(db: Executor, crypto: FieldCrypto, id: number) {
+  const row = await db
+    .selectFrom('bank_files')
+    .select(['id', 'content', 'sha256'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && openValuesNow(crypto, 'bank_files', row, row);
 }
 
 export async function traceIdsOfFile(db: Executor, fileId: number): Promise<string[]> {
@@ -86,8 +103,8 @@ export async function listReports(db: Executor, limit: number) {
 }
 
 /** A payout's bank history: each applied report line, oldest first. */
-export async function historyOfPayout(db: Executor, payoutId: number) {
-  return db
+export async function historyOfPayout(db: Executor, crypto: FieldCrypto, payoutId: number) {
+  const rows = await db
     .selectFrom('bank_payout_history')
     .leftJoin('bank_reports', 'bank_reports.id', 'bank_payout_history.report_id')
     .selectAll('bank_payout_history')
@@ -95,6 +112,7 @@ export async function historyOfPayout(db: Executor, payoutId: number) {
     .where('bank_payout_history.payout_id', '=', payoutId)
     .orderBy('bank_payout_history.id')
     .execute();
+  return rows.map((row) => openValuesNow(crypto, 'bank_payout_history', row, row));
 }
 
 export async function fileByMessageId(db: Executor, messageId: string) {
@@ -173,12 +191,14 @@ const SHARED_LINE = 20;
 
 /**
  * Keeps a report's applied lines in their payouts' bank history, each payout's in report order.
- * Lines that say the same thing (a batch booking: status, date) are written by INSERT … SELECT
- * over their trace ids, whose attempts name the payout and file: a booking of 10 000 payouts is
- * 10 statements of 1 000 ids instead of 100 000 values. The rest go in rows of values.
+ * Lines that say the same thing without words of the bank's (a batch booking: status, date) are
+ * written by INSERT … SELECT over their trace ids, whose attempts name the payout and file: a
+ * booking of 10 000 payouts is 10 statements of 1 000 ids instead of 100 000 values. The rest go
+ * in rows of values, each with its id allocated first: the bank's text is encrypted bound to it.
  */
 export async function insertHistory(
   db: Executor,
+  crypto: FieldCrypto,
   reportId: number,
   createdAt: string,
   lines: readonly HistoryLine[],
@@ -199,7 +219,7 @@ export async function insertHistory(
   for (const groups of rounds) {
     const single: HistoryLine[] = [];
     for (const group of groups.values()) {
-      if (group.length < SHARED_LINE) {
+      if (group.length < SHARED_LINE || (group[0] as HistoryLine).text != null) {
         single.push(...group);
         continue;
       }
@@ -215,7 +235,6 @@ export async function insertHistory(
             'bank_status',
             'outcome',
             'code',
-            'text',
             'date',
             'created_at',
           ])
@@ -231,7 +250,6 @@ export async function insertHistory(
                 sql<string>`cast(${first.bank_status} as varchar(8))`.as('bank_status'),
                 sql<string>`cast(${first.outcome} as varchar(16))`.as('outcome'),
                 sql<string | null>`cast(${first.code ?? null} as varchar(8))`.as('code'),
-                sql<string | null>`cast(${first.text ?? null} as varchar(500))`.as('text'),
                 sql<string | null>`cast(${first.date ?? null} as varchar(10))`.as('date'),
                 sql<string>`cast(${createdAt} as varchar(32))`.as('created_at'),
               ])
@@ -244,11 +262,28 @@ export async function insertHistory(
           )
           .execute();
     }
-    for (let i = 0; i < single.length; i += 1000)
+    for (let i = 0; i < single.length; i += 1000) {
+      const chunk = single.slice(i, i + 1000);
+      const ids = await allocateIds(db, 'bank_payout_history', chunk.length);
       await db
         .insertInto('bank_payout_history')
-        .values(single.slice(i, i + 1000).map((line) => ({ ...line, report_id: reportId, created_at: createdAt })))
+        .values(
+          chunk.map((line, j) =>
+            sealValues(
+              crypto,
+              'bank_payout_history',
+              { id: ids[j] },
+              {
+                ...line,
+                id: ids[j] as number,
+                report_id: reportId,
+                created_at: createdAt,
+              },
+            ),
+          ),
+        )
         .execute();
+    }
   }
 }
 

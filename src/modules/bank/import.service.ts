@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { currentActor } from '../../platform/actor.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { AuditService } from '../audit/index.js';
 import { fromMinorUnits, type BankQueue, type BankVerdict } from '../payouts/index.js';
 import * as repo from './bank.repository.js';
@@ -46,6 +47,7 @@ export interface ImportDeps {
   clock: Clock;
   queue: Pick<BankQueue, 'settle'>;
   audit: Pick<AuditService, 'record'>;
+  crypto: FieldCrypto;
 }
 
 const invalid = (problem: string) => new AppError('bank_report_invalid', problem);
@@ -219,7 +221,7 @@ const historyLine = (v: Verdict): repo.HistoryLine => ({
 const historyKey = (h: Pick<repo.HistoryLine, 'trace_id' | 'bank_status' | 'outcome' | 'code' | 'date'>) =>
   JSON.stringify([h.trace_id, h.bank_status, h.outcome, h.code ?? null, h.date ?? null]);
 
-export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
+export function createBankImport({ db, clock, queue, audit, crypto }: ImportDeps) {
   return {
     /**
      * Imports one bank report. Refused whole (nothing changes) when it is too large, has a DOCTYPE
@@ -327,7 +329,7 @@ export function createBankImport({ db, clock, queue, audit }: ImportDeps) {
             created_at: now,
           }));
         if (!existing) await repo.noteReportFiles(trx, reportId, [...named]);
-        await repo.insertHistory(trx, reportId, now, history.map(historyLine));
+        await repo.insertHistory(trx, crypto, reportId, now, history.map(historyLine));
         await audit.record(trx, { action: 'bank_report.imported', object: { type: 'bank_report', id: reportId } });
         return { message_id: parsed.messageId, message_type: type, applied, unchanged, problems };
       });

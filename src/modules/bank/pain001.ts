@@ -50,7 +50,7 @@ export interface Pain001 {
 const sum = (amounts: number[]) => amounts.reduce((a, b) => a + b, 0);
 
 /** The file's bytes (UTF-8 XML), their SHA-256 (hex) and its totals: the number of transactions and the control sum in minor units. */
-export function buildPain001(input: Pain001): { xml: string; sha256: string; count: number; controlSum: number } {
+export function buildPain001(input: Pain001): { bytes: Buffer; sha256: string; count: number; controlSum: number } {
   const v09 = input.format === 'pain.001.001.09';
   const bicTag = v09 ? 'BICFI' : 'BIC';
   const all = input.groups.flatMap((g) => g.transfers);
@@ -97,14 +97,25 @@ export function buildPain001(input: Pain001): { xml: string; sha256: string; cou
   // The skeleton, then each group's transactions in its marker's place.
   const pieces = root.end({ prettyPrint: true }).split(MARKER_LINE);
   if (pieces.length !== input.groups.length + 1) throw new Error('the payment file skeleton lost a marker');
-  // Each piece is made a flat string at once: a serialised fragment is a rope of thousands of
-  // small strings, and keeping hundreds of them would hold several times their text.
+  // Each piece is written as bytes at once into one buffer: a serialised fragment is a rope of
+  // thousands of small strings, and keeping hundreds of them would hold several times their text;
+  // a list of pieces to join would hold the file twice. The bytes are what is hashed, encrypted
+  // and stored (docs/data-protection.md), never copied into one string.
   const sha256 = createHash('sha256');
-  const out: string[] = [];
+  // Room for the longest transaction (70-character names of two-byte letters, an IBAN and a BIC):
+  // pages never written are never resident, and a file that outgrows it is copied once.
+  let out = Buffer.allocUnsafe(pieces[0]!.length * 4 + all.length * TX_BYTES);
+  let length = 0;
   const add = (piece: string) => {
-    const bytes = Buffer.from(piece, 'utf8');
-    sha256.update(bytes);
-    out.push(bytes.toString('utf8'));
+    const size = Buffer.byteLength(piece, 'utf8');
+    if (length + size > out.length) {
+      const grown = Buffer.allocUnsafe(Math.max(out.length * 2, length + size));
+      out.copy(grown, 0, 0, length);
+      out = grown;
+    }
+    out.write(piece, length, 'utf8');
+    sha256.update(out.subarray(length, length + size));
+    length += size;
   };
   add(pieces[0] as string);
   input.groups.forEach((group, index) => {
@@ -112,9 +123,11 @@ export function buildPain001(input: Pain001): { xml: string; sha256: string; cou
       add(transactions(group.transfers.slice(i, i + TX_STEP), bicTag));
     add(pieces[index + 1] as string);
   });
-  return { xml: out.join(''), sha256: sha256.digest('hex'), count: all.length, controlSum };
+  return { bytes: out.subarray(0, length), sha256: sha256.digest('hex'), count: all.length, controlSum };
 }
 
+/** Bytes reserved per transaction: more than one ever takes (about 580 for a domestic one). */
+const TX_BYTES = 1024;
 /** How many transactions one fragment holds (a few hundred KiB of tree, gone once serialised). */
 const TX_STEP = 25;
 /** A transaction's depth: Document > CstmrCdtTrfInitn > PmtInf > CdtTrfTxInf, two spaces a level. */

@@ -1,8 +1,10 @@
 /** The SQL of the person's rights (export and erasure) on the bank module's tables. */
 import type { Executor } from '../../db/database.js';
+import { openValuesNow } from '../../db/sealed-columns.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /** The payment files these payouts went out in, and what the bank reported on them (a person's export). */
-export async function bankTrailOfPayouts(db: Executor, payoutIds: number[]) {
+export async function bankTrailOfPayouts(db: Executor, crypto: FieldCrypto, payoutIds: number[]) {
   if (payoutIds.length === 0) return { files: [], reports: [] };
   const [files, reports] = await Promise.all([
     db
@@ -24,6 +26,7 @@ export async function bankTrailOfPayouts(db: Executor, payoutIds: number[]) {
     db
       .selectFrom('bank_payout_history')
       .select([
+        'id',
         'payout_id',
         'file_id',
         'report_id',
@@ -39,5 +42,11 @@ export async function bankTrailOfPayouts(db: Executor, payoutIds: number[]) {
       .orderBy('id')
       .execute(),
   ]);
-  return { files, reports };
+  return {
+    files,
+    reports: reports.map((row) => {
+      const { id: _id, ...line } = openValuesNow(crypto, 'bank_payout_history', row, row);
+      return line;
+    }),
+  };
 }

@@ -1,12 +1,13 @@
 /** The bank module's part of a person's export: the payment files and bank reports of their payouts. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { bankTrailOfPayouts } from './rights.repository.js';
 
-export function createBankRights({ db }: { db: Kysely<Database> }) {
+export function createBankRights({ db, crypto }: { db: Kysely<Database>; crypto: FieldCrypto }) {
   return {
     /** Which payment files these payouts went out in, and what the bank reported on them. */
-    exportOf: (payoutIds: number[]) => bankTrailOfPayouts(db, payoutIds),
+    exportOf: (payoutIds: number[]) => bankTrailOfPayouts(db, crypto, payoutIds),
   };
 }
 
