@@ -203,7 +203,9 @@ describe(`the field-encryption migration on ${testEngine}`, () => {
       expect(row.first_name).toBe(`Person${i}`);
       expect(row.identification_index).toBe(crypto.index('identification', ssnOf(i)));
       expect(row.phone_index).toBe(crypto.index('phone', phoneOf(i)));
-      expect(openValues(crypto, 'partner_users', row, row)).toEqual(clear[i]);
+      // Later migrations add columns of their own (0035: the link's place in its partner's list).
+      const { list_position: _place, ...opened } = openValues(crypto, 'partner_users', row, row);
+      expect(opened).toEqual(clear[i]);
     }
     for (const [i, row] of (await payouts()).entries())
       expect(openValues(crypto, 'payouts', row, row)).toEqual(clearPayouts[i]);

@@ -88,7 +88,7 @@ describe(`the folded-search migration on ${testEngine}`, () => {
         )
         .execute();
 
-    expect(await migrateToLatest(db)).toEqual([FOLDED_SEARCH]);
+    expect(await migrateToLatest(db)).toContain(FOLDED_SEARCH);
   }, 60_000);
 
   afterAll(async () => {

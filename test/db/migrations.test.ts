@@ -107,13 +107,16 @@ describe(`migrations on ${testEngine}`, () => {
 
   it('the folded search (0036) goes down with its index and comes back up', async () => {
     const db = await open();
-    await migrateToLatest(db.db);
-    const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
-    const names = Object.keys(migrations);
+    // The release that brought it: every migration up to 0036 (later ones need not go down).
+    const upTo = Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= FOLDED_SEARCH));
+    const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => upTo } });
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const names = Object.keys(upTo).sort();
     const down = await migrator.migrateTo(names[names.indexOf(FOLDED_SEARCH) - 1]!);
     expect(down.error).toBeUndefined();
     await expect(db.db.selectFrom('people_search').selectAll().execute()).rejects.toThrow();
-    expect(await migrateToLatest(db.db)).toEqual(names.slice(names.indexOf(FOLDED_SEARCH)));
+    const up = await migrator.migrateToLatest();
+    expect(up.results?.map((r) => r.migrationName)).toEqual([FOLDED_SEARCH]);
     expect(await db.db.selectFrom('people_search').selectAll().execute()).toEqual([]);
   });
 });

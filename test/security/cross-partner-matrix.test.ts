@@ -81,6 +81,7 @@ interface Fixture {
 }
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const csv = (url: string): InjectOptions => ({ method: 'GET', url, headers: { accept: 'text/csv' } });
 const post = (url: string, payload: Json = {}): InjectOptions => ({ method: 'POST', url, payload });
 const put = (url: string, payload: Json, method: 'PUT' | 'PATCH' = 'PUT'): InjectOptions => ({ method, url, payload });
 
@@ -104,6 +105,10 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/users': {
     attack: () => [get('/api/v1/users?per_page=100')],
     control: () => get('/api/v1/users?per_page=100'),
+  },
+  'GET /api/v1/users/export': {
+    attack: () => [get('/api/v1/users/export'), csv('/api/v1/users/export')],
+    control: () => get('/api/v1/users/export'),
   },
   'POST /api/v1/users/lookup': {
     attack: (w) => [
@@ -255,6 +260,14 @@ const FIXTURES: Record<string, Fixture> = {
     attack: (w) => [get('/api/v1/payouts?per_page=100'), get(`/api/v1/payouts?user_id=${w.x.id}`)],
     control: (w) => get(`/api/v1/payouts?user_id=${w.ax.id}`),
   },
+  'GET /api/v1/payouts/export': {
+    attack: (w) => [
+      get('/api/v1/payouts/export'),
+      get(`/api/v1/payouts/export?user_id=${w.x.id}`),
+      csv(`/api/v1/payouts/export?user_id=${w.x.id}`),
+    ],
+    control: (w) => get(`/api/v1/payouts/export?user_id=${w.ax.id}`),
+  },
   'GET /api/v1/payouts/{payout}': {
     attack: (w) => [get(`/api/v1/payouts/${w.payout}`)],
     control: (w) => get(`/api/v1/payouts/${w.apayout}`),
@@ -372,7 +385,16 @@ describe('the cross-partner matrix', () => {
     expect(res.body, `${label} leaks A's Idempotency-key`).not.toContain(w.payoutKey);
     expect(res.body, `${label} leaks the trace id of A's payout`).not.toContain(`"${w.trace}"`);
     expect(res.body, `${label} leaks A's mail`).not.toContain('(Acme)');
-    const body = res.headers['content-type']?.toString().includes('json') ? (res.json() as Json) : {};
+    const type = res.headers['content-type']?.toString() ?? '';
+    // An export's NDJSON is one object per line: all of them are checked.
+    const body = type.includes('ndjson')
+      ? res.body
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Json)
+      : type.includes('json')
+        ? (res.json() as Json)
+        : {};
     const ids = JSON.stringify(body).match(/"(?:id|payout_ids|invoice_id)":\[?[\d,]*\]?/g) ?? [];
     expect(ids.join(' '), `${label} names A's payout`).not.toMatch(new RegExp(`\\b${w.payout}\\b`));
   }

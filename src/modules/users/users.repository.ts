@@ -218,6 +218,7 @@ const linkColumns = [
   'pu.identity_verified_at as l_identity_verified_at',
   'pu.created_at as l_created_at',
   'pu.updated_at as l_updated_at',
+  'pu.list_position as l_list_position',
 ] as const;
 
 type Prefixed<T> = { [K in keyof T as `l_${string & K}`]: T[K] };
