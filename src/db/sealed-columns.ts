@@ -53,7 +53,8 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
   },
   payouts: {
     key: ['id'],
-    columns: { bank_account_number: null, bank_iban_number: null, bank_bic_number: null },
+    // The bank's words on a failed payout (they may name the person and the account), or the operator's reason.
+    columns: { bank_account_number: null, bank_iban_number: null, bank_bic_number: null, failure_message: null },
   },
   // Bodies carry login links and names; a removed body is '' (stored as is, like NULL).
   mail_outbox: { key: ['id'], columns: { text_body: null, html_body: null } },

@@ -126,6 +126,15 @@ describe(`payment files and bank history stored encrypted on ${testEngine}`, () 
     expect(isSealed(line.text as string)).toBe(true);
     // Read through the service, the bank's words are as it wrote them.
     expect((await t.services.bank.files.history(rejectedPayout)).map((h) => h.text)).toEqual([REASON]);
+    // The same words on the failed payout itself: encrypted for its row, shown to its partner as written.
+    const payout = await t.db.db
+      .selectFrom('payouts')
+      .select('failure_message')
+      .where('id', '=', rejectedPayout)
+      .executeTakeFirstOrThrow();
+    expect(isSealed(payout.failure_message as string)).toBe(true);
+    const shown = await t.as(acme, { method: 'GET', url: `/api/v1/payouts/${rejectedPayout}` });
+    expect(shown.json()).toMatchObject({ status: 'failed', failure_code: 'AC01', failure_message: REASON });
   });
 
   it('the download (console and service) is the file as sent: its SHA-256 is the one recorded at export', async () => {

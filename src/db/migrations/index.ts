@@ -24,6 +24,7 @@ import * as sealedMailVerification from './2026-11-26-0033-sealed-mail-verificat
 import * as sealedBankFiles from './2026-11-26-0034-sealed-bank-files.js';
 import * as listCounters from './2026-11-26-0035-list-counters.js';
 import * as foldedSearch from './2026-11-26-0036-folded-search.js';
+import * as sealedFailureMessage from './2026-11-26-0037-sealed-failure-message.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -39,6 +40,7 @@ export function migrationsWith(context: MigrationContext): Record<string, Migrat
     [sealedEvents.NAME]: sealedEvents.sealedEvents(context),
     [sealedMailVerification.NAME]: sealedMailVerification.sealedMailVerification(context),
     [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles(context),
+    [sealedFailureMessage.NAME]: sealedFailureMessage.sealedFailureMessage(context),
   };
 }
 
@@ -69,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   [sealedBankFiles.NAME]: sealedBankFiles.sealedBankFiles({}),
   [listCounters.NAME]: listCounters,
   [foldedSearch.NAME]: foldedSearch,
+  [sealedFailureMessage.NAME]: sealedFailureMessage.sealedFailureMessage({}),
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, PayoutStatus } from '../../db/database.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
-import { openValuesNow } from '../../db/sealed-columns.js';
+import { openValuesNow, sealValues } from '../../db/sealed-columns.js';
 
 /** Which pending payouts an export takes: due on or before a date, of one partner. */
 export interface ExportFilter {
@@ -91,7 +91,7 @@ export async function moveEach(
   for (const move of moves) {
     const row = await db
       .updateTable('payouts')
-      .set(move.values)
+      .set(sealValues(crypto, 'payouts', { id: move.id }, move.values))
       .where('id', '=', move.id)
       .where('status', 'in', [...move.from])
       .returningAll()
@@ -139,6 +139,7 @@ export async function releaseByTrace(db: Executor, crypto: FieldCrypto, traceIds
  */
 export async function settleMany(
   db: Executor,
+  crypto: FieldCrypto,
   payouts: ReadonlyArray<{ id: number; traceId: string }>,
   values: {
     status: PayoutStatus;
@@ -150,6 +151,20 @@ export async function settleMany(
   from: PayoutStatus,
 ): Promise<number> {
   let moved = 0;
+  if (values.failure_message !== null) {
+    // A failure's words are encrypted for each payout's own row: one UPDATE each.
+    for (const payout of payouts) {
+      const result = await db
+        .updateTable('payouts')
+        .set(sealValues(crypto, 'payouts', { id: payout.id }, values))
+        .where('id', '=', payout.id)
+        .where('trace_id', '=', payout.traceId)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      moved += Number(result.numUpdatedRows);
+    }
+    return moved;
+  }
   for (let i = 0; i < payouts.length; i += CHUNK) {
     const chunk = payouts.slice(i, i + CHUNK);
     const result = await db

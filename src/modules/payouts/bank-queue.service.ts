@@ -215,7 +215,7 @@ export function createBankQueue({
       // One UPDATE per group of payouts that end the same way (status, paid_at, reason) from the same status.
       const groups = new Map<
         string,
-        { from: PayoutRow['status']; values: Parameters<typeof repo.settleMany>[2]; rows: PayoutRow[] }
+        { from: PayoutRow['status']; values: Parameters<typeof repo.settleMany>[3]; rows: PayoutRow[] }
       >();
       for (const [id, after] of state) {
         const before = read.get(id) as PayoutRow;
@@ -235,6 +235,7 @@ export function createBankQueue({
       for (const group of groups.values()) {
         const moved = await repo.settleMany(
           trx,
+          crypto,
           group.rows.map((r) => ({ id: r.id, traceId: r.trace_id as string })),
           group.values,
           group.from,

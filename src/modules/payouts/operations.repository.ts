@@ -1,5 +1,6 @@
 import type { Executor, PayoutStatus } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
+import { sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { openPayout } from './payouts.repository.js';
 
@@ -124,6 +125,7 @@ export async function lockRowsByIds(db: Executor, crypto: FieldCrypto, ids: read
 /** Moves the named payouts that are in one of `from`; returns how many moved. */
 export async function transitionMany(
   db: Executor,
+  crypto: FieldCrypto,
   ids: readonly number[],
   from: PayoutStatus[],
   values: {
@@ -135,6 +137,19 @@ export async function transitionMany(
   },
 ): Promise<number> {
   let moved = 0;
+  if (values.failure_message !== undefined) {
+    // The reason is encrypted for each payout's own row: one UPDATE each.
+    for (const id of ids) {
+      const result = await db
+        .updateTable('payouts')
+        .set(sealValues(crypto, 'payouts', { id }, values))
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      moved += Number(result.numUpdatedRows);
+    }
+    return moved;
+  }
   for (let i = 0; i < ids.length; i += 500) {
     const result = await db
       .updateTable('payouts')

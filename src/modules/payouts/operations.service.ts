@@ -198,7 +198,7 @@ export function createPayoutOperations({
               : {}),
             updated_at: now,
           };
-          if ((await repo.transitionMany(trx, ids, allowed, values)) !== ids.length) throw new Raced();
+          if ((await repo.transitionMany(trx, crypto, ids, allowed, values)) !== ids.length) throw new Raced();
           await events.emit(
             trx,
             ids.map((id) => {

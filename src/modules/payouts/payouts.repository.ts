@@ -149,6 +149,7 @@ export async function findPayout(db: Executor, crypto: FieldCrypto, id: number) 
 /** Moves a payout only from one of the allowed states; the count tells whether it moved. */
 export async function transition(
   db: Executor,
+  crypto: FieldCrypto,
   id: number,
   from: PayoutStatus[],
   values: {
@@ -161,7 +162,7 @@ export async function transition(
 ): Promise<boolean> {
   const result = await db
     .updateTable('payouts')
-    .set(values)
+    .set(sealValues(crypto, 'payouts', { id }, values))
     .where('id', '=', id)
     .where('status', 'in', from)
     .executeTakeFirst();

@@ -297,7 +297,7 @@ export function createPayoutService({ db, clock, employees, events, crypto }: Pa
       const allowed = byHand ? movableFrom(to, 'operator_with_reason') : TRANSITIONS[to];
       const now = clock.now().toISOString();
       return db.transaction().execute(async (trx) => {
-        const moved = await repo.transition(trx, id, allowed, {
+        const moved = await repo.transition(trx, crypto, id, allowed, {
           status: to,
           ...(to === 'paid' ? { paid_at: paidAt ?? now } : {}),
           ...(to === 'failed'

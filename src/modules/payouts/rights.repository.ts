@@ -20,11 +20,20 @@ export async function payoutsOfEmployeeIn(db: Executor, userId: number, statuses
     .execute();
 }
 
-/** Erasure: the account copied into the person's payouts goes; amounts, dates and status stay for bookkeeping. */
+/**
+ * Erasure: the account copied into the person's payouts goes, and a failure's words (the bank's
+ * text may name the person); amounts, dates, status and the failure's code stay for bookkeeping.
+ */
 export async function forgetAccounts(trx: Executor, userId: number, now: string): Promise<void> {
   await trx
     .updateTable('payouts')
-    .set({ bank_account_number: null, bank_iban_number: null, bank_bic_number: null, updated_at: now })
+    .set({
+      bank_account_number: null,
+      bank_iban_number: null,
+      bank_bic_number: null,
+      failure_message: null,
+      updated_at: now,
+    })
     .where('user_id', '=', userId)
     .execute();
 }
