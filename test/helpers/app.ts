@@ -11,7 +11,9 @@ import {
   type RateLimitStore,
 } from '../../src/platform/rate-limit.js';
 import { createServices, type Services, type ServicesDeps } from '../../src/services.js';
+import { ClearValueRecorder, clearValuesIn, scannedSuite } from './clear-values.js';
 import { ManualClock } from './clock.js';
+import { snapshot } from './db-snapshot.js';
 import { freshDatabase, testEngine, testRedisUrl, uniqueName, type TestDatabase } from './engine.js';
 import type { Engine } from '../../src/db/dialect.js';
 
@@ -128,6 +130,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     log: options.log,
   });
   const apiRoutes = options.apiRoutes;
+  // Issue 23: what the test sends of the person's data must not be found in clear when it closes.
+  const sent = new ClearValueRecorder();
   const app = await buildApp(services, {
     logger: options.logger ?? false,
     onRoute: options.onRoute,
@@ -152,14 +156,30 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       };
     },
     as(partner, injectOptions) {
+      sent.record(injectOptions.payload);
       return app.inject({ ...injectOptions, headers: { ...partner.headers, ...(injectOptions.headers ?? {}) } });
     },
     async close() {
       await app.close();
       await services.close();
       await redis?.quit().catch(() => undefined);
-      await db.close();
-      if (ownsDatabase) await database.drop();
+      try {
+        if (ownsDatabase && scannedSuite() && sent.values.size > 0) {
+          const found = await clearValuesIn(database, db, sent.values);
+          if (found.length > 0) {
+            // Name the tables that hold them, when a row does (not only a freed page or the WAL).
+            const tables = await snapshot({ db } as TestApp);
+            const where = found.map((value) => {
+              const holding = Object.keys(tables).filter((name) => tables[name]!.some((row) => row.includes(value)));
+              return `${value} (${holding.length > 0 ? holding.join(', ') : 'no row: a freed page or the log'})`;
+            });
+            throw new Error(`the raw database holds values the test sent, in clear: ${where.join('; ')}`);
+          }
+        }
+      } finally {
+        await db.close();
+        if (ownsDatabase) await database.drop();
+      }
     },
   };
 }

@@ -21,6 +21,8 @@ export interface StartedServer {
   /** The demo partner's credentials from the start-up banner. */
   token: string;
   apiKey: string;
+  /** The database it serves from (a file under a temporary directory on SQLite). */
+  database: TestDatabase;
   /** Everything the process printed on stdout so far. */
   output(): string;
   stop(): Promise<void>;
@@ -98,6 +100,7 @@ async function start(extraEnv: Record<string, string>): Promise<StartedServer> {
     env,
     token: /Access token:\s+(\S+)/.exec(output)![1]!,
     apiKey: /API-key:\s+(\S+)/.exec(output)![1]!,
+    database: database ?? { url: databaseUrl, drop: async () => undefined },
     output: () => output,
     stop,
   };

@@ -7,11 +7,14 @@ import { execFile } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { root } from '../helpers/cli.js';
 import { testEngine } from '../helpers/engine.js';
+import { sandboxIdentity } from '../../src/modules/verification/providers/sandbox.js';
+import { rawDatabaseText } from '../helpers/raw-database.js';
 import { projectNodeVersion } from '../helpers/runtime.js';
 import { startWithNpm, walkthroughScript, type StartedServer } from '../helpers/server.js';
 
 describe(`README walkthrough (${testEngine})`, () => {
   let server: StartedServer | undefined;
+  let walkthroughUserId = '';
 
   afterAll(async () => {
     await server?.stop();
@@ -45,7 +48,22 @@ describe(`README walkthrough (${testEngine})`, () => {
     expect(result.stdout).toContain('"is_onboarded":true');
     expect(result.stdout).toContain('"net_salary":"937.50"');
     expect(result.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login/\\S+$`, 'm'));
+    walkthroughUserId = /^employee (\d+)$/m.exec(result.stdout)![1]!;
   }, 180_000);
+
+  // Issue 23: what the walkthrough stored of Kari is encrypted at rest, wherever it went (the link,
+  // the payout's copied account, events, webhook deliveries, idempotency records, mail, the
+  // verification session): a copy of the database files (or pg_dump) shows none of it.
+  it('leaves none of the employee’s personal values in clear in the database', async () => {
+    expect(server, 'the walkthrough ran').toBeDefined();
+    const { identification, birthday } = sandboxIdentity(Number(walkthroughUserId));
+    // What the README sent, and what the sandbox eID reported about her.
+    const values = ['12345678903', 'Storgata 1', '41234567', identification, birthday];
+    const { database } = server!;
+    const raw = await rawDatabaseText(database);
+    expect(raw).toContain('Nordmann'); // the scan is real: names stay in clear (docs/data-protection.md)
+    expect(values.filter((value) => raw.includes(value))).toEqual([]);
+  });
 
   it("without BASE, the walkthrough's address follows PORT", () => {
     const script = walkthroughScript();
