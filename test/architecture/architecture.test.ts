@@ -42,6 +42,8 @@ function tablesIn(source: string): Set<string> {
     found.add(match[1]!);
   // A name a query gives itself (`.with('counter', …)`) is not a table.
   for (const match of source.matchAll(/\.with\(\s*'([a-z_]+)'/g)) found.delete(match[1]!);
+  // Or through the callback form (`.with((cte) => cte('k').materialized(), …)`).
+  for (const match of source.matchAll(/\bcte\(\s*'([a-z_]+)'/g)) found.delete(match[1]!);
   return found;
 }
 

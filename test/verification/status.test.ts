@@ -295,6 +295,8 @@ describe(`GET /verification/status/{verificationSession} (${testEngine})`, () =>
   it('onboarding is null when the employee record is gone', async () => {
     const user = await createUser(t, acme);
     const flow = await startFlow(t, acme, user.id);
+    // Gone from under the session, with what refers to it (the console's search text).
+    await t.db.db.deleteFrom('people_search').where('user_id', '=', Number(user.id)).execute();
     await t.db.db.deleteFrom('users').where('id', '=', Number(user.id)).execute();
     const body = expectStatusBody((await poll(t, acme, flow.verification_id)).json());
     expect(body).toMatchObject({ status: 'pending', user_id: Number(user.id), onboarding: null });
