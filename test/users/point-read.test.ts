@@ -101,6 +101,7 @@ describe('GET /users/{id}: the point read', () => {
         ? 'sqlite_autoindex_partner_users_1'
         : [
             'partner_users_pk',
+            'partner_users_position_idx',
             'partner_users_verified_identification_index_idx',
             'partner_users_identification_index_idx',
           ];
