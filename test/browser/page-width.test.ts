@@ -43,6 +43,9 @@ const NOT_HTML = new Set([
   '/docs/client/schema.d.ts',
   '/docs/examples/onboard-employee.ts',
   '/docs/examples/webhook-receiver.ts',
+  // The console's lists as CSV files (text/csv for a signed-in operator: test/exports/console-exports.test.ts).
+  '/console/employees.csv',
+  '/console/payouts.csv',
 ]);
 
 interface Visit {
