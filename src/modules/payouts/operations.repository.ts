@@ -1,8 +1,7 @@
 import type { Executor, PayoutStatus } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
-import { sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
-import { openPayout } from './payouts.repository.js';
+import { openPayout, transition } from './payouts.repository.js';
 
 /** The console's filters over every partner's payouts: status, partner, the invoice's due date range, the invoice. */
 export interface OperationsFilter {
@@ -138,16 +137,8 @@ export async function transitionMany(
 ): Promise<number> {
   let moved = 0;
   if (values.failure_message !== undefined) {
-    // The reason is encrypted for each payout's own row: one UPDATE each.
-    for (const id of ids) {
-      const result = await db
-        .updateTable('payouts')
-        .set(sealValues(crypto, 'payouts', { id }, values))
-        .where('id', '=', id)
-        .where('status', 'in', from)
-        .executeTakeFirst();
-      moved += Number(result.numUpdatedRows);
-    }
+    // The reason is encrypted for each payout's own row: one UPDATE each, as a single move does.
+    for (const id of ids) if (await transition(db, crypto, id, from, values)) moved += 1;
     return moved;
   }
   for (let i = 0; i < ids.length; i += 500) {

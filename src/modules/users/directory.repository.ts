@@ -104,18 +104,6 @@ export async function writeSearchText(db: Executor, userId: number, folded: stri
     .execute();
 }
 
-/** The console's employees export, a chunk at a time: matching people older than `beforeId`, newest first. */
-export function exportPeople(
-  db: Executor,
-  crypto: FieldCrypto,
-  query: PeopleQuery,
-  beforeId: number | null,
-  limit: number,
-) {
-  return findPeople(db, crypto, query, limit, 0, beforeId);
-}
-
-/** Each partner's link of these people: the names, phone and internal id that partner entered. */
 /** Each link's name of these people (clear columns only: no value to decrypt). */
 export async function linkNamesOf(db: Executor, userIds: number[]) {
   if (userIds.length === 0) return [];
@@ -126,6 +114,7 @@ export async function linkNamesOf(db: Executor, userIds: number[]) {
     .execute();
 }
 
+/** Each partner's link of these people: the names, phone and internal id that partner entered. */
 export async function linksOfPeople(db: Executor, crypto: FieldCrypto, userIds: number[]) {
   if (userIds.length === 0) return [];
   const rows = await db

@@ -77,7 +77,7 @@ export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: 
     async *exportChunks(text: string, size = EXPORT_CHUNK_ROWS): AsyncGenerator<PersonSummary[]> {
       const query = { text: text.slice(0, 200) };
       const chunks = keysetChunks(
-        (before, limit) => repo.exportPeople(db, crypto, query, before, limit),
+        (before, limit) => repo.findPeople(db, crypto, query, limit, 0, before),
         (row) => row.id,
         size,
       );
