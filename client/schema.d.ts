@@ -8049,10 +8049,10 @@ export interface operations {
                             created_at: string;
                             /** @description Your own note */
                             description: string;
-                            /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                            /** @description True: nothing is delivered (you or onpay disabled it, or it failed for 5 days) */
                             disabled: boolean;
-                            /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
-                            disabled_reason: "partner" | "failing" | null;
+                            /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told); `operator`: onpay's operator disabled it (ask support why; `disabled: false` turns it on again) */
+                            disabled_reason: "partner" | "failing" | "operator" | null;
                             /** @description The event types delivered: exact types and prefixes ending in `.*` */
                             event_types: string[];
                             /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
@@ -8256,10 +8256,10 @@ export interface operations {
                         created_at: string;
                         /** @description Your own note */
                         description: string;
-                        /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                        /** @description True: nothing is delivered (you or onpay disabled it, or it failed for 5 days) */
                         disabled: boolean;
-                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
-                        disabled_reason: "partner" | "failing" | null;
+                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told); `operator`: onpay's operator disabled it (ask support why; `disabled: false` turns it on again) */
+                        disabled_reason: "partner" | "failing" | "operator" | null;
                         /** @description The event types delivered: exact types and prefixes ending in `.*` */
                         event_types: string[];
                         /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
@@ -8484,10 +8484,10 @@ export interface operations {
                         created_at: string;
                         /** @description Your own note */
                         description: string;
-                        /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                        /** @description True: nothing is delivered (you or onpay disabled it, or it failed for 5 days) */
                         disabled: boolean;
-                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
-                        disabled_reason: "partner" | "failing" | null;
+                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told); `operator`: onpay's operator disabled it (ask support why; `disabled: false` turns it on again) */
+                        disabled_reason: "partner" | "failing" | "operator" | null;
                         /** @description The event types delivered: exact types and prefixes ending in `.*` */
                         event_types: string[];
                         /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
@@ -8954,10 +8954,10 @@ export interface operations {
                         created_at: string;
                         /** @description Your own note */
                         description: string;
-                        /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                        /** @description True: nothing is delivered (you or onpay disabled it, or it failed for 5 days) */
                         disabled: boolean;
-                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
-                        disabled_reason: "partner" | "failing" | null;
+                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told); `operator`: onpay's operator disabled it (ask support why; `disabled: false` turns it on again) */
+                        disabled_reason: "partner" | "failing" | "operator" | null;
                         /** @description The event types delivered: exact types and prefixes ending in `.*` */
                         event_types: string[];
                         /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */
@@ -9715,10 +9715,10 @@ export interface operations {
                         created_at: string;
                         /** @description Your own note */
                         description: string;
-                        /** @description True: nothing is delivered (you disabled it, or it failed for 5 days) */
+                        /** @description True: nothing is delivered (you or onpay disabled it, or it failed for 5 days) */
                         disabled: boolean;
-                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told) */
-                        disabled_reason: "partner" | "failing" | null;
+                        /** @description `partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told); `operator`: onpay's operator disabled it (ask support why; `disabled: false` turns it on again) */
+                        disabled_reason: "partner" | "failing" | "operator" | null;
                         /** @description The event types delivered: exact types and prefixes ending in `.*` */
                         event_types: string[];
                         /** @description The first failed attempt since the last delivered one; null when the last attempt succeeded */

@@ -237,6 +237,14 @@ export async function createServices(deps: ServicesDeps) {
     },
     bank: { files: bank.files, imports: bank.imports, operations: payouts.operations },
     privacy,
+    webhookConsole: {
+      db,
+      clock,
+      operations: webhooks.operations,
+      webhooks: webhooks.service,
+      partners,
+      audit,
+    },
     money: {
       db,
       clock,

@@ -480,7 +480,7 @@ export interface WebhookEndpointsTable {
   /** The last sequence of the partner's feed enqueued for this endpoint. */
   cursor: Generated<number>;
   disabled_at: Timestamp | null;
-  disabled_reason: 'partner' | 'failing' | null;
+  disabled_reason: 'partner' | 'failing' | 'operator' | null;
   failing_since: Timestamp | null;
   locked_by: string | null;
   locked_until: Timestamp | null;

@@ -188,6 +188,10 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       { route: '/console/bank/files/:id/download', url: '/console/bank/files/1/download' },
       { route: '/console/bank/import', url: '/console/bank/import' },
       { route: '/console/bank/payouts/:id', url: '/console/bank/payouts/1' },
+      // Signed out, the webhook pages send the browser to sign-in; signed in, test/browser/console-webhooks.test.ts measures them.
+      { route: '/console/webhooks', url: '/console/webhooks' },
+      { route: '/console/webhooks/:id', url: '/console/webhooks/1' },
+      { route: '/console/webhooks/:id/deliveries/:deliveryId', url: '/console/webhooks/1/deliveries/1' },
     ];
   });
 

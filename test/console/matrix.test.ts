@@ -97,6 +97,12 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
       '/console/partners/:id/tokens/:tokenId/revoke/review',
       '/console/mail/:id/resend',
       '/console/bank/import',
+      '/console/webhooks/:id/deliveries/:deliveryId/resend',
+      '/console/webhooks/:id/deliveries/:deliveryId/reveal',
+      '/console/webhooks/:id/replay/review',
+      '/console/webhooks/:id/replay',
+      '/console/webhooks/:id/disable',
+      '/console/webhooks/:id/enable',
     ]) {
       expect(posts.map((r) => r.url)).toContain(url);
     }

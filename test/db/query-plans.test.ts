@@ -18,6 +18,7 @@ import {
 } from '../../src/modules/payouts/payouts.repository.js';
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
 import { countLinks, listLinkedUsers } from '../../src/modules/users/users.repository.js';
+import { attemptsOfDelivery, deliveriesOf } from '../../src/modules/webhooks/operator.repository.js';
 import { listAttempts, listEndpoints } from '../../src/modules/webhooks/webhooks.repository.js';
 import { createFieldCrypto, generateKeyList, parseKeyList } from '../../src/platform/field-crypto.js';
 import { seed } from '../../bench/seed.js';
@@ -159,6 +160,29 @@ const LISTS: ListQuery[] = [
     run: (db) => listAttempts(db, 1, PAGE, 0),
     table: 'webhook_attempts',
     index: 'webhook_attempts_endpoint_idx',
+    ordered: true,
+  },
+  {
+    name: "the console's delivery log of an endpoint",
+    run: (db) => deliveriesOf(db, 1, { status: null, beforeId: null, limit: PAGE + 1 }),
+    table: 'webhook_deliveries',
+    index: 'webhook_deliveries_endpoint_idx',
+    ordered: true,
+  },
+  {
+    name: "the console's delivery log of an endpoint?status=, a page further",
+    run: (db) => deliveriesOf(db, 1, { status: 'failed', beforeId: 1_000, limit: PAGE + 1 }),
+    table: 'webhook_deliveries',
+    // Either index walks one endpoint's deliveries in id order; PostgreSQL's planner, on the seed's
+    // empty table, takes the one without the status.
+    index: testEngine === 'sqlite' ? 'webhook_deliveries_due_idx' : 'webhook_deliveries_endpoint_idx',
+    ordered: true,
+  },
+  {
+    name: "a delivery's attempts (the console)",
+    run: (db) => attemptsOfDelivery(db, 1),
+    table: 'webhook_attempts',
+    index: 'webhook_attempts_delivery_idx',
     ordered: true,
   },
   {

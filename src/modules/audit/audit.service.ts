@@ -18,6 +18,7 @@ export const AUDIT_OBJECT_TYPES = [
   'operator',
   'mail',
   'webhook_endpoint',
+  'webhook_delivery',
   'bank_file',
   'bank_report',
 ] as const;

@@ -22,5 +22,6 @@ export {
   type MoneyActions,
 } from './money.actions.js';
 export type { PrivacyActions } from './privacy.actions.js';
+export { DELIVERIES_PER_PAGE, type WebhookActions } from './webhooks.actions.js';
 export type { ConsoleExport, ExportActions } from './exports.actions.js';
 export { FILE_PAGE_ROWS, type BankActions, type ExportForm } from './bank.actions.js';

@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   /** A list as a CSV file: every matching row at once, so not the viewer's (docs/decisions.md §21). */
   export_lists: ['operator', 'admin'],
   resend_mail: ['operator', 'admin'],
+  /** Webhooks in the console: resend, replay, disable, enable (docs/decisions.md §26). */
+  manage_webhooks: ['operator', 'admin'],
   manage_partners: ['admin'],
   manage_tokens: ['admin'],
   publish_terms: ['admin'],

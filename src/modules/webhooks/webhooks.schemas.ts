@@ -22,10 +22,16 @@ const endpointFields = {
   event_types: Type.Array(Type.String(), {
     description: 'The event types delivered: exact types and prefixes ending in `.*`',
   }),
-  disabled: Type.Boolean({ description: 'True: nothing is delivered (you disabled it, or it failed for 5 days)' }),
-  disabled_reason: Type.Union([Type.Literal('partner'), Type.Literal('failing'), Type.Null()], {
-    description: '`partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told)',
+  disabled: Type.Boolean({
+    description: 'True: nothing is delivered (you or onpay disabled it, or it failed for 5 days)',
   }),
+  disabled_reason: Type.Union(
+    [Type.Literal('partner'), Type.Literal('failing'), Type.Literal('operator'), Type.Null()],
+    {
+      description:
+        "`partner`: you disabled it; `failing`: every delivery failed for 5 days (the operator was told); `operator`: onpay's operator disabled it (ask support why; `disabled: false` turns it on again)",
+    },
+  ),
   failing_since: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'The first failed attempt since the last delivered one; null when the last attempt succeeded',
   }),

@@ -16,6 +16,7 @@ import { invoicesPage } from './invoices.page.js';
 import { payoutsPage } from './payouts.page.js';
 import { bankPage } from './bank.page.js';
 import { erasePage } from './erase.page.js';
+import { webhooksPage } from './webhooks.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -79,6 +80,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
     await bankPage(pages, { kit, console: deps.console, flash });
+    await webhooksPage(pages, { kit, console: deps.console, flash });
   });
 }
 

@@ -27,7 +27,7 @@ ${card('Verifications ending in an error today', board.verificationErrorsToday, 
 ${card('Different verified identities to review', board.identitiesToReview, '/console/employees/identity-review')}
 ${card('Payouts failed: rejected or returned by the bank (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
 ${card('Payouts at the bank, not yet confirmed', board.payoutsAtTheBank.count, '/console/payouts?status=processing', html`${formatKroner(board.payoutsAtTheBank.net)}; <a href="/console/bank/import">import the bank's reports</a>`)}
-${card('Webhook endpoints failing', board.webhooks.failing, null, `${board.webhooks.disabled} disabled after failing for 5 days; onpay webhook list --failing`)}
+${card('Webhook endpoints failing', board.webhooks.failing, '/console/webhooks?state=failing', html`${board.webhooks.disabled} disabled after failing for 5 days (<a href="/console/webhooks?state=disabled">disabled endpoints</a>)`)}
 ${card('Mail failing', board.mail.failed, '/console/mail?status=failed', `${board.mail.retrying} being retried, ${board.mail.pending} waiting`)}
 </div>
 <h2>Payouts pending, by due date</h2>
