@@ -67,7 +67,7 @@ describe(`a payout's page (${testEngine})`, () => {
     const imported = await t.services.bank.imports.importReport(Buffer.from(report));
     expect(imported.applied).toBe(2);
     await drain(t);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await acmeHook?.close();
     await betaHook?.close();

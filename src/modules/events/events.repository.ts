@@ -126,7 +126,12 @@ export async function eventsAfter(
   return (await query.orderBy('sequence').limit(limit).execute()).map((row) => openEvent(crypto, row));
 }
 
-/** A partner's events about these objects (`payout:12`), oldest first, at most `limit` (events_subject_idx). */
+/**
+ * A partner's events about these objects (`payout:12`), oldest first, at most `limit`. Read by the
+ * subject alone (events_subject_idx), then kept to the partner's: a condition on the partner would
+ * draw the planner to the partner's whole feed (events_partner_sequence_key). A payout's or an
+ * invoice's subject is one partner's anyway.
+ */
 export async function eventsAbout(
   db: Executor,
   crypto: FieldCrypto,
@@ -135,15 +140,11 @@ export async function eventsAbout(
   limit: number,
 ): Promise<EventRow[]> {
   if (subjects.length === 0) return [];
-  const rows = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('subject', 'in', subjects)
-    .where('partner_id', '=', partnerId)
-    .orderBy('sequence')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => openEvent(crypto, row));
+  const rows = await db.selectFrom('events').selectAll().where('subject', 'in', subjects).limit(limit).execute();
+  return rows
+    .filter((row) => row.partner_id === partnerId)
+    .sort((a, b) => Number(a.sequence) - Number(b.sequence))
+    .map((row) => openEvent(crypto, row));
 }
 
 export async function findEvent(

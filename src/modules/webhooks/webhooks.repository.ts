@@ -388,11 +388,12 @@ export async function deliveryCounts(
 
 /**
  * The deliveries of these events to one partner's endpoints, with their endpoint's URL and the last
- * attempt's answer (the console's payout page): one query, oldest first.
+ * attempt's answer (the console's payout page): one query (webhook_deliveries_event_idx, then
+ * webhook_attempts_delivery_idx per delivery), oldest first.
  */
 export async function deliveriesOfEvents(db: Executor, partnerId: number, eventIds: readonly string[]) {
   if (eventIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
     .select((eb) => [
@@ -422,6 +423,7 @@ export async function deliveriesOfEvents(db: Executor, partnerId: number, eventI
     ])
     .where('d.event_id', 'in', eventIds)
     .where('e.partner_id', '=', partnerId)
-    .orderBy('d.id')
     .execute();
+  // Sorted here (a payout's events have a handful): an ORDER BY in SQL would draw the planner to the id index.
+  return rows.sort((a, b) => a.id - b.id);
 }

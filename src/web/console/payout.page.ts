@@ -142,7 +142,7 @@ export async function payoutPage(
       found.deliveries.map((d) => [
         d.id,
         html`<code>${d.eventType}</code>`,
-        html`<span style="white-space:nowrap">${d.url}</span>`,
+        d.url,
         d.status,
         d.attempts,
         d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—'),
