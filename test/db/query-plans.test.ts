@@ -167,13 +167,6 @@ const LISTS: ListQuery[] = [
     ordered: false,
   },
   {
-    name: "console payout page's deliveries' last answers",
-    run: (db) => deliveriesOfEvents(db, PARTNER, ['evt_a', 'evt_b']),
-    table: 'a',
-    index: 'webhook_attempts_delivery_idx',
-    ordered: false,
-  },
-  {
     name: 'GET /webhooks (endpoints)',
     run: (db) => listEndpoints(db, PARTNER, PAGE, 0),
     statement: 1,
