@@ -402,6 +402,8 @@ export interface EventsTable {
   object: string;
   /** JSON: the changed fields' values before the change, for `*.updated` events. */
   previous_attributes: string | null;
+  /** What the event is about, as the audit log names it (`payout:12`); null before 2026-11-26-0038. */
+  subject: string | null;
   created_at: Timestamp;
 }
 

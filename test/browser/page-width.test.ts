@@ -181,6 +181,7 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       { route: '/console/employees/identity-review', url: '/console/employees/identity-review' },
       { route: '/console/employees/:id', url: `/console/employees/${employeeId}` },
       { route: '/console/payouts', url: '/console/payouts' },
+      { route: '/console/payouts/:id', url: '/console/payouts/1' },
       { route: '/console/invoices', url: '/console/invoices' },
       { route: '/console/invoices/:id', url: '/console/invoices/1' },
       { route: '/console/bank/files', url: '/console/bank/files' },

@@ -2,8 +2,8 @@
  * The console's bank report import (docs/console.md, docs/payouts.md): an upload that calls the
  * same import service as `onpay bank import`, shows its report and is audited; operators and
  * admins only, with the CSRF field in the multipart form; a file that is not a valid report (hostile,
- * wrong, empty, too large) changes nothing and the page says why. A payout's bank history page
- * shows each applied report line.
+ * wrong, empty, too large) changes nothing and the page says why. A payout's page shows each
+ * applied report line (its bank history's old address redirects there).
  */
 import { once } from 'node:events';
 import http from 'node:http';
@@ -295,22 +295,26 @@ describe(`bank report import in the console (${testEngine})`, () => {
     const again = await upload(op, report);
     expect(again.body).toContain('0 applied, 2 unchanged, 1 problem.');
 
-    // The file's page leads to each payout's bank history.
+    // The file's page leads to each payout's page, whose bank section shows what each report said;
+    // the bank history's old address redirects there.
     const filePage = await op.get(`/console/bank/files/${fileId}`);
-    expect(filePage.body).toContain(`href="/console/bank/payouts/${rejected.payoutId}"`);
-    const history = await op.get(`/console/bank/payouts/${rejected.payoutId}`);
+    expect(filePage.body).toContain(`href="/console/payouts/${rejected.payoutId}"`);
+    const old = await op.get(`/console/bank/payouts/${rejected.payoutId}`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/console/payouts/${rejected.payoutId}#bank`);
+    const history = await op.get(`/console/payouts/${rejected.payoutId}`);
     expect(history.statusCode).toBe(200);
     expect(history.body).toContain('BANK-STS-CONSOLE');
     expect(history.body).toContain('<td data-label="Bank status">RJCT</td>');
     expect(history.body).toContain('<td data-label="Code">AC01</td>');
     expect(history.body).toContain('<td data-label="Text">Feil kontonummer</td>');
-    const paid = await viewer.get(`/console/bank/payouts/${accepted.payoutId}`);
+    const paid = await viewer.get(`/console/payouts/${accepted.payoutId}`);
     expect(paid.statusCode).toBe(200);
     expect(paid.body).toContain('<td data-label="Bank status">ACSC</td>');
     expect(paid.body).toContain('<td data-label="Date">2026-11-27</td>');
-    expect((await op.get(`/console/bank/payouts/${untouched.payoutId}`)).body).toContain(
+    expect((await op.get(`/console/payouts/${untouched.payoutId}`)).body).toContain(
       'No bank report has said anything of this payout yet.',
     );
-    expect((await op.get('/console/bank/payouts/999999')).statusCode).toBe(404);
+    expect((await op.get('/console/payouts/999999')).statusCode).toBe(404);
   });
 });

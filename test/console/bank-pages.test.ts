@@ -15,13 +15,14 @@ describe('payment files in the console', () => {
   let fileId: number;
   let xml: string;
   let ids: number[];
+  let kari: Awaited<ReturnType<typeof onboardedEmployee>>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     op = await signedIn(t, await readyOperator(t, 'operator'));
     viewer = await signedIn(t, await readyOperator(t, 'viewer'));
     const acme = await t.partner('Acme');
-    const kari = await onboardedEmployee(t, acme);
+    kari = await onboardedEmployee(t, acme);
     ids = (await createPayouts(t, acme, batch([item(kari), item(kari)]))).payout_ids;
     const exported = await t.services.bank.files.exportFile({});
     fileId = exported.fileId as number;
@@ -36,7 +37,9 @@ describe('payment files in the console', () => {
     expect(list.body).toContain('pain.001.001.03');
     const page = await op.get(`/console/bank/files/${fileId}`);
     expect(page.statusCode).toBe(200);
-    for (const id of ids) expect(page.body).toContain(`<td><a href="/console/bank/payouts/${id}">${id}</a></td>`);
+    for (const id of ids) expect(page.body).toContain(`<td><a href="/console/payouts/${id}">${id}</a></td>`);
+    // The employee each payout pays, by the name the partner entered, linked to their page.
+    expect(page.body).toContain(`<a href="/console/employees/${kari.userId}">Ola Nordmann</a>`);
     expect(page.body).toContain(`OP-${fileId}-${ids[0]}`);
     expect(page.body).toContain('<td>processing</td>');
     expect(page.body).toContain(`href="/console/bank/files/${fileId}/download"`);

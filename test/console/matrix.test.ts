@@ -11,7 +11,10 @@ import { can, ROLES, type Permission } from '../../src/modules/operators/index.j
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { csrfOf, readyOperator, signedIn, type Browser } from '../helpers/console.js';
 import { snapshot } from '../helpers/db-snapshot.js';
+import { onboardedEmployee } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
+import { batch, createPayouts, item } from '../helpers/payouts.js';
+import { NO_ACCOUNT } from '../helpers/users.js';
 
 /** The console's doors: forms used before sign-in or to leave, which need no role. */
 const DOORS = ['/console/login', '/console/setup/:token', '/console/logout', '/console/logout-everywhere'];
@@ -21,6 +24,9 @@ const DOORS = ['/console/login', '/console/setup/:token', '/console/logout', '/c
  * so a role they refuse is told "Not allowed" before its token, which is in the body, is read.
  */
 const ROLE_BEFORE_BODY = ['/console/bank/import'];
+
+/** Old addresses that redirect to the page that replaced them (the bank history: the payout's page). */
+const REDIRECTS: Record<string, string> = { '/console/bank/payouts/:id': '/console/payouts/999999#bank' };
 
 type Role = (typeof ROLES)[number];
 
@@ -103,6 +109,7 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
       '/console/webhooks/:id/replay',
       '/console/webhooks/:id/disable',
       '/console/webhooks/:id/enable',
+      '/console/payouts/:id/reveal',
     ]) {
       expect(posts.map((r) => r.url)).toContain(url);
     }
@@ -154,6 +161,11 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
       for (const route of consoleGets()) {
         if (route.url.startsWith('/console/login') || route.url.startsWith('/console/setup')) continue;
         const res = await browsers[role].get(urlOf(route));
+        if (REDIRECTS[route.url]) {
+          expect(res.statusCode, `${route.url} as ${role}`).toBe(301);
+          expect(res.headers.location).toBe(REDIRECTS[route.url]);
+          continue;
+        }
         // A download that names its permission (a CSV of a list) is refused to the other roles.
         const permission = permissionOf(route);
         if (permission && !can(role, permission)) {
@@ -165,6 +177,40 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
           res.statusCode,
         );
       }
+    }
+  });
+
+  it('the payout page and its reveal form: every role reads it (account masked), only operators and admins reveal', async () => {
+    expect(consoleGets().map((r) => r.url)).toContain('/console/payouts/:id');
+    const partner = await t.partner('Matrix Payouts AS');
+    const employee = await onboardedEmployee(t, partner);
+    const [id] = (await createPayouts(t, partner, batch([item(employee)]))).payout_ids as [number];
+    for (const role of ROLES) {
+      const b = browsers[role];
+      const page = await b.get(`/console/payouts/${id}`);
+      expect(page.statusCode, role).toBe(200);
+      expect(page.body, role).toContain(`•••••••${NO_ACCOUNT.slice(-4)}`);
+      expect(page.body.includes(`action="/console/payouts/${id}/reveal"`), role).toBe(
+        can(role, 'reveal_personal_data'),
+      );
+      const before = await state();
+      const res = await post(b, `/console/payouts/${id}/reveal`, csrfOf(page));
+      if (can(role, 'reveal_personal_data')) {
+        // The matrix's form names no field: refused as such, nothing audited.
+        expect(res.statusCode, role).toBe(422);
+      } else {
+        expect(res.statusCode, role).toBe(403);
+      }
+      expect(await state(), role).toEqual(before);
+      const revealed = await b.post(
+        `/console/payouts/${id}/reveal`,
+        { field: 'bank_account_number', reason: `matrix ${role}` },
+        { csrf: csrfOf(page) },
+      );
+      expect(revealed.statusCode, role).toBe(can(role, 'reveal_personal_data') ? 303 : 403);
+      expect((await b.get(`/console/payouts/${id}`)).body.includes(`<code>${NO_ACCOUNT}</code>`), role).toBe(
+        can(role, 'reveal_personal_data'),
+      );
     }
   });
 

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../src/db/migrator.js';
 import { listEntries } from '../../src/modules/audit/audit.repository.js';
 import { listFiles, listReports } from '../../src/modules/bank/bank.repository.js';
 import { listOutbox, recentMail } from '../../src/modules/mail/mail.repository.js';
-import { eventsAfter } from '../../src/modules/events/events.repository.js';
+import { eventsAbout, eventsAfter } from '../../src/modules/events/events.repository.js';
 import { idsMatching, listInvoices, listMatching } from '../../src/modules/payouts/operations.repository.js';
 import {
   countPayouts,
@@ -19,7 +19,7 @@ import {
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
 import { countLinks, listLinkedUsers } from '../../src/modules/users/users.repository.js';
 import { attemptsOfDelivery, deliveriesOf } from '../../src/modules/webhooks/operator.repository.js';
-import { listAttempts, listEndpoints } from '../../src/modules/webhooks/webhooks.repository.js';
+import { deliveriesOfEvents, listAttempts, listEndpoints } from '../../src/modules/webhooks/webhooks.repository.js';
 import { createFieldCrypto, generateKeyList, parseKeyList } from '../../src/platform/field-crypto.js';
 import { seed } from '../../bench/seed.js';
 import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
@@ -146,6 +146,26 @@ const LISTS: ListQuery[] = [
     table: 'events',
     index: testEngine === 'sqlite' ? 'sqlite_autoindex_events_2' : 'events_partner_sequence_key',
     ordered: true,
+  },
+  {
+    // The console's payout page: the events about the payout and its invoice (docs/decisions.md §27).
+    name: "console payout page's events",
+    run: (db) => eventsAbout(db, CRYPTO, PARTNER, ['payout:1', 'invoice:1'], 100),
+    table: 'events',
+    index: 'events_subject_idx',
+    ordered: false,
+  },
+  {
+    name: "console payout page's webhook deliveries",
+    run: (db) => deliveriesOfEvents(db, PARTNER, ['evt_a', 'evt_b']),
+    table: 'd',
+    // The seed writes no deliveries: on PostgreSQL's empty table every index costs the same, and the
+    // planner may walk another one (never the table); SQLite, by its rules, takes the event's.
+    index:
+      testEngine === 'sqlite'
+        ? 'webhook_deliveries_event_idx'
+        : ['webhook_deliveries_event_idx', 'webhook_deliveries_due_idx'],
+    ordered: false,
   },
   {
     name: 'GET /webhooks (endpoints)',

@@ -25,6 +25,7 @@ import * as sealedBankFiles from './2026-11-26-0034-sealed-bank-files.js';
 import * as listCounters from './2026-11-26-0035-list-counters.js';
 import * as foldedSearch from './2026-11-26-0036-folded-search.js';
 import * as sealedFailureMessage from './2026-11-26-0037-sealed-failure-message.js';
+import * as eventSubjects from './2026-11-26-0038-event-subjects.js';
 import * as webhookConsole from './2026-11-26-0040-webhook-console.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
@@ -73,6 +74,7 @@ export const migrations: Record<string, Migration> = {
   [listCounters.NAME]: listCounters,
   [foldedSearch.NAME]: foldedSearch,
   [sealedFailureMessage.NAME]: sealedFailureMessage.sealedFailureMessage({}),
+  [eventSubjects.NAME]: eventSubjects,
   [webhookConsole.NAME]: webhookConsole,
 };
 

@@ -8,11 +8,15 @@ import { parseId } from '../../ids.js';
 import { PAIN001_FORMATS, type BankFiles, type BankImport } from '../bank/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PayoutOperations } from '../payouts/index.js';
+import type { Directory } from '../users/index.js';
+import { employeeNamesOf } from './money.actions.js';
 
 export interface BankActionsDeps {
-  files: Pick<BankFiles, 'files' | 'file' | 'attempts' | 'download' | 'voidFile' | 'exportFile' | 'history'>;
+  files: Pick<BankFiles, 'files' | 'file' | 'attempts' | 'download' | 'voidFile' | 'exportFile'>;
   imports: Pick<BankImport, 'importReport'>;
   operations: Pick<PayoutOperations, 'selection' | 'totals'>;
+  /** The employees' names on a file's page (one read per page). */
+  directory: Pick<Directory, 'linkNames' | 'erased'>;
 }
 
 /** The most transactions a file's page lists (a file may carry 10 000; the download has them all). */
@@ -64,33 +68,28 @@ export function createBankActions(deps: BankActionsDeps) {
       return deps.files.files(200);
     },
 
-    /** One file, its first transactions with each payout's status now. */
+    /** One file, its first transactions with each payout's status now and the employee it pays (the partner's name for them). */
     async file(operator: ConsoleOperator, rawId: string) {
       requirePermission(operator, 'view');
       const file = await deps.files.file(rawId);
       const attempts = await deps.files.attempts(file.file_id);
       const shown = attempts.slice(0, FILE_PAGE_ROWS);
       const { rows } = await deps.operations.selection(shown.map((a) => a.payoutId));
-      const status = new Map(rows.map((row) => [row.id, row.status]));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const names = await employeeNamesOf(deps.directory, rows);
       return {
         file,
         total: attempts.length,
-        rows: shown.map((a) => ({ ...a, status: status.get(a.payoutId) ?? null })),
+        rows: shown.map((a) => {
+          const row = byId.get(a.payoutId);
+          return {
+            ...a,
+            status: row?.status ?? null,
+            userId: row?.userId ?? null,
+            employeeName: row ? names.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}` : null,
+          };
+        }),
       };
-    },
-
-    /**
-     * A payout's bank history: every line an imported report applied to it (report, status,
-     * code, text, date), oldest first. A payout that does not exist is a 404.
-     */
-    async payoutHistory(operator: ConsoleOperator, rawId: string) {
-      requirePermission(operator, 'view');
-      const id = parseId(rawId);
-      if (id === null) throw new AppError('payout_not_found', 'Payout not found.');
-      const { rows } = await deps.operations.selection([id]);
-      const payout = rows[0];
-      if (!payout) throw new AppError('payout_not_found', 'Payout not found.');
-      return { payout, history: await deps.files.history(id) };
     },
 
     /**

@@ -10,6 +10,7 @@ import { createBankActions, type BankActionsDeps } from './bank.actions.js';
 import { createExportActions } from './exports.actions.js';
 import { createPrivacyActions, type PrivacyActionsDeps } from './privacy.actions.js';
 import { createWebhookActions, type WebhookActionsDeps } from './webhooks.actions.js';
+import { createPayoutStoryActions, type PayoutStoryDeps } from './payout-story.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -28,6 +29,8 @@ export interface ConsoleServiceDeps {
   privacy: PrivacyActionsDeps['privacy'];
   /** Partners' webhook endpoints and deliveries (webhooks.actions.ts). */
   webhookConsole: WebhookActionsDeps;
+  /** A payout's story (payout-story.actions.ts). */
+  story: PayoutStoryDeps;
 }
 
 export interface Dashboard {
@@ -56,6 +59,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     bank: createBankActions(deps.bank),
     privacy: createPrivacyActions({ privacy: deps.privacy }),
     webhooks: createWebhookActions(deps.webhookConsole),
+    story: createPayoutStoryActions(deps.story),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');

@@ -25,3 +25,11 @@ export type { PrivacyActions } from './privacy.actions.js';
 export { DELIVERIES_PER_PAGE, type WebhookActions } from './webhooks.actions.js';
 export type { ConsoleExport, ExportActions } from './exports.actions.js';
 export { FILE_PAGE_ROWS, type BankActions, type ExportForm } from './bank.actions.js';
+export {
+  PAYOUT_REVEALABLE,
+  STORY_ROWS,
+  type AmountLine,
+  type PayoutStoryActions,
+  type TimelineEntry,
+  type WebhookDeliveryView,
+} from './payout-story.actions.js';

@@ -66,7 +66,7 @@ export async function insertNumberedEvent(
         .returning('last_sequence'),
     )
     .insertInto('events')
-    .columns(['id', 'partner_id', 'sequence', 'type', 'object', 'previous_attributes', 'created_at'])
+    .columns(['id', 'partner_id', 'sequence', 'type', 'object', 'previous_attributes', 'subject', 'created_at'])
     .expression((eb) =>
       eb
         .selectFrom('counter')
@@ -77,6 +77,7 @@ export async function insertNumberedEvent(
           sql<string>`cast(${row.type} as varchar(64))`.as('type'),
           sql<string>`cast(${row.object} as text)`.as('object'),
           sql<string | null>`cast(${row.previous_attributes} as text)`.as('previous_attributes'),
+          sql<string | null>`cast(${row.subject} as varchar(80))`.as('subject'),
           sql<string>`cast(${row.created_at} as varchar(32))`.as('created_at'),
         ]),
     )
@@ -86,7 +87,7 @@ export async function insertNumberedEvent(
 }
 
 export async function insertEvents(trx: Executor, crypto: FieldCrypto, rows: EventRow[]): Promise<void> {
-  // SQLite allows 32 766 variables per statement: 7 columns, so well under 4 000 rows a chunk.
+  // SQLite allows 32 766 variables per statement: 8 columns, so well under 4 000 rows a chunk.
   await insertRows(
     trx,
     'events',
@@ -123,6 +124,27 @@ export async function eventsAfter(
     .where('sequence', '<=', upTo);
   if (types) query = query.where('type', 'in', types);
   return (await query.orderBy('sequence').limit(limit).execute()).map((row) => openEvent(crypto, row));
+}
+
+/**
+ * A partner's events about these objects (`payout:12`), oldest first, at most `limit`. Read by the
+ * subject alone (events_subject_idx), then kept to the partner's: a condition on the partner would
+ * draw the planner to the partner's whole feed (events_partner_sequence_key). A payout's or an
+ * invoice's subject is one partner's anyway.
+ */
+export async function eventsAbout(
+  db: Executor,
+  crypto: FieldCrypto,
+  partnerId: number,
+  subjects: readonly string[],
+  limit: number,
+): Promise<EventRow[]> {
+  if (subjects.length === 0) return [];
+  const rows = await db.selectFrom('events').selectAll().where('subject', 'in', subjects).limit(limit).execute();
+  return rows
+    .filter((row) => row.partner_id === partnerId)
+    .sort((a, b) => Number(a.sequence) - Number(b.sequence))
+    .map((row) => openEvent(crypto, row));
 }
 
 export async function findEvent(

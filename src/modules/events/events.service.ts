@@ -79,6 +79,13 @@ function subjectOf(type: string, object: Record<string, unknown>): AuditEntry['o
   throw new Error(`no audit object for event type ${type}`);
 }
 
+/** What an event is about, stored beside it in the clear (`payout:12`) so a payout's events are found by index. */
+function subjectText(type: string, object: unknown): string | null {
+  if (typeof object !== 'object' || object === null) return null;
+  const { type: kind, id } = subjectOf(type, object as Record<string, unknown>);
+  return `${kind}:${id}`.slice(0, 80);
+}
+
 /**
  * The audit entries of a transaction's events: one per change (type and object), with the union of
  * the changed fields over the partners' views. Onboarding events are derived state, not changes.
@@ -146,6 +153,7 @@ export function createEventService({ db, clock, partners, audit, crypto, afterEm
       type: event.type,
       object: JSON.stringify(event.object),
       previous_attributes: event.previousAttributes ? JSON.stringify(event.previousAttributes) : null,
+      subject: subjectText(event.type, event.object),
       created_at: now,
     };
   }
@@ -268,6 +276,16 @@ export function createEventService({ db, clock, partners, audit, crypto, afterEm
     async after(partnerId: number, after: number, limit: number): Promise<EventPayload[]> {
       const counter = await repo.counterOf(db, partnerId);
       return (await repo.eventsAfter(db, crypto, partnerId, after, counter.last, null, limit)).map(eventRowToPayload);
+    },
+
+    /** The partner's events about these objects (`{ type: 'payout', id: '12' }`), oldest first, at most `limit` (the console's payout page). */
+    async about(
+      partnerId: number,
+      objects: ReadonlyArray<AuditEntry['object']>,
+      limit: number,
+    ): Promise<EventPayload[]> {
+      const subjects = objects.map((object) => `${object.type}:${object.id}`);
+      return (await repo.eventsAbout(db, crypto, partnerId, subjects, limit)).map(eventRowToPayload);
     },
 
     /** The partner's counter: the last sequence committed, and up to which events have aged out of the feed. */

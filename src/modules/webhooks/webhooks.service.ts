@@ -347,6 +347,23 @@ export function createWebhookService({
       return repo.forgetExpiredSecrets(db, clock.now().toISOString());
     },
 
+    /** The console's payout page: the deliveries of these events to the partner's own endpoints (status, attempts, last answer). */
+    async deliveriesOf(partnerId: number, eventIds: readonly string[]) {
+      return (await repo.deliveriesOfEvents(db, partnerId, eventIds.slice(0, 200))).map((row) => ({
+        id: row.id,
+        endpointId: row.endpoint_id,
+        url: row.url,
+        eventId: row.event_id,
+        eventType: row.event_type,
+        status: row.status,
+        attempts: Number(row.attempts),
+        createdAt: row.created_at,
+        finishedAt: row.finished_at,
+        lastStatusCode: row.last_status_code ?? null,
+        lastError: row.last_error ?? null,
+      }));
+    },
+
     /** For the console's dashboard: how many endpoints fail now, and how many were disabled for failing. */
     failingCounts(): Promise<{ failing: number; disabled: number }> {
       return repo.failingCounts(db);

@@ -4,6 +4,7 @@ import type { AuditEntryPayload } from '../../modules/audit/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { type AdminPageDeps, pager, type Query, table, urlWith, when } from './admin-kit.js';
 import { listOrExplain } from './list-kit.js';
+import { objectCell } from './object-links.js';
 
 /** Audit entries as a table (the audit page, a partner's recent activity). */
 export function activityTable(entries: AuditEntryPayload[], empty: string): SafeHtml {
@@ -23,7 +24,7 @@ export function activityTable(entries: AuditEntryPayload[], empty: string): Safe
       when(e.at),
       e.actor.label,
       html`<code>${e.action}</code>`,
-      html`<a href="/console/audit?object=${encodeURIComponent(e.object)}">${e.object}</a>`,
+      objectCell(e.object),
       e.fields.join(', '),
       e.reason,
     ]),

@@ -1,7 +1,7 @@
 /**
  * Payment files in the console (docs/console.md): the list, one file with its payouts (their
- * status now), its download, byte for byte as exported, export and void with a review step, a
- * payout's bank history, and the import of a bank report (an upload; the same service as
+ * status now, the employees' names), its download, byte for byte as exported, export and void with
+ * a review step, and the import of a bank report (an upload; the same service as
  * `onpay bank import`).
  */
 import multipart from '@fastify/multipart';
@@ -66,7 +66,7 @@ ${
     const { file } = found;
     const rows = found.rows.map(
       (r) =>
-        html`<tr><td><a href="/console/bank/payouts/${r.payoutId}">${r.payoutId}</a></td><td><code>${r.traceId}</code></td><td>${r.pmtInfId}</td><td class="num">${formatKroner(r.amount)}</td><td>${r.status ?? 'deleted'}</td></tr>`,
+        html`<tr><td><a href="/console/payouts/${r.payoutId}">${r.payoutId}</a></td><td>${r.userId === null ? '—' : html`<a href="/console/employees/${r.userId}">${r.employeeName}</a> <small class="muted">(${r.userId})</small>`}</td><td><code>${r.traceId}</code></td><td>${r.pmtInfId}</td><td class="num">${formatKroner(r.amount)}</td><td>${r.status ?? 'deleted'}</td></tr>`,
     );
     return kit.render(
       request,
@@ -83,9 +83,9 @@ ${
     : html``
 }
 <h2>Payouts</h2>
-<p>A payout's number leads to its bank history: what each imported bank report said of it.</p>
+<p>A payout's number leads to its page: its amounts, its timeline and what each imported bank report said of it.</p>
 ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.total}.</p>` : html``}
-<div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Trace id</th><th scope="col">Payment information</th><th scope="col" class="num">Amount</th><th scope="col">Status now</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+<div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Employee</th><th scope="col">Trace id</th><th scope="col">Payment information</th><th scope="col" class="num">Amount</th><th scope="col">Status now</th></tr></thead><tbody>${rows}</tbody></table></div>`,
       '/console/bank/files',
     );
   });
@@ -209,34 +209,10 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
       .send(found.xml);
   });
 
-  app.get<{ Params: { id: string } }>('/console/bank/payouts/:id', async (request, reply) => {
-    let found: Awaited<ReturnType<typeof bank.payoutHistory>>;
-    try {
-      found = await bank.payoutHistory(request.operator!, request.params.id);
-    } catch (error) {
-      return kit.problem(request, reply, error, '/console/bank/files');
-    }
-    const { payout, history } = found;
-    const rows = history.map(
-      (h) =>
-        html`<tr><td data-label="Report">${h.report_message_id ?? ''}${h.report_type ? html`<br><small class="muted">${h.report_type}</small>` : html``}</td><td data-label="Trace id"><code>${h.trace_id}</code></td><td data-label="Bank status">${h.bank_status}</td><td data-label="Outcome">${h.outcome}</td><td data-label="Code">${h.code ?? ''}</td><td data-label="Text">${h.text ?? ''}</td><td data-label="Date">${h.date ?? ''}</td><td data-label="Imported">${when(h.recorded_at)}</td></tr>`,
-    );
-    return kit.render(
-      request,
-      reply,
-      `Payout ${payout.id}: bank history`,
-      html`<p><a href="/console/bank/files">Payment files</a> ›</p>
-<h1>Payout ${payout.id}: bank history</h1>
-<dl class="facts"><dt>Status now</dt><dd>${payout.status}</dd><dt>Net</dt><dd>${formatKroner(payout.net)}</dd><dt>Due</dt><dd>${payout.dueDate}</dd><dt>Partner</dt><dd>${payout.partnerId}</dd></dl>
-<h2>What the bank reported</h2>
-${
-  rows.length
-    ? html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">Bank report lines applied to payout ${payout.id}, oldest first</caption><thead><tr><th scope="col">Report</th><th scope="col">Trace id</th><th scope="col">Bank status</th><th scope="col">Outcome</th><th scope="col">Code</th><th scope="col">Text</th><th scope="col">Date</th><th scope="col">Imported</th></tr></thead><tbody>${rows}</tbody></table></div>`
-    : html`<p>No bank report has said anything of this payout yet.</p>`
-}`,
-      '/console/bank/files',
-    );
-  });
+  // The bank history is a section of the payout's page now (docs/decisions.md §27): old links still lead there.
+  app.get<{ Params: { id: string } }>('/console/bank/payouts/:id', async (request, reply) =>
+    reply.redirect(`/console/payouts/${encodeURIComponent(request.params.id)}#bank`, 301),
+  );
 
   const importPage = (request: FastifyRequest, reply: FastifyReply) =>
     kit.render(

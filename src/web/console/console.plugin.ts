@@ -14,6 +14,7 @@ import { createFlash } from './flash.js';
 import { employeesPage } from './employees.page.js';
 import { invoicesPage } from './invoices.page.js';
 import { payoutsPage } from './payouts.page.js';
+import { payoutPage } from './payout.page.js';
 import { bankPage } from './bank.page.js';
 import { erasePage } from './erase.page.js';
 import { webhooksPage } from './webhooks.page.js';
@@ -79,6 +80,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     await adminPages(pages, { kit, console: deps.console, flash });
     for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
+    await payoutPage(pages, { kit, console: deps.console });
     await bankPage(pages, { kit, console: deps.console, flash });
     await webhooksPage(pages, { kit, console: deps.console, flash });
   });

@@ -236,7 +236,7 @@ ${link.verified ? html`<dt>Identity number (verified)</dt><dd>${guarded(link.ver
     );
     const payouts = person.payouts.map(
       (p) =>
-        html`<tr><td><a href="/console/payouts?invoice=${p.invoice_id}">${p.id}</a></td><td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td><td>${p.date}</td><td>${p.status}</td><td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td></tr>`,
+        html`<tr><td><a href="/console/payouts/${p.id}">${p.id}</a></td><td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td><td>${p.date}</td><td>${p.status}</td><td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td></tr>`,
     );
     const saved = field(request.query, 'saved');
 

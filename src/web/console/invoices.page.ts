@@ -74,7 +74,7 @@ ${unreadableFilter(Object.values(error.fieldErrors ?? {}).flat())}
       html`<tr><th scope="row">${label}</th><td class="num">${formatKroner(amount)}</td></tr>`;
     const rows = lines.rows.map(
       (row) =>
-        html`<tr><td>${row.id}</td><td><a href="/console/employees/${row.userId}">${found.employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`}</a> <small class="muted">(${row.userId})</small></td><td>${row.date}</td><td>${row.status}</td><td class="num">${formatKroner(row.net)}</td><td class="num">${formatKroner(row.invoiceIncl)}</td></tr>`,
+        html`<tr><td><a href="/console/payouts/${row.id}">${row.id}</a></td><td><a href="/console/employees/${row.userId}">${found.employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`}</a> <small class="muted">(${row.userId})</small></td><td>${row.date}</td><td>${row.status}</td><td class="num">${formatKroner(row.net)}</td><td class="num">${formatKroner(row.invoiceIncl)}</td></tr>`,
     );
     return kit.render(
       request,

@@ -80,7 +80,7 @@ function linesTable(
   const body = rows.map(
     (row) => html`<tr>
 ${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-${row.id}"><label for="pick-${row.id}" class="visually-hidden">Select payout ${row.id}</label></td>` : html``}
-<td>${row.id}</td>
+<td><a href="/console/payouts/${row.id}">${row.id}</a></td>
 <td>${names.partners.get(row.partnerId) ?? row.partnerId}</td>
 <td>${employeeCell(row, names.employees)}</td>
 <td><a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a></td>
