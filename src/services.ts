@@ -237,6 +237,12 @@ export async function createServices(deps: ServicesDeps) {
     },
     bank: { files: bank.files, imports: bank.imports, operations: payouts.operations },
     privacy,
+    stuck: {
+      directory: users.directory,
+      employees: users.employees,
+      sessions: verification.sessions,
+      partners,
+    },
     money: {
       db,
       clock,

@@ -8,13 +8,14 @@ import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 import { createBankActions, type BankActionsDeps } from './bank.actions.js';
 import { createExportActions } from './exports.actions.js';
+import { createStuckActions, type StuckActionsDeps } from './stuck.actions.js';
 import { createPrivacyActions, type PrivacyActionsDeps } from './privacy.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
   returnUrls: Pick<ReturnUrlService, 'count'>;
   payouts: Pick<PayoutService, 'pendingByDueDate'>;
-  sessions: Pick<SessionService, 'countEndedSince'>;
+  sessions: Pick<SessionService, 'countInState'>;
   outbox: Pick<Outbox, 'counts'>;
   webhooks: Pick<WebhookService, 'failingCounts'>;
   /** Partners, tokens, return URLs, terms, the audit log and mail (admin.actions.ts). */
@@ -23,11 +24,15 @@ export interface ConsoleServiceDeps {
   money: MoneyActionsDeps;
   /** Payment files (bank.actions.ts). */
   bank: BankActionsDeps;
+  /** What is stuck (stuck.actions.ts). */
+  stuck: StuckActionsDeps;
   /** A person's erasure (privacy.actions.ts). */
   privacy: PrivacyActionsDeps['privacy'];
 }
 
 export interface Dashboard {
+  /** The day the "today" cards count (UTC, YYYY-MM-DD): their lists filter by it. */
+  today: string;
   returnUrlsAwaiting: number;
   payoutsPending: Array<{ due_date: string; count: number; net: string }>;
   verificationErrorsToday: number;
@@ -52,6 +57,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     exports: createExportActions(deps.money),
     bank: createBankActions(deps.bank),
     privacy: createPrivacyActions({ privacy: deps.privacy }),
+    stuck: createStuckActions(deps.stuck),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
@@ -68,7 +74,8 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
       ] = await Promise.all([
         deps.returnUrls.count('pending'),
         deps.payouts.pendingByDueDate(),
-        deps.sessions.countEndedSince('error', startOfDay),
+        // The same count as the list the card links to (stuck.actions.ts, docs/decisions.md §28).
+        deps.sessions.countInState({ status: 'error', changedFrom: startOfDay }),
         deps.outbox.counts(),
         deps.money.operations.totals({ status: 'failed' }),
         deps.webhooks.failingCounts(),
@@ -77,6 +84,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
       ]);
       const payoutsFailed = { count: failed.count, net: failed.net };
       return {
+        today: startOfDay.slice(0, 10),
         returnUrlsAwaiting,
         payoutsPending,
         verificationErrorsToday,

@@ -16,6 +16,7 @@ import { invoicesPage } from './invoices.page.js';
 import { payoutsPage } from './payouts.page.js';
 import { bankPage } from './bank.page.js';
 import { erasePage } from './erase.page.js';
+import { stuckPage } from './stuck.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -77,6 +78,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     });
     await adminPages(pages, { kit, console: deps.console, flash });
     for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
+    await stuckPage(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
     await bankPage(pages, { kit, console: deps.console, flash });
   });

@@ -95,6 +95,7 @@ export async function employeesPage(
 <label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
 <button type="submit">Search</button>
 </form>
+<p><a href="/console/employees/stuck">What is stuck</a>: employees by onboarding state and missing steps, per partner.</p>
 ${
   found
     ? html`${matchedSentence(found, q, money.perPage)}
