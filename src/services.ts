@@ -237,6 +237,16 @@ export async function createServices(deps: ServicesDeps) {
     },
     bank: { files: bank.files, imports: bank.imports, operations: payouts.operations },
     privacy,
+    mailHistory: {
+      db,
+      environment: config.env,
+      sendsMail: config.smtpUrl !== null,
+      loginLinks: loginLinks.service,
+      outbox,
+      partners,
+      audit,
+      clock,
+    },
     stuck: {
       directory: users.directory,
       employees: users.employees,

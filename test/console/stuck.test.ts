@@ -73,9 +73,11 @@ afterAll(() => t.close());
 /** The rows of the list: [employee id, partner id], and the page's body. */
 async function listed(query: string) {
   const res = await viewer.get(`/console/employees/stuck?${query}`);
-  const rows = [...res.body.matchAll(/<td><a href="\/console\/employees\/(\d+)">\d+<\/a><\/td>[\s\S]*?<small class="muted">\((\d+)\)<\/small>/g)].map(
-    (m) => [m[1], Number(m[2])] as const,
-  );
+  const rows = [
+    ...res.body.matchAll(
+      /<td><a href="\/console\/employees\/(\d+)">\d+<\/a><\/td>[\s\S]*?<small class="muted">\((\d+)\)<\/small>/g,
+    ),
+  ].map((m) => [m[1], Number(m[2])] as const);
   const total = /<p role="status">(\d+) /.exec(res.body)?.[1];
   return { status: res.statusCode, body: res.body, rows, total: total === undefined ? null : Number(total) };
 }
@@ -165,7 +167,9 @@ describe('what is stuck', () => {
     t.clock.advance(DAY);
     const tomorrow = await signedIn(t, await readyOperator(t, 'viewer'));
     const next = (await tomorrow.get('/console')).body;
-    const nextCard = /<div class="count">(\d+)<\/div><a href="([^"]+)">Verifications ending in an error today/.exec(next)!;
+    const nextCard = /<div class="count">(\d+)<\/div><a href="([^"]+)">Verifications ending in an error today/.exec(
+      next,
+    )!;
     expect(Number(nextCard[1])).toBe(0);
     const nextList = await tomorrow.get(nextCard[2]!.replace(/&amp;/g, '&'));
     expect(nextList.body).toContain('<p role="status">0 verifications');

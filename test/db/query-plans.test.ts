@@ -18,6 +18,7 @@ import {
 } from '../../src/modules/payouts/payouts.repository.js';
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
 import { countLinks, listLinkedUsers } from '../../src/modules/users/users.repository.js';
+import { linksOfUser } from '../../src/modules/login-links/login-links.repository.js';
 import { countLinksInState, linksInState } from '../../src/modules/users/stuck.repository.js';
 import { countSessionsInState, sessionsInState } from '../../src/modules/verification/sessions.repository.js';
 import { listAttempts, listEndpoints } from '../../src/modules/webhooks/webhooks.repository.js';
@@ -321,6 +322,13 @@ const LISTS: ListQuery[] = [
       ordered: false,
     },
   ]),
+  {
+    name: "an employee's login links and mail (console)",
+    run: (db) => linksOfUser(db, USER, 50),
+    table: 'login_links',
+    index: 'login_links_user_idx',
+    ordered: true,
+  },
   {
     name: 'audit log',
     run: (db) => listEntries(db, {}, 50),

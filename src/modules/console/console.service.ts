@@ -8,6 +8,7 @@ import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 import { createBankActions, type BankActionsDeps } from './bank.actions.js';
 import { createExportActions } from './exports.actions.js';
+import { createMailHistoryActions, type MailHistoryDeps } from './mail-history.actions.js';
 import { createStuckActions, type StuckActionsDeps } from './stuck.actions.js';
 import { createPrivacyActions, type PrivacyActionsDeps } from './privacy.actions.js';
 
@@ -24,6 +25,8 @@ export interface ConsoleServiceDeps {
   money: MoneyActionsDeps;
   /** Payment files (bank.actions.ts). */
   bank: BankActionsDeps;
+  /** The mail and login links sent to one person (mail-history.actions.ts). */
+  mailHistory: MailHistoryDeps;
   /** What is stuck (stuck.actions.ts). */
   stuck: StuckActionsDeps;
   /** A person's erasure (privacy.actions.ts). */
@@ -58,6 +61,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     bank: createBankActions(deps.bank),
     privacy: createPrivacyActions({ privacy: deps.privacy }),
     stuck: createStuckActions(deps.stuck),
+    mailHistory: createMailHistoryActions(deps.mailHistory),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');

@@ -19,10 +19,10 @@ export interface StuckActionsDeps {
 }
 
 /** The states the list filters by: a link's (stored facts) or its verification session's. */
-export const SESSION_STATES = { verification_error: 'error', verification_pending: 'pending' } as const satisfies Record<
-  string,
-  VerificationStatus
->;
+export const SESSION_STATES = {
+  verification_error: 'error',
+  verification_pending: 'pending',
+} as const satisfies Record<string, VerificationStatus>;
 export const STUCK_STATES = [...Object.keys(SESSION_STATES), ...LINK_STATES] as Array<
   keyof typeof SESSION_STATES | LinkState
 >;

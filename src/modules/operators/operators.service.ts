@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   /** A list as a CSV file: every matching row at once, so not the viewer's (docs/decisions.md §21). */
   export_lists: ['operator', 'admin'],
   resend_mail: ['operator', 'admin'],
+  /** A mail body on an employee's page: sandbox only, audited (docs/decisions.md §28). */
+  read_mail_body: ['operator', 'admin'],
   manage_partners: ['admin'],
   manage_tokens: ['admin'],
   publish_terms: ['admin'],

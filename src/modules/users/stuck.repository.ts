@@ -18,7 +18,10 @@ export interface LinkStateFilter {
   changedBefore?: string;
 }
 
-const NULL_COLUMNS: Record<LinkState, ReadonlyArray<'bank_account_number' | 'bank_iban_number' | 'profile_completed_at' | 'identity_verified_at'>> = {
+const NULL_COLUMNS: Record<
+  LinkState,
+  ReadonlyArray<'bank_account_number' | 'bank_iban_number' | 'profile_completed_at' | 'identity_verified_at'>
+> = {
   missing_bank_account: ['bank_account_number', 'bank_iban_number'],
   invited_only: ['profile_completed_at', 'identity_verified_at', 'bank_account_number', 'bank_iban_number'],
 };

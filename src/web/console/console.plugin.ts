@@ -17,6 +17,7 @@ import { payoutsPage } from './payouts.page.js';
 import { bankPage } from './bank.page.js';
 import { erasePage } from './erase.page.js';
 import { stuckPage } from './stuck.page.js';
+import { employeeMailPage } from './employee-mail.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -79,6 +80,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     await adminPages(pages, { kit, console: deps.console, flash });
     for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
     await stuckPage(pages, { kit, console: deps.console });
+    await employeeMailPage(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
     await bankPage(pages, { kit, console: deps.console, flash });
   });

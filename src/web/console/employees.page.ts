@@ -269,6 +269,7 @@ ${erasedNotice}
       }</dd>
 </dl>
 ${mayReveal ? html`` : html`<p class="muted">Your role (${operator.role}) sees personal numbers masked.</p>`}
+<p><a href="/console/employees/${person.id}/mail">Mail and login links sent to this person</a></p>
 <h2>Partners</h2>
 ${links.length ? links : html`<p>No partner links.</p>`}
 <h2>Tax facts</h2>

@@ -62,7 +62,8 @@ ${sessionStates ? html`<td>${row.session?.reason ?? html`<span class="muted">non
 </tr>`,
     );
     const options = (Object.keys(STATE_LABEL) as StuckState[]).map(
-      (value) => html`<option value="${value}"${value === (text.state || state) ? html` selected` : html``}>${STATE_LABEL[value]}</option>`,
+      (value) =>
+        html`<option value="${value}"${value === (text.state || state) ? html` selected` : html``}>${STATE_LABEL[value]}</option>`,
     );
     return kit.render(
       request,
