@@ -98,7 +98,7 @@ ${
 <h1>Message ${read.mail.id}</h1>
 <p class="notice">Sandbox: this message was not sent to anyone unless this sandbox has an SMTP server. Your reading is in the audit log.</p>
 <dl class="facts"><dt>Subject</dt><dd>${read.mail.subject}</dd><dt>To</dt><dd>${read.mail.to}</dd><dt>Queued</dt><dd>${when(read.mail.created_at)}</dd></dl>
-${read.text === null ? html`<p><strong>The body was removed</strong> on ${when(read.mail.body_removed_at ?? '')} (the link in it expired or was used, or the retention ran out): only the record that it was sent is kept.</p>` : html`<pre class="mail-body">${read.text}</pre>`}`,
+${read.text === null ? html`<p><strong>The body was removed</strong> on ${when(read.mail.body_removed_at ?? '')} (the link in it expired or was used, or the retention ran out): only the record that it was sent is kept.</p>` : html`<pre class="mail-body" tabindex="0" role="region" aria-label="Message body">${read.text}</pre>`}`,
         '/console/employees',
       );
     },

@@ -13,10 +13,18 @@ import { field, listOrExplain, pager, type Query } from './list-kit.js';
 const PATH = '/console/employees/stuck';
 
 const STATE_LABEL: Record<StuckState, string> = {
-  verification_error: 'Verification ended in an error',
+  verification_error: 'Verification error',
   verification_pending: 'Waiting for verification',
-  missing_bank_account: 'Missing bank account',
-  invited_only: 'Invited only (no profile, bank account or verification)',
+  missing_bank_account: 'No bank account',
+  invited_only: 'Invited only',
+};
+
+/** What each state means, said under the filters. */
+const STATE_MEANS: Record<StuckState, string> = {
+  verification_error: 'verification sessions that ended in an error, with the provider’s reason.',
+  verification_pending: 'verification sessions started and not ended: the person has not finished.',
+  missing_bank_account: 'links with neither a bank account number nor an IBAN.',
+  invited_only: 'links with no profile, no bank account and no verification of that partner’s.',
 };
 
 const STEP_LABEL: Record<string, string> = {
@@ -81,7 +89,7 @@ ${sessionStates ? html`<td>${row.session?.reason ?? html`<span class="muted">non
 </form>
 ${
   found
-    ? html`<p role="status">${found.total} ${found.total === 1 ? (sessionStates ? 'verification' : 'link') : sessionStates ? 'verifications' : 'links'}: ${STATE_LABEL[state].toLowerCase()}.</p>
+    ? html`<p role="status">${found.total} ${found.total === 1 ? (sessionStates ? 'verification' : 'link') : sessionStates ? 'verifications' : 'links'}: ${STATE_MEANS[state]}</p>
 ${
   rows.length
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">${STATE_LABEL[state]}</caption><thead><tr><th scope="col">Employee</th><th scope="col">E-mail</th><th scope="col">Partner</th><th scope="col">Onboarding with this partner</th>${sessionStates ? html`<th scope="col">Provider's reason</th>` : html``}<th scope="col">Last change (UTC)</th></tr></thead><tbody>${rows}</tbody></table></div>`
