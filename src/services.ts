@@ -256,6 +256,22 @@ export async function createServices(deps: ServicesDeps) {
       partners,
       audit,
     },
+    mailHistory: {
+      db,
+      environment: config.env,
+      sendsMail: config.smtpUrl !== null,
+      loginLinks: loginLinks.service,
+      outbox,
+      partners,
+      audit,
+      clock,
+    },
+    stuck: {
+      directory: users.directory,
+      employees: users.employees,
+      sessions: verification.sessions,
+      partners,
+    },
     money: {
       db,
       clock,

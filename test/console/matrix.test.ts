@@ -110,6 +110,7 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
       '/console/webhooks/:id/disable',
       '/console/webhooks/:id/enable',
       '/console/payouts/:id/reveal',
+      '/console/employees/:id/mail/:mailId/body',
     ]) {
       expect(posts.map((r) => r.url)).toContain(url);
     }

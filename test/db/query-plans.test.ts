@@ -18,6 +18,9 @@ import {
 } from '../../src/modules/payouts/payouts.repository.js';
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
 import { countLinks, listLinkedUsers } from '../../src/modules/users/users.repository.js';
+import { linksOfUser } from '../../src/modules/login-links/login-links.repository.js';
+import { countLinksInState, linksInState } from '../../src/modules/users/stuck.repository.js';
+import { countSessionsInState, sessionsInState } from '../../src/modules/verification/sessions.repository.js';
 import { attemptsOfDelivery, deliveriesOf } from '../../src/modules/webhooks/operator.repository.js';
 import { deliveriesOfEvents, listAttempts, listEndpoints } from '../../src/modules/webhooks/webhooks.repository.js';
 import { createFieldCrypto, generateKeyList, parseKeyList } from '../../src/platform/field-crypto.js';
@@ -287,6 +290,87 @@ const LISTS: ListQuery[] = [
     run: (db) => identityReviews(db, PAGE, 0),
     table: 'users',
     index: 'users_identity_review_idx',
+    ordered: true,
+  },
+  // What is stuck (docs/decisions.md §28): each state by its index, the totals from the index alone.
+  ...(['missing_bank_account', 'invited_only'] as const).flatMap((state): ListQuery[] => {
+    const index = state === 'missing_bank_account' ? 'partner_users_no_bank' : 'partner_users_invited';
+    const since = { changedFrom: '2026-01-01T00:00:00.000Z', changedBefore: '2027-01-01T00:00:00.000Z' };
+    return [
+      {
+        name: `console stuck?state=${state}`,
+        run: (db) => linksInState(db, { state }, PAGE, 0),
+        table: 'pu',
+        index: `${index}_idx`,
+        ordered: true,
+        walk: true,
+      },
+      {
+        name: `console stuck?state=${state}&changed_from=&changed_to=`,
+        run: (db) => linksInState(db, { state, ...since }, PAGE, 0),
+        table: 'pu',
+        index: `${index}_idx`,
+        ordered: true,
+      },
+      {
+        name: `console stuck?state=${state}&partner=&changed_from=`,
+        run: (db) => linksInState(db, { state, partnerId: PARTNER, ...since }, PAGE, 0),
+        table: 'pu',
+        index: `${index}_partner_idx`,
+        ordered: true,
+      },
+      {
+        name: `console stuck?state=${state}&partner= (total)`,
+        run: (db) => countLinksInState(db, { state, partnerId: PARTNER }),
+        table: 'pu',
+        index: `${index}_partner_idx`,
+        ordered: false,
+      },
+      {
+        name: `console stuck?state=${state}&changed_from= (total)`,
+        run: (db) => countLinksInState(db, { state, ...since }),
+        table: 'pu',
+        index: `${index}_idx`,
+        ordered: false,
+      },
+    ];
+  }),
+  ...(['error', 'pending'] as const).flatMap((status): ListQuery[] => [
+    {
+      name: `console stuck (sessions: ${status}, since)`,
+      run: (db) => sessionsInState(db, CRYPTO, { status, changedFrom: '2026-01-01T00:00:00.000Z' }, PAGE, 0),
+      table: 'verification_sessions',
+      index: 'verification_sessions_status_updated_idx',
+      ordered: true,
+    },
+    {
+      name: `console stuck (sessions: ${status}, partner)`,
+      run: (db) => sessionsInState(db, CRYPTO, { status, partnerId: PARTNER }, PAGE, 0),
+      table: 'verification_sessions',
+      index: 'verification_sessions_status_partner_idx',
+      ordered: true,
+    },
+    {
+      name: `console stuck (sessions: ${status}, partner, since: total)`,
+      run: (db) => countSessionsInState(db, { status, partnerId: PARTNER, changedFrom: '2026-01-01T00:00:00.000Z' }),
+      table: 'verification_sessions',
+      index: 'verification_sessions_status_partner_idx',
+      ordered: false,
+    },
+    {
+      // The dashboard's "ended in an error today" card counts exactly this.
+      name: `console stuck (sessions: ${status}, since: total)`,
+      run: (db) => countSessionsInState(db, { status, changedFrom: '2026-01-01T00:00:00.000Z' }),
+      table: 'verification_sessions',
+      index: ['verification_sessions_status_updated_idx', 'verification_sessions_status_partner_idx'],
+      ordered: false,
+    },
+  ]),
+  {
+    name: "an employee's login links and mail (console)",
+    run: (db) => linksOfUser(db, USER, 50),
+    table: 'login_links',
+    index: 'login_links_user_idx',
     ordered: true,
   },
   {

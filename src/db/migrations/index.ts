@@ -27,6 +27,7 @@ import * as foldedSearch from './2026-11-26-0036-folded-search.js';
 import * as sealedFailureMessage from './2026-11-26-0037-sealed-failure-message.js';
 import * as eventSubjects from './2026-11-26-0038-event-subjects.js';
 import * as webhookConsole from './2026-11-26-0040-webhook-console.js';
+import * as stuckFilters from './2026-11-26-0041-stuck-filters.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   [sealedFailureMessage.NAME]: sealedFailureMessage.sealedFailureMessage({}),
   [eventSubjects.NAME]: eventSubjects,
   [webhookConsole.NAME]: webhookConsole,
+  '2026-11-26-0041-stuck-filters': stuckFilters,
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

@@ -8,6 +8,8 @@ import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 import { createBankActions, type BankActionsDeps } from './bank.actions.js';
 import { createExportActions } from './exports.actions.js';
+import { createMailHistoryActions, type MailHistoryDeps } from './mail-history.actions.js';
+import { createStuckActions, type StuckActionsDeps } from './stuck.actions.js';
 import { createPrivacyActions, type PrivacyActionsDeps } from './privacy.actions.js';
 import { createWebhookActions, type WebhookActionsDeps } from './webhooks.actions.js';
 import { createPayoutStoryActions, type PayoutStoryDeps } from './payout-story.actions.js';
@@ -16,7 +18,7 @@ export interface ConsoleServiceDeps {
   clock: Clock;
   returnUrls: Pick<ReturnUrlService, 'count'>;
   payouts: Pick<PayoutService, 'pendingByDueDate'>;
-  sessions: Pick<SessionService, 'countEndedSince'>;
+  sessions: Pick<SessionService, 'countInState'>;
   outbox: Pick<Outbox, 'counts'>;
   webhooks: Pick<WebhookService, 'failingCounts'>;
   /** Partners, tokens, return URLs, terms, the audit log and mail (admin.actions.ts). */
@@ -25,6 +27,10 @@ export interface ConsoleServiceDeps {
   money: MoneyActionsDeps;
   /** Payment files (bank.actions.ts). */
   bank: BankActionsDeps;
+  /** The mail and login links sent to one person (mail-history.actions.ts). */
+  mailHistory: MailHistoryDeps;
+  /** What is stuck (stuck.actions.ts). */
+  stuck: StuckActionsDeps;
   /** A person's erasure (privacy.actions.ts). */
   privacy: PrivacyActionsDeps['privacy'];
   /** Partners' webhook endpoints and deliveries (webhooks.actions.ts). */
@@ -34,6 +40,8 @@ export interface ConsoleServiceDeps {
 }
 
 export interface Dashboard {
+  /** The day the "today" cards count (UTC, YYYY-MM-DD): their lists filter by it. */
+  today: string;
   returnUrlsAwaiting: number;
   payoutsPending: Array<{ due_date: string; count: number; net: string }>;
   verificationErrorsToday: number;
@@ -60,6 +68,8 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     privacy: createPrivacyActions({ privacy: deps.privacy }),
     webhooks: createWebhookActions(deps.webhookConsole),
     story: createPayoutStoryActions(deps.story),
+    stuck: createStuckActions(deps.stuck),
+    mailHistory: createMailHistoryActions(deps.mailHistory),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');
@@ -76,7 +86,8 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
       ] = await Promise.all([
         deps.returnUrls.count('pending'),
         deps.payouts.pendingByDueDate(),
-        deps.sessions.countEndedSince('error', startOfDay),
+        // The same count as the list the card links to (stuck.actions.ts, docs/decisions.md §28).
+        deps.sessions.countInState({ status: 'error', changedFrom: startOfDay }),
         deps.outbox.counts(),
         deps.money.operations.totals({ status: 'failed' }),
         deps.webhooks.failingCounts(),
@@ -85,6 +96,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
       ]);
       const payoutsFailed = { count: failed.count, net: failed.net };
       return {
+        today: startOfDay.slice(0, 10),
         returnUrlsAwaiting,
         payoutsPending,
         verificationErrorsToday,

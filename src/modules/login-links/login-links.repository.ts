@@ -33,3 +33,14 @@ export async function deleteExpiredBefore(db: Executor, cutoff: string): Promise
   const result = await db.deleteFrom('login_links').where('expires_at', '<=', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The person's most recent login links, every partner's and their own, newest first (by login_links_user_idx). */
+export async function linksOfUser(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('login_links')
+    .select(['id', 'partner_id', 'payout_id', 'expires_at', 'used_at', 'created_at', 'mail_id'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -188,6 +188,9 @@ export function createLoginLinkService(deps: LoginLinkServiceDeps) {
     },
 
     /** Housekeeping: removes the links that expired more than LINK_RETENTION_MS ago; returns how many. */
+    /** The console: the person's most recent login links (mailed or handed to the partner), newest first. */
+    ofUser: (userId: number, limit: number) => repo.linksOfUser(db, userId, limit),
+
     async purgeExpired(): Promise<number> {
       return repo.deleteExpiredBefore(db, new Date(clock.now().getTime() - LINK_RETENTION_MS).toISOString());
     },

@@ -287,3 +287,26 @@ export async function removeBodies(db: Executor, now: string, id: number | null 
 export async function removeMailBody(db: Executor, id: number, now: string): Promise<void> {
   await removeBodies(db, now, id);
 }
+
+/** These messages without their bodies (the console's mail of one person: docs/decisions.md §28). */
+export async function mailWithoutBodies(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('mail_outbox')
+    .select([
+      'id',
+      'partner_id',
+      'to_address',
+      'subject',
+      'status',
+      'attempts',
+      'last_error',
+      'next_attempt_at',
+      'created_at',
+      'sent_at',
+      'body_expires_at',
+      'body_removed_at',
+    ])
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -40,7 +40,10 @@ export function maskAddress(address: string): string {
   return at <= 0 ? '…' : `${address[0]}…${address.slice(at)}`;
 }
 
-function mailRowToOutboxMail(row: MailRow, now: Date): OutboxMail {
+function mailRowToOutboxMail(
+  row: Omit<MailRow, 'text_body' | 'html_body' | 'locked_by' | 'locked_until'>,
+  now: Date,
+): OutboxMail {
   return {
     id: row.id,
     partner_id: row.partner_id,
@@ -83,6 +86,24 @@ export function createOutbox({
         mail: rows.slice(0, query.limit).map((row) => mailRowToOutboxMail(row, now)),
         has_more: rows.length > query.limit,
       };
+    },
+
+    /** These messages as the console lists them (no body), by id. */
+    async byIds(ids: number[]): Promise<Map<number, OutboxMail>> {
+      const now = clock.now();
+      const rows = await repo.mailWithoutBodies(db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, mailRowToOutboxMail(row, now)]));
+    },
+
+    /**
+     * One message's text body (the console, sandbox only: docs/decisions.md §28), or null when it
+     * was removed (its link expired or was used, or the retention ran out).
+     */
+    async body(id: number): Promise<{ mail: OutboxMail; text: string | null } | null> {
+      const row = isId(id) ? await repo.findOutboxMail(db, crypto, id) : undefined;
+      if (!row) return null;
+      const mail = mailRowToOutboxMail(row, clock.now());
+      return { mail, text: mail.body_removed_at === null ? row.text_body : null };
     },
 
     /** Queues a failed or undelivered message again (the worker sends it next); a sent one is refused. */

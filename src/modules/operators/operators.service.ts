@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   resend_mail: ['operator', 'admin'],
   /** Webhooks in the console: resend, replay, disable, enable (docs/decisions.md §26). */
   manage_webhooks: ['operator', 'admin'],
+  /** A mail body on an employee's page: sandbox only, audited (docs/decisions.md §28). */
+  read_mail_body: ['operator', 'admin'],
   manage_partners: ['admin'],
   manage_tokens: ['admin'],
   publish_terms: ['admin'],

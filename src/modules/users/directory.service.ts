@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, Executor } from '../../db/database.js';
 import * as repo from './directory.repository.js';
+import * as stuck from './stuck.repository.js';
 import { erasedAmong } from './rights.repository.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
@@ -103,6 +104,15 @@ export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: 
         rows.map((r) => r.id),
       );
       return { total, people: summaries(rows, links) };
+    },
+
+    /** The console's "what is stuck": links in one state and their exact total (docs/decisions.md §28). */
+    async linksInState(filter: stuck.LinkStateFilter, limit: number, offset: number) {
+      const [total, rows] = await Promise.all([
+        stuck.countLinksInState(db, filter),
+        stuck.linksInState(db, filter, limit, offset),
+      ]);
+      return { total, rows };
     },
 
     /** Which of these people were erased (the console shows them so; their payouts stay). */

@@ -51,6 +51,7 @@ export function createUsersModule(deps: UsersModuleDeps) {
 export type UsersModule = ReturnType<typeof createUsersModule>;
 export type { Employees, PartnerView, PaymentAccount, PaymentFacts, PersonView } from './employees.service.js';
 export type { Directory, PersonSummary } from './directory.service.js';
+export { LINK_STATES, type LinkState, type LinkStateFilter } from './stuck.repository.js';
 export type { PersonRecord, PersonRights } from './rights.service.js';
 export type { UserTermsService } from './user-terms.service.js';
 export type { ConfirmedIdentity } from './identity.service.js';

@@ -240,3 +240,48 @@ export async function sessionsOfUser(db: Executor, crypto: FieldCrypto, userId: 
     .execute();
   return rows.map((row) => openSession(crypto, row));
 }
+
+/**
+ * Sessions in one status (the console's "ended in an error", "waiting for verification":
+ * docs/decisions.md §28), of one partner or every partner, last changed within [changedFrom,
+ * changedBefore): by the status index (with the partner, migration 0041's), last changed first;
+ * the provider's reason opened here.
+ */
+export interface SessionStateFilter {
+  status: VerificationStatus;
+  partnerId?: number;
+  changedFrom?: string;
+  changedBefore?: string;
+}
+
+function sessionsMatching(db: Executor, filter: SessionStateFilter) {
+  let query = db.selectFrom('verification_sessions').where('status', '=', filter.status);
+  if (filter.partnerId !== undefined) query = query.where('partner_id', '=', filter.partnerId);
+  if (filter.changedFrom !== undefined) query = query.where('updated_at', '>=', filter.changedFrom);
+  if (filter.changedBefore !== undefined) query = query.where('updated_at', '<', filter.changedBefore);
+  return query;
+}
+
+export async function sessionsInState(
+  db: Executor,
+  crypto: FieldCrypto,
+  filter: SessionStateFilter,
+  limit: number,
+  offset: number,
+) {
+  const rows = await sessionsMatching(db, filter)
+    .select(['id', 'partner_id', 'user_id', 'provider', 'status', 'outcome_reason', 'updated_at'])
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => openSession(crypto, row));
+}
+
+/** How many sessions match: exact, from the index alone. */
+export async function countSessionsInState(db: Executor, filter: SessionStateFilter): Promise<number> {
+  const row = await sessionsMatching(db, filter)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

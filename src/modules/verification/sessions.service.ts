@@ -358,6 +358,11 @@ export function createSessionService(deps: SessionServiceDeps) {
     /** The console's count of sessions that ended in `status` since then. */
     countEndedSince: (status: TerminalStatus, since: string) => repo.countEndedSince(db, status, since),
 
+    /** The console's "what is stuck": sessions in one status, last changed first (docs/decisions.md §28). */
+    inState: (filter: repo.SessionStateFilter, limit: number, offset: number) =>
+      repo.sessionsInState(db, crypto, filter, limit, offset),
+    countInState: (filter: repo.SessionStateFilter) => repo.countSessionsInState(db, filter),
+
     /** The console: a person's most recent sessions, every partner's. */
     ofUser: (userId: number, limit = 20) => repo.sessionsOfUser(db, crypto, userId, limit),
 

@@ -18,6 +18,8 @@ import { payoutPage } from './payout.page.js';
 import { bankPage } from './bank.page.js';
 import { erasePage } from './erase.page.js';
 import { webhooksPage } from './webhooks.page.js';
+import { stuckPage } from './stuck.page.js';
+import { employeeMailPage } from './employee-mail.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -79,6 +81,8 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     });
     await adminPages(pages, { kit, console: deps.console, flash });
     for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
+    await stuckPage(pages, { kit, console: deps.console });
+    await employeeMailPage(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
     await payoutPage(pages, { kit, console: deps.console });
     await bankPage(pages, { kit, console: deps.console, flash });

@@ -10,6 +10,7 @@ export async function dashboardPage(
 ): Promise<void> {
   app.get('/console', async (request, reply) => {
     const board = await console.dashboard(request.operator!);
+    const today = board.today;
     const card = (label: string, count: number, href: string | null, detail: string | SafeHtml = '') =>
       html`<div class="card"><div class="count">${count}</div>${href ? html`<a href="${href}">${label}</a>` : html`${label}`}${detail ? html`<br><small class="muted">${detail}</small>` : html``}</div>`;
     const due = board.payoutsPending.map(
@@ -23,7 +24,7 @@ export async function dashboardPage(
       html`<h1>Dashboard</h1>
 <div class="cards">
 ${card('Return URLs awaiting a decision', board.returnUrlsAwaiting, '/console/return-urls?status=pending')}
-${card('Verifications ending in an error today', board.verificationErrorsToday, '/console/employees')}
+${card('Verifications ending in an error today', board.verificationErrorsToday, `/console/employees/stuck?state=verification_error&changed_from=${today}`)}
 ${card('Different verified identities to review', board.identitiesToReview, '/console/employees/identity-review')}
 ${card('Payouts failed: rejected or returned by the bank (retry or cancel)', board.payoutsFailed.count, '/console/payouts?status=failed', formatKroner(board.payoutsFailed.net))}
 ${card('Payouts at the bank, not yet confirmed', board.payoutsAtTheBank.count, '/console/payouts?status=processing', html`${formatKroner(board.payoutsAtTheBank.net)}; <a href="/console/bank/import">import the bank's reports</a>`)}

@@ -95,6 +95,7 @@ export async function employeesPage(
 <label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
 <button type="submit">Search</button>
 </form>
+<p><a href="/console/employees/stuck">What is stuck</a>: employees by onboarding state and missing steps, per partner.</p>
 ${
   found
     ? html`${matchedSentence(found, q, money.perPage)}
@@ -268,6 +269,7 @@ ${erasedNotice}
       }</dd>
 </dl>
 ${mayReveal ? html`` : html`<p class="muted">Your role (${operator.role}) sees personal numbers masked.</p>`}
+<p><a href="/console/employees/${person.id}/mail">Mail and login links sent to this person</a></p>
 <h2>Partners</h2>
 ${links.length ? links : html`<p>No partner links.</p>`}
 <h2>Tax facts</h2>
