@@ -4,8 +4,8 @@
  * partner sharing some employees. Rows go in with multi-row INSERTs through Kysely (not the API):
  * 100 000 employees take seconds, not the hour the API would need.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { randomFillSync, randomUUID } from 'node:crypto';
+import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { systemClock } from '../src/clock.js';
 import type {
   Database,
@@ -14,6 +14,7 @@ import type {
   UsersTable,
   VerificationSessionsTable,
 } from '../src/db/database.js';
+import { withoutSecondaryIndexes } from '../src/db/bulk-load.js';
 import { allocateIds, type Engine } from '../src/db/dialect.js';
 import { MAX_CACHED_SQL_LENGTH } from '../src/db/kysely.js';
 import { loadingSearchTexts } from '../src/db/people-search.js';
@@ -65,8 +66,8 @@ export interface SeedResult {
   console?: { sessionToken: string; pendingPayoutIds: number[] };
 }
 
-/** People generated at a time (their rows then go in statements of insertChunked's size). */
-const BATCH = 500;
+/** People generated at a time (their rows then go in statements of insertRows's size). */
+const BATCH = 2_000;
 const DAY_MS = 86_400_000;
 
 const FIRST = [
@@ -122,21 +123,88 @@ const CITIES: [string, string][] = [
   ['9008', 'Tromsø'],
 ];
 
+type Row = Record<string, unknown>;
+/** The SQL of each insert shape compiled (by table, row count and columns); one process seeds one database. */
+const compiledInserts = new Map<string, string>();
+/** The seed's view of the database: any table, rows as plain records (their types are checked where they are built). */
+type AnyDb = Kysely<Record<string, Row>>;
+
 /**
- * Inserts `rows` a statement at a time, each short enough for the SQLite connection's statement
- * cache (src/db/kysely.ts), so every full chunk reuses one prepared statement. A longer multi-row
- * INSERT is prepared anew each time, and the native memory of those statements (about 1 MB for
- * 500 rows of 20 columns) was not given back, even after gc(): 1 000 000 people would take well
- * over 10 GB (docs/performance.md "What is left").
+ * Inserts rows of one shape (every row with the same properties) a statement at a time, each
+ * short enough for the SQLite connection's statement cache (src/db/kysely.ts), so every full chunk
+ * reuses one prepared statement. A longer multi-row INSERT is prepared anew each time, and the
+ * native memory of those statements (about 1 MB for 500 rows of 20 columns) was not given back,
+ * even after gc(): 1 000 000 people would take well over 10 GB (docs/performance.md "What is
+ * left"). Kysely compiles the statement once per chunk size; later chunks pass their values to the
+ * same SQL (building and compiling each chunk's query cost about as much as running it).
+ * Returns the `id` of each row inserted, in order, when `returning` says so.
  */
-async function insertChunked<T extends object>(rows: T[], insert: (chunk: T[]) => Promise<void>): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = [...new Set(rows.flatMap((row, i) => (i < 50 ? Object.keys(row) : [])))];
-  // `"name", ` per column in the list, `?, ` per value (`null, ` for a column a row lacks) and `(), `
-  // per row, 200 for the rest.
+async function insertRows(
+  executor: Kysely<Database>,
+  table: keyof Database,
+  rows: readonly Row[],
+  returning = false,
+): Promise<number[]> {
+  const ids: number[] = [];
+  const first = rows[0];
+  if (first === undefined) return ids;
+  const db = executor as unknown as AnyDb;
+  const columns = Object.keys(first);
+  // `"name", ` per column in the list, `?, ` per value (`$1234, ` on PostgreSQL) and `(), ` per row, 200 for the rest.
   const head = columns.reduce((length, column) => length + column.length + 4, 200);
-  const size = Math.max(1, Math.floor((MAX_CACHED_SQL_LENGTH - head) / (columns.length * 6 + 4)));
-  for (let start = 0; start < rows.length; start += size) await insert(rows.slice(start, start + size));
+  const size = Math.max(1, Math.floor((MAX_CACHED_SQL_LENGTH - head) / (columns.length * 8 + 4)));
+  for (let start = 0; start < rows.length; start += size) {
+    const chunk = rows.slice(start, start + size);
+    const values: unknown[] = [];
+    for (const row of chunk) for (const column of columns) values.push(row[column] ?? null);
+    const key = `${table} ${returning} ${chunk.length} ${columns.join()}`;
+    let text = compiledInserts.get(key);
+    if (text === undefined) {
+      const query = db
+        .insertInto(table)
+        .values(chunk.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))));
+      const built = (returning ? query.returning('id') : query).compile();
+      // Every value a parameter, in row then column order: what the values above are.
+      if (built.parameters.length !== values.length)
+        throw new Error(`${table}: the compiled insert does not take one parameter per value`);
+      text = built.sql;
+      compiledInserts.set(key, text);
+    }
+    const result = await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, values));
+    if (returning) for (const row of result.rows) ids.push(row.id);
+  }
+  return ids;
+}
+
+/** The tables the people phase fills; their secondary indexes are built after the rows. */
+const SEEDED_TABLES = ['users', 'partner_users', 'terms_approvals', 'verification_sessions'];
+
+/** Random bytes drawn 32 KiB at a time (one call to the generator costs about 10 µs whatever the size). */
+const randomPool = Buffer.alloc(32 * 1024);
+let randomOffset = randomPool.length;
+/** 32 random bytes as hex: a session's start token hash (never used as a secret: nobody holds the token). */
+function randomHex(): string {
+  if (randomOffset === randomPool.length) {
+    randomFillSync(randomPool);
+    randomOffset = 0;
+  }
+  randomOffset += 32;
+  return randomPool.toString('hex', randomOffset - 32, randomOffset);
+}
+
+/**
+ * SQLite: a fresh benchmark file is written without its journal and without syncing, through a
+ * 1 GiB page cache (the file is thrown away if the seed fails, so nothing needs rolling back or
+ * surviving a crash meanwhile), then put back in write-ahead-log mode as the service runs it
+ * (src/db/kysely.ts sets the service's own settings on each connection; none of them change).
+ * Writing 1 000 000 people through the log cost a minute of system time. PostgreSQL: nothing.
+ */
+async function fastWrites(db: Kysely<Database>, engine: Engine, on: boolean): Promise<void> {
+  if (engine !== 'sqlite') return;
+  const pragmas = on
+    ? ['journal_mode = OFF', 'synchronous = OFF', 'cache_size = -1048576', 'temp_store = MEMORY']
+    : ['journal_mode = WAL', 'synchronous = NORMAL', 'cache_size = -2000', 'temp_store = DEFAULT'];
+  for (const pragma of pragmas) await sql.raw(`pragma ${pragma}`).execute(db);
 }
 
 /** Onboarding state by position: 70 % onboarded, 15 % awaiting verification, 10 % no profile yet, 5 % only invited. */
@@ -230,108 +298,104 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   let linkCount = 0;
   let sharedCount = 0;
 
+  // Onboarded: an approved session; verifying: a pending one (still open); others: none, or a declined one.
+  function session(n: number, userId: number): Insertable<VerificationSessionsTable> | null {
+    const state = stateOf(n);
+    if (state !== 'onboarded' && state !== 'verifying' && n % 40 !== 17) return null;
+    const pending = state === 'verifying';
+    const at = pending ? new Date(now - 5 * 60_000) : new Date(createdAt(n));
+    const status = state === 'onboarded' ? 'approved' : pending ? 'pending' : 'declined';
+    return {
+      id: randomUUID(),
+      partner_id: created.partner_id,
+      user_id: userId,
+      provider: n % 3 === 0 ? 'provider_doc' : 'provider_eid',
+      id_type: n % 3 === 0 ? 'local' : null,
+      status,
+      pending_user_id: pending ? userId : null,
+      partner_return_url: 'https://partner.example.com/onboarding/done',
+      start_token_hash: randomHex(),
+      browser_binding_hash: null,
+      provider_ref: null,
+      provider_state: null,
+      outcome_reason: status === 'declined' ? 'document not accepted' : null,
+      // Pending sessions stay open for the whole run (the service expires them lazily on read).
+      expires_at: new Date(pending ? now + 6 * 3_600_000 : at.getTime() + 3_600_000).toISOString(),
+      verified_at: pending ? null : at.toISOString(),
+      last_polled_at: null,
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    };
+  }
+  const approvedAt = new Date(now - DAY_MS).toISOString();
+
+  await fastWrites(db, options.engine, true);
   await db.transaction().execute(async (trx) => {
     // Stored as the service stores them: the person's data encrypted, with its blind indexes, and
-    // the folded texts the console's search matches. A batch at a time: 1 000 000 people fit in memory only as ids.
+    // the folded texts the console's search matches. A batch at a time: 1 000 000 people fit in
+    // memory only as ids (their sessions too, written with their batch). The secondary indexes
+    // are built once after the rows (src/db/bulk-load.ts).
     const seal = (row: Insertable<PartnerUsersTable>) => sealValues(options.crypto, 'partner_users', row, row);
-    await loadingSearchTexts(trx, async () => {
-      for (let start = 0; start < options.users; start += BATCH) {
-        const batch = Array.from({ length: Math.min(BATCH, options.users - start) }, (_, i) => person(start + i));
-        const ids: number[] = [];
-        await insertChunked(
-          batch.map((p) => p.user),
-          async (chunk) => {
-            const rows = await trx.insertInto('users').values(chunk).returning('id').execute();
-            for (const row of rows) ids.push(row.id);
-          },
-        );
-        userIds.push(...ids);
-        // Each link's place in its partner's list (docs/decisions.md §22): creation time and id both grow with n.
-        const linkRows: Insertable<PartnerUsersTable>[] = ids.map((userId, i) =>
-          seal({
-            ...(batch[i] as (typeof batch)[number]).link,
-            partner_id: created.partner_id,
-            user_id: userId,
-            list_position: start + i + 1,
-          }),
-        );
-        // Every 20th employee also works for a second partner (which entered nothing yet): the
-        // indexes hold more than one partner's rows. Inserted apart: rows of one shape give one SQL text.
-        const shared: Insertable<PartnerUsersTable>[] = ids.flatMap((userId, i) => {
-          const at = createdAt(start + i);
-          return (start + i) % 20 === 5
-            ? [{ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at }]
-            : [];
-        });
-        for (const row of shared) row.list_position = ++sharedCount;
-        linkCount += linkRows.length;
-        for (const rows of [linkRows, shared])
-          await insertChunked(rows, async (chunk) => {
-            await trx.insertInto('partner_users').values(chunk).execute();
+    await withoutSecondaryIndexes(trx, SEEDED_TABLES, () =>
+      loadingSearchTexts(trx, async () => {
+        for (let start = 0; start < options.users; start += BATCH) {
+          const batch = Array.from({ length: Math.min(BATCH, options.users - start) }, (_, i) => person(start + i));
+          const ids = await insertRows(
+            trx,
+            'users',
+            batch.map((p) => p.user),
+            true,
+          );
+          userIds.push(...ids);
+          // Each link's place in its partner's list (docs/decisions.md §22): creation time and id both grow with n.
+          const linkRows: Insertable<PartnerUsersTable>[] = ids.map((userId, i) =>
+            seal({
+              ...(batch[i] as (typeof batch)[number]).link,
+              partner_id: created.partner_id,
+              user_id: userId,
+              list_position: start + i + 1,
+            }),
+          );
+          // Every 20th employee also works for a second partner (which entered nothing yet): the
+          // indexes hold more than one partner's rows. Inserted apart: rows of one shape give one SQL text.
+          const shared: Insertable<PartnerUsersTable>[] = ids.flatMap((userId, i) => {
+            const at = createdAt(start + i);
+            return (start + i) % 20 === 5
+              ? [{ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at }]
+              : [];
           });
-        links += shared.length;
-        links += linkRows.length;
-        const texts = ids.map((userId, i) => {
-          const { user, names } = batch[i] as (typeof batch)[number];
-          return { user_id: userId, folded: searchTextOf(user.email_normalized, names) };
-        });
-        await insertChunked(texts, async (chunk) => {
-          await trx.insertInto('people_search').values(chunk).execute();
-        });
-      }
-    });
+          for (const row of shared) row.list_position = ++sharedCount;
+          linkCount += linkRows.length;
+          for (const rows of [linkRows, shared]) await insertRows(trx, 'partner_users', rows);
+          links += shared.length;
+          links += linkRows.length;
+          const texts = ids.map((userId, i) => {
+            const { user, names } = batch[i] as (typeof batch)[number];
+            return { user_id: userId, folded: searchTextOf(user.email_normalized, names) };
+          });
+          await insertRows(trx, 'people_search', texts);
 
-    const approvalRows = userIds
-      .filter((_, n) => stateOf(n) === 'onboarded' || stateOf(n) === 'verifying')
-      .map((userId) => ({
-        partner_id: created.partner_id,
-        user_id: userId,
-        terms_code: termsCode,
-        approved_at: new Date(now - DAY_MS).toISOString(),
-      }));
-    await insertChunked(approvalRows, async (chunk) => {
-      await trx.insertInto('terms_approvals').values(chunk).execute();
-    });
-    approvals = approvalRows.length;
+          const approvalRows = ids
+            .filter((_, i) => ['onboarded', 'verifying'].includes(stateOf(start + i)))
+            .map((userId) => ({
+              partner_id: created.partner_id,
+              user_id: userId,
+              terms_code: termsCode,
+              approved_at: approvedAt,
+            }));
+          await insertRows(trx, 'terms_approvals', approvalRows);
+          approvals += approvalRows.length;
 
-    // Onboarded: an approved session; verifying: a pending one (still open); others: none, or a declined one.
-    const sessionRows: Insertable<VerificationSessionsTable>[] = [];
-    userIds.forEach((userId, n) => {
-      const state = stateOf(n);
-      if (state === 'onboarded' || state === 'verifying' || n % 40 === 17) {
-        const pending = state === 'verifying';
-        const at = pending ? new Date(now - 5 * 60_000) : new Date(createdAt(n));
-        const status = state === 'onboarded' ? 'approved' : pending ? 'pending' : 'declined';
-        const id = randomUUID();
-        sessionRows.push({
-          id,
-          partner_id: created.partner_id,
-          user_id: userId,
-          provider: n % 3 === 0 ? 'provider_doc' : 'provider_eid',
-          id_type: n % 3 === 0 ? 'local' : null,
-          status,
-          pending_user_id: pending ? userId : null,
-          partner_return_url: 'https://partner.example.com/onboarding/done',
-          start_token_hash: randomBytes(32).toString('hex'),
-          browser_binding_hash: null,
-          provider_ref: null,
-          provider_state: null,
-          outcome_reason: status === 'declined' ? 'document not accepted' : null,
-          // Pending sessions stay open for the whole run (the service expires them lazily on read).
-          expires_at: new Date(pending ? now + 6 * 3_600_000 : at.getTime() + 3_600_000).toISOString(),
-          verified_at: pending ? null : at.toISOString(),
-          last_polled_at: null,
-          created_at: at.toISOString(),
-          updated_at: at.toISOString(),
-        });
-        if (pending) pendingSessionIds.push(id);
-      }
-      if (state === 'onboarded') onboardedIds.push(userId);
-    });
-    await insertChunked(sessionRows, async (chunk) => {
-      await trx.insertInto('verification_sessions').values(chunk).execute();
-    });
-    sessions = sessionRows.length;
+          const sessionRows = ids.flatMap((userId, i) => session(start + i, userId) ?? []);
+          for (const row of sessionRows) if (row.status === 'pending') pendingSessionIds.push(row.id);
+          await insertRows(trx, 'verification_sessions', sessionRows);
+          sessions += sessionRows.length;
+          ids.forEach((userId, i) => {
+            if (stateOf(start + i) === 'onboarded') onboardedIds.push(userId);
+          });
+        }
+      }),
+    );
   });
 
   // A payout history: 24 monthly invoices, each paying up to 2 500 onboarded employees.
@@ -408,24 +472,24 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
           updated_at: at.toISOString(),
         });
       }
-      await insertChunked(rows, async (chunk) => {
-        // The copied account is bound to the payout's id: allocated first, as the service does;
-        // places in the partner's list follow the ids (docs/decisions.md §22).
-        const ids = await allocateIds(trx, 'payouts', chunk.length);
-        const sealed = chunk.map((row, i) =>
-          sealValues(
-            options.crypto,
-            'payouts',
-            { id: ids[i] },
-            { ...row, id: ids[i] as number, list_position: ++payoutPlaces },
-          ),
-        );
-        await trx.insertInto('payouts').values(sealed).execute();
-      });
+      // The copied account is bound to the payout's id: allocated first, as the service does;
+      // places in the partner's list follow the ids (docs/decisions.md §22).
+      const ids = await allocateIds(trx, 'payouts', rows.length);
+      const sealed = rows.map((row, i) =>
+        sealValues(
+          options.crypto,
+          'payouts',
+          { id: ids[i] },
+          { ...row, id: ids[i] as number, list_position: ++payoutPlaces },
+        ),
+      );
+      await insertRows(trx, 'payouts', sealed);
     });
     payoutCount += perInvoice;
     invoiceCount += 1;
   }
+
+  await fastWrites(db, options.engine, false);
 
   // The rows went in directly, numbered as they went: the partners' counters (src/db/list-counters.ts).
   await db

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createFieldCrypto, hmacWithKey, isSealed, parseKeyList } from '../../src/platform/field-crypto.js';
+import { createFieldCrypto, hmacWithKey, isSealed, nextNonce, parseKeyList } from '../../src/platform/field-crypto.js';
 
 /** The primitive alone (src/platform/field-crypto.ts); the database and HTTP tests are in test/db/field-encryption*.test.ts. */
 describe('field crypto', () => {
@@ -35,6 +35,21 @@ describe('field crypto', () => {
       expect(() => crypto.decrypt(a, elsewhere)).toThrow(/does not decrypt/);
     const other = createFieldCrypto(parseKeyList(`k1:${Buffer.alloc(32, 3).toString('base64')}`), indexKeys);
     expect(() => other.decrypt(a, here)).toThrow(/does not decrypt/);
+  });
+
+  it('never gives a nonce twice, across the refills of its pool (1 024 nonces a draw)', () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3000; i++) {
+      const body = Buffer.from(crypto.encrypt('41234567', here).split('.')[2]!, 'base64url');
+      nonces.add(body.subarray(0, 12).toString('hex'));
+    }
+    expect(nonces.size).toBe(3000);
+    // A nonce handed out is a copy: drawing more does not change it.
+    const first = nextNonce();
+    const kept = Buffer.from(first);
+    for (let i = 0; i < 2100; i++) nextNonce();
+    expect(first.equals(kept)).toBe(true);
+    expect(first).toHaveLength(12);
   });
 
   it('bytes read back as they were given, a value of several MiB too (a payment file)', () => {
