@@ -241,6 +241,7 @@ export async function createServices(deps: ServicesDeps) {
     },
     bank: { files: bank.files, imports: bank.imports, operations: payouts.operations },
     privacy,
+    partnerPage: { partners, operations: payouts.operations, requestLog },
     money: {
       db,
       clock,

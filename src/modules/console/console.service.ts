@@ -9,6 +9,7 @@ import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 import { createBankActions, type BankActionsDeps } from './bank.actions.js';
 import { createExportActions } from './exports.actions.js';
 import { createPrivacyActions, type PrivacyActionsDeps } from './privacy.actions.js';
+import { createPartnerPageActions, type PartnerPageDeps } from './partner-page.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -25,6 +26,8 @@ export interface ConsoleServiceDeps {
   bank: BankActionsDeps;
   /** A person's erasure (privacy.actions.ts). */
   privacy: PrivacyActionsDeps['privacy'];
+  /** A partner's payouts by month and request log (partner-page.actions.ts). */
+  partnerPage: PartnerPageDeps;
 }
 
 export interface Dashboard {
@@ -52,6 +55,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     exports: createExportActions(deps.money),
     bank: createBankActions(deps.bank),
     privacy: createPrivacyActions({ privacy: deps.privacy }),
+    partnerPage: createPartnerPageActions(deps.partnerPage),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');

@@ -24,3 +24,4 @@ export {
 export type { PrivacyActions } from './privacy.actions.js';
 export type { ConsoleExport, ExportActions } from './exports.actions.js';
 export { FILE_PAGE_ROWS, type BankActions, type ExportForm } from './bank.actions.js';
+export { REQUEST_LOG_PAGE, type PartnerPageActions, type RequestLogPage } from './partner-page.actions.js';

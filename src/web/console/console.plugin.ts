@@ -16,6 +16,7 @@ import { invoicesPage } from './invoices.page.js';
 import { payoutsPage } from './payouts.page.js';
 import { bankPage } from './bank.page.js';
 import { erasePage } from './erase.page.js';
+import { partnerRequestsPage } from './partner-requests.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -76,7 +77,8 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       sessionCookie: kit.sessionCookie,
     });
     await adminPages(pages, { kit, console: deps.console, flash });
-    for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
+    for (const money of [employeesPage, invoicesPage, erasePage, partnerRequestsPage])
+      await money(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
     await bankPage(pages, { kit, console: deps.console, flash });
   });
