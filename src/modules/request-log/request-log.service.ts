@@ -163,7 +163,7 @@ export function createRequestLog(deps: RequestLogDeps) {
         request_id: entry.requestId,
         idempotency_key: entry.idempotencyKey,
       });
-      if (buffer.length === tuning.batchSize && !writing)
+      if (buffer.length >= tuning.batchSize && !writing)
         void flush().catch((error: unknown) => log?.warn({ err: error }, 'request log flush failed'));
       return true;
     },
