@@ -11,8 +11,6 @@ import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { testEngine } from '../helpers/engine.js';
 import { createUser } from '../helpers/users.js';
 
-const DAY = 86_400_000;
-
 async function rows(t: TestApp) {
   return t.db.db.selectFrom('request_log').selectAll().orderBy('id').execute();
 }

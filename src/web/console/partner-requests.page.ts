@@ -10,7 +10,7 @@ import type { ConsoleOperator } from '../../modules/operators/index.js';
 import type { RequestLogEntry } from '../../modules/request-log/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
-import { type Cell, count, intOf, pager, table, urlWith, when } from './admin-kit.js';
+import { type Cell, count, intOf, pager, table, urlWith } from './admin-kit.js';
 import type { ConsoleKit } from './console-kit.js';
 import { field, listOrExplain, type Query } from './list-kit.js';
 
