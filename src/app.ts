@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { mailRoutes } from './modules/mail/index.js';
+import { registerRequestLogHook } from './modules/request-log/index.js';
 import { ANONYMOUS, runAs } from './platform/actor.js';
 import { apiPlugin, refuseUnguardedApiRoutes, type ApiRoutes } from './platform/api-plugin.js';
 import { registerDrain } from './platform/drain.js';
@@ -117,6 +118,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       unauthenticatedPerMinute: config.rateLimitUnauthenticatedPerMinute,
       idempotency,
     },
+    // The request log (docs/decisions.md §25): a buffer push per answered partner request.
+    observe: config.benchDisableRequestLog
+      ? undefined
+      : (api) => registerRequestLogHook(api, services.requestLog, () => metrics.requestLogDropped.inc()),
     routes: [
       openApiDocumentRoutes,
       terms.routes,

@@ -129,6 +129,11 @@ export interface Config {
    */
   readonly benchDisableRateLimit: boolean;
   /**
+   * Benchmark-only (`ONPAY_BENCH_DISABLE_REQUEST_LOG=1`): partner requests are not noted in the
+   * request log, so the point-read bench can measure what noting them costs. Refused in live.
+   */
+  readonly benchDisableRequestLog: boolean;
+  /**
    * Whether console sign-in asks for the authenticator code (docs/decisions.md §18). Always in live;
    * a sandbox may turn it off (`CONSOLE_REQUIRE_TOTP=0`) for local development.
    */
@@ -293,6 +298,7 @@ export function loadConfig(env: Env): Config {
   const rateLimitRedisTimeoutMs = integer(env, 'RATE_LIMIT_REDIS_TIMEOUT_MS', 250, 10, 10_000);
   const trustProxy = proxies(env, 'TRUST_PROXY');
   const benchDisableRateLimit = benchSwitch(env, 'ONPAY_BENCH_DISABLE_RATE_LIMIT', environment);
+  const benchDisableRequestLog = benchSwitch(env, 'ONPAY_BENCH_DISABLE_REQUEST_LOG', environment);
   const consoleRequireTotp = consoleTotp(env, environment);
   const eid = loadEid(env, environment);
   const docVendor = loadDocVendor(env, environment);
@@ -321,6 +327,7 @@ export function loadConfig(env: Env): Config {
     rateLimitRedisTimeoutMs,
     trustProxy,
     benchDisableRateLimit,
+    benchDisableRequestLog,
     consoleRequireTotp,
     idempotencyTtlDays: 30,
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 50, 60_000),

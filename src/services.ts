@@ -27,6 +27,7 @@ import { createPartnerService } from './modules/partners/index.js';
 import { createPayoutsModule } from './modules/payouts/index.js';
 import { createPortalRights, createPortalService } from './modules/portal/index.js';
 import { createPrivacyModule } from './modules/privacy/index.js';
+import { createRequestLog, type RequestLogTuning } from './modules/request-log/index.js';
 import { createTermsModule } from './modules/terms/index.js';
 import { createUsersModule } from './modules/users/index.js';
 import { createVerificationModule } from './modules/verification/index.js';
@@ -65,6 +66,8 @@ export interface ServicesDeps {
   webhookResolver?: Resolver;
   /** Test seam: how an erasure's SQLite checkpoint waits between attempts (src/db/erasure.ts). */
   erasureFlush?: FlushOptions;
+  /** Test seam: the request log's buffer, batch and retention (docs/decisions.md §25). */
+  requestLogTuning?: Partial<RequestLogTuning>;
 }
 
 /** How often a serving instance expands event fan-outs and sweeps expired verifications. */
@@ -94,6 +97,7 @@ export async function createServices(deps: ServicesDeps) {
   // Caches of rows other processes write are emptied whenever another connection commits.
   const changeEpoch = () => deps.db.changeEpoch();
   const audit = createAuditService({ db, clock });
+  const requestLog = createRequestLog({ db, clock, log: deps.log, tuning: deps.requestLogTuning });
   const partners = createPartnerService({ db, clock, env: config.env, audit, changeEpoch, log: deps.log });
   const idempotency = createIdempotency({ db, clock, ttlDays: config.idempotencyTtlDays });
   // Refuses a missing or wrong key before anything is served (docs/data-protection.md, "Keys").
@@ -272,6 +276,7 @@ export async function createServices(deps: ServicesDeps) {
       sessions: verification.sessions,
       partners,
     },
+    partnerPage: { partners, operations: payouts.operations, requestLog },
     money: {
       db,
       clock,
@@ -326,6 +331,7 @@ export async function createServices(deps: ServicesDeps) {
       { name: 'expired login links', run: () => loginLinks.service.purgeExpired() },
       { name: 'ended employee sessions', run: () => portal.purgeEnded() },
       { name: 'spent verification start tokens', run: () => verification.sessions.forgetStartTokens() },
+      { name: 'request log past retention', run: () => requestLog.purge() },
       // Last: on SQLite the write-ahead log still holds the pages as they were before the removals
       // above; a TRUNCATE checkpoint moves them into the file (secure_delete zeroes the freed space)
       // and empties the log. Removes no rows itself; a long read keeping it busy past 10 s is logged
@@ -352,9 +358,13 @@ export async function createServices(deps: ServicesDeps) {
   // Stopping the workers, once begun (all at once: each finishes what it has in flight).
   let stopping: Promise<void> | null = null;
   const stopWorkers = () =>
-    (stopping ??= Promise.all([mailWorker?.stop(), webhookWorker.stop(), housekeeping.stop(), eventWork.stop()]).then(
-      () => undefined,
-    ));
+    (stopping ??= Promise.all([
+      mailWorker?.stop(),
+      webhookWorker.stop(),
+      housekeeping.stop(),
+      eventWork.stop(),
+      requestLog.stop(),
+    ]).then(() => undefined));
 
   return {
     config,
@@ -367,6 +377,7 @@ export async function createServices(deps: ServicesDeps) {
     partners,
     idempotency,
     audit,
+    requestLog,
     events,
     webhooks,
     webhookWorker,
@@ -394,6 +405,7 @@ export async function createServices(deps: ServicesDeps) {
         housekeeping.start();
         eventWork.start(EVENT_WORK_INTERVAL_MS);
         webhookWorker.start();
+        requestLog.start();
       });
     },
     /**
@@ -406,6 +418,8 @@ export async function createServices(deps: ServicesDeps) {
     async close() {
       await stopWorkers();
       await partners.settleTokenUses();
+      // The requests answered during the drain, after the workers stopped.
+      await requestLog.stop();
       await rateLimitStore.close();
       await redis?.quit().catch(() => undefined);
     },

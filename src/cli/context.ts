@@ -101,6 +101,7 @@ export async function services(config: Config, db: Db) {
     bankImport: all.bank.imports,
     returnUrls: all.verification.returnUrls,
     audit: all.audit,
+    requestLog: all.requestLog,
     operators: all.operators,
     webhooks: all.webhooks.service,
     lists: {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { checkFeeRate, checkPartnerName } from '../modules/partners/index.js';
-import { type CliContext, output, positiveInt, withServices } from './context.js';
+import { type CliContext, output, positiveInt, UsageError, withServices } from './context.js';
 
 export function registerPartnerCommands(program: Command, ctx: CliContext): void {
   const partner = program.command('partner').description('manage partners');
@@ -111,4 +111,46 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
         result.revoked ? `Token ${tokenId} revoked.` : `Token ${tokenId} was already revoked.`,
       );
     });
+
+  partner
+    .command('requests')
+    .description("the partner's API requests from the request log, newest first (no bodies: docs/decisions.md §25)")
+    .argument('<partner_id>', 'partner id')
+    .option('--since <time>', 'only requests that arrived at or after this ISO 8601 time with a time zone')
+    .option('--limit <n>', 'at most this many requests (1 to 1000)', '50')
+    .option('--json', 'print one JSON object')
+    .action(async (raw: string, opts: { since?: string; limit: string; json?: boolean }) => {
+      const partnerId = positiveInt('PARTNER_ID', raw);
+      const since = opts.since === undefined ? undefined : sinceTime(opts.since);
+      const limit = positiveInt('--limit', opts.limit);
+      if (limit > 1000) throw new UsageError(`--limit must be at most 1000 (got ${limit})`);
+      const requests = await withServices(ctx, async (s) => {
+        await s.partners.partnerSummary(partnerId);
+        return s.requestLog.list(partnerId, { from: since, limit });
+      });
+      const lines = requests.map(
+        (r) =>
+          `  ${r.at}\t${r.method}\t${r.route}\t${Object.entries(r.path_ids)
+            .map(([name, value]) => `${name}=${value}`)
+            .join(',')}\t${r.status}\t${r.duration_ms.toFixed(1)}\t${r.request_id}\t${r.idempotency_key ?? ''}`,
+      );
+      output(
+        ctx,
+        Boolean(opts.json),
+        { requests },
+        requests.length
+          ? ['  at\tmethod\troute\tids\tstatus\tms\trequest_id\tidempotency_key', ...lines].join('\n')
+          : 'No requests.',
+      );
+    });
+}
+
+/** An ISO 8601 time with a time zone, as UTC. */
+function sinceTime(raw: string): string {
+  const ms = Date.parse(raw);
+  if (!/(Z|[+-]\d{2}:\d{2})$/.test(raw) || Number.isNaN(ms))
+    throw new UsageError(
+      `--since must be an ISO 8601 time with a time zone, e.g. 2026-11-26T10:02:00Z (got ${JSON.stringify(raw)})`,
+    );
+  return new Date(ms).toISOString();
 }

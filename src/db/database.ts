@@ -528,6 +528,23 @@ export interface PeopleSearchTable {
   folded: string;
 }
 
+/** One partner API request (docs/decisions.md §25): no body, no query value, no address. */
+export interface RequestLogTable {
+  id: Generated<number>;
+  partner_id: number;
+  /** When the request arrived. */
+  at: Timestamp;
+  method: string;
+  /** The route template (`/api/v1/users/:id`), never the raw URL. */
+  route: string;
+  /** JSON object of the path's parameters (the partner's own ids), or null without any. */
+  path_ids: string | null;
+  status: number;
+  duration_us: number;
+  request_id: string;
+  idempotency_key: string | null;
+}
+
 export type Executor = Kysely<Database>;
 
 export interface Database {
@@ -565,6 +582,7 @@ export interface Database {
   bank_report_files: BankReportFilesTable;
   bank_payout_history: BankPayoutHistoryTable;
   partner_counters: PartnerCountersTable;
+  request_log: RequestLogTable;
 }
 
 export type LoginLinkRow = Selectable<LoginLinksTable>;

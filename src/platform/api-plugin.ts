@@ -23,6 +23,8 @@ export interface ApiPluginOptions {
   guard: ApiGuardDeps;
   /** Every partner route lives in one of these; each is registered behind the guard. */
   routes: readonly ApiRoutes[];
+  /** Hooks that watch every partner request after the guard's (the request log). */
+  observe?: (api: FastifyInstance) => void;
 }
 
 const GUARDED = Symbol('partner API guard');
@@ -82,6 +84,7 @@ function prepareRoute(route: RouteOptions): void {
 export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions): Promise<void> {
   api.decorate(GUARDED, true);
   registerApiGuard(api, options.guard);
+  options.observe?.(api);
   parseJsonBodies(api);
   api.addHook('onRoute', prepareRoute);
   addSharedErrorResponses(api);

@@ -30,6 +30,11 @@ export function createMetrics() {
       labelNames: ['kind'] as const,
       registers: [registry],
     }),
+    requestLogDropped: new Counter({
+      name: 'onpay_request_log_dropped_total',
+      help: 'Partner API requests left out of the request log because its buffer was full (docs/decisions.md §25)',
+      registers: [registry],
+    }),
   };
 }
 

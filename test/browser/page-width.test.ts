@@ -171,6 +171,8 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       ...[
         '/console/partners',
         '/console/partners/:id',
+        // Signed in, test/browser/console-partner.test.ts measures it.
+        '/console/partners/:id/requests',
         '/console/return-urls',
         '/console/terms',
         '/console/audit',

@@ -215,6 +215,29 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
     }
   });
 
+  it("every role reads a partner's page and request log, and one partner's requests never show on another's", async () => {
+    const [one, other] = [await t.partner('Matrix One'), await t.partner('Matrix Other')];
+    const mine = await t.as(one, { method: 'GET', url: '/api/v1/users/424242' });
+    const theirs = await t.as(other, { method: 'GET', url: '/api/v1/users/434343' });
+    await t.services.requestLog.flush();
+    for (const role of ROLES) {
+      for (const url of [`/console/partners/${one.partnerId}`, `/console/partners/${one.partnerId}/requests`]) {
+        const res = await browsers[role].get(url);
+        expect(res.statusCode, `${url} as ${role}`).toBe(200);
+        expect(res.body).not.toContain(theirs.headers['x-request-id'] as string);
+        expect(res.body).not.toContain('434343');
+      }
+      const log = await browsers[role].get(`/console/partners/${one.partnerId}/requests`);
+      expect(log.body).toContain(mine.headers['x-request-id'] as string);
+      expect(log.body).toContain('id 424242');
+      // Another partner's entry is no paging position in this one's log.
+      const [entry] = await t.services.requestLog.list(other.partnerId, { limit: 1 });
+      const foreign = await browsers[role].get(`/console/partners/${one.partnerId}/requests?after=${entry!.id}`);
+      expect(foreign.statusCode).toBe(422);
+      expect(foreign.body).not.toContain('434343');
+    }
+  });
+
   it('signed out, a form is refused and a page goes to sign-in', async () => {
     const signedOut = { cookies: {} } as Browser;
     for (const route of consolePosts().filter((r) => permissionOf(r))) {

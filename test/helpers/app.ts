@@ -71,6 +71,8 @@ export interface TestAppOptions {
   log?: ServicesDeps['log'];
   /** Sees every route as it is registered (forwarded to buildApp). */
   onRoute?: AppOptions['onRoute'];
+  /** The request log's buffer, batch and retention (forwarded to createServices). */
+  requestLogTuning?: ServicesDeps['requestLogTuning'];
 }
 
 /** The payer a live test app pays from (PAYER_* are required when ONPAY_ENV=live). */
@@ -128,6 +130,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     afterEventsWritten: options.afterEventsWritten,
     webhookResolver: options.webhookResolver,
     log: options.log,
+    requestLogTuning: options.requestLogTuning,
   });
   const apiRoutes = options.apiRoutes;
   // Issue 23: what the test sends of the person's data must not be found in clear when it closes.

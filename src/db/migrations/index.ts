@@ -26,6 +26,7 @@ import * as listCounters from './2026-11-26-0035-list-counters.js';
 import * as foldedSearch from './2026-11-26-0036-folded-search.js';
 import * as sealedFailureMessage from './2026-11-26-0037-sealed-failure-message.js';
 import * as eventSubjects from './2026-11-26-0038-event-subjects.js';
+import * as requestLog from './2026-11-26-0039-request-log.js';
 import * as webhookConsole from './2026-11-26-0040-webhook-console.js';
 import * as stuckFilters from './2026-11-26-0041-stuck-filters.js';
 
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   [foldedSearch.NAME]: foldedSearch,
   [sealedFailureMessage.NAME]: sealedFailureMessage.sealedFailureMessage({}),
   [eventSubjects.NAME]: eventSubjects,
+  [requestLog.NAME]: requestLog,
   [webhookConsole.NAME]: webhookConsole,
   '2026-11-26-0041-stuck-filters': stuckFilters,
 };

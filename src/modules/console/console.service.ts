@@ -13,6 +13,7 @@ import { createStuckActions, type StuckActionsDeps } from './stuck.actions.js';
 import { createPrivacyActions, type PrivacyActionsDeps } from './privacy.actions.js';
 import { createWebhookActions, type WebhookActionsDeps } from './webhooks.actions.js';
 import { createPayoutStoryActions, type PayoutStoryDeps } from './payout-story.actions.js';
+import { createPartnerPageActions, type PartnerPageDeps } from './partner-page.actions.js';
 
 export interface ConsoleServiceDeps {
   clock: Clock;
@@ -37,6 +38,8 @@ export interface ConsoleServiceDeps {
   webhookConsole: WebhookActionsDeps;
   /** A payout's story (payout-story.actions.ts). */
   story: PayoutStoryDeps;
+  /** A partner's payouts by month and request log (partner-page.actions.ts). */
+  partnerPage: PartnerPageDeps;
 }
 
 export interface Dashboard {
@@ -70,6 +73,7 @@ export function createConsoleService(deps: ConsoleServiceDeps) {
     story: createPayoutStoryActions(deps.story),
     stuck: createStuckActions(deps.stuck),
     mailHistory: createMailHistoryActions(deps.mailHistory),
+    partnerPage: createPartnerPageActions(deps.partnerPage),
 
     async dashboard(operator: ConsoleOperator): Promise<Dashboard> {
       requirePermission(operator, 'view');

@@ -33,3 +33,4 @@ export {
   type TimelineEntry,
   type WebhookDeliveryView,
 } from './payout-story.actions.js';
+export { REQUEST_LOG_PAGE, type PartnerPageActions, type RequestLogPage } from './partner-page.actions.js';

@@ -55,6 +55,22 @@ export function createStuckActions(deps: StuckActionsDeps) {
   return {
     perPage: PER_PAGE,
 
+    /**
+     * How many of one partner's links (or, for the verification states, sessions) are in each
+     * state: the partner's page. Index-only counts, the same the list's totals use.
+     */
+    async countsFor(operator: ConsoleOperator, partnerId: number): Promise<Record<StuckState, number>> {
+      requirePermission(operator, 'view');
+      const counted = await Promise.all(
+        STUCK_STATES.map(async (state): Promise<[StuckState, number]> => {
+          if (state === 'verification_error' || state === 'verification_pending')
+            return [state, await deps.sessions.countInState({ partnerId, status: SESSION_STATES[state] })];
+          return [state, (await deps.directory.linksInState({ partnerId, state }, 0, 0)).total];
+        }),
+      );
+      return Object.fromEntries(counted) as Record<StuckState, number>;
+    },
+
     /** One page of the links (or sessions) in `state`, with the exact total. */
     async list(operator: ConsoleOperator, query: FilterText) {
       requirePermission(operator, 'view');

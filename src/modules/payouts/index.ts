@@ -61,6 +61,7 @@ export {
   type OperationsFilter,
   type PayoutLine,
   type PayoutOperations,
+  type MonthTotals,
   type Totals,
 } from './operations.service.js';
 export { PayoutExportQuery, PayoutParams, PayoutSchema, type PayoutPayload } from './payouts.schemas.js';

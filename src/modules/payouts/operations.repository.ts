@@ -195,3 +195,29 @@ export async function invoiceStatusCounts(db: Executor, invoiceId: number) {
     .execute();
   return rows.map((row) => ({ status: row.status, count: Number(row.n) }));
 }
+
+/**
+ * A partner's payouts per payout date from `fromDate` on (cancelled ones left out): how many, their
+ * net to the employees and the service fees, in minor units. A range of payouts_partner_date_idx.
+ */
+export async function dailyTotals(db: Executor, partnerId: number, fromDate: string) {
+  const rows = await db
+    .selectFrom('payouts')
+    .where('partner_id', '=', partnerId)
+    .where('date', '>=', fromDate)
+    .where('status', '!=', 'cancelled')
+    .select((eb) => [
+      'date',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.sum<number>(eb('net_salary', '+', eb.ref('net_vacation'))).as('net'),
+      eb.fn.sum<number>('service_fee').as('fees'),
+    ])
+    .groupBy('date')
+    .execute();
+  return rows.map((r) => ({
+    date: r.date,
+    count: Number(r.count),
+    netMinor: Number(r.net ?? 0),
+    feesMinor: Number(r.fees ?? 0),
+  }));
+}

@@ -34,6 +34,14 @@ export interface PayoutLine {
   paidAt: string | null;
 }
 
+/** One month of a partner's payouts (`month` is YYYY-MM; amounts exact decimal strings). */
+export interface MonthTotals {
+  month: string;
+  count: number;
+  net: string;
+  fees: string;
+}
+
 export interface Totals {
   count: number;
   net: string;
@@ -124,6 +132,32 @@ export function createPayoutOperations({
         size,
       );
       for await (const rows of chunks) yield rows.map(line);
+    },
+
+    /**
+     * A partner's payout volume and fees per month of payout date, newest month first, for the
+     * `months` months up to the clock's (cancelled payouts left out; months without payouts too).
+     */
+    async monthlyTotals(partnerId: number, months = 12): Promise<MonthTotals[]> {
+      const now = clock.now();
+      const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+      const byMonth = new Map<string, { count: number; net: number; fees: number }>();
+      for (const day of await repo.dailyTotals(db, partnerId, first.toISOString().slice(0, 10))) {
+        const month = day.date.slice(0, 7);
+        const sum = byMonth.get(month) ?? { count: 0, net: 0, fees: 0 };
+        sum.count += day.count;
+        sum.net += day.netMinor;
+        sum.fees += day.feesMinor;
+        byMonth.set(month, sum);
+      }
+      return [...byMonth]
+        .sort((a, b) => (a[0] < b[0] ? 1 : -1))
+        .map(([month, sum]) => ({
+          month,
+          count: sum.count,
+          net: fromMinorUnits(sum.net),
+          fees: fromMinorUnits(sum.fees),
+        }));
     },
 
     /** How many payouts match, and their sums (the dashboard's queues). */

@@ -20,6 +20,7 @@ import { erasePage } from './erase.page.js';
 import { webhooksPage } from './webhooks.page.js';
 import { stuckPage } from './stuck.page.js';
 import { employeeMailPage } from './employee-mail.page.js';
+import { partnerRequestsPage } from './partner-requests.page.js';
 
 export interface ConsolePluginDeps {
   operators: OperatorService;
@@ -80,7 +81,8 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       sessionCookie: kit.sessionCookie,
     });
     await adminPages(pages, { kit, console: deps.console, flash });
-    for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
+    for (const money of [employeesPage, invoicesPage, erasePage, partnerRequestsPage])
+      await money(pages, { kit, console: deps.console });
     await stuckPage(pages, { kit, console: deps.console });
     await employeeMailPage(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });

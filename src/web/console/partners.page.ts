@@ -20,6 +20,7 @@ import {
 } from './admin-kit.js';
 import { activityTable } from './audit.page.js';
 import { listOrExplain } from './list-kit.js';
+import { partnerOverview } from './partner-requests.page.js';
 
 export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
   const { kit, console, flash } = deps;
@@ -178,6 +179,7 @@ ${table(
   'This partner has registered no return URL.',
 )}
 <p><a href="/console/return-urls?partner=${id}&amp;status=pending">Pending return URLs of this partner</a></p>
+${await partnerOverview(console, operator, id)}
 <h2>Recent activity</h2>
 ${activityTable(activity, 'No activity yet.')}
 <p><a href="/console/audit?object=partner:${id}">This partner in the audit log</a></p>`,
