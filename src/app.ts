@@ -123,6 +123,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       users.routes,
       verification.routes,
       payouts.routes,
+      payouts.invoiceRoutes,
       services.exports.routes,
       loginLinks.routes,
       events.routes,

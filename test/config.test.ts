@@ -21,6 +21,7 @@ const LIVE_OK = {
   PAYER_ORG_NUMBER: '987654325',
   PAYER_ACCOUNT: '8601.11.17947',
   PAYER_BIC: 'DNBANOKK',
+  PAYER_ADDRESS: 'Testveien 1, 0150 Oslo',
   ONPAY_DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
   ONPAY_INDEX_KEYS: `i1:${Buffer.alloc(32, 2).toString('base64')}`,
 };

@@ -25,6 +25,7 @@ import * as sealedBankFiles from './2026-11-26-0034-sealed-bank-files.js';
 import * as listCounters from './2026-11-26-0035-list-counters.js';
 import * as foldedSearch from './2026-11-26-0036-folded-search.js';
 import * as sealedFailureMessage from './2026-11-26-0037-sealed-failure-message.js';
+import * as invoices from './2026-11-26-0038-invoices.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   [listCounters.NAME]: listCounters,
   [foldedSearch.NAME]: foldedSearch,
   [sealedFailureMessage.NAME]: sealedFailureMessage.sealedFailureMessage({}),
+  [invoices.NAME]: invoices,
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

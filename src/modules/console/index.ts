@@ -14,6 +14,7 @@ export {
 /** The payout statuses the console filters by: the lifecycle's own list. */
 export { PAYOUT_STATUSES } from '../payouts/index.js';
 export {
+  employeeNamesOf,
   mask,
   REVEAL_SHOWN_MS,
   REVEALABLE,
