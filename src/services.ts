@@ -238,6 +238,7 @@ export async function createServices(deps: ServicesDeps) {
       clock,
     },
     bank: { files: bank.files, imports: bank.imports, operations: payouts.operations },
+    invoices: { partners, invoices: payouts.invoices },
     privacy,
     money: {
       db,

@@ -22,6 +22,7 @@ export {
   type Guarded,
   type MoneyActions,
 } from './money.actions.js';
+export type { InvoiceActions } from './invoices.actions.js';
 export type { PrivacyActions } from './privacy.actions.js';
 export type { ConsoleExport, ExportActions } from './exports.actions.js';
 export { FILE_PAGE_ROWS, type BankActions, type ExportForm } from './bank.actions.js';

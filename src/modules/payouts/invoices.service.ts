@@ -145,10 +145,11 @@ export function createInvoiceService(deps: InvoiceServiceDeps) {
       return row ? { number: row.number, pdf: await render(row) } : null;
     },
 
-    /** Operator (the console): the invoice's number and issue date. */
-    async numberOf(id: number): Promise<{ number: number; issue_date: string } | null> {
+    /** Operator (the console): the invoice's number, issue date and status; null when there is none. */
+    async facts(id: number): Promise<{ number: number; issue_date: string; status: InvoiceStatus } | null> {
       const row = await repo.findInvoiceById(db, id);
-      return row ? { number: row.number, issue_date: row.issue_date } : null;
+      if (!row) return null;
+      return { number: row.number, issue_date: row.issue_date, status: (await statuses([id])).get(id) ?? 'pending' };
     },
 
     /**

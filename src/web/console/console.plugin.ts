@@ -12,6 +12,7 @@ import { dashboardPage } from './dashboard.page.js';
 import { adminPages } from './admin.pages.js';
 import { createFlash } from './flash.js';
 import { employeesPage } from './employees.page.js';
+import { invoiceDocumentsPage } from './invoice-documents.page.js';
 import { invoicesPage } from './invoices.page.js';
 import { payoutsPage } from './payouts.page.js';
 import { bankPage } from './bank.page.js';
@@ -79,6 +80,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     for (const money of [employeesPage, invoicesPage, erasePage]) await money(pages, { kit, console: deps.console });
     await payoutsPage(pages, { kit, console: deps.console, flash });
     await bankPage(pages, { kit, console: deps.console, flash });
+    await invoiceDocumentsPage(pages, { kit, console: deps.console, flash });
   });
 }
 
