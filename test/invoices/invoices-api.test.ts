@@ -2,19 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { batch, createPayouts, item, type PayoutsCreatedBody } from '../helpers/payouts.js';
+import { nok, pdfText } from '../helpers/pdf.js';
 import { putProfile } from '../helpers/users.js';
-
-/** The PDF's text, read back (unpdf). */
-export async function pdfText(body: Buffer): Promise<string> {
-  const { extractText, getDocumentProxy } = await import('unpdf');
-  return (await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true })).text;
-}
-
-/** 1234.50 → "1 234,50", as the PDF writes amounts. */
-const nok = (amount: string) => {
-  const [whole = '', fraction = ''] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${fraction}`;
-};
 
 /** GET /invoices, GET /invoices/{id} (JSON and PDF), GET /payouts?invoice_id= (docs/decisions.md §24). */
 describe('invoices as objects', () => {
