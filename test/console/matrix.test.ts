@@ -97,6 +97,7 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
       '/console/partners/:id/tokens/:tokenId/revoke/review',
       '/console/mail/:id/resend',
       '/console/bank/import',
+      '/console/partners/:id/invoice-details',
     ]) {
       expect(posts.map((r) => r.url)).toContain(url);
     }
