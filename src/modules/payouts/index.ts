@@ -1,4 +1,4 @@
-/** The payouts module: batches on one invoice, each payout's lifecycle (tables: invoices, invoice_numbers, payouts). */
+/** The payouts module: batches on one invoice, each payout's lifecycle (tables: invoices, payouts; invoice numbers through src/db/invoice-numbers.ts). */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { PayerConfig } from '../../config.js';
