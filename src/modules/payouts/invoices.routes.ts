@@ -83,7 +83,7 @@ export function invoiceRoutes({ invoices, publicBaseUrl }: InvoiceRoutesDeps): F
             200: {
               description: 'The invoice',
               content: {
-                'application/json': { schema: InvoiceSchema },
+                'application/json': { schema: { ...InvoiceSchema, $id: undefined } },
                 'application/pdf': { schema: InvoicePdf },
               },
             },
