@@ -1819,6 +1819,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 77,
+                     *       "number": 1042,
+                     *       "issue_date": "2026-11-21",
+                     *       "due_date": "2026-12-01",
+                     *       "currency": "NOK",
+                     *       "total_excl": "4497.30",
+                     *       "vat": "1124.33",
+                     *       "total_incl": "5621.63",
+                     *       "status": "pending",
+                     *       "payout_count": 2,
+                     *       "created_at": "2026-11-21T10:10:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /** Format: date-time */
                         created_at: string;

@@ -60,7 +60,14 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   422: 'validation_failed',
 };
 /** Errors whose text is the request's own (a field, a state): only the body's keys are fixed. */
-const OWN_TEXT = new Set<ErrorCode>(['malformed_body', 'validation_failed', 'conflict', 'events_expired']);
+const OWN_TEXT = new Set<ErrorCode>([
+  'malformed_body',
+  'validation_failed',
+  'conflict',
+  'events_expired',
+  // Each operation names the formats it answers in (an export's, an invoice's).
+  'not_acceptable',
+]);
 /** Members an error body has beyond its shape's. */
 const DETAILS: Partial<Record<ErrorCode, Json>> = { events_expired: { oldest_available: 0 } };
 

@@ -5,7 +5,14 @@ import { toPage } from '../../platform/pagination.js';
 import { callerOf } from '../../platform/request-context.js';
 import type { InvoicePayload } from './invoices.schemas.js';
 import type { InvoiceService } from './invoices.service.js';
-import { InvoiceList, InvoiceListQuery, InvoiceParams, InvoicePdf, InvoiceSchema } from './invoices.schemas.js';
+import {
+  INVOICE_EXAMPLE,
+  InvoiceList,
+  InvoiceListQuery,
+  InvoiceParams,
+  InvoicePdf,
+  InvoiceSchema,
+} from './invoices.schemas.js';
 
 export interface InvoiceRoutesDeps {
   invoices: InvoiceService;
@@ -83,7 +90,7 @@ export function invoiceRoutes({ invoices, publicBaseUrl }: InvoiceRoutesDeps): F
             200: {
               description: 'The invoice',
               content: {
-                'application/json': { schema: { ...InvoiceSchema, $id: undefined } },
+                'application/json': { schema: { ...InvoiceSchema, $id: undefined }, example: INVOICE_EXAMPLE },
                 'application/pdf': { schema: InvoicePdf },
               },
             },

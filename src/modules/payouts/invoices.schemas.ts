@@ -6,7 +6,7 @@ const money = (description: string) => Type.String({ pattern: '^\\d+\\.\\d{2}$',
 export const INVOICE_STATUSES = ['pending', 'processing', 'paid', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-const INVOICE_EXAMPLE = {
+export const INVOICE_EXAMPLE = {
   id: 77,
   number: 1042,
   issue_date: '2026-11-21',
