@@ -290,6 +290,7 @@ describe('the payer of payment files (PAYER_*)', () => {
       account: { style: 'bban', bban: '86011117947' },
       bic: 'DNBANOKK',
       bankCustomerId: null,
+      address: 'Testveien 1, 0150 Oslo',
       demo: false,
     });
     const iban = loadConfig({
@@ -305,7 +306,7 @@ describe('the payer of payment files (PAYER_*)', () => {
     });
   });
 
-  it.each(['PAYER_NAME', 'PAYER_ORG_NUMBER', 'PAYER_ACCOUNT', 'PAYER_BIC'])(
+  it.each(['PAYER_NAME', 'PAYER_ORG_NUMBER', 'PAYER_ACCOUNT', 'PAYER_BIC', 'PAYER_ADDRESS'])(
     'live start-up without %s stops with one line naming it',
     (variable) => {
       const error = configError({ ...LIVE_OK, [variable]: '' });
