@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/config.js';
+import { takeInvoiceNumber } from '../src/db/invoice-numbers.js';
 import { allocateIds } from '../src/db/dialect.js';
 import { createDb } from '../src/db/kysely.js';
 import { sealValues } from '../src/db/sealed-columns.js';
@@ -56,6 +57,8 @@ async function seedPayouts(): Promise<Record<string, number>> {
     const invoice = await trx
       .insertInto('invoices')
       .values({
+        number: await takeInvoiceNumber(trx),
+        issue_date: new Date().toISOString().slice(0, 10),
         partner_id: template.partner_id,
         due_date: dueDate,
         payout_count: payouts,

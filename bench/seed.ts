@@ -15,6 +15,7 @@ import type {
   VerificationSessionsTable,
 } from '../src/db/database.js';
 import { withoutSecondaryIndexes } from '../src/db/bulk-load.js';
+import { takeInvoiceNumber } from '../src/db/invoice-numbers.js';
 import { allocateIds, type Engine } from '../src/db/dialect.js';
 import { MAX_CACHED_SQL_LENGTH } from '../src/db/kysely.js';
 import { loadingSearchTexts } from '../src/db/people-search.js';
@@ -421,6 +422,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       const invoice = await trx
         .insertInto('invoices')
         .values({
+          number: await takeInvoiceNumber(trx),
+          issue_date: new Date().toISOString().slice(0, 10),
           partner_id: created.partner_id,
           due_date: date,
           payout_count: perInvoice,

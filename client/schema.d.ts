@@ -61,6 +61,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your invoices, newest first
+         * @description One invoice per payout batch (`POST /payouts`), newest first (by `id`). `next` and `previous` are absolute URLs, or "" when there is no such page. `GET /payouts?invoice_id=` lists an invoice’s payouts.
+         */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invoices/{invoice}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One invoice, as JSON or as a PDF
+         * @description The invoice of one payout batch. `Accept: application/pdf` answers it as a PDF (seller with its organisation number and "MVA", you as buyer with the details onpay holds, the invoice number, issue and due date, one line per payout with the employee’s name, VAT and totals); `application/json`, `*\/*` or no `Accept` answers JSON; anything else is a 406. Another partner’s invoice is a 404, as one that does not exist.
+         */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/payouts": {
         parameters: {
             query?: never;
@@ -70,7 +110,7 @@ export interface paths {
         };
         /**
          * Your payouts, newest first
-         * @description All your payouts, of every employee; `user_id` narrows to one. Newest first (`created_at`, then `id`). Filters: `status`, and `from` / `to` on the payout `date` (inclusive). `next` and `previous` are absolute URLs keeping your filters, or "" when there is no such page.
+         * @description All your payouts, of every employee; `user_id` narrows to one employee, `invoice_id` to one invoice (another partner's invoice lists nothing, as a foreign `user_id` does). Newest first (`created_at`, then `id`). Filters: `status`, and `from` / `to` on the payout `date` (inclusive). `next` and `previous` are absolute URLs keeping your filters, or "" when there is no such page.
          */
         get: operations["listPayouts"];
         put?: never;
@@ -665,6 +705,53 @@ export interface components {
              * @enum {string}
              */
             type: "user.created" | "user.linked" | "user.updated" | "user.onboarding.updated" | "user.terms.updated" | "user.erased" | "terms.published" | "verification.session.created" | "verification.session.approved" | "verification.session.declined" | "verification.session.cancelled" | "verification.session.expired" | "verification.session.error" | "payout.batch.created" | "payout.processing" | "payout.paid" | "payout.failed" | "payout.cancelled" | "payout.retried" | "return_url.approved" | "return_url.rejected";
+        };
+        /**
+         * Invoice
+         * @description The invoice of one payout batch. With `Accept: application/pdf`, `GET /invoices/{id}` answers the invoice as a PDF.
+         * @example {
+         *       "id": 77,
+         *       "number": 1042,
+         *       "issue_date": "2026-11-21",
+         *       "due_date": "2026-12-01",
+         *       "currency": "NOK",
+         *       "total_excl": "4497.30",
+         *       "vat": "1124.33",
+         *       "total_incl": "5621.63",
+         *       "status": "pending",
+         *       "payout_count": 2,
+         *       "created_at": "2026-11-21T10:10:00.000Z"
+         *     }
+         */
+        Invoice: {
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            currency: "NOK";
+            /**
+             * Format: date
+             * @description When it is due: the `due_date` of the batch
+             */
+            due_date: string;
+            /** @description The payouts’ `invoice_id` */
+            id: number;
+            /**
+             * Format: date
+             * @description The day it was issued (Europe/Oslo)
+             */
+            issue_date: string;
+            /** @description The invoice number: gapless and increasing over every invoice onpay issues (not only yours) */
+            number: number;
+            /** @description Its payouts (`GET /payouts?invoice_id=` lists them) */
+            payout_count: number;
+            /** @description Where its payouts are (not whether you paid the invoice): `pending` while none has gone to the bank; `processing` while some are on their way, failed (awaiting a retry or cancellation) or still pending beside settled ones; `paid` when every payout that was not cancelled is paid; `cancelled` when every payout was cancelled. Treat an unknown status as not final. */
+            status: "pending" | "processing" | "paid" | "cancelled";
+            /** @description Σ the payouts’ `invoice_excl` */
+            total_excl: string;
+            /** @description Σ the payouts’ `invoice_incl` */
+            total_incl: string;
+            /** @description Σ the payouts’ `vat` (25 %) */
+            vat: string;
         };
         /**
          * Onboarding
@@ -1518,11 +1605,441 @@ export interface operations {
             };
         };
     };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number; a page past the end is empty */
+                page?: number;
+                /** @description Rows per page, 1 to 100 */
+                per_page?: number;
+            };
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of your invoices */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "total": 12,
+                     *       "next": "https://onpay.example/api/v1/invoices?page=2&per_page=1",
+                     *       "previous": "",
+                     *       "count": 1,
+                     *       "results": [
+                     *         {
+                     *           "id": 77,
+                     *           "number": 1042,
+                     *           "issue_date": "2026-11-21",
+                     *           "due_date": "2026-12-01",
+                     *           "currency": "NOK",
+                     *           "total_excl": "4497.30",
+                     *           "vat": "1124.33",
+                     *           "total_incl": "5621.63",
+                     *           "status": "pending",
+                     *           "payout_count": 2,
+                     *           "created_at": "2026-11-21T10:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Rows in this page */
+                        count: number;
+                        /** @description Absolute URL of the next page, or "" on the last page */
+                        next: string;
+                        /** @description Absolute URL of the previous page, or "" on the first page */
+                        previous: string;
+                        results: components["schemas"]["Invoice"][];
+                        /** @description Rows matching the query, over all pages */
+                        total: number;
+                    };
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A UUID. Not a UUID → 400. A key already stored for you → 400 on any route. Stored after every successful POST/PUT/PATCH for 30 days. Recommended on POST /payouts so a retry cannot pay twice. */
+                "Idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Invoice id
+                 * @example 77
+                 */
+                invoice: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 77,
+                     *       "number": 1042,
+                     *       "issue_date": "2026-11-21",
+                     *       "due_date": "2026-12-01",
+                     *       "currency": "NOK",
+                     *       "total_excl": "4497.30",
+                     *       "vat": "1124.33",
+                     *       "total_incl": "5621.63",
+                     *       "status": "pending",
+                     *       "payout_count": 2,
+                     *       "created_at": "2026-11-21T10:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        currency: "NOK";
+                        /**
+                         * Format: date
+                         * @description When it is due: the `due_date` of the batch
+                         */
+                        due_date: string;
+                        /** @description The payouts’ `invoice_id` */
+                        id: number;
+                        /**
+                         * Format: date
+                         * @description The day it was issued (Europe/Oslo)
+                         */
+                        issue_date: string;
+                        /** @description The invoice number: gapless and increasing over every invoice onpay issues (not only yours) */
+                        number: number;
+                        /** @description Its payouts (`GET /payouts?invoice_id=` lists them) */
+                        payout_count: number;
+                        /** @description Where its payouts are (not whether you paid the invoice): `pending` while none has gone to the bank; `processing` while some are on their way, failed (awaiting a retry or cancellation) or still pending beside settled ones; `paid` when every payout that was not cancelled is paid; `cancelled` when every payout was cancelled. Treat an unknown status as not final. */
+                        status: "pending" | "processing" | "paid" | "cancelled";
+                        /** @description Σ the payouts’ `invoice_excl` */
+                        total_excl: string;
+                        /** @description Σ the payouts’ `invoice_incl` */
+                        total_incl: string;
+                        /** @description Σ the payouts’ `vat` (25 %) */
+                        vat: string;
+                    };
+                    "application/pdf": string;
+                };
+            };
+            /** @description The `Idempotency-key` header is not a UUID. Or: The `Idempotency-key` was already used by you (keys are kept 30 days); `GET /idempotency-keys/{key}` tells what that request did. Or: The URL holds a malformed percent-encoding */
+            400: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What is wrong with the body */
+                        data?: string;
+                        error: string;
+                    };
+                };
+            };
+            /** @description Credentials missing or wrong: send `Authorization: Bearer <access token>` and `API-key` of the same partner */
+            401: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description No invoice with this id is yours (invoices of other partners are never shown) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The `Accept` header allows none of the formats the operation answers in (exports: `application/x-ndjson`, `application/json`, `*\/*` or `text/csv`; an invoice: `application/json`, `*\/*` or `application/pdf`) */
+            406: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A segment of the URL (a path id) is longer than 100 characters */
+            414: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description A field or query parameter is missing or invalid, or one the operation does not take; `errors` names each */
+            422: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems */
+                        errors: {
+                            [key: string]: string[];
+                        };
+                        /** @description The first problem, readable */
+                        message: string;
+                    };
+                };
+            };
+            /** @description More than the allowed requests in the rolling minute for this token; retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current rolling window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the oldest counted request leaves the window */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Unexpected failure; the detail is logged under the request id (`X-Request-Id`) */
+            500: {
+                headers: {
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The database is passing through an outage, or this instance is shutting down; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": number;
+                    /** @description Request id (echoed when you send a valid one); quote it in support requests */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     listPayouts: {
         parameters: {
             query?: {
                 /** @description Payout date on or after */
                 from?: string;
+                /** @description One invoice’s payouts; another partner’s invoice lists nothing */
+                invoice_id?: number;
                 /** @description 1-based page number; a page past the end is empty */
                 page?: number;
                 /** @description Rows per page, 1 to 100 */
@@ -2614,7 +3131,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Accept` header allows neither `application/x-ndjson` (nor `application/json`, `*\/*`) nor `text/csv` */
+            /** @description The `Accept` header allows none of the formats the operation answers in (exports: `application/x-ndjson`, `application/json`, `*\/*` or `text/csv`; an invoice: `application/json`, `*\/*` or `application/pdf`) */
             406: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */
@@ -6993,7 +7510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The `Accept` header allows neither `application/x-ndjson` (nor `application/json`, `*\/*`) nor `text/csv` */
+            /** @description The `Accept` header allows none of the formats the operation answers in (exports: `application/x-ndjson`, `application/json`, `*\/*` or `text/csv`; an invoice: `application/json`, `*\/*` or `application/pdf`) */
             406: {
                 headers: {
                     /** @description Requests allowed per rolling 60 s for this token (without valid credentials: for your client address) */

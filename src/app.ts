@@ -128,6 +128,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       users.routes,
       verification.routes,
       payouts.routes,
+      payouts.invoiceRoutes,
       services.exports.routes,
       loginLinks.routes,
       events.routes,
@@ -146,7 +147,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     pages: [
       async (pages) => verificationPages(pages, { flow: verification.flow, sandbox, secureCookies }),
       async (pages) => loginPages(pages, { links: loginLinks.service, secureCookies }),
-      async (pages) => employeePages(pages, { portal, signingSecret: services.signingSecret, secureCookies }),
+      async (pages) =>
+        employeePages(pages, {
+          portal,
+          statement: (session, id) => payouts.invoices.payoutStatement(session.userId, session.partnerId, id),
+          signingSecret: services.signingSecret,
+          secureCookies,
+        }),
       ...(mailbox ? [async (pages: FastifyInstance) => mailboxPages(pages, { mailbox })] : []),
       async (pages) =>
         consolePages(pages, {

@@ -52,6 +52,8 @@ export interface PayerConfig {
   readonly bic: string;
   /** PAYER_BANK_CUSTOMER_ID: the bank agreement id some banks want in InitgPty; null when not given. */
   readonly bankCustomerId: string | null;
+  /** PAYER_ADDRESS: the seller's postal address on invoices (docs/decisions.md §24); required in live, null when not given. */
+  readonly address: string | null;
   /** True when the sandbox's demo payer stands in for unset PAYER_* variables. */
   readonly demo: boolean;
 }
@@ -63,6 +65,7 @@ export const DEMO_PAYER: PayerConfig = Object.freeze({
   account: Object.freeze({ style: 'bban' as const, bban: '12345678903' }),
   bic: 'DNBANOKK',
   bankCustomerId: null,
+  address: 'Sandbox gate 1, 0150 Oslo',
   demo: true,
 });
 
@@ -555,5 +558,9 @@ function loadPayer(env: Env, environment: Environment): PayerConfig {
       'PAYER_BANK_CUSTOMER_ID',
       `must be 1 to 35 letters, digits or hyphens, as the bank gave it (got "${bankCustomerId}")`,
     );
-  return Object.freeze({ name, orgNumber, account, bic, bankCustomerId, demo: false });
+  const address =
+    environment === 'live' ? required(env, 'PAYER_ADDRESS', because) : (read(env, 'PAYER_ADDRESS') ?? null);
+  if (address !== null && address.length > 200)
+    throw new ConfigError('PAYER_ADDRESS', `must be at most 200 characters (got ${address.length})`);
+  return Object.freeze({ name, orgNumber, account, bic, bankCustomerId, address, demo: false });
 }

@@ -34,6 +34,7 @@ const CODES = {
   token_not_found: { status: 404, shape: 'error', text: 'Access token not found.' },
   user_not_found: { status: 404, shape: 'error', text: 'User not found.' },
   payout_not_found: { status: 404, shape: 'message', text: 'Payout not found.' },
+  invoice_not_found: { status: 404, shape: 'error', text: 'Invoice not found.' },
   session_not_found: { status: 404, shape: 'error', text: 'Verification session not found.' },
   session_forbidden: { status: 403, shape: 'error', text: 'This verification session belongs to another partner.' },
   event_not_found: { status: 404, shape: 'error', text: 'Event not found.' },

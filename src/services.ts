@@ -14,7 +14,7 @@ import { createExportsModule, type ExportTuning } from './modules/exports/index.
 import { createBankModule } from './modules/bank/index.js';
 import { createEventsModule } from './modules/events/index.js';
 import { createLoginLinksModule } from './modules/login-links/index.js';
-import { createConsoleService } from './modules/console/index.js';
+import { createConsoleService, employeeNamesOf } from './modules/console/index.js';
 import {
   createMailRights,
   createMailWorker,
@@ -141,6 +141,8 @@ export async function createServices(deps: ServicesDeps) {
     events: events.service,
     publicBaseUrl,
     crypto: fieldCrypto,
+    payer: config.payer,
+    employeeNames: (rows) => employeeNamesOf(users.directory, rows),
     afterChunk: deps.afterPayoutChunk,
   });
   const exportsModule = createExportsModule({
@@ -240,6 +242,7 @@ export async function createServices(deps: ServicesDeps) {
       clock,
     },
     bank: { files: bank.files, imports: bank.imports, operations: payouts.operations, directory: users.directory },
+    invoices: { partners, invoices: payouts.invoices },
     privacy,
     webhookConsole: {
       db,

@@ -21,6 +21,7 @@ const LIVE_OK = {
   PAYER_ORG_NUMBER: '987654325',
   PAYER_ACCOUNT: '8601.11.17947',
   PAYER_BIC: 'DNBANOKK',
+  PAYER_ADDRESS: 'Testveien 1, 0150 Oslo',
   ONPAY_DATA_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
   ONPAY_INDEX_KEYS: `i1:${Buffer.alloc(32, 2).toString('base64')}`,
 };
@@ -289,6 +290,7 @@ describe('the payer of payment files (PAYER_*)', () => {
       account: { style: 'bban', bban: '86011117947' },
       bic: 'DNBANOKK',
       bankCustomerId: null,
+      address: 'Testveien 1, 0150 Oslo',
       demo: false,
     });
     const iban = loadConfig({
@@ -304,7 +306,7 @@ describe('the payer of payment files (PAYER_*)', () => {
     });
   });
 
-  it.each(['PAYER_NAME', 'PAYER_ORG_NUMBER', 'PAYER_ACCOUNT', 'PAYER_BIC'])(
+  it.each(['PAYER_NAME', 'PAYER_ORG_NUMBER', 'PAYER_ACCOUNT', 'PAYER_BIC', 'PAYER_ADDRESS'])(
     'live start-up without %s stops with one line naming it',
     (variable) => {
       const error = configError({ ...LIVE_OK, [variable]: '' });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { checkFeeRate, checkPartnerName } from '../modules/partners/index.js';
+import { checkFeeRate, checkInvoiceDetails, checkPartnerName } from '../modules/partners/index.js';
 import { type CliContext, output, positiveInt, UsageError, withServices } from './context.js';
 
 export function registerPartnerCommands(program: Command, ctx: CliContext): void {
@@ -56,6 +56,36 @@ export function registerPartnerCommands(program: Command, ctx: CliContext): void
         Boolean(opts.json),
         result,
         `Partner ${partnerId} now pays a ${opts.rate} service fee on new payouts.`,
+      );
+    });
+
+  partner
+    .command('set-details')
+    .description("set a partner's details as the buyer on its invoices (an empty value clears one)")
+    .argument('<partner_id>', 'partner id')
+    .option('--legal-name <name>', 'legal name, e.g. "Acme Bemanning AS"')
+    .option('--org-number <number>', 'Norwegian organisation number, 9 digits')
+    .option('--address <address>', 'postal address; "\\n" or a new line separates lines')
+    .option('--json', 'print one JSON object')
+    .action(async (raw: string, opts: { legalName?: string; orgNumber?: string; address?: string; json?: boolean }) => {
+      const partnerId = positiveInt('PARTNER_ID', raw);
+      const input = {
+        legal_name: opts.legalName,
+        org_number: opts.orgNumber,
+        address: opts.address?.replace(/\\n/g, '\n'),
+      };
+      checkInvoiceDetails(input);
+      const result = await withServices(ctx, (s) => s.partners.setInvoiceDetails(partnerId, input));
+      output(
+        ctx,
+        Boolean(opts.json),
+        { ...result },
+        [
+          `Partner ${partnerId} is invoiced as:`,
+          `  ${result.legal_name ?? `${result.name} (no legal name set)`}`,
+          `  Org.nr. ${result.org_number ?? '(not set)'}`,
+          ...(result.address ?? '(no address set)').split('\n').map((line) => `  ${line}`),
+        ].join('\n'),
       );
     });
 

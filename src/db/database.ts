@@ -9,6 +9,10 @@ export interface PartnersTable {
   /** Service fee rate as an exact decimal string, e.g. "0.05" (docs/decisions.md §9). */
   fee_rate: string;
   created_at: Timestamp;
+  /** The buyer on its invoices (docs/decisions.md §24): legal name, organisation number, postal address; null until set. */
+  legal_name: string | null;
+  org_number: string | null;
+  address: string | null;
 }
 
 export interface ApiKeysTable {
@@ -224,6 +228,16 @@ export interface InvoicesTable {
   total_vat: number;
   total_incl: number;
   created_at: Timestamp;
+  /** The seller's gapless invoice number (docs/decisions.md §24). */
+  number: number;
+  /** The day it was issued in Europe/Oslo (YYYY-MM-DD). */
+  issue_date: string;
+}
+
+/** The last invoice number given (one row, id 1). */
+export interface InvoiceNumbersTable {
+  id: number;
+  last: number | string;
 }
 
 /** The lifecycle: src/modules/payouts/lifecycle.ts. */
@@ -563,6 +577,7 @@ export interface Database {
   verification_sessions: VerificationSessionsTable;
   webhook_receipts: WebhookReceiptsTable;
   invoices: InvoicesTable;
+  invoice_numbers: InvoiceNumbersTable;
   payouts: PayoutsTable;
   login_links: LoginLinksTable;
   employee_sessions: EmployeeSessionsTable;

@@ -13,6 +13,8 @@ import { pageHeaders } from './security.js';
 
 export interface EmployeePagesDeps {
   portal: Pick<PortalService, 'sessionOf' | 'signOut' | 'home' | 'payout'>;
+  /** The person's own payout as a statement PDF; null unless it is theirs (docs/decisions.md §24). */
+  statement: (session: EmployeeSession, rawPayoutId: string) => Promise<Buffer | null>;
   signingSecret: string;
   secureCookies: boolean;
 }
@@ -205,9 +207,25 @@ ${line('Net holiday pay', nok(payout.net_vacation))}
 ${line('You receive', kroner(net))}
 ${line('Pension (paid by the employer)', nok(payout.pension))}
 </tbody></table>
+<p><a href="/me/payouts/${payout.id}/statement.pdf" download="payout-${payout.id}.pdf">Download this payout as a PDF statement</a></p>
 ${signOutForm(request)}`,
       }),
     );
+  });
+
+  app.get<{ Params: { id: string } }>('/me/payouts/:id/statement.pdf', async (request, reply) => {
+    const session = await signedIn(request, reply);
+    if (session === null) return reply;
+    const pdf = await deps.statement(session, request.params.id);
+    if (!pdf)
+      return pageHeaders(reply.status(404)).send(
+        messagePage('Payout not found', 'There is no such payout in your account.'),
+      );
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="payout-${Number(request.params.id)}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
   });
 
   app.post<{ Body: { csrf?: string } }>('/me/logout', async (request, reply) => {

@@ -19,6 +19,7 @@ const OUTSIDE_MODULES: Record<string, string> = {
   settings: 'src/platform/settings.ts',
   data_keys: 'src/platform/field-keys.ts',
   partner_counters: 'src/db/list-counters.ts',
+  invoice_numbers: 'src/db/invoice-numbers.ts',
 };
 
 async function filesUnder(dir: string): Promise<string[]> {

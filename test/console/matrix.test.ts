@@ -111,6 +111,7 @@ describe(`console matrices from the registered routes (${testEngine})`, () => {
       '/console/webhooks/:id/enable',
       '/console/payouts/:id/reveal',
       '/console/employees/:id/mail/:mailId/body',
+      '/console/partners/:id/invoice-details',
     ]) {
       expect(posts.map((r) => r.url)).toContain(url);
     }

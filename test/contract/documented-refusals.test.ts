@@ -117,8 +117,8 @@ describe(`requests the document calls invalid are refused (${testEngine})`, () =
           expect(plain.statusCode, `${operation.key} ${parameter.name}=2: ${plain.body}`).toBe(200);
         }
       }
-      // 14 parameters: of users, payouts, the payouts export, an employee’s payouts, events, webhook endpoints and their deliveries.
-      expect(tried).toBe(14 * NOT_DECIMAL.length);
+      // 17 parameters: of users, payouts (with invoice_id), the payouts export, an employee’s payouts, invoices, events, webhook endpoints and their deliveries.
+      expect(tried).toBe(17 * NOT_DECIMAL.length);
     });
 
     it('limit=0x10 is not 16; digits with leading zeros are still the number; range rules come after the form', async () => {
@@ -171,10 +171,10 @@ describe(`requests the document calls invalid are refused (${testEngine})`, () =
       expect(colour.statusCode).toBe(422);
       expect(colour.json()).toEqual({
         message:
-          'colour is not a known query parameter; this operation takes page, per_page, status, from, to, user_id.',
+          'colour is not a known query parameter; this operation takes page, per_page, status, from, to, user_id, invoice_id.',
         errors: {
           colour: [
-            'colour is not a known query parameter; this operation takes page, per_page, status, from, to, user_id.',
+            'colour is not a known query parameter; this operation takes page, per_page, status, from, to, user_id, invoice_id.',
           ],
         },
       });
@@ -185,7 +185,7 @@ describe(`requests the document calls invalid are refused (${testEngine})`, () =
           stauts: ['stauts is not a known query parameter; did you mean status?'],
           per_pgae: ['per_pgae is not a known query parameter; did you mean per_page?'],
           limt: [
-            'limt is not a known query parameter; this operation takes page, per_page, status, from, to, user_id.',
+            'limt is not a known query parameter; this operation takes page, per_page, status, from, to, user_id, invoice_id.',
           ],
         },
       });

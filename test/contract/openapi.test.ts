@@ -60,7 +60,14 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   422: 'validation_failed',
 };
 /** Errors whose text is the request's own (a field, a state): only the body's keys are fixed. */
-const OWN_TEXT = new Set<ErrorCode>(['malformed_body', 'validation_failed', 'conflict', 'events_expired']);
+const OWN_TEXT = new Set<ErrorCode>([
+  'malformed_body',
+  'validation_failed',
+  'conflict',
+  'events_expired',
+  // Each operation names the formats it answers in (an export's, an invoice's).
+  'not_acceptable',
+]);
 /** Members an error body has beyond its shape's. */
 const DETAILS: Partial<Record<ErrorCode, Json>> = { events_expired: { oldest_available: 0 } };
 
@@ -76,6 +83,7 @@ interface Fixtures {
   othersSession: string;
   /** A payout of acme, created with the documented example. */
   payoutId: number;
+  invoiceId: number;
   /** An Idempotency-key acme has already used. */
   usedKey: string;
   /** A webhook endpoint of acme, and one of the other partner. */
@@ -402,6 +410,21 @@ const CASES: Record<string, OperationCase> = {
         () => ({ url: '/api/v1/payouts/export?per_page=10' }),
         () => ({ url: '/api/v1/payouts/export?status=bogus' }),
       ],
+    },
+  },
+  'GET /api/v1/invoices': {
+    url: () => '/api/v1/invoices?per_page=10',
+    errors: { 422: [() => ({ url: '/api/v1/invoices?per_page=1000' })] },
+  },
+  'GET /api/v1/invoices/{invoice}': {
+    notFound: 'invoice_not_found',
+    url: () => `/api/v1/invoices/${f.invoiceId}`,
+    errors: {
+      404: [
+        () => ({ url: '/api/v1/invoices/999999' }),
+        () => ({ url: `/api/v1/invoices/${f.invoiceId}`, as: f.other }),
+      ],
+      406: [() => ({ url: `/api/v1/invoices/${f.invoiceId}`, headers: { accept: 'text/html' } })],
     },
   },
   'GET /api/v1/payouts/{payout}': {
@@ -777,6 +800,7 @@ beforeAll(async () => {
     acmeSession: '',
     othersSession,
     payoutId: 0,
+    invoiceId: 0,
     usedKey,
     endpoint: 0,
     othersEndpoint: 0,
@@ -787,6 +811,7 @@ beforeAll(async () => {
   f.acmeSession = await pendingSession();
   const created = await post(acme, '/api/v1/payouts', payoutsExample(contract.operation('POST /api/v1/payouts')), 201);
   f.payoutId = (created.payout_ids as number[])[0] as number;
+  f.invoiceId = created.invoice_id as number;
 });
 
 afterAll(async () => {
@@ -838,6 +863,7 @@ describe('the OpenAPI document', () => {
     expect(text).not.toMatch(/#\/components\/schemas\/def-\d+/);
     expect(Object.keys((contract.document.components as Json).schemas as Json).sort()).toEqual([
       'Event',
+      'Invoice',
       'Onboarding',
       'Payout',
       'TermsMetadata',

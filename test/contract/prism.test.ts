@@ -162,11 +162,12 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
           { 'idempotency-key': key },
         )
       ).text,
-    ) as { payout_ids: number[] };
+    ) as { payout_ids: number[]; invoice_id: number };
 
     const ids: Record<string, string> = {
       id: user.id,
       payout: String(batch.payout_ids[0]),
+      invoice: String(batch.invoice_id),
       verificationSession: pending.verification_id,
       key,
     };

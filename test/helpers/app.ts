@@ -81,6 +81,7 @@ export const LIVE_PAYER = {
   PAYER_ORG_NUMBER: '987654325',
   PAYER_ACCOUNT: '8601.11.17947',
   PAYER_BIC: 'DNBANOKK',
+  PAYER_ADDRESS: 'Testveien 1, 0150 Oslo',
 } as const;
 
 /** The field-encryption keys of a live test app (required when ONPAY_ENV=live): fixed test keys. */

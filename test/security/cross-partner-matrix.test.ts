@@ -56,6 +56,9 @@ interface World {
   /** A's payout to X (created with an Idempotency-key), and A's pending session for Y. */
   payout: number;
   payoutKey: string;
+  /** The invoice of A's payout to X, and of A's control payout. */
+  invoice: number;
+  ainvoice: number;
   /** The trace id A's payout went to the bank under. */
   trace: string;
   session: string;
@@ -82,6 +85,7 @@ interface Fixture {
 
 const get = (url: string): InjectOptions => ({ method: 'GET', url });
 const csv = (url: string): InjectOptions => ({ method: 'GET', url, headers: { accept: 'text/csv' } });
+const pdf = (url: string): InjectOptions => ({ method: 'GET', url, headers: { accept: 'application/pdf' } });
 const post = (url: string, payload: Json = {}): InjectOptions => ({ method: 'POST', url, payload });
 const put = (url: string, payload: Json, method: 'PUT' | 'PATCH' = 'PUT'): InjectOptions => ({ method, url, payload });
 
@@ -257,8 +261,20 @@ const FIXTURES: Record<string, Fixture> = {
     control: (w) => post('/api/v1/payouts', batch([item(w.ax)]) as unknown as Json),
   },
   'GET /api/v1/payouts': {
-    attack: (w) => [get('/api/v1/payouts?per_page=100'), get(`/api/v1/payouts?user_id=${w.x.id}`)],
+    attack: (w) => [
+      get('/api/v1/payouts?per_page=100'),
+      get(`/api/v1/payouts?user_id=${w.x.id}`),
+      get(`/api/v1/payouts?invoice_id=${w.invoice}`),
+    ],
     control: (w) => get(`/api/v1/payouts?user_id=${w.ax.id}`),
+  },
+  'GET /api/v1/invoices': {
+    attack: () => [get('/api/v1/invoices?per_page=100')],
+    control: () => get('/api/v1/invoices'),
+  },
+  'GET /api/v1/invoices/{invoice}': {
+    attack: (w) => [get(`/api/v1/invoices/${w.invoice}`), pdf(`/api/v1/invoices/${w.invoice}`)],
+    control: (w) => pdf(`/api/v1/invoices/${w.ainvoice}`),
   },
   'GET /api/v1/payouts/export': {
     attack: (w) => [
@@ -367,6 +383,7 @@ describe('the cross-partner matrix', () => {
       yTerms: await read(`/api/v1/users/${w.y.id}/terms`),
       xPayouts: await read(`/api/v1/users/${w.x.id}/payouts`),
       payout: await read(`/api/v1/payouts/${w.payout}`),
+      invoice: await read(`/api/v1/invoices/${w.invoice}`),
       session: await read(`/api/v1/verification/status/${w.session}`),
       mailbox: await read('/api/v1/test-helpers/mailbox'),
       // Nothing B does writes an event to A's feed.
@@ -425,7 +442,8 @@ describe('the cross-partner matrix', () => {
       ).statusCode,
     ).toBe(200);
     const payoutKey = randomUUID();
-    const payout = (await createPayouts(t, a, batch([item(x)]), payoutKey)).payout_ids[0] as number;
+    const created = await createPayouts(t, a, batch([item(x)]), payoutKey);
+    const payout = created.payout_ids[0] as number;
     // A's payout went to the bank in a payment file (trace_id, payout.processing) and failed with a
     // reason (failure_code, failure_message, payout.failed): none of it is B's to see.
     expect((await t.services.bank.files.exportFile({ partnerId: a.partnerId })).payouts).toBe(1);
@@ -463,7 +481,8 @@ describe('the cross-partner matrix', () => {
 
     // A's own objects for the control requests.
     const ax = await onboardedEmployee(t, a);
-    const apayout = (await createPayouts(t, a, batch([item(ax)]))).payout_ids[0] as number;
+    const acreated = await createPayouts(t, a, batch([item(ax)]));
+    const apayout = acreated.payout_ids[0] as number;
     const ay = await createUser(t, a);
     const aflow = await t.as(a, {
       method: 'POST',
@@ -489,6 +508,8 @@ describe('the cross-partner matrix', () => {
       y: { id: y.id, email: y.email },
       payout,
       payoutKey,
+      invoice: created.invoice_id,
+      ainvoice: acreated.invoice_id,
       trace,
       session: (flow.json() as { verification_id: string }).verification_id,
       ax,
@@ -563,6 +584,14 @@ describe('the cross-partner matrix', () => {
           if (line.includes(w.session)) expect(line).toMatch(/ 403$/);
         }
       }
+      // A's invoices are never B's, linked or not (JSON or PDF), nor are its payouts through invoice_id.
+      for (const line of statuses) if (line.includes(`/invoices/${w.invoice}`)) expect(line).toMatch(/ 404$/);
+      const byInvoice = await t.as(w.b, { method: 'GET', url: `/api/v1/payouts?invoice_id=${w.invoice}` });
+      expect(byInvoice.json()).toMatchObject({ total: 0, results: [] });
+      const invoices = (await t.as(w.b, { method: 'GET', url: '/api/v1/invoices?per_page=100' })).json() as {
+        results: Array<{ id: number }>;
+      };
+      expect(invoices.results.map((i) => i.id)).not.toContain(w.invoice);
       // A's webhook endpoints are never B's, linked or not.
       for (const line of statuses) if (line.includes(`/webhook-endpoints/${w.endpoint}`)) expect(line).toMatch(/ 404$/);
       // A's employee is still onboarded, and A's payout still goes to A's account.

@@ -29,6 +29,7 @@ import * as eventSubjects from './2026-11-26-0038-event-subjects.js';
 import * as requestLog from './2026-11-26-0039-request-log.js';
 import * as webhookConsole from './2026-11-26-0040-webhook-console.js';
 import * as stuckFilters from './2026-11-26-0041-stuck-filters.js';
+import * as invoices from './2026-11-26-0042-invoices.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   [requestLog.NAME]: requestLog,
   [webhookConsole.NAME]: webhookConsole,
   '2026-11-26-0041-stuck-filters': stuckFilters,
+  [invoices.NAME]: invoices,
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

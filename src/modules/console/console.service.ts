@@ -5,6 +5,7 @@ import type { PayoutService } from '../payouts/index.js';
 import type { ReturnUrlService, SessionService } from '../verification/index.js';
 import type { WebhookService } from '../webhooks/index.js';
 import { createAdminActions, type AdminActionsDeps } from './admin.actions.js';
+import { createInvoiceActions, type InvoiceActionsDeps } from './invoices.actions.js';
 import { createMoneyActions, type MoneyActionsDeps } from './money.actions.js';
 import { createBankActions, type BankActionsDeps } from './bank.actions.js';
 import { createExportActions } from './exports.actions.js';
@@ -26,6 +27,8 @@ export interface ConsoleServiceDeps {
   admin: AdminActionsDeps;
   /** Employees, payouts and invoices (money.actions.ts). */
   money: MoneyActionsDeps;
+  /** Invoice PDFs and the partners' invoice details (invoices.actions.ts). */
+  invoices: InvoiceActionsDeps;
   /** Payment files (bank.actions.ts). */
   bank: BankActionsDeps;
   /** The mail and login links sent to one person (mail-history.actions.ts). */
@@ -66,6 +69,7 @@ export interface Dashboard {
 export function createConsoleService(deps: ConsoleServiceDeps) {
   return {
     money: createMoneyActions(deps.money),
+    invoices: createInvoiceActions(deps.invoices),
     exports: createExportActions(deps.money),
     bank: createBankActions(deps.bank),
     privacy: createPrivacyActions({ privacy: deps.privacy }),

@@ -14,6 +14,7 @@ export {
 /** The payout statuses the console filters by: the lifecycle's own list. */
 export { PAYOUT_STATUSES } from '../payouts/index.js';
 export {
+  employeeNamesOf,
   mask,
   REVEAL_SHOWN_MS,
   REVEALABLE,
@@ -21,6 +22,7 @@ export {
   type Guarded,
   type MoneyActions,
 } from './money.actions.js';
+export type { InvoiceActions } from './invoices.actions.js';
 export type { PrivacyActions } from './privacy.actions.js';
 export { DELIVERIES_PER_PAGE, type WebhookActions } from './webhooks.actions.js';
 export type { ConsoleExport, ExportActions } from './exports.actions.js';

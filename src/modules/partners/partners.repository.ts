@@ -31,6 +31,24 @@ export async function setFeeRate(db: Executor, id: number, feeRate: string): Pro
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** The partner's buyer details on invoices (docs/decisions.md §24). */
+export async function findInvoiceDetails(db: Executor, id: number) {
+  return db
+    .selectFrom('partners')
+    .select(['id', 'name', 'legal_name', 'org_number', 'address'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function setInvoiceDetails(
+  db: Executor,
+  id: number,
+  values: { legal_name: string | null; org_number: string | null; address: string | null },
+): Promise<boolean> {
+  const result = await db.updateTable('partners').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Partners with the number of their access tokens that are not revoked. */
 export async function listPartners(db: Executor) {
   return db

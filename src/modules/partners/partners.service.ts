@@ -53,6 +53,64 @@ export function checkFeeRate(rate: string): string {
   return rate;
 }
 
+/** The partner as the buyer on its invoices (docs/decisions.md §24); null fields were not set. */
+export interface PartnerInvoiceDetails {
+  partner_id: number;
+  name: string;
+  legal_name: string | null;
+  org_number: string | null;
+  address: string | null;
+}
+
+/** What `partner set-details` and the console's form send: absent keeps a value, '' clears it. */
+export interface InvoiceDetailsInput {
+  legal_name?: string;
+  org_number?: string;
+  address?: string;
+}
+
+const ORG_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
+
+/** A Norwegian organisation number (9 digits, MOD11; spaces allowed), or a validation error. */
+export function checkOrgNumber(raw: string): string {
+  const digits = raw.replace(/\s/g, '');
+  const remainder = ORG_WEIGHTS.reduce((sum, weight, i) => sum + weight * Number(digits[i]), 0) % 11;
+  const check = remainder === 0 ? 0 : 11 - remainder;
+  if (!/^\d{9}$/.test(digits) || check === 10 || check !== Number(digits[8]))
+    throw AppError.field(
+      'org_number',
+      `The organisation number must be 9 digits with a valid check digit (got ${JSON.stringify(raw)}).`,
+    );
+  return digits;
+}
+
+/** The details as stored: trimmed, '' as null, each checked; validation errors name every field that is wrong. */
+export function checkInvoiceDetails(
+  input: InvoiceDetailsInput,
+): Partial<Omit<PartnerInvoiceDetails, 'partner_id' | 'name'>> {
+  const out: Partial<Omit<PartnerInvoiceDetails, 'partner_id' | 'name'>> = {};
+  const errors: Record<string, string[]> = {};
+  const text = (field: 'legal_name' | 'address', label: string, max: number) => {
+    const raw = input[field];
+    if (raw === undefined) return;
+    const value = raw.trim().replace(/\r\n?/g, '\n');
+    if (value.length > max) errors[field] = [`The ${label} must be at most ${max} characters.`];
+    else out[field] = value === '' ? null : value;
+  };
+  text('legal_name', 'legal name', 255);
+  text('address', 'address', 300);
+  if (input.org_number !== undefined) {
+    try {
+      out.org_number = input.org_number.trim() === '' ? null : checkOrgNumber(input.org_number);
+    } catch (error) {
+      if (!(error instanceof AppError) || !error.fieldErrors) throw error;
+      Object.assign(errors, error.fieldErrors);
+    }
+  }
+  if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+  return out;
+}
+
 function partnerRowToSummary(row: {
   id: number;
   name: string;
@@ -309,6 +367,42 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch, log }
         }));
       if (!found) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
       return { partner_id: partnerId, fee_rate: rate };
+    },
+
+    /** The partner's buyer details on invoices (docs/decisions.md §24), or partner_not_found. */
+    async invoiceDetails(partnerId: number): Promise<PartnerInvoiceDetails> {
+      const row = isId(partnerId) ? await repo.findInvoiceDetails(db, partnerId) : undefined;
+      if (!row) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+      return {
+        partner_id: row.id,
+        name: row.name,
+        legal_name: row.legal_name,
+        org_number: row.org_number,
+        address: row.address,
+      };
+    },
+
+    /** Sets the partner's invoice details (absent fields keep their value, '' clears one); audited. */
+    async setInvoiceDetails(partnerId: number, input: InvoiceDetailsInput): Promise<PartnerInvoiceDetails> {
+      const changes = checkInvoiceDetails(input);
+      const current = isId(partnerId) ? await repo.findInvoiceDetails(db, partnerId) : undefined;
+      if (!current) throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+      const next = {
+        legal_name: changes.legal_name === undefined ? current.legal_name : changes.legal_name,
+        org_number: changes.org_number === undefined ? current.org_number : changes.org_number,
+        address: changes.address === undefined ? current.address : changes.address,
+      };
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.setInvoiceDetails(trx, partnerId, next)))
+          throw new AppError('partner_not_found', `Partner ${partnerId} does not exist.`);
+        await audit.record(trx, {
+          action: 'partner.updated',
+          object: { type: 'partner', id: partnerId },
+          partnerId,
+          fields: Object.keys(changes),
+        });
+      });
+      return { partner_id: partnerId, name: current.name, ...next };
     },
 
     /** The partner's display name, or null when there is no such partner. */

@@ -1,6 +1,7 @@
-/** The payouts module: batches on one invoice, each payout's lifecycle (tables: invoices, payouts). */
+/** The payouts module: batches on one invoice, each payout's lifecycle (tables: invoices, payouts; invoice numbers through src/db/invoice-numbers.ts). */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
+import type { PayerConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 import type { Idempotency } from '../../platform/idempotency.js';
@@ -9,6 +10,8 @@ import type { PartnerService } from '../partners/index.js';
 import type { Employees } from '../users/index.js';
 import { createBankQueue } from './bank-queue.service.js';
 import { createPayoutOperations } from './operations.service.js';
+import { invoiceRoutes } from './invoices.routes.js';
+import { createInvoiceService } from './invoices.service.js';
 import { createPayoutBatchService } from './payout-batch.service.js';
 import { payoutRoutes } from './payouts.routes.js';
 import { createPayoutService } from './payouts.service.js';
@@ -19,7 +22,11 @@ export interface PayoutsModuleDeps {
   clock: Clock;
   idempotency: Pick<Idempotency, 'reserve'>;
   employees: Pick<Employees, 'find' | 'paymentFacts' | 'requireLinked'>;
-  partners: Pick<PartnerService, 'feeRate'>;
+  partners: Pick<PartnerService, 'feeRate' | 'invoiceDetails' | 'partnerName'>;
+  /** The seller on invoices (PAYER_NAME, PAYER_ORG_NUMBER, PAYER_ADDRESS). */
+  payer: Pick<PayerConfig, 'name' | 'orgNumber' | 'address'>;
+  /** The name each paying partner entered for its employees, keyed `partnerId:userId` (invoice lines). */
+  employeeNames: (rows: ReadonlyArray<{ partnerId: number; userId: number }>) => Promise<Map<string, string>>;
   events: Pick<EventService, 'emit'>;
   publicBaseUrl: string;
   /** Field encryption of the copied account (docs/data-protection.md). */
@@ -33,7 +40,10 @@ export function createPayoutsModule(deps: PayoutsModuleDeps) {
   const payouts = createPayoutService(deps);
   const operations = createPayoutOperations(deps);
   const bankQueue = createBankQueue(deps);
+  const invoices = createInvoiceService(deps);
   return {
+    invoices,
+    invoiceRoutes: invoiceRoutes({ invoices, publicBaseUrl: deps.publicBaseUrl }),
     batches,
     payouts,
     operations,
@@ -65,6 +75,9 @@ export {
   type Totals,
 } from './operations.service.js';
 export { PayoutExportQuery, PayoutParams, PayoutSchema, type PayoutPayload } from './payouts.schemas.js';
+export { INVOICE_STATUSES, InvoiceSchema, type InvoicePayload, type InvoiceStatus } from './invoices.schemas.js';
+export { invoiceStatusOf, type InvoiceService } from './invoices.service.js';
+export { norwegianAmount } from './invoice-pdf.js';
 export { OPEN_PAYOUT_STATUSES, type PayoutRights } from './rights.js';
 export type { BankQueue, BankVerdict, ExportFilter, QueuedPayout, VerdictOutcome } from './bank-queue.service.js';
 export { formatAmount, toDecimal } from './money.js';

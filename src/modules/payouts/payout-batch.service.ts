@@ -29,6 +29,8 @@ import {
   type PayoutAmounts,
   type UserTaxFacts,
 } from './payroll.js';
+import { takeInvoiceNumber } from './invoices.repository.js';
+import { osloDay } from './invoice-dates.js';
 import * as repo from './payouts.repository.js';
 import type { CreatePayoutsBody, PayoutItemInput, PayoutsCreated } from './payouts.schemas.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
@@ -220,7 +222,11 @@ export function createPayoutBatchService(deps: PayoutBatchDeps) {
         const totals = invoiceTotals(computed);
         checkInvoiceFits(totals);
         const now = clock.now().toISOString();
+        // The gapless number, in this transaction: a rollback gives it back (docs/decisions.md §24).
+        const number = await takeInvoiceNumber(trx);
         const invoiceId = await repo.insertInvoice(trx, {
+          number,
+          issue_date: osloDay(clock.now()),
           partner_id: partnerId,
           due_date: body.due_date,
           payout_count: computed.length,

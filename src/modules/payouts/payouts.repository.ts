@@ -15,6 +15,8 @@ export interface PayoutFilters {
   userId?: number;
   from?: string;
   to?: string;
+  /** One invoice's payouts (GET /payouts?invoice_id=). */
+  invoiceId?: number;
 }
 
 /** Σ free_card_used per user and tax year, over payouts that were not cancelled. */
@@ -73,11 +75,16 @@ function filtered(db: Executor, partnerId: number, filters: PayoutFilters) {
   if (filters.userId !== undefined) query = query.where('user_id', '=', filters.userId);
   if (filters.from) query = query.where('date', '>=', filters.from);
   if (filters.to) query = query.where('date', '<=', filters.to);
+  if (filters.invoiceId !== undefined) query = query.where('invoice_id', '=', filters.invoiceId);
   return query;
 }
 
 export const hasFilters = (filters: PayoutFilters): boolean =>
-  filters.status !== undefined || filters.userId !== undefined || Boolean(filters.from) || Boolean(filters.to);
+  filters.status !== undefined ||
+  filters.userId !== undefined ||
+  filters.invoiceId !== undefined ||
+  Boolean(filters.from) ||
+  Boolean(filters.to);
 
 /** The partner's payout count, from its counter (docs/decisions.md §22): no rows are counted. */
 export async function countAllPayouts(db: Executor, partnerId: number): Promise<number> {

@@ -62,7 +62,7 @@ export function payoutRoutes({ batches, payouts, publicBaseUrl }: PayoutRoutesDe
           tags,
           operationId: 'listPayouts',
           summary: 'Your payouts, newest first',
-          description: `All your payouts, of every employee; \`user_id\` narrows to one. ${LIST_DESCRIPTION}`,
+          description: `All your payouts, of every employee; \`user_id\` narrows to one employee, \`invoice_id\` to one invoice (another partner's invoice lists nothing, as a foreign \`user_id\` does). ${LIST_DESCRIPTION}`,
           querystring: PayoutListQuery,
           response: { 200: described(PayoutList, 'One page of your payouts'), ...badFilter },
         },

@@ -224,7 +224,13 @@ const filters = {
 
 export const PayoutListQuery = Type.Composite([
   PageQuery,
-  Type.Object({ ...filters, user_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+  Type.Object({
+    ...filters,
+    user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    invoice_id: Type.Optional(
+      Type.Integer({ minimum: 1, description: 'One invoice’s payouts; another partner’s invoice lists nothing' }),
+    ),
+  }),
 ]);
 export type PayoutListQuery = Static<typeof PayoutListQuery>;
 export const UserPayoutListQuery = Type.Composite([PageQuery, Type.Object(filters)]);

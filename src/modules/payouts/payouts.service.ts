@@ -181,6 +181,7 @@ export function createPayoutService({ db, clock, employees, events, crypto }: Pa
   async function page(partnerId: number, filters: PayoutFilters, pageNo: number, perPage: number) {
     // A user_id beyond the id range names no employee: nothing matches.
     if (filters.userId !== undefined && !isId(filters.userId)) return { total: 0, results: [] };
+    if (filters.invoiceId !== undefined && !isId(filters.invoiceId)) return { total: 0, results: [] };
     const query = { page: pageNo, per_page: perPage };
     if (!repo.hasFilters(filters)) {
       // The whole list: its total from the partner's counter, the page by a seek on its places.
@@ -214,11 +215,19 @@ export function createPayoutService({ db, clock, employees, events, crypto }: Pa
 
     async list(
       partnerId: number,
-      query: { page: number; per_page: number; status?: PayoutStatus; user_id?: number; from?: string; to?: string },
+      query: {
+        page: number;
+        per_page: number;
+        status?: PayoutStatus;
+        user_id?: number;
+        invoice_id?: number;
+        from?: string;
+        to?: string;
+      },
     ) {
       return page(
         partnerId,
-        { status: query.status, userId: query.user_id, from: query.from, to: query.to },
+        { status: query.status, userId: query.user_id, invoiceId: query.invoice_id, from: query.from, to: query.to },
         query.page,
         query.per_page,
       );

@@ -12,6 +12,7 @@ import { dashboardPage } from './dashboard.page.js';
 import { adminPages } from './admin.pages.js';
 import { createFlash } from './flash.js';
 import { employeesPage } from './employees.page.js';
+import { invoiceDocumentsPage } from './invoice-documents.page.js';
 import { invoicesPage } from './invoices.page.js';
 import { payoutsPage } from './payouts.page.js';
 import { payoutPage } from './payout.page.js';
@@ -89,6 +90,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
     await payoutPage(pages, { kit, console: deps.console });
     await bankPage(pages, { kit, console: deps.console, flash });
     await webhooksPage(pages, { kit, console: deps.console, flash });
+    await invoiceDocumentsPage(pages, { kit, console: deps.console, flash });
   });
 }
 

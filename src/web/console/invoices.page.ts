@@ -5,6 +5,7 @@ import type { ConsoleService } from '../../modules/console/index.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
 import type { ConsoleKit } from './console-kit.js';
+import { invoiceFacts } from './invoice-documents.page.js';
 import { field, listOrExplain, pager, type Query, unreadableFilter } from './list-kit.js';
 
 export async function invoicesPage(
@@ -84,6 +85,7 @@ ${unreadableFilter(Object.values(error.fieldErrors ?? {}).flat())}
 <h1>Invoice ${invoice.id}</h1>
 <dl class="facts"><dt>Partner</dt><dd>${found.partnerName} (${invoice.partnerId})</dd><dt>Due</dt><dd>${invoice.dueDate}</dd><dt>Created</dt><dd>${invoice.createdAt.slice(0, 16).replace('T', ' ')} UTC</dd>
 <dt>Payouts</dt><dd>${invoice.payoutCount}: ${found.statuses.map((s) => `${s.count} ${s.status}`).join(', ')} (<a href="/console/payouts?invoice=${invoice.id}">act on them</a>)</dd></dl>
+${await invoiceFacts(console, request.operator!, invoice.id)}
 <h2>Totals</h2>
 <div class="table-wrap"><table id="invoice-totals"><tbody>
 ${total('Salary', invoice.salary)}${total('Vacation pay', invoice.vacation)}${total('Pension', invoice.pension)}${total("Employer's contribution", invoice.employerContribution)}${total('Service fee', invoice.serviceFee)}${total('Total excl. VAT', invoice.excl)}${total('VAT', invoice.vat)}${total('Total incl. VAT', invoice.incl)}

@@ -19,6 +19,7 @@ import {
   when,
 } from './admin-kit.js';
 import { activityTable } from './audit.page.js';
+import { partnerDetailsSection } from './invoice-documents.page.js';
 import { listOrExplain } from './list-kit.js';
 import { partnerOverview } from './partner-requests.page.js';
 
@@ -151,6 +152,7 @@ ${kit.csrfField(request)}
 </form>`
     : html``
 }
+${await partnerDetailsSection(kit, console, request, id)}
 <h2>Access tokens</h2>
 ${table(
   'Access tokens',
