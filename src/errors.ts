@@ -60,6 +60,19 @@ export type ErrorCode = keyof typeof CODES;
 /** Field path (dot-separated, e.g. `payouts.3.products.0.price`) → problems with that field. */
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * One field's problem as a service reports it: a code a program can test, and the problem worded
+ * without the field's name, so each door names the field its own way (the API by its name, the
+ * command line by its flag, the console by its label: docs/decisions.md §29).
+ */
+export interface FieldProblem {
+  code: string;
+  /** What is wrong, as the end of a sentence whose subject is the field: `must be 1 to 255 characters.` */
+  problem: string;
+}
+
+export type FieldProblems = Record<string, FieldProblem[]>;
+
 export class AppError extends Error {
   readonly status: number;
 
@@ -69,6 +82,8 @@ export class AppError extends Error {
     readonly fieldErrors?: FieldErrors,
     /** More members of an `{error}` body (410's `oldest_available`). */
     readonly details?: Record<string, unknown>,
+    /** The fields' problems by code, unworded (AppError.invalid); fieldErrors holds them named by field. */
+    readonly problems?: FieldProblems,
   ) {
     super(message ?? CODES[code].text);
     this.name = 'AppError';
@@ -84,6 +99,29 @@ export class AppError extends Error {
   static fields(errors: FieldErrors): AppError {
     const first = Object.values(errors)[0]?.[0] ?? CODES.validation_failed.text;
     return new AppError('validation_failed', first, errors);
+  }
+
+  /** A 422 from fields' problems; `fieldErrors` names each field by its name (`rate must be …`). */
+  static invalid(problems: Record<string, FieldProblem | FieldProblem[]>): AppError {
+    const all: FieldProblems = Object.fromEntries(
+      Object.entries(problems).map(([field, some]) => [field, ([] as FieldProblem[]).concat(some)]),
+    );
+    const error = AppError.worded(all, (field) => field);
+    return new AppError('validation_failed', error.message, error.fieldErrors, undefined, all);
+  }
+
+  /** The same error with every field named as a door names it (`--rate`, "The fee"); an error without problems is unchanged. */
+  wordedFor(name: (field: string) => string): AppError {
+    if (!this.problems) return this;
+    const worded = AppError.worded(this.problems, name);
+    return new AppError(this.code, worded.message, worded.fieldErrors, this.details, this.problems);
+  }
+
+  private static worded(problems: FieldProblems, name: (field: string) => string) {
+    const fieldErrors: FieldErrors = Object.fromEntries(
+      Object.entries(problems).map(([field, list]) => [field, list.map((p) => `${name(field)} ${p.problem}`)]),
+    );
+    return { fieldErrors, message: Object.values(fieldErrors)[0]?.[0] ?? CODES.validation_failed.text };
   }
 
   /** The response body in the spec's shape for this code. */

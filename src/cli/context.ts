@@ -138,13 +138,34 @@ export async function withServices<T>(
   }
 }
 
+/** A field a service names, as the command line names it: its option (`free_card` → `--free-card`). */
+function optionOf(field: string): string {
+  if (field === 'tax') return 'set-tax (--percent, --type, --table, --start, --free-card)';
+  return `--${field.replace(/_/g, '-')}`;
+}
+
+/** What to run instead of a refused return-URL decision (the service names the decision, not a command). */
+const INSTEAD: Record<string, string> = {
+  revoke: 'to withdraw it',
+  reject: 'to turn it down',
+  approve: 'to approve it',
+};
+
+/** A service's error in the command line's words: fields by their options, what to do instead as a command. */
+function inCommandWords(error: AppError): string {
+  const worded = error.wordedFor(optionOf);
+  const instead = error.details?.instead;
+  const id = error.details?.id;
+  if (error.code === 'conflict' && typeof instead === 'string' && INSTEAD[instead] && id !== undefined)
+    return `${error.message.slice(0, error.message.endsWith('.') ? -1 : undefined)}; ${INSTEAD[instead]}, run \`onpay return-url ${instead} ${String(id)}\`.`;
+  const fields = worded.fieldErrors ? Object.values(worded.fieldErrors).flat() : [];
+  return fields.length > 1 ? fields.join(' ') : worded.message;
+}
+
 /** The one line printed for a failed command. */
 export function describeFailure(error: unknown): string {
   if (error instanceof ConfigError) return `invalid configuration: ${error.message}`;
-  if (error instanceof AppError) {
-    const fields = error.fieldErrors ? Object.values(error.fieldErrors).flat() : [];
-    return fields.length > 1 ? fields.join(' ') : error.message;
-  }
+  if (error instanceof AppError) return inCommandWords(error);
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -75,7 +75,10 @@ describe('usage errors', () => {
         ['user', 'set-tax', '7', '--percent', 'ten'],
         'onpay: --percent must be a number from 0 to 100 with at most 2 decimals.',
       ],
-      [['user', 'set-tax', '7'], 'onpay: Give at least one of --percent, --type, --table, --start, --free-card.'],
+      [
+        ['user', 'set-tax', '7'],
+        'onpay: set-tax (--percent, --type, --table, --start, --free-card) needs at least one value.',
+      ],
       [
         ['terms', 'publish', '--code', 'v 2', '--title', 'Terms', '--url', 'terms.html'],
         'onpay: --code must be 1 to 64 letters, digits, dots, dashes or underscores. --url must be an absolute http(s) URL of at most 2048 characters.',

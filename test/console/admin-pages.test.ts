@@ -334,7 +334,7 @@ describe(`return URLs (${testEngine})`, () => {
         { from: '/console/return-urls' },
       );
       expect(wrong.statusCode).toBe(409);
-      expect(wrong.body).toContain('is approved and flows may use it; to withdraw it, revoke it instead.');
+      expect(wrong.body).toContain('is approved and flows may use it. To withdraw it, revoke it instead.');
       expect(
         (await asOperator.post('/console/return-urls/999999/approve', {}, { from: '/console/return-urls' })).statusCode,
       ).toBe(404);

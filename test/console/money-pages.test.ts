@@ -133,8 +133,9 @@ describe('employees', () => {
       { from },
     );
     expect(done.statusCode).toBe(303);
-    expect(done.headers.location).toBe(`/console/employees/${employee.id}?saved=revealed`);
+    expect(done.headers.location).toBe(`/console/employees/${employee.id}`);
     const shown = await op.get(done.headers.location as string);
+    expect(shown.body).toContain('Revealed for 5 minutes, to you only');
     expect(shown.body).toContain(employee.identification);
     expect(shown.body).not.toContain('12345678903');
     const [entry] = await auditRows('pii.revealed');

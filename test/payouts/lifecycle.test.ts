@@ -83,7 +83,9 @@ describe('payout lifecycle', () => {
     for (const [at, problem] of cases) {
       await expect(transition(id, 'paid', at), at).rejects.toMatchObject({
         code: 'validation_failed',
-        fieldErrors: { at: [expect.stringContaining(`--at ${JSON.stringify(at)} ${problem}`)] },
+        // The service names the field (`at`); the command line says `--at`, the console its label.
+        fieldErrors: { at: [expect.stringContaining(`at ${JSON.stringify(at)} ${problem}`)] },
+        problems: { at: [{ code: 'timestamp', problem: expect.stringContaining(`${JSON.stringify(at)} ${problem}`) }] },
       });
     }
     await expect(transition(id, 'cancelled', '2026-11-20T08:30:00Z')).rejects.toMatchObject({

@@ -98,7 +98,7 @@ function normaliseEmail(email: string): string {
 function checkEmail(email: string): string {
   const trimmed = email.trim();
   if (trimmed.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed))
-    throw AppError.field('email', '--email must be an e-mail address.');
+    throw AppError.invalid({ email: { code: 'email', problem: 'must be an e-mail address.' } });
   return trimmed;
 }
 
@@ -130,7 +130,8 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       role: OperatorRole,
     ): Promise<{ operator: OperatorRow; setupUrl: string; expiresAt: string }> {
       const email = checkEmail(rawEmail);
-      if (!ROLES.includes(role)) throw AppError.field('role', '--role must be admin, operator or viewer.');
+      if (!ROLES.includes(role))
+        throw AppError.invalid({ role: { code: 'role', problem: 'must be admin, operator or viewer.' } });
       let operator: OperatorRow;
       try {
         operator = await db.transaction().execute(async (trx) => {

@@ -39,17 +39,20 @@ export interface PartnerSummary {
 /** A partner name as stored (trimmed), or a validation error. */
 export function checkPartnerName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '' || trimmed.length > 255) throw AppError.field('name', '--name must be 1 to 255 characters.');
+  if (trimmed === '' || trimmed.length > 255)
+    throw AppError.invalid({ name: { code: 'length', problem: 'must be 1 to 255 characters.' } });
   return trimmed;
 }
 
 /** A service fee rate (docs/decisions.md §9), or a validation error. */
 export function checkFeeRate(rate: string): string {
   if (!/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/.test(rate))
-    throw AppError.field(
-      'rate',
-      `--rate must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05 (got ${JSON.stringify(rate)}).`,
-    );
+    throw AppError.invalid({
+      rate: {
+        code: 'fraction',
+        problem: `must be a fraction from 0 to 1 with at most 4 decimals, e.g. 0.05 (got ${JSON.stringify(rate)}).`,
+      },
+    });
   return rate;
 }
 

@@ -117,7 +117,8 @@ function utc(year: number, monthIndex: number, day: number, hour = 0, minute = 0
  * rolls 2026-02-30 over into March and reads a time without a zone as local time.
  */
 export function checkPaidAt(raw: string, now: Date): string {
-  const wrong = (problem: string) => AppError.field('at', `--at ${JSON.stringify(raw)} ${problem}`);
+  const wrong = (problem: string) =>
+    AppError.invalid({ at: { code: 'timestamp', problem: `${JSON.stringify(raw)} ${problem}` } });
   const date = DATE.exec(raw.trim());
   if (!date) throw wrong(`is not a timestamp; give an ISO 8601 date and time with a time zone, ${EXAMPLE}.`);
   const [, year = '', month = '', day = '', separator, rest = ''] = date;
@@ -292,7 +293,8 @@ export function createPayoutService({ db, clock, employees, events, crypto }: Pa
      */
     async transition(id: number, to: PayoutMove, at?: string, rawReason?: string): Promise<PayoutRow> {
       const row = await byId(id);
-      if (at !== undefined && to !== 'paid') throw AppError.field('at', '--at only goes with mark-paid.');
+      if (at !== undefined && to !== 'paid')
+        throw AppError.invalid({ at: { code: 'only_paid', problem: 'only goes with marking paid.' } });
       const paidAt = at === undefined ? undefined : checkPaidAt(at, clock.now());
       const reason = checkReason(rawReason);
       // Settling by hand a payout that is in a payment file: only with a reason.

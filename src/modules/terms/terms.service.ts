@@ -3,7 +3,7 @@ import { isoNow, type Clock } from '../../clock.js';
 import type { Database, TermsRow } from '../../db/database.js';
 import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
-import { AppError, type FieldErrors } from '../../errors.js';
+import { AppError, type FieldProblem } from '../../errors.js';
 import type { EventService } from '../events/index.js';
 import * as repo from './terms.repository.js';
 import type { TermsMetadata } from './terms.schemas.js';
@@ -28,11 +28,12 @@ export function termsRowToMetadata(row: TermsRow): TermsMetadata {
 
 /** The options of `terms publish`, or a validation error naming every bad one. */
 export function checkTerms(input: { code: string; title: string; url: string }): void {
-  const errors: FieldErrors = {};
+  const errors: Record<string, FieldProblem> = {};
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(input.code)) {
-    errors.code = ['--code must be 1 to 64 letters, digits, dots, dashes or underscores.'];
+    errors.code = { code: 'format', problem: 'must be 1 to 64 letters, digits, dots, dashes or underscores.' };
   }
-  if (input.title.trim() === '' || input.title.length > 255) errors.title = ['--title must be 1 to 255 characters.'];
+  if (input.title.trim() === '' || input.title.length > 255)
+    errors.title = { code: 'length', problem: 'must be 1 to 255 characters.' };
   let url: URL | null = null;
   try {
     url = new URL(input.url);
@@ -40,9 +41,9 @@ export function checkTerms(input: { code: string; title: string; url: string }):
     url = null;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || input.url.length > 2048) {
-    errors.url = ['--url must be an absolute http(s) URL of at most 2048 characters.'];
+    errors.url = { code: 'url', problem: 'must be an absolute http(s) URL of at most 2048 characters.' };
   }
-  if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+  if (Object.keys(errors).length > 0) throw AppError.invalid(errors);
 }
 
 export function createTermsService({ db, clock, changeEpoch, events }: TermsServiceDeps) {

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, UserUpdate } from '../../db/database.js';
-import { AppError, type FieldErrors } from '../../errors.js';
+import { AppError, type FieldProblem } from '../../errors.js';
 import type { UserEvents } from './user-events.js';
 import { setTaxFacts } from './users.repository.js';
 import { isId } from '../../ids.js';
@@ -29,32 +29,33 @@ export interface TaxFacts {
 
 /** The columns `set-tax` writes, or a validation error naming every bad option. */
 export function taxChanges(input: TaxInput): UserUpdate {
-  const errors: FieldErrors = {};
+  const errors: Record<string, FieldProblem> = {};
   const changes: UserUpdate = {};
   if (input.percent !== undefined) {
     if (!DECIMAL.test(input.percent) || new Decimal(input.percent).gt(100))
-      errors.percent = ['--percent must be a number from 0 to 100 with at most 2 decimals.'];
+      errors.percent = { code: 'percent', problem: 'must be a number from 0 to 100 with at most 2 decimals.' };
     else changes.tax_percent = new Decimal(input.percent).toString();
   }
   if (input.type !== undefined) {
-    if (input.type.length > 64) errors.type = ['--type must be at most 64 characters.'];
+    if (input.type.length > 64) errors.type = { code: 'length', problem: 'must be at most 64 characters.' };
     else changes.tax_type = input.type;
   }
   if (input.table !== undefined) {
-    if (input.table.length > 64) errors.table = ['--table must be at most 64 characters.'];
+    if (input.table.length > 64) errors.table = { code: 'length', problem: 'must be at most 64 characters.' };
     else changes.tax_table = input.table;
   }
   if (input.start !== undefined) {
-    if (!isCalendarDate(input.start)) errors.start = ['--start must be a date as YYYY-MM-DD.'];
+    if (!isCalendarDate(input.start)) errors.start = { code: 'date', problem: 'must be a date as YYYY-MM-DD.' };
     else changes.tax_start = input.start;
   }
   if (input.freeCard !== undefined) {
-    if (!DECIMAL.test(input.freeCard)) errors.free_card = ['--free-card must be an amount with at most 2 decimals.'];
+    if (!DECIMAL.test(input.freeCard))
+      errors.free_card = { code: 'amount', problem: 'must be an amount with at most 2 decimals.' };
     else changes.tax_free_card = new Decimal(input.freeCard).toFixed(2);
   }
-  if (Object.keys(errors).length > 0) throw AppError.fields(errors);
+  if (Object.keys(errors).length > 0) throw AppError.invalid(errors);
   if (Object.keys(changes).length === 0)
-    throw AppError.field('tax', 'Give at least one of --percent, --type, --table, --start, --free-card.');
+    throw AppError.invalid({ tax: { code: 'empty', problem: 'needs at least one value.' } });
   return changes;
 }
 

@@ -166,13 +166,14 @@ export function createReturnUrlService({ db, clock, idempotency, allowHttp, even
       if (!row) throw notFound(id);
       if (row.status === to) return { row, changed: false };
       const label = `Return URL ${id} (${row.requested_url})`;
-      const instead = {
-        approved: `is approved and flows may use it; to withdraw it, run \`onpay return-url revoke ${id}\`.`,
-        pending: `is pending, not approved; to turn it down, run \`onpay return-url reject ${id}\`.`,
+      // What to do instead (`instead`) is for each door to word: a command, or a button.
+      const state = {
+        approved: { now: 'is approved and flows may use it', instead: 'revoke' },
+        pending: { now: 'is pending, not approved', instead: 'reject' },
         // Only when another operator changed it in between.
-        rejected: 'was changed by someone else meanwhile; run the command again.',
+        rejected: { now: 'was changed by someone else meanwhile', instead: command },
       }[row.status];
-      throw new AppError('conflict', `${label} ${instead}`);
+      throw new AppError('conflict', `${label} ${state.now}.`, undefined, { instead: state.instead, id });
     },
   };
 }

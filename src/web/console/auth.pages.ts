@@ -6,15 +6,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { MIN_PASSWORD_LENGTH, type OperatorService } from '../../modules/operators/index.js';
 import { html, SafeHtml } from '../html.js';
-import type { ConsoleKit } from './console-kit.js';
+import type { ConsoleKit, Form } from './kit/index.js';
 
 export interface AuthPagesDeps {
   operators: OperatorService;
   kit: ConsoleKit;
   requireTotp: boolean;
 }
-
-type Form = Record<string, string | undefined>;
 
 const SETUP_GONE = html`<h1>This set-up link does not work</h1>
 <p>It was used already, or its 24 hours are over. Ask an administrator for a new one (<code>onpay operator reset</code>).</p>`;

@@ -5,6 +5,7 @@
  * `onpay bank import`).
  */
 import multipart from '@fastify/multipart';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import { MAX_REPORT_BYTES } from '../../modules/bank/index.js';
@@ -12,9 +13,18 @@ import { FILE_PAGE_ROWS, type ExportForm } from '../../modules/console/index.js'
 import { can, requirePermission } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
-import { act, inFormWords, type AdminPageDeps, type Form } from './admin-kit.js';
+import { act, type Form, FormFields, IdParams, operatorOf, type PageDeps, Text } from './kit/index.js';
 
-export async function bankPage(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
+const ExportFields = FormFields({
+  format: Text('Format', 40),
+  due_before: Text('Due on or before', 20),
+  partner: Text('Partner id', 20),
+  confirmed: Text('Confirmation', 1),
+});
+type ExportBody = Static<typeof ExportFields>;
+const VoidForm = FormFields({ confirmed: Text('Confirmation', 1) });
+
+export async function bankPage(app: FastifyInstance, deps: PageDeps): Promise<void> {
   const { kit, console } = deps;
   const bank = console.bank;
   const when = (timestamp: string) => `${timestamp.slice(0, 16).replace('T', ' ')} UTC`;
@@ -22,7 +32,7 @@ export async function bankPage(app: FastifyInstance, deps: AdminPageDeps): Promi
   app.get('/console/bank/files', async (request, reply) => {
     let files: Awaited<ReturnType<typeof bank.files>>;
     try {
-      files = await bank.files(request.operator!);
+      files = await bank.files(operatorOf(request));
     } catch (error) {
       return kit.problem(request, reply, error, '/console');
     }
@@ -35,10 +45,10 @@ export async function bankPage(app: FastifyInstance, deps: AdminPageDeps): Promi
       reply,
       'Payment files',
       html`<h1>Payment files</h1>
-${deps.flash.take(request, reply)}
+${kit.flash.take(request, reply)}
 <p>Files of payouts for the bank (pain.001). Export the pending payouts here (or with <code>onpay bank export --out FILE</code>), download the file and upload it to the bank, then <a href="/console/bank/import">import what the bank sends back</a> (or with <code>onpay bank import FILE</code>). Void a file the bank will not pay from its page.</p>
 ${
-  can(request.operator!.role, 'move_payouts')
+  can(operatorOf(request).role, 'move_payouts')
     ? html`<form class="filters" method="post" action="/console/bank/files/export/review">${kit.csrfField(request)}
 <label for="b-format">Format<select id="b-format" name="format"><option value="pain.001.001.03" selected>pain.001.001.03 (the Norwegian banks' common guide)</option><option value="pain.001.001.09">pain.001.001.09</option></select></label>
 <label for="b-due">Due on or before<input type="date" id="b-due" name="due_before"></label>
@@ -59,7 +69,7 @@ ${
   app.get<{ Params: { id: string } }>('/console/bank/files/:id', async (request, reply) => {
     let found: Awaited<ReturnType<typeof bank.file>>;
     try {
-      found = await bank.file(request.operator!, request.params.id);
+      found = await bank.file(operatorOf(request), request.params.id);
     } catch (error) {
       return kit.problem(request, reply, error, '/console/bank/files');
     }
@@ -74,11 +84,11 @@ ${
       `Payment file ${file.file_id}`,
       html`<p><a href="/console/bank/files">Payment files</a> ›</p>
 <h1>Payment file ${file.file_id}</h1>
-${deps.flash.take(request, reply)}
+${kit.flash.take(request, reply)}
 <dl class="facts"><dt>Status</dt><dd>${file.status}${file.voided_at ? html` (voided ${when(file.voided_at)} by ${file.voided_by ?? ''})` : html``}</dd><dt>Message id</dt><dd><code>${file.message_id}</code></dd><dt>Format</dt><dd>${file.format}</dd><dt>Payouts</dt><dd>${file.payouts}</dd><dt>Total</dt><dd>${formatKroner(file.control_sum)}</dd><dt>Created</dt><dd>${when(file.created_at)} by ${file.created_by}</dd></dl>
-${can(request.operator!.role, 'move_payouts') ? html`<p><a href="/console/bank/files/${file.file_id}/download">Download the file</a> (as exported; the download is audited)</p>` : html``}
+${can(operatorOf(request).role, 'move_payouts') ? html`<p><a href="/console/bank/files/${file.file_id}/download">Download the file</a> (as exported; the download is audited)</p>` : html``}
 ${
-  can(request.operator!.role, 'move_payouts') && file.status === 'live'
+  can(operatorOf(request).role, 'move_payouts') && file.status === 'live'
     ? html`<form method="post" action="/console/bank/files/${file.file_id}/void/review">${kit.csrfField(request)}<button type="submit" class="secondary">Void this file…</button></form>`
     : html``
 }
@@ -90,19 +100,19 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
     );
   });
 
-  const exportForm = (body: Form | undefined): ExportForm => ({
+  const exportForm = (body: ExportBody | undefined): ExportForm => ({
     format: body?.format ?? '',
     due_before: body?.due_before ?? '',
     partner: body?.partner ?? '',
   });
 
-  async function exportReview(request: FastifyRequest<{ Body: Form }>, reply: FastifyReply) {
+  async function exportReview(request: FastifyRequest<{ Body: ExportBody }>, reply: FastifyReply) {
     const form = exportForm(request.body);
     let review: Awaited<ReturnType<typeof bank.exportReview>>;
     try {
-      review = await bank.exportReview(request.operator!, form);
+      review = await bank.exportReview(operatorOf(request), form);
     } catch (error) {
-      return kit.problem(request, reply, inFormWords(error), '/console/bank/files');
+      return kit.problem(request, reply, error, '/console/bank/files');
     }
     const { request: asked } = review;
     const scope = [
@@ -126,19 +136,19 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
     );
   }
 
-  app.post<{ Body: Form }>(
+  app.post<{ Body: ExportBody }>(
     '/console/bank/files/export/review',
-    { config: { permission: 'move_payouts' } },
+    { config: { permission: 'move_payouts' }, schema: { body: ExportFields } },
     exportReview,
   );
 
-  app.post<{ Body: Form }>(
+  app.post<{ Body: ExportBody }>(
     '/console/bank/files/export',
-    { config: { permission: 'move_payouts' } },
+    { config: { permission: 'move_payouts' }, schema: { body: ExportFields } },
     (request, reply) => {
       if (request.body?.confirmed !== '1') return exportReview(request, reply);
       return act(deps, request, reply, '/console/bank/files', async () => {
-        const result = await bank.exportFile(request.operator!, exportForm(request.body));
+        const result = await bank.exportFile(operatorOf(request), exportForm(request.body));
         if (result.fileId === null)
           return { to: '/console/bank/files', message: 'Nothing pending to pay: no file was made.' };
         return {
@@ -149,10 +159,13 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
     },
   );
 
-  async function voidReview(request: FastifyRequest<{ Params: { id: string }; Body: Form }>, reply: FastifyReply) {
+  async function voidReview(
+    request: FastifyRequest<{ Params: { id: string }; Body: Static<typeof VoidForm> }>,
+    reply: FastifyReply,
+  ) {
     let impact: Awaited<ReturnType<typeof bank.voidReview>>;
     try {
-      impact = await bank.voidReview(request.operator!, request.params.id);
+      impact = await bank.voidReview(operatorOf(request), request.params.id);
     } catch (error) {
       return kit.problem(request, reply, error, '/console/bank/files');
     }
@@ -173,20 +186,20 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
     );
   }
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof VoidForm> }>(
     '/console/bank/files/:id/void/review',
-    { config: { permission: 'move_payouts' } },
+    { config: { permission: 'move_payouts' }, schema: { params: IdParams, body: VoidForm } },
     voidReview,
   );
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof VoidForm> }>(
     '/console/bank/files/:id/void',
-    { config: { permission: 'move_payouts' } },
+    { config: { permission: 'move_payouts' }, schema: { params: IdParams, body: VoidForm } },
     (request, reply) => {
       // Only the review page's button voids: a form without it gets the review first.
       if (request.body?.confirmed !== '1') return voidReview(request, reply);
       return act(deps, request, reply, '/console/bank/files', async () => {
-        const { file, released } = await bank.voidFile(request.operator!, request.params.id);
+        const { file, released } = await bank.voidFile(operatorOf(request), request.params.id);
         return {
           to: `/console/bank/files/${file.file_id}`,
           message: `Payment file ${file.file_id} is voided; ${released} payout${released === 1 ? ' is' : 's are'} pending again and go into the next file.`,
@@ -198,7 +211,7 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
   app.get<{ Params: { id: string } }>('/console/bank/files/:id/download', async (request, reply) => {
     let found: Awaited<ReturnType<typeof bank.download>>;
     try {
-      found = await bank.download(request.operator!, request.params.id);
+      found = await bank.download(operatorOf(request), request.params.id);
     } catch (error) {
       return kit.problem(request, reply, error, '/console/bank/files');
     }
@@ -223,7 +236,7 @@ ${found.total > FILE_PAGE_ROWS ? html`<p>The first ${FILE_PAGE_ROWS} of ${found.
 <h1>Import a bank report</h1>
 <p>Upload what the bank sent back for a payment file: a status report (pain.002.001.03 or .10) or a debit notification (camt.054.001.02 or .08), as the bank wrote it, at most ${MAX_REPORT_BYTES / 1024 / 1024} MiB. It does what <code>onpay bank import FILE</code> does: a file that is not a valid report changes nothing, the same report twice changes nothing, and what cannot be applied is listed, never guessed.</p>
 ${
-  can(request.operator!.role, 'move_payouts')
+  can(operatorOf(request).role, 'move_payouts')
     ? html`<form method="post" action="/console/bank/import" enctype="multipart/form-data">${kit.csrfField(request)}
 <label for="b-report">Bank report (XML)<input type="file" id="b-report" name="report" accept=".xml,application/xml,text/xml" required></label>
 <button type="submit">Import the report</button>
@@ -248,7 +261,7 @@ ${
     });
     upload.addHook('onRequest', async (request, reply) => {
       try {
-        requirePermission(request.operator!, request.routeOptions.config.permission!);
+        requirePermission(operatorOf(request), request.routeOptions.config.permission!);
       } catch (error) {
         return kit.problem(request, reply, error, '/console/bank/import');
       }
@@ -283,9 +296,9 @@ ${
             'bank_report_invalid',
             `The file is larger than ${MAX_REPORT_BYTES} bytes (32 MiB), the limit of a bank report; nothing was imported.`,
           );
-        report = await bank.importReport(request.operator!, file?.content ?? Buffer.alloc(0));
+        report = await bank.importReport(operatorOf(request), file?.content ?? Buffer.alloc(0));
       } catch (error) {
-        return kit.problem(request, reply, inFormWords(error), '/console/bank/import');
+        return kit.problem(request, reply, error, '/console/bank/import');
       }
       const problems = report.problems.map(
         (p) =>

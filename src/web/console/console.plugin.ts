@@ -3,14 +3,13 @@
  * page but the doors needs a live session; every form carries a CSRF token; what a role may do is
  * checked by the actions themselves (src/modules/console), not by which buttons are shown.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ConsoleService } from '../../modules/console/index.js';
-import type { OperatorService } from '../../modules/operators/index.js';
+import { requirePermission, type OperatorService } from '../../modules/operators/index.js';
 import { consoleAuthPages } from './auth.pages.js';
-import { createConsoleKit } from './console-kit.js';
+import { createConsoleKit, operatorOf, unfitRead } from './kit/index.js';
 import { dashboardPage } from './dashboard.page.js';
 import { adminPages } from './admin.pages.js';
-import { createFlash } from './flash.js';
 import { employeesPage } from './employees.page.js';
 import { invoiceDocumentsPage } from './invoice-documents.page.js';
 import { invoicesPage } from './invoices.page.js';
@@ -43,7 +42,7 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
   app.addHook('onRequest', async (request) => {
     if (isConsole(request.url)) request.operator = await deps.operators.sessionOf(request.cookies[kit.sessionCookie]);
   });
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preValidation', async (request) => {
     if (isConsole(request.url)) {
       // A field sent twice (`?q=a&q=b`) arrives as an array; every console field but the payout
       // selection's `id` is one value, so the first one counts (never a TypeError, never a 500).
@@ -65,32 +64,62 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
       if (methods.includes('POST') && !route.config?.permission)
         throw new Error(`${route.url}: a console form must declare config.permission`);
     });
+    // A page (GET) whose query does not fit its schema still renders: listOrExplain lists nothing
+    // and names the fields. A form's body or path that does not fit answers the error handler below.
+    pages.addHook('onRoute', (route) => {
+      const methods = ([] as string[]).concat(route.method);
+      if (methods.includes('GET')) route.attachValidation = true;
+    });
     pages.addHook('onRequest', async (request, reply) => {
       if (!request.operator) return kit.signedOut(request, reply);
     });
-    pages.addHook('preHandler', async (request, reply) => {
+    // The CSRF token before the schema: a forged form learns nothing about its fields.
+    // (The bank report upload, the one multipart form, checks its token itself before reading the
+    // file; every other route refuses a multipart body before this hook, as it has no parser for it.)
+    pages.addHook('preValidation', async (request, reply) => {
       if (
         request.method === 'POST' &&
+        !String(request.headers['content-type'] ?? '').startsWith('multipart/') &&
         !kit.csrfOk(request, (request.body as Record<string, unknown> | undefined)?.csrf)
       )
         return kit.formExpired(request, reply);
+      // Then the role the form declares, before its fields: a role that may not use the form
+      // learns nothing of them either. (The action checks it again, whoever calls it.)
+      const permission = request.routeOptions.config.permission;
+      if (request.method === 'POST' && permission) {
+        try {
+          requirePermission(operatorOf(request), permission);
+        } catch (error) {
+          return kit.problem(request, reply, error, '/console');
+        }
+      }
     });
-    await dashboardPage(pages, { kit, console: deps.console });
-    const flash = createFlash({
-      serviceSecret: deps.serviceSecret,
-      secure: deps.publicBaseUrl.startsWith('https://'),
-      sessionCookie: kit.sessionCookie,
+    // A page that did not look at its unfit query would list as if it fit: fail loudly instead.
+    pages.addHook('onSend', async (request) => {
+      if (request.validationError && !unfitRead(request))
+        throw new Error(`${request.routeOptions.url}: a console page must read its query through listOrExplain`);
     });
-    await adminPages(pages, { kit, console: deps.console, flash });
-    for (const money of [employeesPage, invoicesPage, erasePage, partnerRequestsPage])
-      await money(pages, { kit, console: deps.console });
-    await stuckPage(pages, { kit, console: deps.console });
-    await employeeMailPage(pages, { kit, console: deps.console });
-    await payoutsPage(pages, { kit, console: deps.console, flash });
-    await payoutPage(pages, { kit, console: deps.console });
-    await bankPage(pages, { kit, console: deps.console, flash });
-    await webhooksPage(pages, { kit, console: deps.console, flash });
-    await invoiceDocumentsPage(pages, { kit, console: deps.console, flash });
+    pages.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) return kit.unfit(request, reply, error.validation as never, error.validationContext);
+      throw error;
+    });
+    const pageDeps = { kit, console: deps.console };
+    for (const section of [
+      dashboardPage,
+      adminPages,
+      employeesPage,
+      invoicesPage,
+      erasePage,
+      partnerRequestsPage,
+      stuckPage,
+      employeeMailPage,
+      payoutsPage,
+      payoutPage,
+      bankPage,
+      webhooksPage,
+      invoiceDocumentsPage,
+    ])
+      await section(pages, pageDeps);
   });
 }
 

@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ConsoleService } from '../../modules/console/index.js';
 import { formatKroner } from '../money.js';
 import { html, type SafeHtml } from '../html.js';
-import type { ConsoleKit } from './console-kit.js';
+import { operatorOf, type PageDeps } from './kit/index.js';
 
-export async function dashboardPage(
-  app: FastifyInstance,
-  { kit, console }: { kit: ConsoleKit; console: ConsoleService },
-): Promise<void> {
+export async function dashboardPage(app: FastifyInstance, { kit, console }: PageDeps): Promise<void> {
   app.get('/console', async (request, reply) => {
-    const board = await console.dashboard(request.operator!);
+    const board = await console.dashboard(operatorOf(request));
     const today = board.today;
     const card = (label: string, count: number, href: string | null, detail: string | SafeHtml = '') =>
       html`<div class="card"><div class="count">${count}</div>${href ? html`<a href="${href}">${label}</a>` : html`${label}`}${detail ? html`<br><small class="muted">${detail}</small>` : html``}</div>`;

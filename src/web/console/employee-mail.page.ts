@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ConsoleService } from '../../modules/console/index.js';
 import type { LinkKind, SentLink } from '../../modules/console/mail-history.actions.js';
 import { html, type SafeHtml } from '../html.js';
-import type { ConsoleKit } from './console-kit.js';
-import type { Query } from './list-kit.js';
+import { type ConsoleKit, operatorOf, type Query } from './kit/index.js';
 
 const KIND: Record<LinkKind, string> = {
   own_sign_in: 'their own sign-in at /login',
@@ -34,7 +33,7 @@ export async function employeeMailPage(
   app.get<{ Params: { id: string }; Querystring: Query }>('/console/employees/:id/mail', async (request, reply) => {
     let history: Awaited<ReturnType<ConsoleService['mailHistory']['history']>>;
     try {
-      history = await console.mailHistory.history(request.operator!, request.params.id);
+      history = await console.mailHistory.history(operatorOf(request), request.params.id);
     } catch (error) {
       return kit.problem(request, reply, error, '/console/employees');
     }
@@ -86,7 +85,7 @@ ${
       const back = `/console/employees/${encodeURIComponent(request.params.id)}/mail`;
       let read: Awaited<ReturnType<ConsoleService['mailHistory']['readBody']>>;
       try {
-        read = await console.mailHistory.readBody(request.operator!, request.params.id, request.params.mailId);
+        read = await console.mailHistory.readBody(operatorOf(request), request.params.id, request.params.mailId);
       } catch (error) {
         return kit.problem(request, reply, error, back);
       }

@@ -1,14 +1,40 @@
 /** Employees in the console: search across partners, one person's detail (personal numbers masked until revealed with a reason), tax facts. */
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { ConsoleService, EmployeeView, Guarded } from '../../modules/console/index.js';
+import type { EmployeeView, Guarded } from '../../modules/console/index.js';
 import type { PersonSummary } from '../../modules/users/index.js';
 import { can } from '../../modules/operators/index.js';
 import { fromMinorUnits } from '../../modules/payouts/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
-import type { ConsoleKit } from './console-kit.js';
-import { csvLink, field, flash, listOrExplain, pager, pagerWithoutTotal, sendCsv, type Query } from './list-kit.js';
+import {
+  act,
+  csvLink,
+  field,
+  Fields,
+  FormFields,
+  IdParams,
+  listOrExplain,
+  operatorOf,
+  type PageDeps,
+  pager,
+  sendCsv,
+  Text,
+  unfitFields,
+} from './kit/index.js';
+
+const SearchQuery = Fields({ q: Text('Search', 200), page: Text('Page', 20) });
+const ExportQuery = Fields({ q: Text('Search', 200) });
+const ReviewQuery = Fields({ page: Text('Page', 20) });
+const RevealForm = FormFields({ field: Text('Value', 40), partner: Text('Partner', 20), reason: Text('Reason', 500) });
+const TaxForm = FormFields({
+  percent: Text('Withholding %', 20),
+  type: Text('Tax type', 64),
+  table: Text('Tax table', 64),
+  start: Text('Valid from', 20),
+  free_card: Text('Tax-free card', 30),
+});
 
 const FIELD_LABEL: Record<Guarded['field'], string> = {
   identification: 'National identity number',
@@ -16,24 +42,6 @@ const FIELD_LABEL: Record<Guarded['field'], string> = {
   bank_account_number: 'Bank account',
   bank_iban_number: 'IBAN',
 };
-
-/** The tax rules speak of the command line's options; the form names its fields instead. */
-const FORM_NAMES: Record<string, string> = {
-  '--percent': 'Withholding %',
-  '--type': 'Tax type',
-  '--table': 'Tax table',
-  '--start': 'Valid from',
-  '--free-card': 'Tax-free card',
-};
-
-function formWording(error: unknown): unknown {
-  if (!(error instanceof AppError) || !error.fieldErrors) return error;
-  const reword = (text: string) =>
-    text.replace(/--(percent|type|table|start|free-card)\b/g, (option) => FORM_NAMES[option] ?? option);
-  return AppError.fields(
-    Object.fromEntries(Object.entries(error.fieldErrors).map(([name, problems]) => [name, problems.map(reword)])),
-  );
-}
 
 function badges(person: PersonSummary): SafeHtml {
   return html`${person.verified ? html` <small class="status-ok">verified</small>` : html``}${
@@ -64,33 +72,35 @@ function matchedSentence(
     : html`<p>People ${first} to ${first + n - 1}${matching}, newest first.</p>`;
 }
 
-export async function employeesPage(
-  app: FastifyInstance,
-  { kit, console }: { kit: ConsoleKit; console: ConsoleService },
-): Promise<void> {
+export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promise<void> {
+  const { kit, console } = deps;
   const money = console.money;
 
-  app.get<{ Querystring: Query }>('/console/employees', async (request, reply) => {
-    const q = field(request.query, 'q');
-    const { found, problem } = await listOrExplain(
-      reply,
-      () => money.searchEmployees(request.operator!, { q, page: field(request.query, 'page') }),
-      null,
-    );
-    const rows = (found?.people ?? []).map(
-      (person) => html`<tr>
+  app.get<{ Querystring: Static<typeof SearchQuery> }>(
+    '/console/employees',
+    { schema: { querystring: SearchQuery } },
+    async (request, reply) => {
+      const q = field(request.query, 'q');
+      const { found, problem } = await listOrExplain(
+        request,
+        reply,
+        () => money.searchEmployees(operatorOf(request), { q, page: field(request.query, 'page') }),
+        null,
+      );
+      const rows = (found?.people ?? []).map(
+        (person) => html`<tr>
 <td><a href="/console/employees/${person.id}">${person.id}</a></td>
 <td>${person.email}${badges(person)}</td>
 <td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found?.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
 <td>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</td>
 <td>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</td>
 </tr>`,
-    );
-    return kit.render(
-      request,
-      reply,
-      'Employees',
-      html`<h1>Employees</h1>
+      );
+      return kit.render(
+        request,
+        reply,
+        'Employees',
+        html`<h1>Employees</h1>
 <form class="filters" method="get" action="/console/employees" role="search">
 <label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
 <button type="submit">Search</button>
@@ -104,21 +114,24 @@ ${
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">Employees</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Name (partner)</th><th scope="col">Phone</th><th scope="col">Internal id</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html``
 }
-${pagerWithoutTotal('/console/employees', { q }, found.page, found.hasMore)}
-${rows.length > 0 ? csvLink(request.operator!, '/console/employees.csv', { q }) : html``}`
+${pager('/console/employees', { q }, { page: found.page, hasMore: found.hasMore })}
+${rows.length > 0 ? csvLink(operatorOf(request), '/console/employees.csv', { q }) : html``}`
     : problem
 }`,
-      '/console/employees',
-    );
-  });
+        '/console/employees',
+      );
+    },
+  );
 
   // The list above as a file: every matching person, one row per partner's link, the same columns.
-  app.get<{ Querystring: Query }>(
+  app.get<{ Querystring: Static<typeof ExportQuery> }>(
     '/console/employees.csv',
-    { config: { permission: 'export_lists' } },
+    { config: { permission: 'export_lists' }, schema: { querystring: ExportQuery } },
     async (request, reply) => {
+      const unfit = unfitFields(request);
+      if (unfit) return kit.problem(request, reply, AppError.fields({ q: unfit }), '/console/employees');
       try {
-        const exported = console.exports.employees(request.operator!, { q: field(request.query, 'q') });
+        const exported = console.exports.employees(operatorOf(request), { q: field(request.query, 'q') });
         return await sendCsv(reply, 'employees', exported);
       } catch (error) {
         return kit.problem(request, reply, error, '/console/employees');
@@ -127,24 +140,28 @@ ${rows.length > 0 ? csvLink(request.operator!, '/console/employees.csv', { q }) 
   );
 
   // docs/decisions.md §14: two partners' verifications that confirmed different identities are an operator matter.
-  app.get<{ Querystring: Query }>('/console/employees/identity-review', async (request, reply) => {
-    const { found, problem } = await listOrExplain(
-      reply,
-      () => money.identityReviews(request.operator!, { page: field(request.query, 'page') }),
-      null,
-    );
-    const rows = (found?.people ?? []).map(
-      (person) => html`<tr>
+  app.get<{ Querystring: Static<typeof ReviewQuery> }>(
+    '/console/employees/identity-review',
+    { schema: { querystring: ReviewQuery } },
+    async (request, reply) => {
+      const { found, problem } = await listOrExplain(
+        request,
+        reply,
+        () => money.identityReviews(operatorOf(request), { page: field(request.query, 'page') }),
+        null,
+      );
+      const rows = (found?.people ?? []).map(
+        (person) => html`<tr>
 <td><a href="/console/employees/${person.id}">${person.id}</a></td>
 <td>${person.email}</td>
 <td>${person.links.map((l) => html`<div>${found?.partnerNames.get(l.partnerId) ?? l.partnerId}: ${l.verified ? 'verified' : 'not verified'}</div>`)}</td>
 </tr>`,
-    );
-    return kit.render(
-      request,
-      reply,
-      'Identities to review',
-      html`<p><a href="/console/employees">Employees</a> ›</p>
+      );
+      return kit.render(
+        request,
+        reply,
+        'Identities to review',
+        html`<p><a href="/console/employees">Employees</a> ›</p>
 <h1>Identities to review</h1>
 <p>People for whom two partners' verifications confirmed different identities. Each partner's onboarding counts only its own verification (or one of exactly the identity it registered), so payouts are not blocked; open a person to compare the verified numbers (reveal with a reason) and contact the partners.</p>
 ${
@@ -155,21 +172,22 @@ ${
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">People with different verified identities</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Partners</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html``
 }
-${pager('/console/employees/identity-review', {}, found.page, money.perPage, found.total)}`
+${pager('/console/employees/identity-review', {}, { page: found.page, perPage: money.perPage, total: found.total })}`
     : problem
 }`,
-      '/console/employees',
-    );
-  });
+        '/console/employees',
+      );
+    },
+  );
 
-  app.get<{ Params: { id: string }; Querystring: Query }>('/console/employees/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/console/employees/:id', async (request, reply) => {
     let person: EmployeeView;
     try {
-      person = await money.employee(request.operator!, request.params.id);
+      person = await money.employee(operatorOf(request), request.params.id);
     } catch (error) {
       return kit.problem(request, reply, error, '/console/employees');
     }
-    const operator = request.operator!;
+    const operator = operatorOf(request);
     const mayReveal = can(operator.role, 'reveal_personal_data');
     const csrf = kit.csrfField(request);
 
@@ -239,7 +257,6 @@ ${link.verified ? html`<dt>Identity number (verified)</dt><dd>${guarded(link.ver
       (p) =>
         html`<tr><td><a href="/console/payouts/${p.id}">${p.id}</a></td><td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td><td>${p.date}</td><td>${p.status}</td><td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td></tr>`,
     );
-    const saved = field(request.query, 'saved');
 
     const erasedNotice = person.erasedAt
       ? html`<p class="notice" id="erased">This person was erased on ${person.erasedAt.slice(0, 10)} at their request: nothing personal is kept; their payouts stay for bookkeeping.</p>`
@@ -255,7 +272,7 @@ ${link.verified ? html`<dt>Identity number (verified)</dt><dd>${guarded(link.ver
       `Employee ${person.id}`,
       html`<p><a href="/console/employees">Employees</a> ›</p>
 <h1>${person.erasedAt ? `Erased employee ${person.id}` : person.email}</h1>
-${flash(saved === 'tax' ? 'The tax facts were saved.' : saved === 'revealed' ? 'Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.' : saved === 'erased' ? 'The person is erased; their partners were told (user.erased) and the reason is in the audit log.' : undefined)}
+${kit.flash.take(request, reply)}
 ${erasedNotice}
 <dl class="facts">
 <dt>Employee id</dt><dd>${person.id}</dd>
@@ -283,42 +300,41 @@ ${erase}`,
     );
   });
 
-  app.post<{ Params: { id: string }; Body: Query }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof RevealForm> }>(
     '/console/employees/:id/reveal',
-    { config: { permission: 'reveal_personal_data' } },
-    async (request, reply) => {
+    { config: { permission: 'reveal_personal_data' }, schema: { params: IdParams, body: RevealForm } },
+    (request, reply) => {
       const back = `/console/employees/${encodeURIComponent(request.params.id)}`;
-      try {
-        await money.reveal(request.operator!, request.params.id, {
+      return act(deps, request, reply, back, async () => {
+        await money.reveal(operatorOf(request), request.params.id, {
           field: field(request.body, 'field'),
           partnerId: field(request.body, 'partner'),
           reason: field(request.body, 'reason'),
         });
-      } catch (error) {
-        return kit.problem(request, reply, error, back);
-      }
-      return reply.redirect(`${back}?saved=revealed`, 303);
+        return {
+          to: back,
+          message: 'Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.',
+        };
+      });
     },
   );
 
-  app.post<{ Params: { id: string }; Body: Query }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof TaxForm> }>(
     '/console/employees/:id/tax',
-    { config: { permission: 'set_tax' } },
-    async (request, reply) => {
+    { config: { permission: 'set_tax' }, schema: { params: IdParams, body: TaxForm } },
+    (request, reply) => {
       const back = `/console/employees/${encodeURIComponent(request.params.id)}`;
       const given = (name: string) => (field(request.body, name) === '' ? undefined : field(request.body, name));
-      try {
-        await money.setTax(request.operator!, request.params.id, {
+      return act(deps, request, reply, back, async () => {
+        await money.setTax(operatorOf(request), request.params.id, {
           percent: given('percent'),
           type: given('type'),
           table: given('table'),
           start: given('start'),
           freeCard: given('free_card'),
         });
-      } catch (error) {
-        return kit.problem(request, reply, formWording(error), back);
-      }
-      return reply.redirect(`${back}?saved=tax`, 303);
+        return { to: back, message: 'The tax facts were saved.' };
+      });
     },
   );
 }

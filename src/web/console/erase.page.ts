@@ -3,16 +3,15 @@
  * admin only, and only the review page's button erases. The review states the impact: whom the
  * partners lose, which payouts stay, and which payouts block it.
  */
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ConsoleService } from '../../modules/console/index.js';
 import { html } from '../html.js';
-import { inFormWords } from './admin-kit.js';
-import type { ConsoleKit } from './console-kit.js';
-import { field, type Query } from './list-kit.js';
+import { act, field, FormFields, IdParams, operatorOf, type PageDeps, Text } from './kit/index.js';
 
-type EraseRequest = FastifyRequest<{ Params: { id: string }; Body: Query }>;
+const EraseForm = FormFields({ reason: Text('Reason', 500), confirmed: Text('Confirmation', 1) });
+type EraseRequest = FastifyRequest<{ Params: { id: string }; Body: Static<typeof EraseForm> }>;
 
-export async function erasePage(app: FastifyInstance, deps: { kit: ConsoleKit; console: ConsoleService }) {
+export async function erasePage(app: FastifyInstance, deps: PageDeps) {
   const { kit } = deps;
   const privacy = deps.console.privacy;
   const backOf = (request: EraseRequest) => `/console/employees/${encodeURIComponent(request.params.id)}`;
@@ -21,7 +20,7 @@ export async function erasePage(app: FastifyInstance, deps: { kit: ConsoleKit; c
     const back = backOf(request);
     let impact: Awaited<ReturnType<typeof privacy.reviewErasure>>;
     try {
-      impact = await privacy.reviewErasure(request.operator!, request.params.id);
+      impact = await privacy.reviewErasure(operatorOf(request), request.params.id);
     } catch (error) {
       return kit.problem(request, reply, error, back);
     }
@@ -62,25 +61,26 @@ ${impact.erasedAt ? html`<p>This person was erased already (${impact.erasedAt.sl
     );
   }
 
-  app.post<{ Params: { id: string }; Body: Query }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof EraseForm> }>(
     '/console/employees/:id/erase/review',
-    { config: { permission: 'erase_personal_data' } },
+    { config: { permission: 'erase_personal_data' }, schema: { params: IdParams, body: EraseForm } },
     review,
   );
 
-  app.post<{ Params: { id: string }; Body: Query }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof EraseForm> }>(
     '/console/employees/:id/erase',
-    { config: { permission: 'erase_personal_data' } },
-    async (request, reply) => {
+    { config: { permission: 'erase_personal_data' }, schema: { params: IdParams, body: EraseForm } },
+    (request, reply) => {
       // Only the review page's button erases: a form without it gets the review first.
       if (field(request.body, 'confirmed') !== '1') return review(request, reply);
       const back = backOf(request);
-      try {
-        await privacy.erase(request.operator!, request.params.id, field(request.body, 'reason'));
-      } catch (error) {
-        return kit.problem(request, reply, inFormWords(error), back);
-      }
-      return reply.redirect(`${back}?saved=erased`, 303);
+      return act(deps, request, reply, back, async () => {
+        await privacy.erase(operatorOf(request), request.params.id, field(request.body, 'reason'));
+        return {
+          to: back,
+          message: 'The person is erased; their partners were told (user.erased) and the reason is in the audit log.',
+        };
+      });
     },
   );
 }

@@ -7,8 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleService } from '../../modules/console/index.js';
 import { can, type ConsoleOperator } from '../../modules/operators/index.js';
 import { html, type SafeHtml } from '../html.js';
-import { act, type AdminPageDeps, type Form, intOf } from './admin-kit.js';
-import type { ConsoleKit } from './console-kit.js';
+import { act, type ConsoleKit, field, type Form, intOf, operatorOf, type PageDeps } from './kit/index.js';
 
 /** The invoice page's facts beyond its totals: number, issue date, status, and the PDF link. */
 export async function invoiceFacts(console: ConsoleService, operator: ConsoleOperator, id: number): Promise<SafeHtml> {
@@ -45,13 +44,13 @@ ${kit.csrfField(request)}
 <p class="muted">They appear as the buyer on the partner's invoices (its name when no legal name is set). An empty field clears it.</p>`;
 }
 
-export async function invoiceDocumentsPage(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
+export async function invoiceDocumentsPage(app: FastifyInstance, deps: PageDeps): Promise<void> {
   const { kit, console } = deps;
 
   app.get<{ Params: { id: string } }>('/console/invoices/:id/pdf', async (request, reply) => {
     let found: Awaited<ReturnType<typeof console.invoices.pdf>>;
     try {
-      found = await console.invoices.pdf(request.operator!, request.params.id);
+      found = await console.invoices.pdf(operatorOf(request), request.params.id);
     } catch (error) {
       return kit.problem(request, reply, error, '/console/invoices');
     }
@@ -69,10 +68,10 @@ export async function invoiceDocumentsPage(app: FastifyInstance, deps: AdminPage
       const id = intOf(request.params.id) ?? 0;
       return act(deps, request, reply, `/console/partners/${id}`, async () => {
         const body = request.body ?? {};
-        const result = await console.invoices.setPartnerDetails(request.operator!, id, {
-          legal_name: body.legal_name ?? '',
-          org_number: body.org_number ?? '',
-          address: body.address ?? '',
+        const result = await console.invoices.setPartnerDetails(operatorOf(request), id, {
+          legal_name: field(body, 'legal_name'),
+          org_number: field(body, 'org_number'),
+          address: field(body, 'address'),
         });
         return {
           to: `/console/partners/${id}`,

@@ -11,9 +11,19 @@ import type { ConsoleOperator } from '../../modules/operators/index.js';
 import type { RequestLogEntry } from '../../modules/request-log/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
-import { type Cell, count, intOf, pager, table, urlWith } from './admin-kit.js';
-import type { ConsoleKit } from './console-kit.js';
-import { field, listOrExplain, type Query } from './list-kit.js';
+import {
+  type Cell,
+  type ConsoleKit,
+  count,
+  field,
+  intOf,
+  listOrExplain,
+  operatorOf,
+  pager,
+  type Query,
+  table,
+  urlWith,
+} from './kit/index.js';
 
 /** The states "what is stuck" lists (docs/decisions.md §28), each linked with `partner=<id>&state=<state>`. */
 const STUCK_LINKS: ReadonlyArray<[StuckState, string]> = [
@@ -123,7 +133,7 @@ export async function partnerRequestsPage(app: FastifyInstance, deps: PartnerReq
   const { kit, console } = deps;
 
   app.get<{ Params: { id: string }; Querystring: Query }>('/console/partners/:id/requests', async (request, reply) => {
-    const operator = request.operator!;
+    const operator = operatorOf(request);
     const partnerId = intOf(request.params.id) ?? 0;
     const path = `/console/partners/${partnerId}/requests`;
     const text = Object.fromEntries(
@@ -131,7 +141,7 @@ export async function partnerRequestsPage(app: FastifyInstance, deps: PartnerReq
     );
     let read;
     try {
-      read = await listOrExplain(reply, () => console.partnerPage.requests(operator, partnerId, text), null);
+      read = await listOrExplain(request, reply, () => console.partnerPage.requests(operator, partnerId, text), null);
     } catch (error) {
       return kit.problem(request, reply, error, '/console/partners');
     }
@@ -160,12 +170,16 @@ ${
     requestRows(found?.page.entries ?? []),
     'No request matches.',
   )}
-${pager({
-  newer: text.after ? urlWith(path, keep) : null,
-  newerLabel: 'Newest requests',
-  older: found?.page.olderAfter ? urlWith(path, { ...keep, after: found.page.olderAfter }) : null,
-  olderLabel: 'Older requests',
-})}`
+${pager(
+  '',
+  {},
+  {
+    first: text.after ? urlWith(path, keep) : null,
+    firstLabel: 'Newest requests',
+    next: found?.page.olderAfter ? urlWith(path, { ...keep, after: found.page.olderAfter }) : null,
+    nextLabel: 'Older requests',
+  },
+)}`
 }`,
       '/console/partners',
     );

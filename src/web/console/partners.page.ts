@@ -2,60 +2,77 @@
  * Partners: a searchable list paged on the server, a partner's page (tokens, fee, return URLs, recent
  * activity), and the administrator's forms (create a partner, a token, revoke one, set the fee).
  */
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import {
   act,
   ago,
-  type AdminPageDeps,
   type Cell,
-  type Form,
+  Fields,
+  FormFields,
+  IdParams,
   intOf,
+  listOrExplain,
+  operatorOf,
+  type PageDeps,
   pager,
-  type Query,
   table,
-  urlWith,
+  Text,
   when,
-} from './admin-kit.js';
+} from './kit/index.js';
 import { activityTable } from './audit.page.js';
 import { partnerDetailsSection } from './invoice-documents.page.js';
-import { listOrExplain } from './list-kit.js';
 import { partnerOverview } from './partner-requests.page.js';
 
-export async function partnersPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
-  const { kit, console, flash } = deps;
+const PartnersQuery = Fields({ q: Text('Search', 255), page: Text('Page', 20) });
+const NewPartner = FormFields({ name: Text('Name', 255) });
+const FeeForm = FormFields({ rate: Text('Service fee', 20) });
+const TokenParams = Type.Object({
+  id: IdParams.properties.id,
+  tokenId: Type.String({ title: 'Token', maxLength: 20 }),
+});
+const RevokeForm = FormFields({ confirmed: Text('Confirmation', 1) });
 
-  app.get<{ Querystring: Query }>('/console/partners', async (request, reply) => {
-    const operator = request.operator!;
-    const search = (request.query.q ?? '').trim();
-    const { found, problem } = await listOrExplain(
-      reply,
-      () => console.admin.partners(operator, { q: search, page: request.query.page }),
-      null,
-    );
-    const page = found?.page ?? 1;
-    const rows = (found?.partners ?? []).map((p) => [
-      p.partner_id,
-      html`<a href="/console/partners/${p.partner_id}">${p.name}</a>`,
-      p.fee_rate,
-      p.active_tokens,
-      when(p.created_at),
-    ]);
-    const create = can(operator.role, 'manage_partners')
-      ? html`<h2>New partner</h2>
+export async function partnersPages(app: FastifyInstance, deps: PageDeps): Promise<void> {
+  const { kit, console } = deps;
+  const flash = kit.flash;
+
+  app.get<{ Querystring: Static<typeof PartnersQuery> }>(
+    '/console/partners',
+    { schema: { querystring: PartnersQuery } },
+    async (request, reply) => {
+      const operator = operatorOf(request);
+      const search = (request.query.q ?? '').trim();
+      const { found, problem } = await listOrExplain(
+        request,
+        reply,
+        () => console.admin.partners(operator, { q: search, page: request.query.page }),
+        null,
+      );
+      const page = found?.page ?? 1;
+      const rows = (found?.partners ?? []).map((p) => [
+        p.partner_id,
+        html`<a href="/console/partners/${p.partner_id}">${p.name}</a>`,
+        p.fee_rate,
+        p.active_tokens,
+        when(p.created_at),
+      ]);
+      const create = can(operator.role, 'manage_partners')
+        ? html`<h2>New partner</h2>
 <form method="post" action="/console/partners">
 ${kit.csrfField(request)}
 <p><label for="name">Name</label><br><input id="name" name="name" type="text" required maxlength="255" autocomplete="organization"></p>
 <button type="submit">Create partner</button>
 </form>
 <p class="muted">The partner's API key and first access token are shown once, on the next page.</p>`
-      : html`<p class="muted">Only administrators create partners.</p>`;
-    return kit.render(
-      request,
-      reply,
-      'Partners',
-      html`<h1>Partners</h1>
+        : html`<p class="muted">Only administrators create partners.</p>`;
+      return kit.render(
+        request,
+        reply,
+        'Partners',
+        html`<h1>Partners</h1>
 ${flash.take(request, reply)}
 <form method="get" action="/console/partners" class="filters" role="search">
 <label for="q">Name or id<input id="q" name="q" type="search" value="${search}" maxlength="255"></label>
@@ -75,29 +92,30 @@ ${
     rows,
     search ? `No partner matches “${search}”.` : 'No partners yet.',
   )}
-${pager({
-  newer: page > 1 ? urlWith('/console/partners', { q: search, page: page - 1 }) : null,
-  older: found?.has_more ? urlWith('/console/partners', { q: search, page: page + 1 }) : null,
-})}`
+${pager('/console/partners', { q: search }, { page, hasMore: found?.has_more ?? false })}`
 }
 ${create}`,
-      '/console/partners',
-    );
-  });
+        '/console/partners',
+      );
+    },
+  );
 
-  app.post<{ Body: Form }>('/console/partners', { config: { permission: 'manage_partners' } }, (request, reply) =>
-    act(deps, request, reply, '/console/partners', async () => {
-      const created = await console.admin.createPartner(request.operator!, request.body?.name ?? '');
-      return {
-        to: `/console/partners/${created.partner_id}`,
-        message: `Partner ${created.partner_id} was created with an API key and an access token.`,
-        secrets: { 'API key': created.api_key, 'Access token': created.access_token },
-      };
-    }),
+  app.post<{ Body: Static<typeof NewPartner> }>(
+    '/console/partners',
+    { config: { permission: 'manage_partners' }, schema: { body: NewPartner } },
+    (request, reply) =>
+      act(deps, request, reply, '/console/partners', async () => {
+        const created = await console.admin.createPartner(operatorOf(request), request.body?.name ?? '');
+        return {
+          to: `/console/partners/${created.partner_id}`,
+          message: `Partner ${created.partner_id} was created with an API key and an access token.`,
+          secrets: { 'API key': created.api_key, 'Access token': created.access_token },
+        };
+      }),
   );
 
   app.get<{ Params: { id: string } }>('/console/partners/:id', async (request, reply) => {
-    const operator = request.operator!;
+    const operator = operatorOf(request);
     let detail;
     try {
       detail = await console.admin.partner(operator, intOf(request.params.id) ?? 0);
@@ -189,13 +207,13 @@ ${activityTable(activity, 'No activity yet.')}
     );
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string }; Body: Static<typeof FeeForm> }>(
     '/console/partners/:id/fee',
-    { config: { permission: 'manage_partners' } },
+    { config: { permission: 'manage_partners' }, schema: { params: IdParams, body: FeeForm } },
     (request, reply) => {
       const id = intOf(request.params.id) ?? 0;
       return act(deps, request, reply, `/console/partners/${id}`, async () => {
-        const result = await console.admin.setFeeRate(request.operator!, id, request.body?.rate ?? '');
+        const result = await console.admin.setFeeRate(operatorOf(request), id, request.body?.rate ?? '');
         return {
           to: `/console/partners/${id}`,
           message: `Partner ${id} now pays a ${result.fee_rate} service fee on new payouts.`,
@@ -204,13 +222,13 @@ ${activityTable(activity, 'No activity yet.')}
     },
   );
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: { id: string } }>(
     '/console/partners/:id/tokens',
-    { config: { permission: 'manage_tokens' } },
+    { config: { permission: 'manage_tokens' }, schema: { params: IdParams, body: FormFields({}) } },
     (request, reply) => {
       const id = intOf(request.params.id) ?? 0;
       return act(deps, request, reply, `/console/partners/${id}`, async () => {
-        const issued = await console.admin.createToken(request.operator!, id);
+        const issued = await console.admin.createToken(operatorOf(request), id);
         return {
           to: `/console/partners/${id}`,
           message: `Access token ${issued.token_id} was created.`,
@@ -220,7 +238,7 @@ ${activityTable(activity, 'No activity yet.')}
     },
   );
 
-  type TokenRequest = FastifyRequest<{ Params: { id: string; tokenId: string }; Body: Form }>;
+  type TokenRequest = FastifyRequest<{ Params: Static<typeof TokenParams>; Body: Static<typeof RevokeForm> }>;
 
   /** The review before revoking: what stops, the token's last use, the partner's other tokens. */
   async function revokeReview(request: TokenRequest, reply: FastifyReply): Promise<FastifyReply> {
@@ -228,7 +246,7 @@ ${activityTable(activity, 'No activity yet.')}
     const back = `/console/partners/${id}`;
     let review;
     try {
-      review = await console.admin.reviewTokenRevocation(request.operator!, id, intOf(request.params.tokenId) ?? 0);
+      review = await console.admin.reviewTokenRevocation(operatorOf(request), id, intOf(request.params.tokenId) ?? 0);
     } catch (error) {
       return kit.problem(request, reply, error, back);
     }
@@ -271,21 +289,21 @@ ${facts}
     );
   }
 
-  app.post<{ Params: { id: string; tokenId: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof TokenParams>; Body: Static<typeof RevokeForm> }>(
     '/console/partners/:id/tokens/:tokenId/revoke/review',
-    { config: { permission: 'manage_tokens' } },
+    { config: { permission: 'manage_tokens' }, schema: { params: TokenParams, body: RevokeForm } },
     revokeReview,
   );
 
-  app.post<{ Params: { id: string; tokenId: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof TokenParams>; Body: Static<typeof RevokeForm> }>(
     '/console/partners/:id/tokens/:tokenId/revoke',
-    { config: { permission: 'manage_tokens' } },
+    { config: { permission: 'manage_tokens' }, schema: { params: TokenParams, body: RevokeForm } },
     (request, reply) => {
       const id = intOf(request.params.id) ?? 0;
       // Only the review page's button revokes: a form without it (an old page) gets the review first.
       if (request.body?.confirmed !== '1') return revokeReview(request, reply);
       return act(deps, request, reply, `/console/partners/${id}`, async () => {
-        const result = await console.admin.revokeToken(request.operator!, id, intOf(request.params.tokenId) ?? 0);
+        const result = await console.admin.revokeToken(operatorOf(request), id, intOf(request.params.tokenId) ?? 0);
         return {
           to: `/console/partners/${id}`,
           message: result.revoked

@@ -10,10 +10,8 @@ import type { ConsoleService, Guarded } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
-import { table, when } from './admin-kit.js';
-import type { ConsoleKit } from './console-kit.js';
-import { field, flash, type Query } from './list-kit.js';
 import { auditObjectLink } from './object-links.js';
+import { type ConsoleKit, field, operatorOf, type Query, table, when } from './kit/index.js';
 
 const FIELD_LABEL: Record<string, string> = {
   bank_account_number: 'Bank account',
@@ -29,7 +27,7 @@ export async function payoutPage(
   app.get<{ Params: { id: string }; Querystring: Query }>('/console/payouts/:id', async (request, reply) => {
     let found: Awaited<ReturnType<typeof story.story>>;
     try {
-      found = await story.story(request.operator!, request.params.id);
+      found = await story.story(operatorOf(request), request.params.id);
     } catch (error) {
       if (error instanceof AppError && error.code === 'payout_not_found') {
         reply.status(404);
@@ -46,7 +44,7 @@ export async function payoutPage(
       return kit.problem(request, reply, error, '/console/payouts');
     }
     const { payout } = found;
-    const operator = request.operator!;
+    const operator = operatorOf(request);
     const mayReveal = can(operator.role, 'reveal_personal_data');
     const csrf = kit.csrfField(request);
 
@@ -177,7 +175,7 @@ export async function payoutPage(
       `Payout ${payout.id}`,
       html`<p><a href="/console/payouts">Payouts</a> ›</p>
 <h1>Payout ${payout.id}</h1>
-${flash(saved === 'revealed' ? 'Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.' : undefined)}
+${saved === 'revealed' ? html`<p class="notice ok" role="status">Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.</p>` : html``}
 <dl class="facts" id="payout-facts">
 <dt>Employee</dt><dd><a href="/console/employees/${payout.user_id}">${found.employeeName}</a> <small class="muted">(${payout.user_id})</small></dd>
 <dt>Partner</dt><dd>${found.partnerName} (${found.partnerId})</dd>
@@ -219,7 +217,7 @@ ${audit}
     async (request, reply) => {
       const back = `/console/payouts/${encodeURIComponent(request.params.id)}`;
       try {
-        await story.reveal(request.operator!, request.params.id, {
+        await story.reveal(operatorOf(request), request.params.id, {
           field: field(request.body, 'field'),
           reason: field(request.body, 'reason'),
         });

@@ -3,8 +3,10 @@
  * the count, the totals, the filter and the employees, then mark paid / fail / cancel / retry them
  * in one all-or-nothing action. A filter that cannot be read lists nothing and selects nothing.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAYOUT_STATUSES, type ConsoleService } from '../../modules/console/index.js';
+import { AppError } from '../../errors.js';
+import { PAYOUT_STATUSES } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import {
   MAX_PAYOUTS_PER_ACTION,
@@ -14,10 +16,51 @@ import {
 } from '../../modules/payouts/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
-import type { ConsoleKit } from './console-kit.js';
-import type { FlashStore } from './flash.js';
-import { csvLink, field, fields, listOrExplain, pager, sendCsv, type Query } from './list-kit.js';
-import { urlWith } from './admin-kit.js';
+import {
+  csvLink,
+  field,
+  fields,
+  Fields,
+  FormFields,
+  listOrExplain,
+  operatorOf,
+  type PageDeps,
+  pager,
+  type Query,
+  sendCsv,
+  Text,
+  unfitFields,
+  urlWith,
+} from './kit/index.js';
+
+/** The payouts list's filter, as a query or as the hidden fields of the selection's forms. */
+const FILTER = {
+  status: Text('Status', 20),
+  partner: Text('Partner', 20),
+  due: Text('Due', 20),
+  due_from: Text('Due from', 20),
+  due_to: Text('Due to', 20),
+  invoice: Text('Invoice', 20),
+};
+const PayoutsQuery = Fields({ ...FILTER, page: Text('Page', 20) });
+const ExportQuery = Fields(FILTER);
+/** The payouts a form selects: `id` repeats, one a ticked box. */
+const Ids = Type.Optional(
+  Type.Union(
+    [Type.String({ title: 'Payout', maxLength: 20 }), Type.Array(Type.String({ title: 'Payout', maxLength: 20 }))],
+    {
+      title: 'Payouts',
+    },
+  ),
+);
+const ConfirmForm = FormFields({
+  ...FILTER,
+  move: Text('Action', 20),
+  back: Text('Back', 2048),
+  all: Text('All matching', 1),
+  id: Ids,
+});
+const ApplyForm = FormFields({ move: Text('Action', 20), back: Text('Back', 2048), id: Ids });
 
 /** The form's names for the moves, and how the pages say them. */
 const MOVES: Record<string, { to: PayoutMove; label: string; done: string }> = {
@@ -111,55 +154,57 @@ function backTo(raw: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-export async function payoutsPage(
-  app: FastifyInstance,
-  { kit, console, flash: confirmations }: { kit: ConsoleKit; console: ConsoleService; flash: FlashStore },
-): Promise<void> {
+export async function payoutsPage(app: FastifyInstance, { kit, console }: PageDeps): Promise<void> {
   const money = console.money;
+  const confirmations = kit.flash;
 
-  app.get<{ Querystring: Query }>('/console/payouts', async (request, reply) => {
-    const params = paramsOf(request.query);
-    const pageText = field(request.query, 'page');
-    const [{ found: listed, problem }, partners] = await Promise.all([
-      listOrExplain(reply, () => money.payouts(request.operator!, { ...params, page: pageText }), null),
-      money.partnerChoices(request.operator!),
-    ]);
-    const page = listed?.page ?? 1;
-    const mayMove = can(request.operator!.role, 'move_payouts');
-    const here = urlWith('/console/payouts', { ...params, page: page > 1 ? page : undefined });
-    const partnerOptions = partners.map(
-      (p) =>
-        html`<option value="${p.id}"${String(p.id) === params.partner ? html` selected` : html``}>${p.name} (${p.id})</option>`,
-    );
+  app.get<{ Querystring: Static<typeof PayoutsQuery> }>(
+    '/console/payouts',
+    { schema: { querystring: PayoutsQuery } },
+    async (request, reply) => {
+      const params = paramsOf(request.query);
+      const pageText = field(request.query, 'page');
+      const operator = operatorOf(request);
+      const [{ found: listed, problem }, partners] = await Promise.all([
+        listOrExplain(request, reply, () => money.payouts(operator, { ...params, page: pageText }), null),
+        money.partnerChoices(operator),
+      ]);
+      const page = listed?.page ?? 1;
+      const mayMove = can(operatorOf(request).role, 'move_payouts');
+      const here = urlWith('/console/payouts', { ...params, page: page > 1 ? page : undefined });
+      const partnerOptions = partners.map(
+        (p) =>
+          html`<option value="${p.id}"${String(p.id) === params.partner ? html` selected` : html``}>${p.name} (${p.id})</option>`,
+      );
 
-    let list: SafeHtml = html``;
-    if (listed) {
-      const { totals } = listed;
-      const actions = mayMove
-        ? html`<fieldset><legend>With the selected payouts</legend>
+      let list: SafeHtml = html``;
+      if (listed) {
+        const { totals } = listed;
+        const actions = mayMove
+          ? html`<fieldset><legend>With the selected payouts</legend>
 ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio" name="move" value="${value}"${i === 0 ? html` checked` : html``}> ${move.label}</label>`)}
 <label><input type="checkbox" name="all" value="1"> Select all ${totals.count} payouts matching the filter${totals.count > MAX_PAYOUTS_PER_ACTION ? ` (at most ${MAX_PAYOUTS_PER_ACTION} per action: narrow the filter)` : ''}</label>
 <button type="submit">Review the selection</button>
 </fieldset>`
-        : html``;
-      const names = { partners: listed.partnerNames, employees: listed.employeeNames };
-      const table = listed.rows.length ? linesTable(listed.rows, names, mayMove) : html`<p>No payouts match.</p>`;
-      list = html`<p id="matching"><strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.</p>
+          : html``;
+        const names = { partners: listed.partnerNames, employees: listed.employeeNames };
+        const table = listed.rows.length ? linesTable(listed.rows, names, mayMove) : html`<p>No payouts match.</p>`;
+        list = html`<p id="matching"><strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.</p>
 ${
   mayMove && listed.rows.length
     ? html`<form method="post" action="/console/payouts/confirm">${kit.csrfField(request)}${hiddenFilter(params)}<input type="hidden" name="back" value="${here}">
 ${table}${actions}</form>`
     : table
 }
-${pager('/console/payouts', { ...params }, page, money.perPage, totals.count)}
-${totals.count > 0 ? csvLink(request.operator!, '/console/payouts.csv', { ...params }) : html``}`;
-    }
+${pager('/console/payouts', { ...params }, { page, perPage: money.perPage, total: totals.count })}
+${totals.count > 0 ? csvLink(operatorOf(request), '/console/payouts.csv', { ...params }) : html``}`;
+      }
 
-    return kit.render(
-      request,
-      reply,
-      'Payouts',
-      html`<h1>Payouts</h1>
+      return kit.render(
+        request,
+        reply,
+        'Payouts',
+        html`<h1>Payouts</h1>
 ${confirmations.take(request, reply)}
 <form class="filters" method="get" action="/console/payouts">
 <label for="f-status">Status<select id="f-status" name="status"><option value="">Any</option>${PAYOUT_STATUSES.map((s) => html`<option value="${s}"${s === params.status ? html` selected` : html``}>${s}</option>`)}</select></label>
@@ -170,20 +215,23 @@ ${confirmations.take(request, reply)}
 <button type="submit">Filter</button> <a href="/console/payouts">Clear</a>
 </form>
 ${problem ?? list}`,
-      '/console/payouts',
-    );
-  });
+        '/console/payouts',
+      );
+    },
+  );
 
   // The list above as a file: every payout matching the filter, the same columns.
-  app.get<{ Querystring: Query }>(
+  app.get<{ Querystring: Static<typeof ExportQuery> }>(
     '/console/payouts.csv',
-    { config: { permission: 'export_lists' } },
+    { config: { permission: 'export_lists' }, schema: { querystring: ExportQuery } },
     async (request, reply) => {
+      const unfit = unfitFields(request);
+      if (unfit) return kit.problem(request, reply, AppError.fields({ filter: unfit }), '/console/payouts');
       try {
         return await sendCsv(
           reply,
           'payouts',
-          console.exports.payouts(request.operator!, { ...paramsOf(request.query) }),
+          console.exports.payouts(operatorOf(request), { ...paramsOf(request.query) }),
         );
       } catch (error) {
         return kit.problem(request, reply, error, '/console/payouts');
@@ -191,14 +239,14 @@ ${problem ?? list}`,
     },
   );
 
-  async function confirm(request: FastifyRequest<{ Body: Query }>, reply: FastifyReply) {
+  async function confirm(request: FastifyRequest<{ Body: Static<typeof ConfirmForm> }>, reply: FastifyReply) {
     const body = request.body;
     const move = MOVES[field(body, 'move')];
     const back = backTo(field(body, 'back'));
     const all = field(body, 'all') === '1';
     try {
       const selection = await money.confirmMove(
-        request.operator!,
+        operatorOf(request),
         { all, ids: fields(body, 'id'), filter: { ...paramsOf(body) } },
         move?.to,
       );
@@ -247,17 +295,21 @@ ${selection.rows.length > shown.length ? html`<p>And ${selection.rows.length - s
       return kit.problem(request, reply, error, back);
     }
   }
-  app.post<{ Body: Query }>('/console/payouts/confirm', { config: { permission: 'move_payouts' } }, confirm);
+  app.post<{ Body: Static<typeof ConfirmForm> }>(
+    '/console/payouts/confirm',
+    { config: { permission: 'move_payouts' }, schema: { body: ConfirmForm } },
+    confirm,
+  );
 
-  app.post<{ Body: Query }>(
+  app.post<{ Body: Static<typeof ApplyForm> }>(
     '/console/payouts/apply',
-    { config: { permission: 'move_payouts' } },
+    { config: { permission: 'move_payouts' }, schema: { body: ApplyForm } },
     async (request, reply) => {
       const body = request.body;
       const move = MOVES[field(body, 'move')];
       const back = backTo(field(body, 'back'));
       try {
-        const outcome = await money.movePayouts(request.operator!, fields(body, 'id'), move?.to);
+        const outcome = await money.movePayouts(operatorOf(request), fields(body, 'id'), move?.to);
         if (outcome.blocked) {
           reply.status(409);
           return kit.render(

@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ConsoleService } from '../../modules/console/index.js';
 import type { StuckRow, StuckState } from '../../modules/console/stuck.actions.js';
 import { html, type SafeHtml } from '../html.js';
-import type { ConsoleKit } from './console-kit.js';
-import { field, listOrExplain, pager, type Query } from './list-kit.js';
+import { type ConsoleKit, field, listOrExplain, operatorOf, pager, type Query } from './kit/index.js';
 
 const PATH = '/console/employees/stuck';
 
@@ -53,8 +52,9 @@ export async function stuckPage(
       changed_to: field(request.query, 'changed_to'),
     };
     const { found, problem } = await listOrExplain(
+      request,
       reply,
-      () => console.stuck.list(request.operator!, { ...text, page: field(request.query, 'page') }),
+      () => console.stuck.list(operatorOf(request), { ...text, page: field(request.query, 'page') }),
       null,
     );
     const state = found?.state ?? 'verification_error';
@@ -95,7 +95,7 @@ ${
     ? html`<div class="table-wrap"><table><caption class="visually-hidden">${STATE_LABEL[state]}</caption><thead><tr><th scope="col">Employee</th><th scope="col">E-mail</th><th scope="col">Partner</th><th scope="col">Onboarding with this partner</th>${sessionStates ? html`<th scope="col">Provider's reason</th>` : html``}<th scope="col">Last change (UTC)</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : html``
 }
-${pager(PATH, { ...text, state }, found.page, console.stuck.perPage, found.total)}`
+${pager(PATH, { ...text, state }, { page: found.page, perPage: console.stuck.perPage, total: found.total })}`
     : problem
 }`,
       '/console/employees',

@@ -2,42 +2,57 @@
  * Terms: the versions published, newest first, and (administrators) publishing new terms, through a
  * review that says whom it asks to approve them again before anything changes.
  */
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import {
   act,
-  type AdminPageDeps,
   count,
-  type Form,
-  inFormWords,
+  Fields,
+  FormFields,
+  listOrExplain,
+  operatorOf,
+  type PageDeps,
   pager,
-  type Query,
   table,
-  urlWith,
+  Text,
   when,
-} from './admin-kit.js';
-import { listOrExplain } from './list-kit.js';
+} from './kit/index.js';
 
-export async function termsPages(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
-  const { kit, console, flash } = deps;
+const TermsQuery = Fields({ page: Text('Page', 20) });
+const TermsForm = FormFields({
+  code: Text('Code', 64),
+  title: Text('Title', 255),
+  url: Text('Address', 2048),
+  confirmed: Text('Confirmation', 1),
+});
+type TermsBody = Static<typeof TermsForm>;
 
-  app.get<{ Querystring: Query }>('/console/terms', async (request, reply) => {
-    const operator = request.operator!;
-    const { found, problem } = await listOrExplain(
-      reply,
-      () => console.admin.terms(operator, { page: request.query.page }),
-      null,
-    );
-    const page = found?.page ?? 1;
-    const rows = (found?.terms ?? []).map((t) => [
-      html`<code>${t.code}</code>${t.code === found?.current ? html` <strong>(current)</strong>` : html``}`,
-      t.title,
-      html`<a href="${t.url}" rel="noreferrer">${t.url}</a>`,
-      when(t.published_at),
-    ]);
-    const publish = can(operator.role, 'publish_terms')
-      ? html`<h2>Publish new terms</h2>
+export async function termsPages(app: FastifyInstance, deps: PageDeps): Promise<void> {
+  const { kit, console } = deps;
+  const flash = kit.flash;
+
+  app.get<{ Querystring: Static<typeof TermsQuery> }>(
+    '/console/terms',
+    { schema: { querystring: TermsQuery } },
+    async (request, reply) => {
+      const operator = operatorOf(request);
+      const { found, problem } = await listOrExplain(
+        request,
+        reply,
+        () => console.admin.terms(operator, { page: request.query.page }),
+        null,
+      );
+      const page = found?.page ?? 1;
+      const rows = (found?.terms ?? []).map((t) => [
+        html`<code>${t.code}</code>${t.code === found?.current ? html` <strong>(current)</strong>` : html``}`,
+        t.title,
+        html`<a href="${t.url}" rel="noreferrer">${t.url}</a>`,
+        when(t.published_at),
+      ]);
+      const publish = can(operator.role, 'publish_terms')
+        ? html`<h2>Publish new terms</h2>
 <p>New terms become current at once: every employee must approve them again, and every partner hears of it (<code>terms.published</code>). Publishing an existing code makes that version current again. The next page says how many employees that concerns; nothing changes before you confirm there.</p>
 <form method="post" action="/console/terms/review">
 ${kit.csrfField(request)}
@@ -46,12 +61,12 @@ ${kit.csrfField(request)}
 <p><label for="url">Where the terms can be read (URL)</label><br><input id="url" name="url" type="url" required maxlength="2048"></p>
 <button type="submit">Review the new terms</button>
 </form>`
-      : html`<p class="muted">Only administrators publish terms.</p>`;
-    return kit.render(
-      request,
-      reply,
-      'Terms',
-      html`<h1>Terms</h1>
+        : html`<p class="muted">Only administrators publish terms.</p>`;
+      return kit.render(
+        request,
+        reply,
+        'Terms',
+        html`<h1>Terms</h1>
 ${flash.take(request, reply)}
 ${
   problem ??
@@ -61,28 +76,26 @@ ${
     rows,
     'No terms are published.',
   )}
-${pager({
-  newer: page > 1 ? urlWith('/console/terms', { page: page - 1 }) : null,
-  older: found?.has_more ? urlWith('/console/terms', { page: page + 1 }) : null,
-})}`
+${pager('/console/terms', {}, { page, hasMore: found?.has_more ?? false })}`
 }
 ${publish}`,
-      '/console/terms',
-    );
-  });
+        '/console/terms',
+      );
+    },
+  );
 
   /** The review before publishing: the terms, and whom they would ask to approve again (nothing changes here). */
-  async function review(request: FastifyRequest<{ Body: Form }>, reply: FastifyReply): Promise<FastifyReply> {
+  async function review(request: FastifyRequest<{ Body: TermsBody }>, reply: FastifyReply): Promise<FastifyReply> {
     const body = request.body ?? {};
     let found;
     try {
-      found = await console.admin.reviewTerms(request.operator!, {
+      found = await console.admin.reviewTerms(operatorOf(request), {
         code: body.code ?? '',
         title: body.title ?? '',
         url: body.url ?? '',
       });
     } catch (error) {
-      return kit.problem(request, reply, inFormWords(error), '/console/terms');
+      return kit.problem(request, reply, error, '/console/terms');
     }
     const { terms, current, awaiting, partners } = found;
     const impact =
@@ -108,20 +121,27 @@ ${impact}
     );
   }
 
-  app.post<{ Body: Form }>('/console/terms/review', { config: { permission: 'publish_terms' } }, review);
+  app.post<{ Body: TermsBody }>(
+    '/console/terms/review',
+    { config: { permission: 'publish_terms' }, schema: { body: TermsForm } },
+    review,
+  );
 
-  app.post<{ Body: Form }>('/console/terms', { config: { permission: 'publish_terms' } }, (request, reply) =>
-    // Only the review page's button publishes: a form without it (an old page) gets the review first.
-    request.body?.confirmed !== '1'
-      ? review(request, reply)
-      : act(deps, request, reply, '/console/terms', async () => {
-          const body = request.body ?? {};
-          const published = await console.admin.publishTerms(request.operator!, {
-            code: body.code ?? '',
-            title: body.title ?? '',
-            url: body.url ?? '',
-          });
-          return { to: '/console/terms', message: `Terms ${published.code} are now current.` };
-        }),
+  app.post<{ Body: TermsBody }>(
+    '/console/terms',
+    { config: { permission: 'publish_terms' }, schema: { body: TermsForm } },
+    (request, reply) =>
+      // Only the review page's button publishes: a form without it (an old page) gets the review first.
+      request.body?.confirmed !== '1'
+        ? review(request, reply)
+        : act(deps, request, reply, '/console/terms', async () => {
+            const body = request.body ?? {};
+            const published = await console.admin.publishTerms(operatorOf(request), {
+              code: body.code ?? '',
+              title: body.title ?? '',
+              url: body.url ?? '',
+            });
+            return { to: '/console/terms', message: `Terms ${published.code} are now current.` };
+          }),
   );
 }

@@ -9,8 +9,21 @@ import type { WebhookActions } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { CONSOLE_REPLAY_MAX, DELIVERY_STATUSES, ENDPOINT_STATES } from '../../modules/webhooks/index.js';
 import { html, type SafeHtml } from '../html.js';
-import { act, type AdminPageDeps, type Cell, type Form, pager, type Query, table, urlWith, when } from './admin-kit.js';
-import { field, listOrExplain, unreadableFilter } from './list-kit.js';
+import {
+  act,
+  type Cell,
+  field,
+  type Form,
+  listOrExplain,
+  operatorOf,
+  type PageDeps,
+  pager,
+  type Query,
+  table,
+  unreadableFilter,
+  urlWith,
+  when,
+} from './kit/index.js';
 
 type Endpoint = Awaited<ReturnType<WebhookActions['endpoint']>>['endpoint'];
 
@@ -51,13 +64,15 @@ function requestHeaders(eventId: string, bytes: number): SafeHtml {
   return html`<dl class="facts">${rows.map(([name, value]) => html`<dt><code>${name}</code></dt><dd>${value}</dd>`)}</dl>`;
 }
 
-export async function webhooksPage(app: FastifyInstance, deps: AdminPageDeps): Promise<void> {
-  const { kit, console, flash } = deps;
+export async function webhooksPage(app: FastifyInstance, deps: PageDeps): Promise<void> {
+  const { kit, console } = deps;
+  const flash = kit.flash;
   const hooks = console.webhooks;
 
   app.get<{ Querystring: Query }>('/console/webhooks', async (request, reply) => {
-    const operator = request.operator!;
+    const operator = operatorOf(request);
     const { found, problem } = await listOrExplain(
+      request,
       reply,
       () =>
         hooks.endpoints(operator, { partner: field(request.query, 'partner'), state: field(request.query, 'state') }),
@@ -108,7 +123,7 @@ ${
   });
 
   app.get<{ Params: { id: string }; Querystring: Query }>('/console/webhooks/:id', async (request, reply) => {
-    const operator = request.operator!;
+    const operator = operatorOf(request);
     let found: Awaited<ReturnType<WebhookActions['endpoint']>>;
     try {
       found = await hooks.endpoint(operator, request.params.id, {
@@ -198,12 +213,16 @@ ${table(
   rows,
   found.status ? `No ${found.status} deliveries.` : 'No deliveries yet.',
 )}
-${pager({
-  newer: found.before ? urlWith(path, { status: found.status }) : null,
-  newerLabel: 'Newest deliveries',
-  older: found.hasMore && oldest ? urlWith(path, { status: found.status, before: oldest }) : null,
-  olderLabel: 'Older deliveries',
-})}`,
+${pager(
+  '',
+  {},
+  {
+    first: found.before ? urlWith(path, { status: found.status }) : null,
+    firstLabel: 'Newest deliveries',
+    next: found.hasMore && oldest ? urlWith(path, { status: found.status, before: oldest }) : null,
+    nextLabel: 'Older deliveries',
+  },
+)}`,
       '/console/webhooks',
     );
   });
@@ -211,7 +230,7 @@ ${pager({
   app.get<{ Params: { id: string; deliveryId: string } }>(
     '/console/webhooks/:id/deliveries/:deliveryId',
     async (request, reply) => {
-      const operator = request.operator!;
+      const operator = operatorOf(request);
       let found: Awaited<ReturnType<WebhookActions['delivery']>>;
       try {
         found = await hooks.delivery(operator, request.params.id, request.params.deliveryId);
@@ -292,7 +311,7 @@ ${table(
     (request, reply) =>
       act(deps, request, reply, endpointBack(request), async () => {
         const { id, deliveryId } = request.params;
-        const { queued } = await hooks.resend(request.operator!, id, deliveryId);
+        const { queued } = await hooks.resend(operatorOf(request), id, deliveryId);
         return {
           to: `${endpointBack(request)}/deliveries/${encodeURIComponent(deliveryId)}`,
           message:
@@ -309,7 +328,7 @@ ${table(
     (request, reply) =>
       act(deps, request, reply, endpointBack(request), async () => {
         const { id, deliveryId } = request.params;
-        await hooks.reveal(request.operator!, id, deliveryId, field(request.body, 'reason'));
+        await hooks.reveal(operatorOf(request), id, deliveryId, field(request.body, 'reason'));
         return {
           to: `${endpointBack(request)}/deliveries/${encodeURIComponent(deliveryId)}`,
           message: 'Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.',
@@ -322,7 +341,7 @@ ${table(
     { config: { permission: 'manage_webhooks' } },
     (request, reply) =>
       act(deps, request, reply, endpointBack(request), async () => {
-        const { changed } = await hooks.disable(request.operator!, request.params.id, field(request.body, 'reason'));
+        const { changed } = await hooks.disable(operatorOf(request), request.params.id, field(request.body, 'reason'));
         return {
           to: endpointBack(request),
           message: changed
@@ -337,7 +356,7 @@ ${table(
     { config: { permission: 'manage_webhooks' } },
     (request, reply) =>
       act(deps, request, reply, endpointBack(request), async () => {
-        const { changed } = await hooks.enable(request.operator!, request.params.id);
+        const { changed } = await hooks.enable(operatorOf(request), request.params.id);
         return {
           to: endpointBack(request),
           message: changed
@@ -351,7 +370,7 @@ ${table(
     const back = endpointBack(request);
     let review: Awaited<ReturnType<WebhookActions['replayReview']>>;
     try {
-      review = await hooks.replayReview(request.operator!, request.params.id, { from: field(request.body, 'from') });
+      review = await hooks.replayReview(operatorOf(request), request.params.id, { from: field(request.body, 'from') });
     } catch (error) {
       return kit.problem(request, reply, error, back);
     }
@@ -390,7 +409,7 @@ ${review.nextFrom ? html`<p class="notice">A replay covers at most ${CONSOLE_REP
       // Only the review page's button replays: a form without it gets the review first.
       if (request.body?.confirmed !== '1') return replayReview(request, reply);
       return act(deps, request, reply, endpointBack(request), async () => {
-        const { queued, skipped } = await hooks.replay(request.operator!, request.params.id, {
+        const { queued, skipped } = await hooks.replay(operatorOf(request), request.params.id, {
           from: field(request.body, 'from'),
           through: field(request.body, 'through'),
         });

@@ -7,7 +7,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { html, type SafeHtml } from '../html.js';
+import { html, type SafeHtml } from '../../html.js';
 
 export interface Flash {
   message: string;

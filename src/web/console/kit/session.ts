@@ -1,16 +1,22 @@
 /**
  * What every console page shares: the cookies (`__Host-` over https), CSRF tokens bound to the
- * session (or, before sign-in, to a pre-session cookie), the layout with the operator's navigation,
- * and answering a refused action as a page.
+ * session (or, before sign-in, to a pre-session cookie), the confirmation shown once after a form
+ * (flash), the layout with the operator's navigation, and answering a refused action or a value
+ * that does not fit as a page.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
-import { can, type ConsoleOperator, type Permission } from '../../modules/operators/index.js';
-import { safeEqual } from '../../platform/secrets.js';
-import { html, page, type SafeHtml } from '../html.js';
-import { pageHeaders } from '../security.js';
+import type { ErrorObject } from 'ajv';
+import { AppError } from '../../../errors.js';
+import { can, type ConsoleOperator, type Permission } from '../../../modules/operators/index.js';
+import { safeEqual } from '../../../platform/secrets.js';
+import { html, page, type SafeHtml } from '../../html.js';
+import { pageHeaders } from '../../security.js';
+import { schemaOf, unfitProblems } from './fields.js';
+import { createFlash } from './flash.js';
+import { inFormWords } from './words.js';
+import { unreadableFilter } from './lists.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +42,7 @@ export const NAV: ReadonlyArray<{ href: string; label: string; permission: Permi
   { href: '/console/terms', label: 'Terms', permission: 'view' },
   { href: '/console/audit', label: 'Audit log', permission: 'view' },
   { href: '/console/mail', label: 'Mail', permission: 'view' },
+  { href: '/console/webhooks', label: 'Webhooks', permission: 'view' },
 ];
 
 export function createConsoleKit({ serviceSecret, secure }: ConsoleKitOptions) {
@@ -58,6 +65,8 @@ export function createConsoleKit({ serviceSecret, secure }: ConsoleKitOptions) {
     sessionCookie,
     preCookie,
     cookieOptions,
+    /** The confirmation the next page shows once (post, redirect, get). */
+    flash: createFlash({ serviceSecret, secure, sessionCookie }),
 
     /** The CSRF field of a signed-in page's forms. */
     csrfField(request: FastifyRequest): SafeHtml {
@@ -126,8 +135,35 @@ export function createConsoleKit({ serviceSecret, secure }: ConsoleKitOptions) {
       );
     },
 
-    /** A refused or failed action as a page with its status (403 role, 404, 409, 422). */
-    problem(request: FastifyRequest, reply: FastifyReply, error: unknown, back: string): FastifyReply {
+    /**
+     * A request that did not fit its route's schema (422): a page lists nothing and names each
+     * field with why; a form changes nothing and names them.
+     */
+    unfit(request: FastifyRequest, reply: FastifyReply, errors: readonly ErrorObject[], part?: string): FastifyReply {
+      const problems = unfitProblems(errors, schemaOf(request, part));
+      reply.status(422);
+      if (request.method === 'GET' || request.method === 'HEAD') {
+        const path = request.url.split('?')[0] ?? '/console';
+        return this.render(
+          request,
+          reply,
+          'Nothing shown',
+          html`<h1>Nothing is shown</h1>${unreadableFilter(problems)}<p><a href="${path}">The page without a filter</a></p>`,
+        );
+      }
+      // Back to the section the form belongs to (its first path segment), never a URL the request named.
+      const section = request.url.split('?')[0]?.split('/')[2];
+      return this.problem(
+        request,
+        reply,
+        AppError.fields({ form: problems }),
+        section ? `/console/${section}` : '/console',
+      );
+    },
+
+    /** A refused or failed action as a page with its status (403 role, 404, 409, 422), in the console's words. */
+    problem(request: FastifyRequest, reply: FastifyReply, failure: unknown, back: string): FastifyReply {
+      const error = inFormWords(failure);
       if (!(error instanceof AppError)) throw error;
       const details = error.fieldErrors ? Object.values(error.fieldErrors).flat() : [];
       reply.status(error.status);
