@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createSecretKey, hash, randomBytes, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  hash,
+  randomBytes,
+  randomFillSync,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * Field encryption of the person's data at rest (docs/data-protection.md, "Encryption at rest"):
@@ -31,6 +39,8 @@ export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const FORMAT = 'e1';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
+/** Nonces drawn from the system's random source per call: one `randomFillSync` per 256 values. */
+const NONCES_PER_FILL = 256;
 const SEALED_HEAD = /^e1\.([A-Za-z0-9_-]{1,32})\./;
 const NOT_BASE64URL = /[^A-Za-z0-9_-]/;
 
@@ -131,9 +141,10 @@ export function createFieldCrypto(dataKeys: readonly FieldKey[], indexKeys: read
   // every call, about 7 times the cost of the decryption itself.
   const byId = new Map<string, KeyObject>(dataKeys.map((k) => [k.id, createSecretKey(k.key)]));
   const activeKey = byId.get(active.id) as KeyObject;
+  const nonces = new NoncePool();
 
   function encrypt(plain: string | Buffer, binding: Binding): string {
-    const nonce = randomBytes(NONCE_BYTES);
+    const nonce = nonces.next();
     const cipher = createCipheriv('aes-256-gcm', activeKey, nonce);
     cipher.setAAD(associatedData(binding));
     const sealed = typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain);
@@ -185,6 +196,33 @@ export function createFieldCrypto(dataKeys: readonly FieldKey[], indexKeys: read
     lookupIndexes: (purpose: IndexPurpose, values: readonly string[]) =>
       values.flatMap((value) => indexKeys.map((key) => indexUnder(key, purpose, value))),
   });
+}
+
+/**
+ * Fresh random nonces, many from one call to the system's random source: a call per value cost
+ * about as much as the cipher itself (a batch of 1 000 payouts encrypts 1 000 accounts). Every
+ * nonce is 12 bytes of the pool that no other nonce was given, so each is as random as one drawn
+ * alone; a used pool is refilled, never reread. `next()` returns a copy the caller may keep.
+ */
+export class NoncePool {
+  readonly #pool: Buffer;
+  #offset: number;
+
+  constructor(perFill = NONCES_PER_FILL) {
+    // Its own memory (not a slice of Node's shared pool), refilled in place.
+    this.#pool = Buffer.allocUnsafeSlow(NONCE_BYTES * perFill);
+    this.#offset = this.#pool.length;
+  }
+
+  next(): Buffer {
+    if (this.#offset === this.#pool.length) {
+      randomFillSync(this.#pool);
+      this.#offset = 0;
+    }
+    const nonce = Buffer.from(this.#pool.subarray(this.#offset, this.#offset + NONCE_BYTES));
+    this.#offset += NONCE_BYTES;
+    return nonce;
+  }
 }
 
 interface HmacPads {
