@@ -89,6 +89,9 @@ export async function allocateIds(executor: Kysely<Database>, table: string, cou
   return Array.from({ length: count }, (_, i) => top + 1 + i);
 }
 
+/** SQL longer than this is not kept prepared on a SQLite connection (src/db/kysely.ts): it varies with the row count. */
+export const MAX_CACHED_SQL_LENGTH = 8_192;
+
 /** The columns any of these rows sets (a property holding `undefined` sets nothing). */
 function columnsSet(rows: readonly object[]): string[] {
   const names = new Set<string>();
@@ -102,8 +105,8 @@ function quoted(name: string): string {
 }
 
 /**
- * Inserts many rows of one table, `chunk` rows a statement. SQLite: multi-row VALUES (it allows
- * 32 766 variables a statement), its text and parameters written directly, not built through
+ * Inserts many rows of one table, `chunk` rows a statement. SQLite: multi-row VALUES, as many
+ * rows a statement as keep its text within the statement cache's limit, written directly, not built through
  * Kysely's query tree (a node and a frozen object per value: a batch of 1 000 payouts has 40 000
  * values). PostgreSQL: each chunk's rows travel as one JSON parameter read
  * by `json_populate_recordset`, so the server parses one value instead of binding one parameter
@@ -118,13 +121,21 @@ export async function insertRows<T extends keyof Database & string>(
 ): Promise<void> {
   if (rows.length === 0) return;
   if (engineOf(executor) !== 'postgres') {
-    for (let i = 0; i < rows.length; i += chunk) {
-      const part = rows.slice(i, i + chunk) as readonly Record<string, unknown>[];
+    const head = (names: string[]) => `insert into ${quoted(table)} (${names.map(quoted).join(', ')}) values `;
+    // Rows a statement: at most `chunk`, and few enough for the connection's statement cache
+    // (MAX_CACHED_SQL_LENGTH), so full chunks reuse one prepared statement instead of preparing
+    // (and keeping the native memory of) a new one each time. A tuple of n values is 3n
+    // characters, tuples are joined by ', '; a chunk's own columns are never more than all rows'.
+    const all = columnsSet(rows);
+    const fits = Math.floor((MAX_CACHED_SQL_LENGTH - head(all).length + 2) / (3 * all.length + 2));
+    const size = Math.max(1, Math.min(chunk, fits));
+    for (let i = 0; i < rows.length; i += size) {
+      const part = rows.slice(i, i + size) as readonly Record<string, unknown>[];
       const names = columnsSet(part);
       const parameters: unknown[] = [];
       for (const row of part) for (const name of names) parameters.push(row[name] ?? null);
       const tuple = `(${names.map(() => '?').join(', ')})`;
-      const text = `insert into ${quoted(table)} (${names.map(quoted).join(', ')}) values ${new Array<string>(part.length).fill(tuple).join(', ')}`;
+      const text = `${head(names)}${new Array<string>(part.length).fill(tuple).join(', ')}`;
       await executor.executeQuery(CompiledQuery.raw(text, parameters));
     }
     return;

@@ -56,6 +56,50 @@ describe(`insertRows on ${testEngine}`, () => {
     expect(new Set(stored.map((row) => row.id)).size).toBe(7);
   });
 
+  it('many rows in one call: every row stored in order (SQLite splits them into statements its cache keeps)', async () => {
+    const before = Number(
+      (
+        await handle.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const rows = Array.from({ length: 601 }, (_, n) => ({
+      at: '2026-11-26T11:00:00.000Z',
+      actor_type: 'partner',
+      actor_id: null,
+      actor_label: `entry ${n}`,
+      action: 'payout.created',
+      object_type: 'payout',
+      object_id: String(n),
+      partner_id: n % 2 === 0 ? 1 : null,
+      request_id: null,
+      fields: null,
+      reason: n === 600 ? 'the last' : null,
+    }));
+    await insertRows(handle.db, 'audit_log', rows, 1000);
+    const stored = await handle.db
+      .selectFrom('audit_log')
+      .select(['actor_label', 'object_id', 'partner_id', 'reason'])
+      .where('action', '=', 'payout.created')
+      .where('at', '=', '2026-11-26T11:00:00.000Z')
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual(
+      rows.map(({ actor_label, object_id, partner_id, reason }) => ({ actor_label, object_id, partner_id, reason })),
+    );
+    const after = Number(
+      (
+        await handle.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(after - before).toBe(601);
+  });
+
   it('inserts nothing for no rows', async () => {
     const before = await handle.db.selectFrom('audit_log').select('id').execute();
     await insertRows(handle.db, 'audit_log', [], 3);
