@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Clock } from '../clock.js';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseConfig, type DatabaseTimeouts } from '../config.js';
 import type { Database } from './database.js';
-import { engineOf, type Engine } from './dialect.js';
+import { engineOf, MAX_CACHED_SQL_LENGTH, type Engine } from './dialect.js';
 import { createPool, discardingSpoiledClients } from './postgres-pool.js';
 import { BusyWaitingSqliteDialect, ConnectionMutex, type SqliteHandle } from './sqlite-driver.js';
 import { GuardedKysely } from './transaction-guard.js';
@@ -55,7 +55,7 @@ export const MIGRATION_LOCK_WAIT_MS = 60_000;
 /** Distinct statements kept prepared per SQLite connection; the service issues a few dozen shapes. */
 export const STATEMENT_CACHE_SIZE = 500;
 /** Longer SQL (multi-row inserts, long IN lists) varies with the row count and is rarely reused. */
-export const MAX_CACHED_SQL_LENGTH = 8_192;
+export { MAX_CACHED_SQL_LENGTH };
 
 /**
  * Kysely asks better-sqlite3 to prepare every statement it runs; parsing and planning a join of

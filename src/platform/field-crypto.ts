@@ -39,6 +39,8 @@ export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const FORMAT = 'e1';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
+/** Nonces drawn from the system's random source per call: one `randomFillSync` per 256 values. */
+const NONCES_PER_FILL = 256;
 const SEALED_HEAD = /^e1\.([A-Za-z0-9_-]{1,32})\./;
 const NOT_BASE64URL = /[^A-Za-z0-9_-]/;
 
@@ -103,29 +105,6 @@ export function indexKeyId(stored: string): string {
   return stored.slice(0, stored.indexOf('.'));
 }
 
-/** Nonces drawn from the random generator at a time (see nextNonce). */
-const NONCES_PER_DRAW = 1024;
-const noncePool = Buffer.alloc(NONCE_BYTES * NONCES_PER_DRAW);
-let nonceOffset = noncePool.length;
-
-/**
- * A fresh 12-byte nonce from the operating system's random generator. Each call to OpenSSL's
- * generator costs about 10 µs whatever the size (its locking and reseed checks), five times what
- * the AES-GCM encryption of a short value costs: a link's five values spent 50 µs on nonces alone
- * (docs/performance.md "The 1 000 000 seed"). So the nonces are drawn 1 024 at a time into a pool
- * this process alone holds, and each slice of it is handed out once (copied out, then passed by).
- * The same as node:crypto's randomUUID(), which draws its random bits in batches too.
- */
-export function nextNonce(): Buffer {
-  if (nonceOffset === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceOffset = 0;
-  }
-  const nonce = Buffer.from(noncePool.subarray(nonceOffset, nonceOffset + NONCE_BYTES));
-  nonceOffset += NONCE_BYTES;
-  return nonce;
-}
-
 function associatedData(binding: Binding): Buffer {
   return Buffer.from(`onpay-field|${binding.table}|${binding.column}|${binding.row}`, 'utf8');
 }
@@ -162,9 +141,10 @@ export function createFieldCrypto(dataKeys: readonly FieldKey[], indexKeys: read
   // every call, about 7 times the cost of the decryption itself.
   const byId = new Map<string, KeyObject>(dataKeys.map((k) => [k.id, createSecretKey(k.key)]));
   const activeKey = byId.get(active.id) as KeyObject;
+  const nonces = new NoncePool();
 
   function encrypt(plain: string | Buffer, binding: Binding): string {
-    const nonce = nextNonce();
+    const nonce = nonces.next();
     const cipher = createCipheriv('aes-256-gcm', activeKey, nonce);
     cipher.setAAD(associatedData(binding));
     const sealed = typeof plain === 'string' ? cipher.update(plain, 'utf8') : cipher.update(plain);
@@ -216,6 +196,33 @@ export function createFieldCrypto(dataKeys: readonly FieldKey[], indexKeys: read
     lookupIndexes: (purpose: IndexPurpose, values: readonly string[]) =>
       values.flatMap((value) => indexKeys.map((key) => indexUnder(key, purpose, value))),
   });
+}
+
+/**
+ * Fresh random nonces, many from one call to the system's random source: a call per value cost
+ * about as much as the cipher itself (a batch of 1 000 payouts encrypts 1 000 accounts). Every
+ * nonce is 12 bytes of the pool that no other nonce was given, so each is as random as one drawn
+ * alone; a used pool is refilled, never reread. `next()` returns a copy the caller may keep.
+ */
+export class NoncePool {
+  readonly #pool: Buffer;
+  #offset: number;
+
+  constructor(perFill = NONCES_PER_FILL) {
+    // Its own memory (not a slice of Node's shared pool), refilled in place.
+    this.#pool = Buffer.allocUnsafeSlow(NONCE_BYTES * perFill);
+    this.#offset = this.#pool.length;
+  }
+
+  next(): Buffer {
+    if (this.#offset === this.#pool.length) {
+      randomFillSync(this.#pool);
+      this.#offset = 0;
+    }
+    const nonce = Buffer.from(this.#pool.subarray(this.#offset, this.#offset + NONCE_BYTES));
+    this.#offset += NONCE_BYTES;
+    return nonce;
+  }
 }
 
 interface HmacPads {

@@ -9,7 +9,7 @@ import { openValues, sealValues } from '../../src/db/sealed-columns.js';
 import { createFieldCrypto, parseKeyList } from '../../src/platform/field-crypto.js';
 import {
   findLinkedUser,
-  findLinkedUsersWithApproval,
+  findPaymentLinks,
   findLinkedUserWithApproval,
   findUserById,
 } from '../../src/modules/users/users.repository.js';
@@ -89,6 +89,8 @@ describe(`reusableQuery on ${testEngine}`, () => {
             first_name: 'Ola',
             phone: '41000001',
             main_work: 1,
+            bank_account_number: '12345678903',
+            profile_completed_at: at(25),
             created_at: at(20),
             updated_at: at(30),
           },
@@ -109,6 +111,8 @@ describe(`reusableQuery on ${testEngine}`, () => {
             note: 'globex knows ola',
             first_name: 'O.',
             phone: '41000009',
+            bank_iban_number: 'NO9386011117947',
+            bank_bic_number: 'DNBANOKK',
             created_at: at(22),
             updated_at: at(22),
           },
@@ -606,13 +610,13 @@ describe(`reusableQuery on ${testEngine}`, () => {
       expect((await findLinkedUser(db, crypto, ids.acme, ids.kari))?.user.email_normalized).toBe('kari@example.com');
     });
 
-    it("findLinkedUsersWithApproval: the same rows as findLinkedUserWithApproval one by one, only the partner's", async () => {
+    it("findPaymentLinks: what findLinkedUserWithApproval reads one by one (onboarding's inputs, the account opened), only the partner's", async () => {
       const db = handle.db;
       for (const [partner, termsCode] of [
         ['acme', TERMS_A],
         ['globex', TERMS_B],
       ] as const) {
-        const many = await findLinkedUsersWithApproval(
+        const many = await findPaymentLinks(
           db,
           crypto,
           ids[partner],
@@ -625,11 +629,33 @@ describe(`reusableQuery on ${testEngine}`, () => {
               findLinkedUserWithApproval(db, crypto, ids[partner], id, termsCode),
             ),
           )
-        ).filter((row) => row !== undefined);
-        const byId = (rows: typeof many) => [...rows].sort((a, b) => a.user.id - b.user.id);
+        )
+          .filter((row) => row !== undefined)
+          .map(({ user, link, approved }) => ({
+            user: { id: user.id, email_verified_at: user.email_verified_at },
+            link: {
+              profile_completed_at: link.profile_completed_at,
+              identity_verified_at: link.identity_verified_at,
+              identity_matched: link.identity_matched,
+              bank_account_number: link.bank_account_number,
+              bank_iban_number: link.bank_iban_number,
+              bank_bic_number: link.bank_bic_number,
+            },
+            approved,
+          }));
+        const byId = <T extends { user: { id: number } }>(rows: T[]) => [...rows].sort((a, b) => a.user.id - b.user.id);
         expect(byId(many), partner).toEqual(byId(one));
         expect(many.length, partner).toBe(2);
       }
+      // Each partner's own account of the one person, opened under that partner's link.
+      const accounts = async (partnerId: number) =>
+        (await findPaymentLinks(db, crypto, partnerId, [ids.ola], TERMS_A)).map(({ link }) => [
+          link.bank_account_number,
+          link.bank_iban_number,
+          link.bank_bic_number,
+        ]);
+      expect(await accounts(ids.acme)).toEqual([['12345678903', null, null]]);
+      expect(await accounts(ids.globex)).toEqual([[null, 'NO9386011117947', 'DNBANOKK']]);
     });
 
     it('findSession: the row Kysely finds for each id', async () => {

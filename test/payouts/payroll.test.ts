@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Decimal } from 'decimal.js';
 import {
   DEFAULT_PAYROLL_RATES,
   calculateBatch,
@@ -322,6 +323,18 @@ describe('amount helpers', () => {
   it('minor units round-trip', () => {
     expect(toMinorUnits('1234.50')).toBe(123450n);
     expect(toMinorUnits('0.07')).toBe(7n);
+    // Whole amounts, one decimal, leading zeros, beyond a safe integer: the digits without the point.
+    expect(toMinorUnits('12')).toBe(1200n);
+    expect(toMinorUnits('0.5')).toBe(50n);
+    expect(toMinorUnits('007.10')).toBe(710n);
+    expect(toMinorUnits('0')).toBe(0n);
+    expect(toMinorUnits('12345678901234567890.12')).toBe(1234567890123456789012n);
+    for (let i = 0; i < 2000; i++) {
+      const amount = `${Math.floor(Math.random() * 1e9)}${i % 3 === 0 ? '' : `.${String(i % 100).padStart(1 + (i % 2), '0')}`}`;
+      expect(toMinorUnits(amount), amount).toBe(BigInt(new Decimal(amount).times(100).toFixed(0)));
+    }
+    for (const bad of ['1.005', '-1.00', '1.', '.5', '1e3', ' 1', 'abc', ''])
+      expect(() => toMinorUnits(bad), bad).toThrow(/at most 2 decimals/);
     expect(fromMinorUnits(123450n)).toBe('1234.50');
     expect(fromMinorUnits(7)).toBe('0.07');
     expect(() => fromMinorUnits(-1n)).toThrow();

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createFieldCrypto, hmacWithKey, isSealed, nextNonce, parseKeyList } from '../../src/platform/field-crypto.js';
+import { createFieldCrypto, hmacWithKey, isSealed, NoncePool, parseKeyList } from '../../src/platform/field-crypto.js';
 
 /** The primitive alone (src/platform/field-crypto.ts); the database and HTTP tests are in test/db/field-encryption*.test.ts. */
 describe('field crypto', () => {
@@ -37,19 +37,38 @@ describe('field crypto', () => {
     expect(() => other.decrypt(a, here)).toThrow(/does not decrypt/);
   });
 
-  it('never gives a nonce twice, across the refills of its pool (1 024 nonces a draw)', () => {
-    const nonces = new Set<string>();
-    for (let i = 0; i < 3000; i++) {
-      const body = Buffer.from(crypto.encrypt('41234567', here).split('.')[2]!, 'base64url');
-      nonces.add(body.subarray(0, 12).toString('hex'));
+  it('nonces from the pool never repeat, within a batch, across batches and across refills', () => {
+    /** The 12-byte nonce at the head of a stored value's body. */
+    const nonceOf = (stored: string) =>
+      Buffer.from(stored.split('.')[2] as string, 'base64url')
+        .subarray(0, 12)
+        .toString('hex');
+    const seen = new Set<string>();
+    // Three batches of 1 000 values (a payout batch's accounts): four refills of 256 each and more.
+    for (let batch = 0; batch < 3; batch++) {
+      const values = Array.from({ length: 1000 }, (_, i) => {
+        const binding = { table: 'payouts', column: 'bank_account_number', row: String(batch * 1000 + i) };
+        const stored = crypto.encrypt('12345678903', binding);
+        expect(crypto.decrypt(stored, binding)).toBe('12345678903');
+        return stored;
+      });
+      for (const stored of values) seen.add(nonceOf(stored));
     }
-    expect(nonces.size).toBe(3000);
-    // A nonce handed out is a copy: drawing more does not change it.
-    const first = nextNonce();
+    // A second instance (another process, or the same keys configured again) draws its own.
+    const other = createFieldCrypto(keys, indexKeys);
+    for (let i = 0; i < 300; i++) seen.add(nonceOf(other.encrypt('x', here)));
+    expect(seen.size).toBe(3300);
+  });
+
+  it('a pool hands out each of its bytes once and refills with fresh ones; a nonce given out stays as it was', () => {
+    const pool = new NoncePool(4);
+    const first = pool.next();
     const kept = Buffer.from(first);
-    for (let i = 0; i < 2100; i++) nextNonce();
+    const drawn = [first, ...Array.from({ length: 99 }, () => pool.next())];
+    // 25 refills later, the first nonce is unchanged: it is a copy, not a view of the pool.
     expect(first.equals(kept)).toBe(true);
-    expect(first).toHaveLength(12);
+    expect(drawn.every((nonce) => nonce.length === 12)).toBe(true);
+    expect(new Set(drawn.map((nonce) => nonce.toString('hex'))).size).toBe(100);
   });
 
   it('bytes read back as they were given, a value of several MiB too (a payment file)', () => {

@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../../errors.js';
-import { Dec } from './money.js';
-import { calculatePayroll } from './payroll.js';
+import { Dec, formatAmount } from './money.js';
+import { itemSalary } from './payroll.js';
 import type { CreatePayoutsBody } from './payouts.schemas.js';
 
 /**
@@ -19,8 +19,6 @@ export const EARLIEST_DATE = '2000-01-01';
  * keeps a full batch's invoice far below the largest total stored to the cent.
  */
 export const MAX_ITEM_SALARY = '1000000.00';
-
-const NO_TAX = { taxPercent: null, taxFreeCard: null, freeCardUsedThisYear: '0.00' } as const;
 
 /** `YYYY-MM-DD` one year after a date (29 February → 1 March). */
 function oneYearAfter(date: string): string {
@@ -56,10 +54,11 @@ export function checkPayoutBounds(body: CreatePayoutsBody, now: Date): FieldErro
   const cap = new Dec(MAX_ITEM_SALARY);
   body.payouts.forEach((item, i) => {
     checkDate(`payouts.${i}.date`, item.date, window, errors);
-    const { salary } = calculatePayroll(item, NO_TAX);
-    if (new Dec(salary).gt(cap)) {
+    // Only the salary: the rest of the payroll needs the employee's tax facts, read later.
+    const salary = itemSalary(item);
+    if (salary.gt(cap)) {
       errors[`payouts.${i}.products`] = [
-        `payouts.${i}: the salary would be ${salary}, above the ${MAX_ITEM_SALARY} one payout item may pay; split it over several items.`,
+        `payouts.${i}: the salary would be ${formatAmount(salary)}, above the ${MAX_ITEM_SALARY} one payout item may pay; split it over several items.`,
       ];
     }
   });

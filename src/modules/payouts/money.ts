@@ -44,27 +44,42 @@ export function roundMoney(d: Dec): Dec {
   return d.toDecimalPlaces(2, Dec.ROUND_HALF_UP);
 }
 
-/** The API form of an amount: plain notation, exactly two decimals (`'1234.50'`). */
+/**
+ * The API form of an amount: plain notation, exactly two decimals (`'1234.50'`), rounded half-up
+ * (Dec's rounding mode, which `toFixed` applies: the same as `roundMoney` first).
+ */
 export function formatAmount(d: Dec): string {
-  return roundMoney(d).toFixed(2);
+  return d.toFixed(2);
+}
+
+function checkAmount(amount: string, what: string): void {
+  if (typeof amount !== 'string' || !AMOUNT_STRING.test(amount)) {
+    throw new Error(`${what} must be a non-negative amount with at most 2 decimals, got '${String(amount)}'.`);
+  }
 }
 
 /** Parses an amount string as stored and returned by the API: non-negative, at most 2 decimals. */
 export function parseAmount(amount: string, what = 'amount'): Dec {
-  if (typeof amount !== 'string' || !AMOUNT_STRING.test(amount)) {
-    throw new Error(`${what} must be a non-negative amount with at most 2 decimals, got '${String(amount)}'.`);
-  }
+  checkAmount(amount, what);
   return new Dec(amount);
 }
 
-/** Exact sum of amount strings (`['0.10', '0.20']` → `'0.30'`); `'0.00'` for none. */
+/** Exact sum of amount strings (`['0.10', '0.20']` → `'0.30'`); `'0.00'` for none. In minor units: integers add exactly. */
 export function sumAmounts(amounts: readonly string[]): string {
-  return amounts.reduce((sum, a, i) => sum.plus(parseAmount(a, `amounts[${i}]`)), ZERO).toFixed(2);
+  let sum = 0n;
+  for (let i = 0; i < amounts.length; i++) sum += toMinorUnits(amounts[i] as string, `amounts[${i}]`);
+  return fromMinorUnits(sum);
 }
 
-/** `'1234.50'` → `123450n`, for storing amounts as integer minor units. */
-export function toMinorUnits(amount: string): bigint {
-  return BigInt(parseAmount(amount).times(100).toFixed(0));
+/**
+ * `'1234.50'` → `123450n`, for storing amounts as integer minor units: the digits without the
+ * point, the decimals padded to two (exact, no decimal arithmetic; a payout stores 13 amounts).
+ */
+export function toMinorUnits(amount: string, what = 'amount'): bigint {
+  checkAmount(amount, what);
+  const point = amount.indexOf('.');
+  if (point < 0) return BigInt(amount) * 100n;
+  return BigInt(amount.slice(0, point) + amount.slice(point + 1).padEnd(2, '0'));
 }
 
 /** `123450n` → `'1234.50'`. */

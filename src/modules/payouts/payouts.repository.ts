@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Executor, InvoicesTable, NewPayout, PayoutStatus } from '../../db/database.js';
-import { allocateIds } from '../../db/dialect.js';
+import { allocateIds, insertRows } from '../../db/dialect.js';
 import { listCount, takePlaces } from '../../db/list-counters.js';
 import { openValues, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
@@ -39,8 +39,9 @@ export async function insertInvoice(db: Executor, values: Insertable<InvoicesTab
 
 /**
  * Inserts payouts with their copied accounts encrypted: the ids are allocated first, so each
- * value is bound to its row without a second write. Call inside the transaction that wrote the
- * invoice (on SQLite it holds the write lock, which keeps the allocated ids free).
+ * value is bound to its row without a second write, and they are the ids returned (nothing is
+ * read back). Call inside the transaction that wrote the invoice (on SQLite it holds the write
+ * lock, which keeps the allocated ids free).
  */
 export async function insertPayouts(db: Executor, crypto: FieldCrypto, rows: NewPayout[]): Promise<number[]> {
   if (rows.length === 0) return [];
@@ -65,8 +66,8 @@ export async function insertPayouts(db: Executor, crypto: FieldCrypto, rows: New
       { ...row, id: ids[i] as number, list_position: placeOf(row.partner_id) },
     ),
   );
-  const inserted = await db.insertInto('payouts').values(sealed).returning('id').execute();
-  return inserted.map((r) => r.id);
+  await insertRows(db, 'payouts', sealed, sealed.length);
+  return ids;
 }
 
 function filtered(db: Executor, partnerId: number, filters: PayoutFilters) {

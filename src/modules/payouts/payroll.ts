@@ -144,18 +144,22 @@ function withholdingRate(taxPercent: string | null, rates: ParsedRates): Dec {
   return percent.times('0.01');
 }
 
-function calculate(item: PayrollItem, tax: TaxFacts, rates: ParsedRates): PayrollResult {
-  const year = calendarYear(item.date);
-  if (item.hours !== undefined && item.hours !== null) toDecimal(item.hours, 'hours');
-
-  // Each product is rounded to cents before summing (docs/decisions.md §9: round at each step).
-  const salary = item.products.reduce(
+/** An item's salary: Σ quantity × price, each product rounded to cents before summing (docs/decisions.md §9: round at each step). */
+export function itemSalary(item: Pick<PayrollItem, 'products'>): Dec {
+  return item.products.reduce(
     (sum, p, i) =>
       sum.plus(
         roundMoney(toDecimal(p.quantity, `products.${i}.quantity`).times(toDecimal(p.price, `products.${i}.price`))),
       ),
     ZERO,
   );
+}
+
+function calculate(item: PayrollItem, tax: TaxFacts, rates: ParsedRates): PayrollResult {
+  const year = calendarYear(item.date);
+  if (item.hours !== undefined && item.hours !== null) toDecimal(item.hours, 'hours');
+
+  const salary = itemSalary(item);
   const vacation = roundMoney(salary.times(rates.vacation));
   const pension = roundMoney(salary.times(rates.pension));
 

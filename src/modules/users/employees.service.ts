@@ -118,7 +118,7 @@ export function createEmployees({ db, clock, terms, userEvents, crypto }: Employ
       const tax = new Map((await repo.lockTaxFacts(trx, userIds)).map((row) => [row.id, row]));
       await repo.lockLinks(trx, partnerId, userIds);
       const current = await terms.current(trx);
-      const rows = await repo.findLinkedUsersWithApproval(trx, crypto, partnerId, userIds, current.code);
+      const rows = await repo.findPaymentLinks(trx, crypto, partnerId, userIds, current.code);
       const now = clock.now();
       return new Map(
         rows.map((row) => {

@@ -39,11 +39,26 @@ export function distinctVerifiedIdentities(links: Parameters<typeof verifiedKey>
   return new Set(links.map(verifiedKey).filter((key) => key !== null)).size;
 }
 
+/** What a link's onboarding steps read. */
+type OnboardingLink = Pick<
+  LinkRow,
+  | 'profile_completed_at'
+  | 'identity_verified_at'
+  | 'identity_matched'
+  | 'bank_account_number'
+  | 'bank_iban_number'
+  | 'bank_bic_number'
+>;
+
 /**
  * Onboarding as one partner sees it: the e-mail is the person's; terms, profile, bank account and
  * identity verification are this partner's link's.
  */
-export function onboardingOf({ user, link }: PayloadRow, termsApproved: boolean, now: Date): Onboarding {
+export function onboardingOf(
+  { user, link }: { user: Pick<PayloadRow['user'], 'email_verified_at'>; link: OnboardingLink },
+  termsApproved: boolean,
+  now: Date,
+): Onboarding {
   return evaluateOnboarding(
     {
       emailVerified: user.email_verified_at !== null,
