@@ -2,7 +2,6 @@
  * The invoice and the payout statement as PDF (pdfkit; docs/decisions.md §24). Pure: the data in,
  * the bytes out. The standard Helvetica fonts carry Norwegian letters (WinAnsi holds æ, ø, å).
  */
-import PDFDocument from 'pdfkit';
 
 /** The seller: onpay's operator (PAYER_*). */
 export interface InvoiceSeller {
@@ -80,7 +79,12 @@ function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
 
 const MARGIN = 50;
 
-function newDocument(title: string): PDFKit.PDFDocument {
+/**
+ * pdfkit is loaded on the first PDF, not at start-up: importing it costs about 0.4 s of CPU, which
+ * every process (each command-line run included) would otherwise pay for a document it rarely makes.
+ */
+async function newDocument(title: string): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import('pdfkit');
   return new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: 'onpay' }, lang: 'nb-NO' });
 }
 
@@ -93,7 +97,7 @@ function party(doc: PDFKit.PDFDocument, heading: string, lines: string[], x: num
 
 /** The invoice as a PDF: seller with "MVA", buyer, number, dates, every line, VAT and totals. */
 export async function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
-  const doc = newDocument(`Faktura ${invoice.number}`);
+  const doc = await newDocument(`Faktura ${invoice.number}`);
   const done = collect(doc);
   const width = doc.page.width - 2 * MARGIN;
   doc.font('Helvetica-Bold').fontSize(18).text(`Faktura / Invoice ${invoice.number}`, MARGIN, MARGIN);
@@ -192,7 +196,7 @@ export async function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
 
 /** The employee's own payout statement as a PDF: what was earned, withheld and paid out (no account, no identity number). */
 export async function payoutStatementPdf(statement: PayoutStatementDocument): Promise<Buffer> {
-  const doc = newDocument(`Lønnsslipp ${statement.payoutId}`);
+  const doc = await newDocument(`Lønnsslipp ${statement.payoutId}`);
   const done = collect(doc);
   const width = doc.page.width - 2 * MARGIN;
   doc.font('Helvetica-Bold').fontSize(18).text(`Utbetaling / Payout ${statement.payoutId}`, MARGIN, MARGIN);
