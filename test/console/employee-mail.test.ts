@@ -141,6 +141,27 @@ describe('mail per employee, in the sandbox', () => {
     expect(audit[0]).toMatchObject({ object_type: 'mail', object_id: String(own!.id), actor_type: 'operator' });
   });
 
+  it('a query or form that does not fit its schema: 422 naming the field, nothing listed, nothing read', async () => {
+    const path = `/console/employees/${person.id}/mail`;
+    const res = await operator.get(`${path}?partner=${acme.partnerId}`);
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toContain('Nothing is shown: fix the filter first.');
+    expect(res.body).toContain('“partner” is not a field of this page: remove it.');
+    expect(res.body).not.toContain('<tr>');
+    expect(res.body).not.toContain('/body"');
+    const reads = await bodyReads(t);
+    const [, second] = await mailIdsOf(t, person.id);
+    const stray = await operator.post(`${path}/${second!.id}/body`, { reason: 'curious' }, { from: path });
+    expect(stray.statusCode).toBe(422);
+    expect(stray.body).toContain('<h1>Nothing was changed</h1>');
+    expect(stray.body).toContain('“reason” is not a field of this page');
+    expect(stray.body).not.toContain('<pre class="mail-body"');
+    const long = await operator.post(`${path}/${'9'.repeat(25)}/body`, {}, { from: path });
+    expect(long.statusCode).toBe(422);
+    expect(long.body).toContain('Message: at most 20 characters (this one has 25).');
+    expect(await bodyReads(t)).toBe(reads);
+  });
+
   it("another person's message is not readable through this person's page", async () => {
     const [foreign] = await mailIdsOf(t, other.id);
     const before = await bodyReads(t);

@@ -133,6 +133,21 @@ describe(`a partner's page (${testEngine})`, () => {
     expect(res.body).not.toContain('data-label="Route"');
   });
 
+  it('a query that does not fit its schema names the field, answers 422 and lists nothing', async () => {
+    const path = `/console/partners/${a.partnerId}/requests`;
+    const cases: Array<[string, string]> = [
+      [`${path}?stauts=2xx`, '“stauts” is not a field of this page (did you mean “status”?): remove it.'],
+      [`${path}?route=/${'a'.repeat(255)}`, 'Route: at most 255 characters (this one has 256).'],
+    ];
+    for (const [url, problem] of cases) {
+      const res = await asViewer.get(url);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.body, url).toContain('Nothing is shown: fix the filter first.');
+      expect(res.body, url).toContain(problem);
+      expect(res.body, url).not.toContain('data-label="Route"');
+    }
+  });
+
   it('an unknown partner is a 404 page', async () => {
     const res = await asViewer.get('/console/partners/999999/requests');
     expect(res.statusCode).toBe(404);

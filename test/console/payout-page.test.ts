@@ -243,4 +243,37 @@ describe(`a payout's page (${testEngine})`, () => {
     const invoiceAudit = await viewer.get(`/console/audit?object=invoice:${invoiceId}`);
     expect(invoiceAudit.body).toContain(`href="/console/invoices/${invoiceId}"`);
   });
+
+  it('a query or form that does not fit its schema: 422 naming the field, nothing shown, nothing changed', async () => {
+    const page = `/console/payouts/${paidId}`;
+    const cases: Array<[string, string]> = [
+      [`${page}?svaed=revealed`, '“svaed” is not a field of this page (did you mean “saved”?): remove it.'],
+      [`${page}?saved=${'r'.repeat(21)}`, 'Confirmation: at most 20 characters (this one has 21).'],
+    ];
+    for (const [url, problem] of cases) {
+      const res = await op.get(url);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.body, url).toContain('Nothing is shown: fix the filter first.');
+      expect(res.body, url).toContain(problem);
+      expect(res.body, url).not.toContain('id="payout-facts"');
+      expect(res.body, url).not.toContain(`href="/console/employees/${kari.userId}"`);
+    }
+    const before = await t.services.audit.list({ object: `payout:${paidId}`, action: 'pii.revealed' });
+    const long = await op.post(
+      `${page}/reveal`,
+      { field: 'bank_account_number', reason: 'x'.repeat(501) },
+      { from: page },
+    );
+    expect(long.statusCode).toBe(422);
+    expect(long.body).toContain('<h1>Nothing was changed</h1>');
+    expect(long.body).toContain('Reason: at most 500 characters (this one has 501).');
+    const stray = await op.post(
+      `${page}/reveal`,
+      { field: 'bank_account_number', reason: 'Employee asks', fields: 'bank_iban_number' },
+      { from: page },
+    );
+    expect(stray.statusCode).toBe(422);
+    expect(stray.body).toContain('“fields” is not a field of this page');
+    expect(await t.services.audit.list({ object: `payout:${paidId}`, action: 'pii.revealed' })).toEqual(before);
+  });
 });

@@ -153,6 +153,29 @@ describe('what is stuck', () => {
     expect(swapped.body).toContain('is after changed to');
   });
 
+  it('a query that does not fit its schema names the field, answers 422 and lists nothing', async () => {
+    const good = await listed('state=missing_bank_account');
+    expect(good.rows.length).toBeGreaterThan(0);
+    const cases: Array<[string, string]> = [
+      [
+        'state=missing_bank_account&partnr=1',
+        '“partnr” is not a field of this page (did you mean “partner”?): remove it.',
+      ],
+      [
+        `state=missing_bank_account&changed_from=${'2'.repeat(21)}`,
+        'Changed from: at most 20 characters (this one has 21).',
+      ],
+    ];
+    for (const [query, problem] of cases) {
+      const res = await listed(query);
+      expect(res.status, query).toBe(422);
+      expect(res.body, query).toContain('Nothing is shown: fix the filter first.');
+      expect(res.body, query).toContain(problem);
+      expect(res.rows, query).toEqual([]);
+      expect(res.total, query).toBeNull();
+    }
+  });
+
   it("the dashboard's card of errors today counts what the list it links to lists", async () => {
     const board = (await viewer.get('/console')).body;
     const card = /<div class="count">(\d+)<\/div><a href="([^"]+)">Verifications ending in an error today/.exec(board);

@@ -332,12 +332,12 @@ describe(`webhooks in the console (${testEngine})`, () => {
     const before = await snapshot(t);
     delete before.operator_sessions;
     const from = `/console/webhooks/${a.id}`;
-    for (const action of ['resend', 'reveal']) {
-      const forged = await operator.post(
-        `/console/webhooks/${a.id}/deliveries/${foreign}/${action}`,
-        { reason: 'forged form' },
-        { from },
-      );
+    // Each form as the page sends it (the resend form is its button alone), naming the other partner's delivery.
+    for (const [action, form] of [
+      ['resend', {}],
+      ['reveal', { reason: 'forged form' }],
+    ] as const) {
+      const forged = await operator.post(`/console/webhooks/${a.id}/deliveries/${foreign}/${action}`, form, { from });
       expect(forged.statusCode, action).toBe(404);
     }
     const after = await snapshot(t);
@@ -354,5 +354,37 @@ describe(`webhooks in the console (${testEngine})`, () => {
     await drain(t);
     expect(ra.received.map((d) => d.event.id)).toEqual([ra.received[0]!.event.id, ra.received[0]!.event.id]);
     expect(rb.received).toHaveLength(2);
+  });
+
+  it('a query or form that does not fit its schema: 422 naming the field, nothing listed, nothing changed', async () => {
+    const r = await receiver();
+    const endpoint = await createEndpoint(t, acme, { url: r.url });
+    const path = `/console/webhooks/${endpoint.id}`;
+    const cases: Array<[string, string]> = [
+      ['/console/webhooks?stat=failing', '“stat” is not a field of this page (did you mean “state”?): remove it.'],
+      [`/console/webhooks?partner=${'1'.repeat(21)}`, 'Partner id: at most 20 characters (this one has 21).'],
+      [`${path}?before=${'9'.repeat(25)}`, 'Page position: at most 20 characters (this one has 25).'],
+    ];
+    for (const [url, problem] of cases) {
+      const res = await operator.get(url);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.body, url).toContain('Nothing is shown: fix the filter first.');
+      expect(res.body, url).toContain(problem);
+      // Neither the endpoints nor the endpoint's facts and log.
+      expect(res.body, url).not.toContain(r.url);
+      expect(res.body, url).not.toContain('<table');
+    }
+    const before = await snapshot(t);
+    delete before.operator_sessions;
+    const long = await operator.post(`${path}/disable`, { reason: 'x'.repeat(501) }, { from: path });
+    expect(long.statusCode).toBe(422);
+    expect(long.body).toContain('<h1>Nothing was changed</h1>');
+    expect(long.body).toContain('Reason: at most 500 characters (this one has 501).');
+    const stray = await operator.post(`${path}/enable`, { reason: 'not a field of enable' }, { from: path });
+    expect(stray.statusCode).toBe(422);
+    expect(stray.body).toContain('“reason” is not a field of this page');
+    const after = await snapshot(t);
+    delete after.operator_sessions;
+    expect(after).toEqual(before);
   });
 });

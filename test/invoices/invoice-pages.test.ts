@@ -79,6 +79,32 @@ describe('invoice pages and statements', () => {
     expect(JSON.stringify(entry)).toContain('org_number');
   });
 
+  it('a form or download that does not fit its schema: 422 naming the field, nothing changed, no file', async () => {
+    const url = `/console/partners/${globex.partnerId}`;
+    const before = await t.services.partners.invoiceDetails(globex.partnerId);
+    const long = await admin.post(
+      `${url}/invoice-details`,
+      { legal_name: 'Globex AS', org_number: '987654325', address: 'x'.repeat(301) },
+      { from: url },
+    );
+    expect(long.statusCode).toBe(422);
+    expect(long.body).toContain('<h1>Nothing was changed</h1>');
+    expect(long.body).toContain('Address: at most 300 characters (this one has 301).');
+    const stray = await admin.post(
+      `${url}/invoice-details`,
+      { legal_name: 'Globex AS', org_number: '987654325', address: '', country: 'NO' },
+      { from: url },
+    );
+    expect(stray.statusCode).toBe(422);
+    expect(stray.body).toContain('“country” is not a field of this page');
+    expect(await t.services.partners.invoiceDetails(globex.partnerId)).toEqual(before);
+
+    const pdf = await viewer.get(`/console/invoices/${created.invoice_id}/pdf?download=1`);
+    expect(pdf.statusCode).toBe(422);
+    expect(pdf.headers['content-type']).toContain('text/html');
+    expect(pdf.body).toContain('“download” is not a field of this page: remove it.');
+  });
+
   it('a viewer sees the details but no form, and posting it is refused', async () => {
     const url = `/console/partners/${acme.partnerId}`;
     const page = await viewer.get(url);

@@ -3,11 +3,33 @@
  * status and PDF download (every role), and the partner's invoice details (buyer) with the form that
  * sets them (manage_partners).
  */
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
 import type { ConsoleService } from '../../modules/console/index.js';
 import { can, type ConsoleOperator } from '../../modules/operators/index.js';
 import { html, type SafeHtml } from '../html.js';
-import { act, type ConsoleKit, field, type Form, intOf, operatorOf, type PageDeps } from './kit/index.js';
+import {
+  act,
+  type ConsoleKit,
+  field,
+  Fields,
+  FormFields,
+  IdParams,
+  intOf,
+  operatorOf,
+  type PageDeps,
+  Text,
+  unfitFields,
+} from './kit/index.js';
+
+/** The PDF download takes no query: a parameter it does not know is named, and no file is sent. */
+const PdfQuery = Fields({});
+const DetailsForm = FormFields({
+  legal_name: Text('Legal name', 255),
+  org_number: Text('Organisation number', 20),
+  address: Type.Optional(Type.String({ title: 'Address', maxLength: 300, multiline: true })),
+});
 
 /** The invoice page's facts beyond its totals: number, issue date, status, and the PDF link. */
 export async function invoiceFacts(console: ConsoleService, operator: ConsoleOperator, id: number): Promise<SafeHtml> {
@@ -47,23 +69,29 @@ ${kit.csrfField(request)}
 export async function invoiceDocumentsPage(app: FastifyInstance, deps: PageDeps): Promise<void> {
   const { kit, console } = deps;
 
-  app.get<{ Params: { id: string } }>('/console/invoices/:id/pdf', async (request, reply) => {
-    let found: Awaited<ReturnType<typeof console.invoices.pdf>>;
-    try {
-      found = await console.invoices.pdf(operatorOf(request), request.params.id);
-    } catch (error) {
-      return kit.problem(request, reply, error, '/console/invoices');
-    }
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `attachment; filename="invoice-${found.number}.pdf"`)
-      .header('cache-control', 'no-store')
-      .send(found.pdf);
-  });
+  app.get<{ Params: { id: string }; Querystring: Static<typeof PdfQuery> }>(
+    '/console/invoices/:id/pdf',
+    { schema: { querystring: PdfQuery } },
+    async (request, reply) => {
+      const unfit = unfitFields(request);
+      if (unfit) return kit.problem(request, reply, AppError.fields({ query: unfit }), '/console/invoices');
+      let found: Awaited<ReturnType<typeof console.invoices.pdf>>;
+      try {
+        found = await console.invoices.pdf(operatorOf(request), request.params.id);
+      } catch (error) {
+        return kit.problem(request, reply, error, '/console/invoices');
+      }
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${found.number}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(found.pdf);
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof DetailsForm> }>(
     '/console/partners/:id/invoice-details',
-    { config: { permission: 'manage_partners' } },
+    { config: { permission: 'manage_partners' }, schema: { params: IdParams, body: DetailsForm } },
     (request, reply) => {
       const id = intOf(request.params.id) ?? 0;
       return act(deps, request, reply, `/console/partners/${id}`, async () => {

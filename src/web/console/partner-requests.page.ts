@@ -4,6 +4,7 @@
  * with its own page (`/console/partners/:id/requests`: newest first, paged, by status class, route
  * and time, so support can answer "what did we send you at 10:02?"; docs/decisions.md §25).
  */
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleService, RequestLogPage } from '../../modules/console/index.js';
 import type { StuckState } from '../../modules/console/stuck.actions.js';
@@ -16,14 +17,23 @@ import {
   type ConsoleKit,
   count,
   field,
+  Fields,
   intOf,
   listOrExplain,
   operatorOf,
   pager,
-  type Query,
   table,
+  Text,
   urlWith,
 } from './kit/index.js';
+
+const RequestsQuery = Fields({
+  status: Text('Status', 20),
+  route: Text('Route', 255),
+  from: Text('From', 40),
+  until: Text('Until', 40),
+  after: Text('Page position', 20),
+});
 
 /** The states "what is stuck" lists (docs/decisions.md §28), each linked with `partner=<id>&state=<state>`. */
 const STUCK_LINKS: ReadonlyArray<[StuckState, string]> = [
@@ -132,33 +142,36 @@ function filterForm(path: string, filter: RequestLogPage['filter']): SafeHtml {
 export async function partnerRequestsPage(app: FastifyInstance, deps: PartnerRequestsDeps): Promise<void> {
   const { kit, console } = deps;
 
-  app.get<{ Params: { id: string }; Querystring: Query }>('/console/partners/:id/requests', async (request, reply) => {
-    const operator = operatorOf(request);
-    const partnerId = intOf(request.params.id) ?? 0;
-    const path = `/console/partners/${partnerId}/requests`;
-    const text = Object.fromEntries(
-      ['status', 'route', 'from', 'until', 'after'].map((name) => [name, field(request.query, name)]),
-    );
-    let read;
-    try {
-      read = await listOrExplain(request, reply, () => console.partnerPage.requests(operator, partnerId, text), null);
-    } catch (error) {
-      return kit.problem(request, reply, error, '/console/partners');
-    }
-    const { found, problem } = read;
-    const shown: RequestLogPage['filter'] = found?.page.filter ?? {
-      status: text.status,
-      route: text.route,
-      from: text.from,
-      until: text.until,
-    };
-    const keep = { status: shown.status, route: shown.route, from: shown.from, until: shown.until };
-    const name = found?.partner.name ?? `Partner ${partnerId}`;
-    return kit.render(
-      request,
-      reply,
-      `Request log of ${name}`,
-      html`<p><a href="/console/partners">Partners</a> › <a href="/console/partners/${partnerId}">${name}</a></p>
+  app.get<{ Params: { id: string }; Querystring: Static<typeof RequestsQuery> }>(
+    '/console/partners/:id/requests',
+    { schema: { querystring: RequestsQuery } },
+    async (request, reply) => {
+      const operator = operatorOf(request);
+      const partnerId = intOf(request.params.id) ?? 0;
+      const path = `/console/partners/${partnerId}/requests`;
+      const text = Object.fromEntries(
+        ['status', 'route', 'from', 'until', 'after'].map((name) => [name, field(request.query, name)]),
+      );
+      let read;
+      try {
+        read = await listOrExplain(request, reply, () => console.partnerPage.requests(operator, partnerId, text), null);
+      } catch (error) {
+        return kit.problem(request, reply, error, '/console/partners');
+      }
+      const { found, problem } = read;
+      const shown: RequestLogPage['filter'] = found?.page.filter ?? {
+        status: text.status,
+        route: text.route,
+        from: text.from,
+        until: text.until,
+      };
+      const keep = { status: shown.status, route: shown.route, from: shown.from, until: shown.until };
+      const name = found?.partner.name ?? `Partner ${partnerId}`;
+      return kit.render(
+        request,
+        reply,
+        `Request log of ${name}`,
+        html`<p><a href="/console/partners">Partners</a> › <a href="/console/partners/${partnerId}">${name}</a></p>
 <h1>Request log of ${name}</h1>
 <p class="muted">Every API request this partner made with valid credentials in the last 30 days, newest first: when it arrived, the route template and the ids in its path, the answer and how long it took, its request id (the <code>X-Request-Id</code> header) and Idempotency-key. Bodies, query values and addresses are never recorded. Requests appear within a few seconds.</p>
 ${filterForm(path, shown)}
@@ -181,7 +194,8 @@ ${pager(
   },
 )}`
 }`,
-      '/console/partners',
-    );
-  });
+        '/console/partners',
+      );
+    },
+  );
 }

@@ -4,176 +4,209 @@
  * timeline, its events and their webhook deliveries, its audit entries. The bank history's old
  * address (`/console/bank/payouts/:id`) redirects here.
  */
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { ConsoleService, Guarded } from '../../modules/console/index.js';
+import type { Guarded } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import { auditObjectLink } from './object-links.js';
-import { type ConsoleKit, field, operatorOf, type Query, table, when } from './kit/index.js';
+import {
+  field,
+  Fields,
+  FormFields,
+  IdParams,
+  listOrExplain,
+  operatorOf,
+  type PageDeps,
+  table,
+  Text,
+  when,
+} from './kit/index.js';
+
+/** `saved` is the confirmation after a reveal's redirect. */
+const PayoutQuery = Fields({ saved: Text('Confirmation', 20) });
+const RevealForm = FormFields({ field: Text('Value', 40), reason: Text('Reason', 500) });
 
 const FIELD_LABEL: Record<string, string> = {
   bank_account_number: 'Bank account',
   bank_iban_number: 'IBAN',
 };
 
-export async function payoutPage(
-  app: FastifyInstance,
-  { kit, console }: { kit: ConsoleKit; console: ConsoleService },
-): Promise<void> {
+export async function payoutPage(app: FastifyInstance, { kit, console }: PageDeps): Promise<void> {
   const story = console.story;
 
-  app.get<{ Params: { id: string }; Querystring: Query }>('/console/payouts/:id', async (request, reply) => {
-    let found: Awaited<ReturnType<typeof story.story>>;
-    try {
-      found = await story.story(operatorOf(request), request.params.id);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'payout_not_found') {
-        reply.status(404);
+  app.get<{ Params: { id: string }; Querystring: Static<typeof PayoutQuery> }>(
+    '/console/payouts/:id',
+    { schema: { querystring: PayoutQuery } },
+    async (request, reply) => {
+      const { found, problem } = await listOrExplain(
+        request,
+        reply,
+        async () => {
+          try {
+            return await story.story(operatorOf(request), request.params.id);
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'payout_not_found') {
+              reply.status(404);
+              return kit.render(
+                request,
+                reply,
+                'Payout not found',
+                html`<p><a href="/console/payouts">Payouts</a> ›</p><h1>Payout not found</h1>
+<p class="notice bad" role="alert">There is no payout ${request.params.id}.</p>
+<p><a href="/console/payouts">Back to the payouts</a></p>`,
+                '/console/payouts',
+              );
+            }
+            return kit.problem(request, reply, error, '/console/payouts');
+          }
+        },
+        null,
+      );
+      if (found !== null && !('payout' in found)) return found;
+      if (!found)
         return kit.render(
           request,
           reply,
-          'Payout not found',
-          html`<p><a href="/console/payouts">Payouts</a> ›</p><h1>Payout not found</h1>
-<p class="notice bad" role="alert">There is no payout ${request.params.id}.</p>
-<p><a href="/console/payouts">Back to the payouts</a></p>`,
+          `Payout ${request.params.id}`,
+          html`<p><a href="/console/payouts">Payouts</a> ›</p><h1>Payout ${request.params.id}</h1>
+${problem}
+<p><a href="/console/payouts/${encodeURIComponent(request.params.id)}">The payout's page</a></p>`,
           '/console/payouts',
         );
-      }
-      return kit.problem(request, reply, error, '/console/payouts');
-    }
-    const { payout } = found;
-    const operator = operatorOf(request);
-    const mayReveal = can(operator.role, 'reveal_personal_data');
-    const csrf = kit.csrfField(request);
+      const { payout } = found;
+      const operator = operatorOf(request);
+      const mayReveal = can(operator.role, 'reveal_personal_data');
+      const csrf = kit.csrfField(request);
 
-    const guarded = (value: Guarded | null): SafeHtml => {
-      if (!value) return html`<span class="muted">not given</span>`;
-      const id = `reveal-${value.field}`;
-      if (value.revealed)
-        return html`<code>${value.value}</code> <small class="muted">(revealed to you; audited)</small>`;
-      return html`<span class="visually-hidden">masked, ending in ${value.value.replace(/•/g, '')}</span><code aria-hidden="true">${value.value}</code>${
-        mayReveal
-          ? html`<details class="reveal"><summary>Reveal</summary>
+      const guarded = (value: Guarded | null): SafeHtml => {
+        if (!value) return html`<span class="muted">not given</span>`;
+        const id = `reveal-${value.field}`;
+        if (value.revealed)
+          return html`<code>${value.value}</code> <small class="muted">(revealed to you; audited)</small>`;
+        return html`<span class="visually-hidden">masked, ending in ${value.value.replace(/•/g, '')}</span><code aria-hidden="true">${value.value}</code>${
+          mayReveal
+            ? html`<details class="reveal"><summary>Reveal</summary>
 <form method="post" action="/console/payouts/${payout.id}/reveal">${csrf}
 <input type="hidden" name="field" value="${value.field}">
 <label for="${id}">Reason (kept in the audit log)</label><br><input type="text" id="${id}" name="reason" required minlength="3" maxlength="500" size="30">
 <button type="submit">Reveal ${(FIELD_LABEL[value.field] ?? value.field).toLowerCase()}</button>
 </form></details>`
-          : html``
-      }`;
-    };
+            : html``
+        }`;
+      };
 
-    const amounts = table(
-      `How payout ${payout.id}'s amounts were computed`,
-      [{ label: 'Amount' }, { label: 'Kroner', num: true }, { label: 'How' }],
-      found.amounts.lines.map((line) => [line.label, formatKroner(line.amount), line.how]),
-      'No amounts.',
-    );
-    const rates = Object.entries(found.amounts.rates).map(
-      ([name, value]) => html`<dt>${name}</dt><dd><code>${value}</code></dd>`,
-    );
+      const amounts = table(
+        `How payout ${payout.id}'s amounts were computed`,
+        [{ label: 'Amount' }, { label: 'Kroner', num: true }, { label: 'How' }],
+        found.amounts.lines.map((line) => [line.label, formatKroner(line.amount), line.how]),
+        'No amounts.',
+      );
+      const rates = Object.entries(found.amounts.rates).map(
+        ([name, value]) => html`<dt>${name}</dt><dd><code>${value}</code></dd>`,
+      );
 
-    const timeline = found.timeline.map(
-      (entry) =>
-        html`<li><time datetime="${entry.at}">${when(entry.at)}</time> — <strong>${entry.link ? html`<a href="${entry.link}">${entry.what}</a>` : entry.what}</strong> <small class="muted">(${entry.who})</small>${entry.detail ? html`<br><span>${entry.detail}</span>` : html``}</li>`,
-    );
+      const timeline = found.timeline.map(
+        (entry) =>
+          html`<li><time datetime="${entry.at}">${when(entry.at)}</time> — <strong>${entry.link ? html`<a href="${entry.link}">${entry.what}</a>` : entry.what}</strong> <small class="muted">(${entry.who})</small>${entry.detail ? html`<br><span>${entry.detail}</span>` : html``}</li>`,
+      );
 
-    const bank = table(
-      `Bank report lines applied to payout ${payout.id}, oldest first`,
-      [
-        { label: 'Report' },
-        { label: 'Trace id' },
-        { label: 'Bank status' },
-        { label: 'Outcome' },
-        { label: 'Code' },
-        { label: 'Text' },
-        { label: 'Date' },
-        { label: 'Imported' },
-      ],
-      found.history.map((h) => [
-        html`${h.report_message_id ?? ''}${h.report_type ? html`<br><small class="muted">${h.report_type}</small>` : html``}`,
-        html`<code>${h.trace_id}</code>`,
-        h.bank_status,
-        h.outcome,
-        h.code ?? '',
-        h.text ?? '',
-        h.date ?? '',
-        when(h.recorded_at),
-      ]),
-      'No bank report has said anything of this payout yet.',
-    );
-    const files = table(
-      `Payment files payout ${payout.id} went into`,
-      [{ label: 'File' }, { label: 'Trace id' }, { label: 'File status' }, { label: 'Created' }],
-      found.attempts.map((a) => [
-        html`<a href="/console/bank/files/${a.file_id}">${a.file_id}</a>`,
-        html`<code>${a.trace_id}</code>`,
-        a.status,
-        when(a.created_at),
-      ]),
-      'Not in any payment file yet.',
-    );
+      const bank = table(
+        `Bank report lines applied to payout ${payout.id}, oldest first`,
+        [
+          { label: 'Report' },
+          { label: 'Trace id' },
+          { label: 'Bank status' },
+          { label: 'Outcome' },
+          { label: 'Code' },
+          { label: 'Text' },
+          { label: 'Date' },
+          { label: 'Imported' },
+        ],
+        found.history.map((h) => [
+          html`${h.report_message_id ?? ''}${h.report_type ? html`<br><small class="muted">${h.report_type}</small>` : html``}`,
+          html`<code>${h.trace_id}</code>`,
+          h.bank_status,
+          h.outcome,
+          h.code ?? '',
+          h.text ?? '',
+          h.date ?? '',
+          when(h.recorded_at),
+        ]),
+        'No bank report has said anything of this payout yet.',
+      );
+      const files = table(
+        `Payment files payout ${payout.id} went into`,
+        [{ label: 'File' }, { label: 'Trace id' }, { label: 'File status' }, { label: 'Created' }],
+        found.attempts.map((a) => [
+          html`<a href="/console/bank/files/${a.file_id}">${a.file_id}</a>`,
+          html`<code>${a.trace_id}</code>`,
+          a.status,
+          when(a.created_at),
+        ]),
+        'Not in any payment file yet.',
+      );
 
-    const events = table(
-      `Events about payout ${payout.id}`,
-      [{ label: 'Event' }, { label: 'Type' }, { label: 'Sequence', num: true }, { label: 'Created' }],
-      found.events.map((e) => [
-        html`<code>${e.id}</code>`,
-        html`<code>${e.type}</code>`,
-        e.sequence,
-        when(e.created_at),
-      ]),
-      'No events about this payout in the partner’s feed (the feed keeps 30 days).',
-    );
-    const deliveries = table(
-      `Webhook deliveries of payout ${payout.id}'s events`,
-      [
-        { label: 'Delivery', num: true },
-        { label: 'Event' },
-        { label: 'Endpoint' },
-        { label: 'Status' },
-        { label: 'Attempts', num: true },
-        { label: 'Last answer' },
-      ],
-      found.deliveries.map((d) => [
-        d.id,
-        html`<code>${d.eventType}</code>`,
-        d.url,
-        d.status,
-        d.attempts,
-        d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—'),
-      ]),
-      'No webhook deliveries of these events.',
-    );
-    const audit = table(
-      `Audit entries of payout ${payout.id}`,
-      [
-        { label: 'When' },
-        { label: 'Actor' },
-        { label: 'Action' },
-        { label: 'Fields' },
-        { label: 'Reason' },
-        { label: 'Request' },
-      ],
-      found.audit.map((e) => [
-        when(e.at),
-        e.actor.label,
-        html`<code>${e.action}</code>`,
-        e.fields.join(', '),
-        e.reason,
-        e.request_id ? html`<code>${e.request_id}</code>` : '',
-      ]),
-      'No audit entries.',
-    );
+      const events = table(
+        `Events about payout ${payout.id}`,
+        [{ label: 'Event' }, { label: 'Type' }, { label: 'Sequence', num: true }, { label: 'Created' }],
+        found.events.map((e) => [
+          html`<code>${e.id}</code>`,
+          html`<code>${e.type}</code>`,
+          e.sequence,
+          when(e.created_at),
+        ]),
+        'No events about this payout in the partner’s feed (the feed keeps 30 days).',
+      );
+      const deliveries = table(
+        `Webhook deliveries of payout ${payout.id}'s events`,
+        [
+          { label: 'Delivery', num: true },
+          { label: 'Event' },
+          { label: 'Endpoint' },
+          { label: 'Status' },
+          { label: 'Attempts', num: true },
+          { label: 'Last answer' },
+        ],
+        found.deliveries.map((d) => [
+          d.id,
+          html`<code>${d.eventType}</code>`,
+          d.url,
+          d.status,
+          d.attempts,
+          d.lastStatusCode !== null ? `HTTP ${d.lastStatusCode}` : (d.lastError ?? '—'),
+        ]),
+        'No webhook deliveries of these events.',
+      );
+      const audit = table(
+        `Audit entries of payout ${payout.id}`,
+        [
+          { label: 'When' },
+          { label: 'Actor' },
+          { label: 'Action' },
+          { label: 'Fields' },
+          { label: 'Reason' },
+          { label: 'Request' },
+        ],
+        found.audit.map((e) => [
+          when(e.at),
+          e.actor.label,
+          html`<code>${e.action}</code>`,
+          e.fields.join(', '),
+          e.reason,
+          e.request_id ? html`<code>${e.request_id}</code>` : '',
+        ]),
+        'No audit entries.',
+      );
 
-    const saved = field(request.query, 'saved');
-    return kit.render(
-      request,
-      reply,
-      `Payout ${payout.id}`,
-      html`<p><a href="/console/payouts">Payouts</a> ›</p>
+      const saved = field(request.query, 'saved');
+      return kit.render(
+        request,
+        reply,
+        `Payout ${payout.id}`,
+        html`<p><a href="/console/payouts">Payouts</a> ›</p>
 <h1>Payout ${payout.id}</h1>
 ${saved === 'revealed' ? html`<p class="notice ok" role="status">Revealed for 5 minutes, to you only; the reveal and its reason are in the audit log.</p>` : html``}
 <dl class="facts" id="payout-facts">
@@ -207,13 +240,14 @@ ${deliveries}
 <h2 id="audit">Audit entries</h2>
 ${audit}
 <p><a href="${auditObjectLink(`payout:${payout.id}`)}">In the audit log</a></p>`,
-      '/console/payouts',
-    );
-  });
+        '/console/payouts',
+      );
+    },
+  );
 
-  app.post<{ Params: { id: string }; Body: Query }>(
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof RevealForm> }>(
     '/console/payouts/:id/reveal',
-    { config: { permission: 'reveal_personal_data' } },
+    { config: { permission: 'reveal_personal_data' }, schema: { params: IdParams, body: RevealForm } },
     async (request, reply) => {
       const back = `/console/payouts/${encodeURIComponent(request.params.id)}`;
       try {

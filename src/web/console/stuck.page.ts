@@ -3,13 +3,21 @@
  * links in one onboarding state, with that partner's onboarding and missing steps, filtered by
  * partner and last change; the dashboard's cards link here.
  */
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { ConsoleService } from '../../modules/console/index.js';
 import type { StuckRow, StuckState } from '../../modules/console/stuck.actions.js';
 import { html, type SafeHtml } from '../html.js';
-import { type ConsoleKit, field, listOrExplain, operatorOf, pager, type Query } from './kit/index.js';
+import { field, Fields, listOrExplain, operatorOf, type PageDeps, pager, Text } from './kit/index.js';
 
 const PATH = '/console/employees/stuck';
+
+const StuckQuery = Fields({
+  state: Text('State', 40),
+  partner: Text('Partner id', 20),
+  changed_from: Text('Changed from', 20),
+  changed_to: Text('Changed to', 20),
+  page: Text('Page', 20),
+});
 
 const STATE_LABEL: Record<StuckState, string> = {
   verification_error: 'Verification error',
@@ -40,27 +48,27 @@ function onboardingCell(row: StuckRow): SafeHtml {
   return html`<strong class="status-bad">not onboarded</strong><br><small>missing: ${row.onboarding.missing_steps.map((s) => STEP_LABEL[s] ?? s).join(', ')}</small>`;
 }
 
-export async function stuckPage(
-  app: FastifyInstance,
-  { kit, console }: { kit: ConsoleKit; console: ConsoleService },
-): Promise<void> {
-  app.get<{ Querystring: Query }>(PATH, async (request, reply) => {
-    const text = {
-      state: field(request.query, 'state'),
-      partner: field(request.query, 'partner'),
-      changed_from: field(request.query, 'changed_from'),
-      changed_to: field(request.query, 'changed_to'),
-    };
-    const { found, problem } = await listOrExplain(
-      request,
-      reply,
-      () => console.stuck.list(operatorOf(request), { ...text, page: field(request.query, 'page') }),
-      null,
-    );
-    const state = found?.state ?? 'verification_error';
-    const sessionStates = state === 'verification_error' || state === 'verification_pending';
-    const rows = (found?.rows ?? []).map(
-      (row) => html`<tr>
+export async function stuckPage(app: FastifyInstance, { kit, console }: PageDeps): Promise<void> {
+  app.get<{ Querystring: Static<typeof StuckQuery> }>(
+    PATH,
+    { schema: { querystring: StuckQuery } },
+    async (request, reply) => {
+      const text = {
+        state: field(request.query, 'state'),
+        partner: field(request.query, 'partner'),
+        changed_from: field(request.query, 'changed_from'),
+        changed_to: field(request.query, 'changed_to'),
+      };
+      const { found, problem } = await listOrExplain(
+        request,
+        reply,
+        () => console.stuck.list(operatorOf(request), { ...text, page: field(request.query, 'page') }),
+        null,
+      );
+      const state = found?.state ?? 'verification_error';
+      const sessionStates = state === 'verification_error' || state === 'verification_pending';
+      const rows = (found?.rows ?? []).map(
+        (row) => html`<tr>
 <td><a href="/console/employees/${row.userId}">${row.userId}</a></td>
 <td>${row.email || html`<span class="muted">erased</span>`}</td>
 <td>${row.partnerName} <small class="muted">(${row.partnerId})</small></td>
@@ -68,16 +76,16 @@ export async function stuckPage(
 ${sessionStates ? html`<td>${row.session?.reason ?? html`<span class="muted">none given</span>`}</td>` : html``}
 <td>${row.changedAt.slice(0, 16).replace('T', ' ')}</td>
 </tr>`,
-    );
-    const options = (Object.keys(STATE_LABEL) as StuckState[]).map(
-      (value) =>
-        html`<option value="${value}"${value === (text.state || state) ? html` selected` : html``}>${STATE_LABEL[value]}</option>`,
-    );
-    return kit.render(
-      request,
-      reply,
-      'What is stuck',
-      html`<p><a href="/console/employees">Employees</a> ›</p>
+      );
+      const options = (Object.keys(STATE_LABEL) as StuckState[]).map(
+        (value) =>
+          html`<option value="${value}"${value === (text.state || state) ? html` selected` : html``}>${STATE_LABEL[value]}</option>`,
+      );
+      return kit.render(
+        request,
+        reply,
+        'What is stuck',
+        html`<p><a href="/console/employees">Employees</a> ›</p>
 <h1>What is stuck</h1>
 <p>Each row is one partner's link to a person: the onboarding and missing steps shown are that partner's (a person onboarded for one partner can be stuck with another).</p>
 <form class="filters" method="get" action="${PATH}" role="search">
@@ -98,7 +106,8 @@ ${
 ${pager(PATH, { ...text, state }, { page: found.page, perPage: console.stuck.perPage, total: found.total })}`
     : problem
 }`,
-      '/console/employees',
-    );
-  });
+        '/console/employees',
+      );
+    },
+  );
 }

@@ -3,6 +3,7 @@
  * log, one delivery (request and answers; personal fields masked until revealed with a reason),
  * resend, replay from a sequence (with a review step), disable and enable.
  */
+import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { WebhookActions } from '../../modules/console/index.js';
@@ -13,17 +14,35 @@ import {
   act,
   type Cell,
   field,
-  type Form,
+  Fields,
+  FormFields,
+  IdParams,
   listOrExplain,
   operatorOf,
   type PageDeps,
   pager,
-  type Query,
   table,
-  unreadableFilter,
+  Text,
   urlWith,
   when,
 } from './kit/index.js';
+
+const EndpointsQuery = Fields({ partner: Text('Partner id', 20), state: Text('State', 20) });
+const LogQuery = Fields({ status: Text('Status', 20), before: Text('Page position', 20) });
+const DeliveryParams = Type.Object({
+  id: IdParams.properties.id,
+  deliveryId: Type.String({ title: 'Delivery', maxLength: 20 }),
+});
+/** A form that is its button alone. */
+const ButtonForm = FormFields({});
+const ReasonForm = FormFields({ reason: Text('Reason', 500) });
+const ReviewForm = FormFields({ from: Text('Replay from sequence', 20) });
+/** The review page's form: the range it showed and its confirmation (without it, the review is shown first). */
+const ReplayForm = FormFields({
+  from: Text('Replay from sequence', 20),
+  through: Text('Through sequence', 20),
+  confirmed: Text('Confirmation', 1),
+});
 
 type Endpoint = Awaited<ReturnType<WebhookActions['endpoint']>>['endpoint'];
 
@@ -69,30 +88,33 @@ export async function webhooksPage(app: FastifyInstance, deps: PageDeps): Promis
   const flash = kit.flash;
   const hooks = console.webhooks;
 
-  app.get<{ Querystring: Query }>('/console/webhooks', async (request, reply) => {
-    const operator = operatorOf(request);
-    const { found, problem } = await listOrExplain(
-      request,
-      reply,
-      () =>
-        hooks.endpoints(operator, { partner: field(request.query, 'partner'), state: field(request.query, 'state') }),
-      null,
-    );
-    const rows = (found?.endpoints ?? []).map((e): Cell[] => [
-      html`<a href="/console/webhooks/${e.id}">${e.id}</a>`,
-      html`${found?.partnerNames.get(e.partner_id) ?? ''} <small class="muted">(${e.partner_id})</small>`,
-      html`<code>${e.url}</code>`,
-      e.event_types.join(', '),
-      stateCell(e),
-      when(e.last_success) || 'never',
-      when(e.failing_since),
-      `${e.deliveries.pending} / ${e.deliveries.failed} / ${e.deliveries.delivered}`,
-    ]);
-    return kit.render(
-      request,
-      reply,
-      'Webhooks',
-      html`<h1>Webhooks</h1>
+  app.get<{ Querystring: Static<typeof EndpointsQuery> }>(
+    '/console/webhooks',
+    { schema: { querystring: EndpointsQuery } },
+    async (request, reply) => {
+      const operator = operatorOf(request);
+      const { found, problem } = await listOrExplain(
+        request,
+        reply,
+        () =>
+          hooks.endpoints(operator, { partner: field(request.query, 'partner'), state: field(request.query, 'state') }),
+        null,
+      );
+      const rows = (found?.endpoints ?? []).map((e): Cell[] => [
+        html`<a href="/console/webhooks/${e.id}">${e.id}</a>`,
+        html`${found?.partnerNames.get(e.partner_id) ?? ''} <small class="muted">(${e.partner_id})</small>`,
+        html`<code>${e.url}</code>`,
+        e.event_types.join(', '),
+        stateCell(e),
+        when(e.last_success) || 'never',
+        when(e.failing_since),
+        `${e.deliveries.pending} / ${e.deliveries.failed} / ${e.deliveries.delivered}`,
+      ]);
+      return kit.render(
+        request,
+        reply,
+        'Webhooks',
+        html`<h1>Webhooks</h1>
 ${flash.take(request, reply)}
 <p>Partners' webhook endpoints. <em>failing</em>: the last attempt failed (since the time shown); <em>disabled</em>: nothing is sent until it is enabled again (by the partner, an operator, or after failing for 5 days). Open an endpoint for its delivery log.</p>
 <form method="get" action="/console/webhooks" class="filters">
@@ -118,48 +140,61 @@ ${
     'No webhook endpoints match.',
   )
 }`,
-      '/console/webhooks',
-    );
-  });
-
-  app.get<{ Params: { id: string }; Querystring: Query }>('/console/webhooks/:id', async (request, reply) => {
-    const operator = operatorOf(request);
-    let found: Awaited<ReturnType<WebhookActions['endpoint']>>;
-    try {
-      found = await hooks.endpoint(operator, request.params.id, {
-        status: field(request.query, 'status'),
-        before: field(request.query, 'before'),
-      });
-    } catch (error) {
-      // A log filter that cannot be read: said, and nothing listed (docs/console.md, "Filters").
-      if (!(error instanceof AppError) || error.code !== 'validation_failed')
-        return kit.problem(request, reply, error, '/console/webhooks');
-      reply.status(422);
-      return kit.render(
-        request,
-        reply,
-        'Webhook endpoint',
-        html`<h1>Webhook endpoint</h1>
-${unreadableFilter(Object.values(error.fieldErrors ?? {}).flat())}
-<p><a href="/console/webhooks/${request.params.id}">Show the whole log</a></p>`,
         '/console/webhooks',
       );
-    }
-    const { endpoint: e } = found;
-    const csrf = kit.csrfField(request);
-    const mayManage = can(operator.role, 'manage_webhooks');
-    const path = `/console/webhooks/${e.id}`;
-    const rows = found.deliveries.map((d): Cell[] => [
-      html`<a href="${path}/deliveries/${d.id}">${d.id}</a>`,
-      Number(d.sequence),
-      d.event_type,
-      html`<span class="${d.status === 'failed' ? 'status-bad' : d.status === 'delivered' ? 'status-ok' : ''}">${d.status}</span>`,
-      d.attempts,
-      when(d.created_at),
-      d.status === 'pending' ? `next ${when(d.next_attempt_at)}` : when(d.finished_at),
-    ]);
-    const manage = mayManage
-      ? html`<h2>Actions</h2>
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: Static<typeof LogQuery> }>(
+    '/console/webhooks/:id',
+    { schema: { querystring: LogQuery } },
+    async (request, reply) => {
+      const operator = operatorOf(request);
+      // A log filter that does not fit or cannot be read: said, and nothing listed (docs/console.md, "Filters").
+      const { found, problem } = await listOrExplain(
+        request,
+        reply,
+        async () => {
+          try {
+            return await hooks.endpoint(operator, request.params.id, {
+              status: field(request.query, 'status'),
+              before: field(request.query, 'before'),
+            });
+          } catch (error) {
+            // Not found (or not allowed) is the problem page's; an unreadable filter is listOrExplain's.
+            if (error instanceof AppError && error.code !== 'validation_failed')
+              return kit.problem(request, reply, error, '/console/webhooks');
+            throw error;
+          }
+        },
+        null,
+      );
+      if (found !== null && !('endpoint' in found)) return found;
+      if (!found)
+        return kit.render(
+          request,
+          reply,
+          'Webhook endpoint',
+          html`<h1>Webhook endpoint</h1>
+${problem}
+<p><a href="/console/webhooks/${request.params.id}">Show the whole log</a></p>`,
+          '/console/webhooks',
+        );
+      const { endpoint: e } = found;
+      const csrf = kit.csrfField(request);
+      const mayManage = can(operator.role, 'manage_webhooks');
+      const path = `/console/webhooks/${e.id}`;
+      const rows = found.deliveries.map((d): Cell[] => [
+        html`<a href="${path}/deliveries/${d.id}">${d.id}</a>`,
+        Number(d.sequence),
+        d.event_type,
+        html`<span class="${d.status === 'failed' ? 'status-bad' : d.status === 'delivered' ? 'status-ok' : ''}">${d.status}</span>`,
+        d.attempts,
+        when(d.created_at),
+        d.status === 'pending' ? `next ${when(d.next_attempt_at)}` : when(d.finished_at),
+      ]);
+      const manage = mayManage
+        ? html`<h2>Actions</h2>
 ${
   e.state === 'disabled'
     ? html`<form method="post" action="${path}/enable">${csrf}<button type="submit">Enable endpoint ${e.id}</button></form>
@@ -173,13 +208,13 @@ ${
 <label for="replay-from">Replay from sequence<input type="text" inputmode="numeric" id="replay-from" name="from" required size="10"></label>
 <button type="submit" class="secondary">Review the replay…</button></form>
 <p class="muted">Queues again the events this endpoint would have received from that sequence on (at most ${CONSOLE_REPLAY_MAX} sequences at a time); the next page shows how many before anything is queued.</p>`
-      : html`<p class="muted">Your role (${operator.role}) sees the log; operators and administrators can resend, replay, disable and enable.</p>`;
-    const oldest = found.deliveries.at(-1)?.id;
-    return kit.render(
-      request,
-      reply,
-      `Webhook endpoint ${e.id}`,
-      html`<p><a href="/console/webhooks">Webhooks</a> ›</p>
+        : html`<p class="muted">Your role (${operator.role}) sees the log; operators and administrators can resend, replay, disable and enable.</p>`;
+      const oldest = found.deliveries.at(-1)?.id;
+      return kit.render(
+        request,
+        reply,
+        `Webhook endpoint ${e.id}`,
+        html`<p><a href="/console/webhooks">Webhooks</a> ›</p>
 <h1>Webhook endpoint ${e.id}</h1>
 ${flash.take(request, reply)}
 <dl class="facts">
@@ -223,9 +258,10 @@ ${pager(
     nextLabel: 'Older deliveries',
   },
 )}`,
-      '/console/webhooks',
-    );
-  });
+        '/console/webhooks',
+      );
+    },
+  );
 
   app.get<{ Params: { id: string; deliveryId: string } }>(
     '/console/webhooks/:id/deliveries/:deliveryId',
@@ -305,9 +341,9 @@ ${table(
   const endpointBack = (request: FastifyRequest<{ Params: { id: string } }>) =>
     `/console/webhooks/${encodeURIComponent(request.params.id)}`;
 
-  app.post<{ Params: { id: string; deliveryId: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof DeliveryParams>; Body: Static<typeof ButtonForm> }>(
     '/console/webhooks/:id/deliveries/:deliveryId/resend',
-    { config: { permission: 'manage_webhooks' } },
+    { config: { permission: 'manage_webhooks' }, schema: { params: DeliveryParams, body: ButtonForm } },
     (request, reply) =>
       act(deps, request, reply, endpointBack(request), async () => {
         const { id, deliveryId } = request.params;
@@ -322,9 +358,9 @@ ${table(
       }),
   );
 
-  app.post<{ Params: { id: string; deliveryId: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof DeliveryParams>; Body: Static<typeof ReasonForm> }>(
     '/console/webhooks/:id/deliveries/:deliveryId/reveal',
-    { config: { permission: 'reveal_personal_data' } },
+    { config: { permission: 'reveal_personal_data' }, schema: { params: DeliveryParams, body: ReasonForm } },
     (request, reply) =>
       act(deps, request, reply, endpointBack(request), async () => {
         const { id, deliveryId } = request.params;
@@ -336,9 +372,9 @@ ${table(
       }),
   );
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof ReasonForm> }>(
     '/console/webhooks/:id/disable',
-    { config: { permission: 'manage_webhooks' } },
+    { config: { permission: 'manage_webhooks' }, schema: { params: IdParams, body: ReasonForm } },
     (request, reply) =>
       act(deps, request, reply, endpointBack(request), async () => {
         const { changed } = await hooks.disable(operatorOf(request), request.params.id, field(request.body, 'reason'));
@@ -351,9 +387,9 @@ ${table(
       }),
   );
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof ButtonForm> }>(
     '/console/webhooks/:id/enable',
-    { config: { permission: 'manage_webhooks' } },
+    { config: { permission: 'manage_webhooks' }, schema: { params: IdParams, body: ButtonForm } },
     (request, reply) =>
       act(deps, request, reply, endpointBack(request), async () => {
         const { changed } = await hooks.enable(operatorOf(request), request.params.id);
@@ -366,7 +402,10 @@ ${table(
       }),
   );
 
-  async function replayReview(request: FastifyRequest<{ Params: { id: string }; Body: Form }>, reply: FastifyReply) {
+  async function replayReview(
+    request: FastifyRequest<{ Params: Static<typeof IdParams>; Body: Static<typeof ReplayForm> }>,
+    reply: FastifyReply,
+  ) {
     const back = endpointBack(request);
     let review: Awaited<ReturnType<WebhookActions['replayReview']>>;
     try {
@@ -396,15 +435,15 @@ ${review.nextFrom ? html`<p class="notice">A replay covers at most ${CONSOLE_REP
     );
   }
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof ReviewForm> }>(
     '/console/webhooks/:id/replay/review',
-    { config: { permission: 'manage_webhooks' } },
+    { config: { permission: 'manage_webhooks' }, schema: { params: IdParams, body: ReviewForm } },
     replayReview,
   );
 
-  app.post<{ Params: { id: string }; Body: Form }>(
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof ReplayForm> }>(
     '/console/webhooks/:id/replay',
-    { config: { permission: 'manage_webhooks' } },
+    { config: { permission: 'manage_webhooks' }, schema: { params: IdParams, body: ReplayForm } },
     (request, reply) => {
       // Only the review page's button replays: a form without it gets the review first.
       if (request.body?.confirmed !== '1') return replayReview(request, reply);
