@@ -20,6 +20,7 @@ import {
   type PageDeps,
   pager,
   sendCsv,
+  table,
   Text,
   unfitFields,
 } from './kit/index.js';
@@ -87,15 +88,13 @@ export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promi
         () => money.searchEmployees(operatorOf(request), { q, page: field(request.query, 'page') }),
         null,
       );
-      const rows = (found?.people ?? []).map(
-        (person) => html`<tr>
-<td><a href="/console/employees/${person.id}">${person.id}</a></td>
-<td>${person.email}${badges(person)}</td>
-<td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found?.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
-<td>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</td>
-<td>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</td>
-</tr>`,
-      );
+      const rows = (found?.people ?? []).map((person) => [
+        html`<a href="/console/employees/${person.id}">${person.id}</a>`,
+        html`<div>${person.email}${badges(person)}</div>`,
+        html`<div>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found?.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</div>`,
+        html`<div>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</div>`,
+        html`<div>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</div>`,
+      ]);
       return kit.render(
         request,
         reply,
@@ -111,7 +110,19 @@ ${
     ? html`${matchedSentence(found, q, money.perPage)}
 ${
   rows.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Employees</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Name (partner)</th><th scope="col">Phone</th><th scope="col">Internal id</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    ? table(
+        'Employees',
+        [
+          { label: 'Id', nowrap: true },
+          { label: 'E-mail' },
+          { label: 'Name (partner)' },
+          { label: 'Phone', nowrap: true },
+          { label: 'Internal id' },
+        ],
+        rows,
+        '',
+        { id: 'employees' },
+      )
     : html``
 }
 ${pager('/console/employees', { q }, { page: found.page, hasMore: found.hasMore })}

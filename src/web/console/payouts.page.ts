@@ -17,6 +17,7 @@ import {
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import {
+  type Column,
   csvLink,
   field,
   fields,
@@ -28,6 +29,7 @@ import {
   pager,
   type Query,
   sendCsv,
+  table,
   Text,
   unfitFields,
   urlWith,
@@ -112,7 +114,7 @@ export function describeFilter(filter: OperationsFilter, partnerNames: Map<numbe
 /** The employee a payout pays, as its partner entered them, linked to their page. */
 function employeeCell(row: PayoutLine, employeeNames: Map<string, string>): SafeHtml {
   const name = employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`;
-  return html`<a href="/console/employees/${row.userId}">${name}</a> <small class="muted">(${row.userId})</small>`;
+  return html`<span><a href="/console/employees/${row.userId}">${name}</a> <small class="muted">(${row.userId})</small></span>`;
 }
 
 function linesTable(
@@ -120,20 +122,33 @@ function linesTable(
   names: { partners: Map<number, string>; employees: Map<string, string> },
   select: boolean,
 ): SafeHtml {
-  const body = rows.map(
-    (row) => html`<tr>
-${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-${row.id}"><label for="pick-${row.id}" class="visually-hidden">Select payout ${row.id}</label></td>` : html``}
-<td><a href="/console/payouts/${row.id}">${row.id}</a></td>
-<td>${names.partners.get(row.partnerId) ?? row.partnerId}</td>
-<td>${employeeCell(row, names.employees)}</td>
-<td><a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a></td>
-<td>${row.dueDate}</td>
-<td>${row.status}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</td>
-<td class="num">${formatKroner(row.net)}</td>
-<td class="num">${formatKroner(row.invoiceIncl)}</td>
-</tr>`,
-  );
-  return html`<div class="table-wrap"><table style="min-width:46rem"><caption class="visually-hidden">Payouts</caption><thead><tr>${select ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : html``}<th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Employee</th><th scope="col">Invoice</th><th scope="col">Due</th><th scope="col">Status</th><th scope="col" class="num">Net</th><th scope="col" class="num">Invoiced incl. VAT</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  const columns: Column[] = [
+    ...(select ? [{ label: 'Select', action: true }] : []),
+    { label: 'Payout', nowrap: true },
+    { label: 'Partner' },
+    { label: 'Employee' },
+    { label: 'Invoice', nowrap: true },
+    { label: 'Due', nowrap: true },
+    { label: 'Status' },
+    { label: 'Net', num: true },
+    { label: 'Invoiced incl. VAT', num: true },
+  ];
+  const cells = rows.map((row) => [
+    ...(select
+      ? [
+          html`<input type="checkbox" name="id" value="${row.id}" id="pick-${row.id}"><label for="pick-${row.id}" class="visually-hidden">Select payout ${row.id}</label>`,
+        ]
+      : []),
+    html`<a href="/console/payouts/${row.id}">${row.id}</a>`,
+    names.partners.get(row.partnerId) ?? row.partnerId,
+    employeeCell(row, names.employees),
+    html`<a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a>`,
+    row.dueDate,
+    html`<span>${row.status}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</span>`,
+    formatKroner(row.net),
+    formatKroner(row.invoiceIncl),
+  ]);
+  return table('Payouts', columns, cells, 'No payouts match.', { id: select ? 'payouts' : 'selection' });
 }
 
 /** The employees a selection pays, each once, by name (the first 50, then how many more). */
@@ -188,13 +203,13 @@ ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio
 </fieldset>`
           : html``;
         const names = { partners: listed.partnerNames, employees: listed.employeeNames };
-        const table = listed.rows.length ? linesTable(listed.rows, names, mayMove) : html`<p>No payouts match.</p>`;
+        const rowsTable = linesTable(listed.rows, names, mayMove);
         list = html`<p id="matching"><strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.</p>
 ${
   mayMove && listed.rows.length
     ? html`<form method="post" action="/console/payouts/confirm">${kit.csrfField(request)}${hiddenFilter(params)}<input type="hidden" name="back" value="${here}">
-${table}${actions}</form>`
-    : table
+${rowsTable}${actions}</form>`
+    : rowsTable
 }
 ${pager('/console/payouts', { ...params }, { page, perPage: money.perPage, total: totals.count })}
 ${totals.count > 0 ? csvLink(operatorOf(request), '/console/payouts.csv', { ...params }) : html``}`;
