@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { DESKTOP, fits, launchChromium, pagesOf, PHONE, signInToConsole } from '../helpers/browser.js';
+import { accessible, DESKTOP, fits, launchChromium, pagesOf, PHONE, signInToConsole } from '../helpers/browser.js';
 import { readyOperator, type ReadyOperator } from '../helpers/console.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
@@ -139,5 +139,46 @@ describe(`the console's tables at 390 px and 1280 px, in Chromium (${testEngine}
         await fits(page, `/console/audit at ${name} px`);
       });
     }, 120_000);
+  }
+
+  it('shows statuses as chips with their words: the colour is a second signal', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signInToConsole(page, t, base, operator);
+      await page.goto(`${base}/console/payouts`);
+      const chips = page.locator('#payouts td[data-label="Status"] .chip');
+      expect(await chips.count()).toBe(30);
+      expect(new Set(await chips.allTextContents())).toEqual(new Set(['pending']));
+      expect(await chips.first().getAttribute('class')).toBe('chip chip-wait');
+      await page.goto(`${base}/console/invoices/${invoiceId}`);
+      expect(await page.locator('#invoice-lines .chip').first().textContent()).toBe('pending');
+    });
+  }, 120_000);
+
+  for (const [name, viewport] of [
+    ['390', PHONE],
+    ['1280', DESKTOP],
+  ] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`the list pages at ${name} px, ${scheme}: axe-core finds nothing serious`, async () => {
+        await withPage(
+          viewport,
+          async (page) => {
+            await signInToConsole(page, t, base, operator);
+            for (const url of [
+              '/console/payouts',
+              `/console/invoices/${invoiceId}`,
+              `/console/employees?q=${encodeURIComponent(employee.email)}`,
+              `/console/employees/${employee.id}`,
+              '/console/audit',
+            ]) {
+              await page.goto(`${base}${url}`);
+              await accessible(page, `${url} at ${name} px, ${scheme}`);
+            }
+          },
+          scheme,
+          true,
+        );
+      }, 120_000);
+    }
   }
 });

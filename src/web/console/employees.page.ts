@@ -10,6 +10,7 @@ import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import {
   act,
+  chip,
   csvLink,
   field,
   Fields,
@@ -262,11 +263,11 @@ ${link.verified ? html`<dt>Identity number (verified)</dt><dd>${guarded(link.ver
 
     const sessions = person.sessions.map(
       (s) =>
-        html`<tr><td><code>${s.id.slice(0, 8)}</code></td><td>${person.partnerNames.get(s.partner_id) ?? s.partner_id}</td><td>${s.provider}</td><td>${s.status}${s.outcome_reason ? html` <small class="muted">(${s.outcome_reason})</small>` : html``}</td><td>${s.created_at.slice(0, 16).replace('T', ' ')}</td></tr>`,
+        html`<tr><td><code>${s.id.slice(0, 8)}</code></td><td>${person.partnerNames.get(s.partner_id) ?? s.partner_id}</td><td>${s.provider}</td><td>${chip(s.status)}${s.outcome_reason ? html` <small class="muted">(${s.outcome_reason})</small>` : html``}</td><td>${s.created_at.slice(0, 16).replace('T', ' ')}</td></tr>`,
     );
     const payouts = person.payouts.map(
       (p) =>
-        html`<tr><td><a href="/console/payouts/${p.id}">${p.id}</a></td><td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td><td>${p.date}</td><td>${p.status}</td><td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td></tr>`,
+        html`<tr><td><a href="/console/payouts/${p.id}">${p.id}</a></td><td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td><td>${p.date}</td><td>${chip(p.status)}</td><td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td></tr>`,
     );
 
     const erasedNotice = person.erasedAt

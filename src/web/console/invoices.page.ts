@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
-import { field, Fields, listOrExplain, operatorOf, type PageDeps, pager, table, Text } from './kit/index.js';
+import { chip, field, Fields, listOrExplain, operatorOf, type PageDeps, pager, table, Text } from './kit/index.js';
 import { invoiceFacts } from './invoice-documents.page.js';
 
 const InvoicesQuery = Fields({
@@ -117,7 +117,7 @@ ${problem}
         html`<a href="/console/payouts/${row.id}">${row.id}</a>`,
         html`<span><a href="/console/employees/${row.userId}">${found.employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`}</a> <small class="muted">(${row.userId})</small></span>`,
         row.date,
-        row.status,
+        chip(row.status),
         formatKroner(row.net),
         formatKroner(row.invoiceIncl),
       ]);

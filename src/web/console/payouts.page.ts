@@ -17,6 +17,7 @@ import {
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import {
+  chip,
   type Column,
   csvLink,
   field,
@@ -144,7 +145,7 @@ function linesTable(
     employeeCell(row, names.employees),
     html`<a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a>`,
     row.dueDate,
-    html`<span>${row.status}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</span>`,
+    html`<span>${chip(row.status)}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</span>`,
     formatKroner(row.net),
     formatKroner(row.invoiceIncl),
   ]);

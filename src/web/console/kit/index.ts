@@ -5,6 +5,7 @@
 export { act, intOf, operatorOf, type PageDeps } from './forms.js';
 export { inFormWords } from './words.js';
 export { Csrf, Fields, FormFields, IdParams, Text, unfitFields, unfitProblems, unfitRead } from './fields.js';
+export { chip, type ChipTone } from './chips.js';
 export type { Flash, FlashStore } from './flash.js';
 export {
   ago,
