@@ -2,7 +2,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { EmployeeView, Guarded } from '../../modules/console/index.js';
+import { PAGE_SIZES, type EmployeeView, type Guarded } from '../../modules/console/index.js';
 import type { PersonSummary } from '../../modules/users/index.js';
 import { can } from '../../modules/operators/index.js';
 import { fromMinorUnits } from '../../modules/payouts/index.js';
@@ -20,13 +20,15 @@ import {
   operatorOf,
   type PageDeps,
   pager,
+  PerPage,
+  perPageChoice,
   sendCsv,
   table,
   Text,
   unfitFields,
 } from './kit/index.js';
 
-const SearchQuery = Fields({ q: Text('Search', 200), page: Text('Page', 20) });
+const SearchQuery = Fields({ q: Text('Search', 200), page: Text('Page', 20), per_page: PerPage(PAGE_SIZES) });
 const ExportQuery = Fields({ q: Text('Search', 200) });
 const ReviewQuery = Fields({ page: Text('Page', 20) });
 const RevealForm = FormFields({ field: Text('Value', 40), partner: Text('Partner', 20), reason: Text('Reason', 500) });
@@ -83,10 +85,12 @@ export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promi
     { schema: { querystring: SearchQuery } },
     async (request, reply) => {
       const q = field(request.query, 'q');
+      const perPage = Number(field(request.query, 'per_page')) || money.perPage;
+      const size = field(request.query, 'per_page') ? perPage : undefined;
       const { found, problem } = await listOrExplain(
         request,
         reply,
-        () => money.searchEmployees(operatorOf(request), { q, page: field(request.query, 'page') }),
+        () => money.searchEmployees(operatorOf(request), { q, page: field(request.query, 'page') }, perPage),
         null,
       );
       const rows = (found?.people ?? []).map((person) => [
@@ -103,12 +107,13 @@ export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promi
         html`<h1>Employees</h1>
 <form class="filters" method="get" action="/console/employees" role="search">
 <label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
+${perPageChoice(PAGE_SIZES, perPage)}
 <button type="submit">Search</button>
 </form>
 <p><a href="/console/employees/stuck">What is stuck</a>: employees by onboarding state and missing steps, per partner.</p>
 ${
   found
-    ? html`${matchedSentence(found, q, money.perPage)}
+    ? html`${matchedSentence(found, q, found.perPage)}
 ${
   rows.length
     ? table(
@@ -126,7 +131,7 @@ ${
       )
     : html``
 }
-${pager('/console/employees', { q }, { page: found.page, hasMore: found.hasMore })}
+${pager('/console/employees', { q, per_page: size }, { page: found.page, hasMore: found.hasMore })}
 ${rows.length > 0 ? csvLink(operatorOf(request), '/console/employees.csv', { q }) : html``}`
     : problem
 }`,

@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { PAYOUT_STATUSES } from '../../modules/console/index.js';
+import { PAGE_SIZES, PAYOUT_STATUSES } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import {
   MAX_PAYOUTS_PER_ACTION,
@@ -28,6 +28,8 @@ import {
   operatorOf,
   type PageDeps,
   pager,
+  PerPage,
+  perPageChoice,
   type Query,
   sendCsv,
   table,
@@ -45,7 +47,7 @@ const FILTER = {
   due_to: Text('Due to', 20),
   invoice: Text('Invoice', 20),
 };
-const PayoutsQuery = Fields({ ...FILTER, page: Text('Page', 20) });
+const PayoutsQuery = Fields({ ...FILTER, page: Text('Page', 20), per_page: PerPage(PAGE_SIZES) });
 const ExportQuery = Fields(FILTER);
 /** The payouts a form selects: `id` repeats, one a ticked box. */
 const Ids = Type.Optional(
@@ -180,14 +182,17 @@ export async function payoutsPage(app: FastifyInstance, { kit, console }: PageDe
     async (request, reply) => {
       const params = paramsOf(request.query);
       const pageText = field(request.query, 'page');
+      const perPage = Number(field(request.query, 'per_page')) || money.perPage;
+      // The page size travels with the filter (pager, review's way back) only when chosen.
+      const size = field(request.query, 'per_page') ? perPage : undefined;
       const operator = operatorOf(request);
       const [{ found: listed, problem }, partners] = await Promise.all([
-        listOrExplain(request, reply, () => money.payouts(operator, { ...params, page: pageText }), null),
+        listOrExplain(request, reply, () => money.payouts(operator, { ...params, page: pageText }, perPage), null),
         money.partnerChoices(operator),
       ]);
       const page = listed?.page ?? 1;
       const mayMove = can(operatorOf(request).role, 'move_payouts');
-      const here = urlWith('/console/payouts', { ...params, page: page > 1 ? page : undefined });
+      const here = urlWith('/console/payouts', { ...params, per_page: size, page: page > 1 ? page : undefined });
       const partnerOptions = partners.map(
         (p) =>
           html`<option value="${p.id}"${String(p.id) === params.partner ? html` selected` : html``}>${p.name} (${p.id})</option>`,
@@ -212,7 +217,7 @@ ${
 ${rowsTable}${actions}</form>`
     : rowsTable
 }
-${pager('/console/payouts', { ...params }, { page, perPage: money.perPage, total: totals.count })}
+${pager('/console/payouts', { ...params, per_page: size }, { page, perPage: listed.perPage, total: totals.count })}
 ${totals.count > 0 ? csvLink(operatorOf(request), '/console/payouts.csv', { ...params }) : html``}`;
       }
 
@@ -228,6 +233,7 @@ ${confirmations.take(request, reply)}
 <label for="f-from">Due from<input type="date" id="f-from" name="due_from" value="${params.due_from}"></label>
 <label for="f-to">Due to<input type="date" id="f-to" name="due_to" value="${params.due_to}"></label>
 <label for="f-invoice">Invoice<input type="text" inputmode="numeric" id="f-invoice" name="invoice" value="${params.invoice}" size="8"></label>
+${perPageChoice(PAGE_SIZES, perPage)}
 <button type="submit">Filter</button> <a href="/console/payouts">Clear</a>
 </form>
 ${problem ?? list}`,

@@ -135,6 +135,11 @@ export function table(
   return html`<div class="table-wrap"><table class="stack"${options.id ? html` id="${options.id}"` : html``}><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
+/** The page-size choice of a list's filter form (a `per_page` select; the list's other fields stay as they are). */
+export function perPageChoice(sizes: readonly number[], current: number): SafeHtml {
+  return html`<label for="f-per-page">Rows per page<select id="f-per-page" name="per_page">${sizes.map((n) => html`<option value="${n}"${n === current ? html` selected` : html``}>${n}</option>`)}</select></label>`;
+}
+
 /** The list's filter as a CSV download (docs/console.md, "CSV downloads"), for the roles that may export. */
 export function csvLink(operator: ConsoleOperator, path: string, params: Record<string, string | undefined>): SafeHtml {
   if (!can(operator.role, 'export_lists')) return html``;
