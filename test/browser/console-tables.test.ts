@@ -181,4 +181,23 @@ describe(`the console's tables at 390 px and 1280 px, in Chromium (${testEngine}
       }, 120_000);
     }
   }
+
+  it('chooses 25 rows a page, selects every payout on the page and marks them paid through the review', async () => {
+    await withPage(PHONE, async (page) => {
+      await signInToConsole(page, t, base, operator);
+      await page.goto(`${base}/console/payouts`);
+      await page.getByLabel('Rows per page').selectOption('25');
+      await Promise.all([page.waitForURL(/per_page=25/), page.getByRole('button', { name: 'Filter' }).click()]);
+      expect(await page.locator('#payouts tbody tr').count()).toBe(25);
+      await page.getByLabel(/Select every payout on this page/).check();
+      await page.getByRole('radio', { name: 'Mark paid' }).check();
+      await page.getByRole('button', { name: 'Review the selection' }).click();
+      await expect.poll(() => page.textContent('h1')).toBe('Mark paid: 25 payouts?');
+      await page.getByRole('button', { name: 'Mark paid: 25 payouts' }).click();
+      await page.waitForURL(/\/console\/payouts\?per_page=25/);
+      expect(await page.textContent('main')).toContain('25 payouts marked paid.');
+      const paid = await t.db.db.selectFrom('payouts').select('id').where('status', '=', 'paid').execute();
+      expect(paid).toHaveLength(25);
+    });
+  }, 120_000);
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { readyOperator, signedIn, type Browser } from '../helpers/console.js';
+import { csrfOf, readyOperator, signedIn, type Browser } from '../helpers/console.js';
 import { onboardedEmployee, type Employee } from '../helpers/employees.js';
 import { testEngine } from '../helpers/engine.js';
 import { batch, createPayouts, item } from '../helpers/payouts.js';
@@ -78,5 +78,35 @@ describe(`the console's page sizes (${testEngine})`, () => {
       expect(payoutRows(res.body) + personRows(res.body), url).toBe(0);
     }
     expect(created.payout_ids).toHaveLength(60);
+  });
+
+  it('"select every payout on this page" reviews exactly the page\'s payouts; the page\'s ids alone select nothing', async () => {
+    const list = await op.get('/console/payouts?per_page=25');
+    const pageIds = [...list.body.matchAll(/<input type="hidden" name="page_id" value="(\d+)">/g)].map((m) => m[1]!);
+    expect(pageIds).toHaveLength(25);
+    const post = (form: Array<[string, string]>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/console/payouts/confirm',
+        cookies: { ...op.cookies },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams([...form, ['csrf', csrfOf(list)]]).toString(),
+      });
+    const form: Array<[string, string]> = [
+      ['move', 'paid'],
+      ['back', '/console/payouts?per_page=25'],
+      ...pageIds.map((id): [string, string] => ['page_id', id]),
+    ];
+    const review = await post([...form, ['all_on_page', '1']]);
+    expect(review.statusCode, review.body.slice(0, 2000)).toBe(200);
+    expect(/<main[\s\S]*<\/main>/.exec(review.body)?.[0]).toContain('Mark paid: 25 payouts?');
+    const reviewed = [...review.body.matchAll(/<input type="hidden" name="id" value="(\d+)">/g)].map((m) => m[1]);
+    expect(reviewed.sort()).toEqual([...pageIds].sort());
+    // Without the box ticked, the page's ids are not a selection.
+    const none = await post(form);
+    expect(none.body).not.toContain('Mark paid: 25 payouts?');
+    expect([...none.body.matchAll(/<input type="hidden" name="id" value="/g)]).toHaveLength(0);
+    const paid = await t.db.db.selectFrom('payouts').select('id').where('status', '=', 'paid').execute();
+    expect(paid).toEqual([]);
   });
 });

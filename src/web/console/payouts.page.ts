@@ -63,7 +63,9 @@ const ConfirmForm = FormFields({
   move: Text('Action', 20),
   back: Text('Back', 2048),
   all: Text('All matching', 1),
+  all_on_page: Text('Every payout on this page', 1),
   id: Ids,
+  page_id: Ids,
 });
 const ApplyForm = FormFields({ move: Text('Action', 20), back: Text('Back', 2048), id: Ids });
 
@@ -204,6 +206,7 @@ export async function payoutsPage(app: FastifyInstance, { kit, console }: PageDe
         const actions = mayMove
           ? html`<fieldset><legend>With the selected payouts</legend>
 ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio" name="move" value="${value}"${i === 0 ? html` checked` : html``}> ${move.label}</label>`)}
+<label><input type="checkbox" name="all_on_page" value="1"> Select every payout on this page (${listed.rows.length})</label>
 <label><input type="checkbox" name="all" value="1"> Select all ${totals.count} payouts matching the filter${totals.count > MAX_PAYOUTS_PER_ACTION ? ` (at most ${MAX_PAYOUTS_PER_ACTION} per action: narrow the filter)` : ''}</label>
 <button type="submit">Review the selection</button>
 </fieldset>`
@@ -214,6 +217,7 @@ ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio
 ${
   mayMove && listed.rows.length
     ? html`<form method="post" action="/console/payouts/confirm">${kit.csrfField(request)}${hiddenFilter(params)}<input type="hidden" name="back" value="${here}">
+${listed.rows.map((row) => html`<input type="hidden" name="page_id" value="${row.id}">`)}
 ${rowsTable}${actions}</form>`
     : rowsTable
 }
@@ -269,7 +273,15 @@ ${problem ?? list}`,
     try {
       const selection = await money.confirmMove(
         operatorOf(request),
-        { all, ids: fields(body, 'id'), filter: { ...paramsOf(body) } },
+        {
+          all,
+          // "Every payout on this page": the page's ids, sent as hidden fields (no JavaScript needed).
+          ids:
+            field(body, 'all_on_page') === '1'
+              ? [...new Set([...fields(body, 'page_id'), ...fields(body, 'id')])]
+              : fields(body, 'id'),
+          filter: { ...paramsOf(body) },
+        },
         move?.to,
       );
       if (!move) throw new Error('confirmMove accepted no move');
