@@ -59,7 +59,9 @@ form.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:flex-end;mar
 div.qr{max-width:14rem;background:#fff;padding:.5rem;border-radius:.4rem}form.inline{display:inline}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
 header{overflow-wrap:anywhere}
-@media (max-width:40rem){table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.stack tr{display:block;border-bottom:1px solid var(--line);padding:.5rem 0}table.stack td{display:grid;grid-template-columns:minmax(5rem,30%) 1fr;gap:.75rem;border:0;padding:.1rem 0;text-align:left;white-space:normal}table.stack td::before{content:attr(data-label);color:var(--muted)}table.stack td:not([data-label])::before{content:""}}
+span.chip{display:inline-block;padding:0 .55em;border:1px solid currentColor;border-radius:1em;font-size:.85em;line-height:1.5;white-space:nowrap;font-weight:600}.chip-ok{color:var(--ok)}.chip-bad{color:var(--bad)}.chip-wait,.chip-neutral{color:var(--muted)}.chip-wait{border-style:dashed}
+td.nowrap,td.nowrap a{white-space:nowrap;overflow-wrap:normal}
+@media (max-width:40rem){table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}table.stack tr{display:block;border-bottom:1px solid var(--line);padding:.5rem 0}table.stack td{display:grid;grid-template-columns:minmax(5rem,30%) minmax(0,1fr);gap:.75rem;border:0;padding:.1rem 0;text-align:left;white-space:normal;overflow-wrap:break-word}table.stack td.nowrap{white-space:nowrap}table.stack td::before{content:attr(data-label);color:var(--muted)}table.stack td:not([data-label])::before{content:""}}
 `;
 
 /** The service's icon: a ring on onpay's blue, drawn without text so it needs no font. */

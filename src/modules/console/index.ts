@@ -16,6 +16,7 @@ export { PAYOUT_STATUSES } from '../payouts/index.js';
 export {
   employeeNamesOf,
   mask,
+  PAGE_SIZES,
   REVEAL_SHOWN_MS,
   REVEALABLE,
   type EmployeeView,

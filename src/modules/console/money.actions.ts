@@ -125,7 +125,11 @@ export interface EmployeeView {
 }
 
 const PER_PAGE = 50;
-const offsetOf = (page: number) => (Math.max(1, Math.min(page, 1_000_000)) - 1) * PER_PAGE;
+/** The page sizes the payouts and employees lists offer (docs/decisions.md §29, "Tables"). */
+export const PAGE_SIZES = [25, 50, 100] as const;
+const sizeOf = (perPage: number | undefined) =>
+  perPage !== undefined && (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : PER_PAGE;
+const offsetOf = (page: number, perPage = PER_PAGE) => (Math.max(1, Math.min(page, 1_000_000)) - 1) * perPage;
 
 /** The payouts list's filter fields (`due` sets both ends of the due range). */
 const PAYOUT_FILTERS = {
@@ -219,12 +223,13 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
     canMove: (status: PayoutStatus, to: PayoutMove) => TRANSITIONS[to].includes(status),
 
     /** People matching the search `q` (e-mail, name, phone or internal id), a page (`page`) at a time. */
-    async searchEmployees(operator: ConsoleOperator, query: FilterText) {
+    async searchEmployees(operator: ConsoleOperator, query: FilterText, pageSize?: number) {
       requirePermission(operator, 'view');
       const { q, page } = readFilters({ q: textFilter('Search', 200), page: pageFilter }, query);
-      const found = await deps.directory.search(q ?? '', PER_PAGE, offsetOf(page));
+      const perPage = sizeOf(pageSize);
+      const found = await deps.directory.search(q ?? '', perPage, offsetOf(page, perPage));
       const names = await deps.partners.partnerNames(found.people.flatMap((p) => p.links.map((l) => l.partnerId)));
-      return { ...found, page, partnerNames: names };
+      return { ...found, page, perPage, partnerNames: names };
     },
 
     /** People whose partners' verifications confirmed different identities (docs/decisions.md §14). */
@@ -341,15 +346,16 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
     },
 
     /** Payouts matching the list's filter (its text: status, partner, due_from, due_to, invoice, page), with the employees' names. */
-    async payouts(operator: ConsoleOperator, text: FilterText) {
+    async payouts(operator: ConsoleOperator, text: FilterText, pageSize?: number) {
       requirePermission(operator, 'view');
       const { filter, page } = readPayoutFilter(text);
-      const listed = await deps.operations.list(filter, PER_PAGE, offsetOf(page));
+      const perPage = sizeOf(pageSize);
+      const listed = await deps.operations.list(filter, perPage, offsetOf(page, perPage));
       const [partnerNames, employeeNames] = await Promise.all([
         deps.partners.partnerNames(listed.rows.map((r) => r.partnerId)),
         namesOf(listed.rows),
       ]);
-      return { ...listed, filter, page, partnerNames, employeeNames };
+      return { ...listed, filter, page, perPage, partnerNames, employeeNames };
     },
 
     /** Every partner by id and name: the payouts filter's choices (shown also while a filter cannot be read). */

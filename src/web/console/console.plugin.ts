@@ -123,8 +123,8 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
   });
 }
 
-/** Fields that may repeat: the payouts a form selects. */
-const MULTI_VALUED = new Set(['id']);
+/** Fields that may repeat: the payouts a form selects, and those its page shows ("every payout on this page"). */
+const MULTI_VALUED = new Set(['id', 'page_id']);
 
 function singleValued(fields: unknown): void {
   if (typeof fields !== 'object' || fields === null) return;

@@ -2,7 +2,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { EmployeeView, Guarded } from '../../modules/console/index.js';
+import { PAGE_SIZES, type EmployeeView, type Guarded } from '../../modules/console/index.js';
 import type { PersonSummary } from '../../modules/users/index.js';
 import { can } from '../../modules/operators/index.js';
 import { fromMinorUnits } from '../../modules/payouts/index.js';
@@ -10,6 +10,7 @@ import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import {
   act,
+  chip,
   csvLink,
   field,
   Fields,
@@ -19,12 +20,15 @@ import {
   operatorOf,
   type PageDeps,
   pager,
+  PerPage,
+  perPageChoice,
   sendCsv,
+  table,
   Text,
   unfitFields,
 } from './kit/index.js';
 
-const SearchQuery = Fields({ q: Text('Search', 200), page: Text('Page', 20) });
+const SearchQuery = Fields({ q: Text('Search', 200), page: Text('Page', 20), per_page: PerPage(PAGE_SIZES) });
 const ExportQuery = Fields({ q: Text('Search', 200) });
 const ReviewQuery = Fields({ page: Text('Page', 20) });
 const RevealForm = FormFields({ field: Text('Value', 40), partner: Text('Partner', 20), reason: Text('Reason', 500) });
@@ -81,21 +85,21 @@ export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promi
     { schema: { querystring: SearchQuery } },
     async (request, reply) => {
       const q = field(request.query, 'q');
+      const perPage = Number(field(request.query, 'per_page')) || money.perPage;
+      const size = field(request.query, 'per_page') ? perPage : undefined;
       const { found, problem } = await listOrExplain(
         request,
         reply,
-        () => money.searchEmployees(operatorOf(request), { q, page: field(request.query, 'page') }),
+        () => money.searchEmployees(operatorOf(request), { q, page: field(request.query, 'page') }, perPage),
         null,
       );
-      const rows = (found?.people ?? []).map(
-        (person) => html`<tr>
-<td><a href="/console/employees/${person.id}">${person.id}</a></td>
-<td>${person.email}${badges(person)}</td>
-<td>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found?.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</td>
-<td>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</td>
-<td>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</td>
-</tr>`,
-      );
+      const rows = (found?.people ?? []).map((person) => [
+        html`<a href="/console/employees/${person.id}">${person.id}</a>`,
+        html`<div>${person.email}${badges(person)}</div>`,
+        html`<div>${person.links.map((l) => html`<div>${l.name || '—'} <small class="muted">(${found?.partnerNames.get(l.partnerId) ?? l.partnerId})</small></div>`)}</div>`,
+        html`<div>${person.links.map((l) => html`<div>${l.phone ?? '—'}</div>`)}</div>`,
+        html`<div>${person.links.map((l) => html`<div>${l.internalId ?? '—'}</div>`)}</div>`,
+      ]);
       return kit.render(
         request,
         reply,
@@ -103,18 +107,31 @@ export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promi
         html`<h1>Employees</h1>
 <form class="filters" method="get" action="/console/employees" role="search">
 <label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
+${perPageChoice(PAGE_SIZES, perPage)}
 <button type="submit">Search</button>
 </form>
 <p><a href="/console/employees/stuck">What is stuck</a>: employees by onboarding state and missing steps, per partner.</p>
 ${
   found
-    ? html`${matchedSentence(found, q, money.perPage)}
+    ? html`${matchedSentence(found, q, found.perPage)}
 ${
   rows.length
-    ? html`<div class="table-wrap"><table><caption class="visually-hidden">Employees</caption><thead><tr><th scope="col">Id</th><th scope="col">E-mail</th><th scope="col">Name (partner)</th><th scope="col">Phone</th><th scope="col">Internal id</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    ? table(
+        'Employees',
+        [
+          { label: 'Id', nowrap: true },
+          { label: 'E-mail' },
+          { label: 'Name (partner)' },
+          { label: 'Phone', nowrap: true },
+          { label: 'Internal id' },
+        ],
+        rows,
+        '',
+        { id: 'employees' },
+      )
     : html``
 }
-${pager('/console/employees', { q }, { page: found.page, hasMore: found.hasMore })}
+${pager('/console/employees', { q, per_page: size }, { page: found.page, hasMore: found.hasMore })}
 ${rows.length > 0 ? csvLink(operatorOf(request), '/console/employees.csv', { q }) : html``}`
     : problem
 }`,
@@ -251,11 +268,11 @@ ${link.verified ? html`<dt>Identity number (verified)</dt><dd>${guarded(link.ver
 
     const sessions = person.sessions.map(
       (s) =>
-        html`<tr><td><code>${s.id.slice(0, 8)}</code></td><td>${person.partnerNames.get(s.partner_id) ?? s.partner_id}</td><td>${s.provider}</td><td>${s.status}${s.outcome_reason ? html` <small class="muted">(${s.outcome_reason})</small>` : html``}</td><td>${s.created_at.slice(0, 16).replace('T', ' ')}</td></tr>`,
+        html`<tr><td><code>${s.id.slice(0, 8)}</code></td><td>${person.partnerNames.get(s.partner_id) ?? s.partner_id}</td><td>${s.provider}</td><td>${chip(s.status)}${s.outcome_reason ? html` <small class="muted">(${s.outcome_reason})</small>` : html``}</td><td>${s.created_at.slice(0, 16).replace('T', ' ')}</td></tr>`,
     );
     const payouts = person.payouts.map(
       (p) =>
-        html`<tr><td><a href="/console/payouts/${p.id}">${p.id}</a></td><td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td><td>${p.date}</td><td>${p.status}</td><td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td></tr>`,
+        html`<tr><td><a href="/console/payouts/${p.id}">${p.id}</a></td><td>${person.partnerNames.get(p.partner_id) ?? p.partner_id}</td><td>${p.date}</td><td>${chip(p.status)}</td><td class="num">${formatKroner(fromMinorUnits(Number(p.net_salary) + Number(p.net_vacation)))}</td></tr>`,
     );
 
     const erasedNotice = person.erasedAt

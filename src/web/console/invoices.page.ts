@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
-import { field, Fields, listOrExplain, operatorOf, type PageDeps, pager, Text } from './kit/index.js';
+import { chip, field, Fields, listOrExplain, operatorOf, type PageDeps, pager, table, Text } from './kit/index.js';
 import { invoiceFacts } from './invoice-documents.page.js';
 
 const InvoicesQuery = Fields({
@@ -33,10 +33,15 @@ export async function invoicesPage(app: FastifyInstance, { kit, console }: PageD
         () => money.invoices(operatorOf(request), { ...params, page: field(request.query, 'page') }),
         null,
       );
-      const rows = (listed?.rows ?? []).map(
-        (invoice) =>
-          html`<tr><td><a href="/console/invoices/${invoice.id}">${invoice.id}</a></td><td>${listed?.partnerNames.get(invoice.partnerId) ?? invoice.partnerId}</td><td>${invoice.dueDate}</td><td class="num">${invoice.payoutCount}</td><td class="num">${formatKroner(invoice.excl)}</td><td class="num">${formatKroner(invoice.incl)}</td><td>${invoice.createdAt.slice(0, 10)}</td></tr>`,
-      );
+      const rows = (listed?.rows ?? []).map((invoice) => [
+        html`<a href="/console/invoices/${invoice.id}">${invoice.id}</a>`,
+        listed?.partnerNames.get(invoice.partnerId) ?? invoice.partnerId,
+        invoice.dueDate,
+        invoice.payoutCount,
+        formatKroner(invoice.excl),
+        formatKroner(invoice.incl),
+        invoice.createdAt.slice(0, 10),
+      ]);
       return kit.render(
         request,
         reply,
@@ -51,7 +56,21 @@ export async function invoicesPage(app: FastifyInstance, { kit, console }: PageD
 ${
   listed
     ? html`<p>${listed.total} invoice${listed.total === 1 ? '' : 's'}.</p>
-${rows.length ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Invoice</th><th scope="col">Partner</th><th scope="col">Due</th><th scope="col" class="num">Payouts</th><th scope="col" class="num">Excl. VAT</th><th scope="col" class="num">Incl. VAT</th><th scope="col">Created</th></tr></thead><tbody>${rows}</tbody></table></div>` : html``}
+${table(
+  'Invoices',
+  [
+    { label: 'Invoice', nowrap: true },
+    { label: 'Partner' },
+    { label: 'Due', nowrap: true },
+    { label: 'Payouts', num: true },
+    { label: 'Excl. VAT', num: true },
+    { label: 'Incl. VAT', num: true },
+    { label: 'Created', nowrap: true },
+  ],
+  rows,
+  '',
+  { id: 'invoices' },
+)}
 ${pager('/console/invoices', params, { page: listed.page, perPage: money.perPage, total: listed.total })}`
     : problem
 }`,
@@ -94,10 +113,14 @@ ${problem}
       const { invoice, lines, page } = found;
       const total = (label: string, amount: string) =>
         html`<tr><th scope="row">${label}</th><td class="num">${formatKroner(amount)}</td></tr>`;
-      const rows = lines.rows.map(
-        (row) =>
-          html`<tr><td><a href="/console/payouts/${row.id}">${row.id}</a></td><td><a href="/console/employees/${row.userId}">${found.employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`}</a> <small class="muted">(${row.userId})</small></td><td>${row.date}</td><td>${row.status}</td><td class="num">${formatKroner(row.net)}</td><td class="num">${formatKroner(row.invoiceIncl)}</td></tr>`,
-      );
+      const rows = lines.rows.map((row) => [
+        html`<a href="/console/payouts/${row.id}">${row.id}</a>`,
+        html`<span><a href="/console/employees/${row.userId}">${found.employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`}</a> <small class="muted">(${row.userId})</small></span>`,
+        row.date,
+        chip(row.status),
+        formatKroner(row.net),
+        formatKroner(row.invoiceIncl),
+      ]);
       return kit.render(
         request,
         reply,
@@ -112,7 +135,20 @@ ${await invoiceFacts(console, operatorOf(request), invoice.id)}
 ${total('Salary', invoice.salary)}${total('Vacation pay', invoice.vacation)}${total('Pension', invoice.pension)}${total("Employer's contribution", invoice.employerContribution)}${total('Service fee', invoice.serviceFee)}${total('Total excl. VAT', invoice.excl)}${total('VAT', invoice.vat)}${total('Total incl. VAT', invoice.incl)}
 </tbody></table></div>
 <h2>Lines</h2>
-<div class="table-wrap"><table><thead><tr><th scope="col">Payout</th><th scope="col">Employee</th><th scope="col">Work date</th><th scope="col">Status</th><th scope="col" class="num">Net</th><th scope="col" class="num">Incl. VAT</th></tr></thead><tbody>${rows}</tbody></table></div>
+${table(
+  'Invoice lines',
+  [
+    { label: 'Payout', nowrap: true },
+    { label: 'Employee' },
+    { label: 'Work date', nowrap: true },
+    { label: 'Status' },
+    { label: 'Net', num: true },
+    { label: 'Incl. VAT', num: true },
+  ],
+  rows,
+  'No lines.',
+  { id: 'invoice-lines' },
+)}
 ${pager(`/console/invoices/${invoice.id}`, {}, { page, perPage: money.perPage, total: lines.totals.count })}`,
         '/console/invoices',
       );

@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { PAYOUT_STATUSES } from '../../modules/console/index.js';
+import { PAGE_SIZES, PAYOUT_STATUSES } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import {
   MAX_PAYOUTS_PER_ACTION,
@@ -17,6 +17,8 @@ import {
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
 import {
+  chip,
+  type Column,
   csvLink,
   field,
   fields,
@@ -26,8 +28,11 @@ import {
   operatorOf,
   type PageDeps,
   pager,
+  PerPage,
+  perPageChoice,
   type Query,
   sendCsv,
+  table,
   Text,
   unfitFields,
   urlWith,
@@ -42,7 +47,7 @@ const FILTER = {
   due_to: Text('Due to', 20),
   invoice: Text('Invoice', 20),
 };
-const PayoutsQuery = Fields({ ...FILTER, page: Text('Page', 20) });
+const PayoutsQuery = Fields({ ...FILTER, page: Text('Page', 20), per_page: PerPage(PAGE_SIZES) });
 const ExportQuery = Fields(FILTER);
 /** The payouts a form selects: `id` repeats, one a ticked box. */
 const Ids = Type.Optional(
@@ -58,7 +63,9 @@ const ConfirmForm = FormFields({
   move: Text('Action', 20),
   back: Text('Back', 2048),
   all: Text('All matching', 1),
+  all_on_page: Text('Every payout on this page', 1),
   id: Ids,
+  page_id: Ids,
 });
 const ApplyForm = FormFields({ move: Text('Action', 20), back: Text('Back', 2048), id: Ids });
 
@@ -112,7 +119,7 @@ export function describeFilter(filter: OperationsFilter, partnerNames: Map<numbe
 /** The employee a payout pays, as its partner entered them, linked to their page. */
 function employeeCell(row: PayoutLine, employeeNames: Map<string, string>): SafeHtml {
   const name = employeeNames.get(`${row.partnerId}:${row.userId}`) || `Employee ${row.userId}`;
-  return html`<a href="/console/employees/${row.userId}">${name}</a> <small class="muted">(${row.userId})</small>`;
+  return html`<span><a href="/console/employees/${row.userId}">${name}</a> <small class="muted">(${row.userId})</small></span>`;
 }
 
 function linesTable(
@@ -120,20 +127,33 @@ function linesTable(
   names: { partners: Map<number, string>; employees: Map<string, string> },
   select: boolean,
 ): SafeHtml {
-  const body = rows.map(
-    (row) => html`<tr>
-${select ? html`<td><input type="checkbox" name="id" value="${row.id}" id="pick-${row.id}"><label for="pick-${row.id}" class="visually-hidden">Select payout ${row.id}</label></td>` : html``}
-<td><a href="/console/payouts/${row.id}">${row.id}</a></td>
-<td>${names.partners.get(row.partnerId) ?? row.partnerId}</td>
-<td>${employeeCell(row, names.employees)}</td>
-<td><a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a></td>
-<td>${row.dueDate}</td>
-<td>${row.status}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</td>
-<td class="num">${formatKroner(row.net)}</td>
-<td class="num">${formatKroner(row.invoiceIncl)}</td>
-</tr>`,
-  );
-  return html`<div class="table-wrap"><table style="min-width:46rem"><caption class="visually-hidden">Payouts</caption><thead><tr>${select ? html`<th scope="col"><span class="visually-hidden">Select</span></th>` : html``}<th scope="col">Payout</th><th scope="col">Partner</th><th scope="col">Employee</th><th scope="col">Invoice</th><th scope="col">Due</th><th scope="col">Status</th><th scope="col" class="num">Net</th><th scope="col" class="num">Invoiced incl. VAT</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  const columns: Column[] = [
+    ...(select ? [{ label: 'Select', action: true }] : []),
+    { label: 'Payout', nowrap: true },
+    { label: 'Partner' },
+    { label: 'Employee' },
+    { label: 'Invoice', nowrap: true },
+    { label: 'Due', nowrap: true },
+    { label: 'Status' },
+    { label: 'Net', num: true },
+    { label: 'Invoiced incl. VAT', num: true },
+  ];
+  const cells = rows.map((row) => [
+    ...(select
+      ? [
+          html`<input type="checkbox" name="id" value="${row.id}" id="pick-${row.id}"><label for="pick-${row.id}" class="visually-hidden">Select payout ${row.id}</label>`,
+        ]
+      : []),
+    html`<a href="/console/payouts/${row.id}">${row.id}</a>`,
+    names.partners.get(row.partnerId) ?? row.partnerId,
+    employeeCell(row, names.employees),
+    html`<a href="/console/invoices/${row.invoiceId}">${row.invoiceId}</a>`,
+    row.dueDate,
+    html`<span>${chip(row.status)}${row.paidAt ? html` <small class="muted">${row.paidAt.slice(0, 10)}</small>` : html``}</span>`,
+    formatKroner(row.net),
+    formatKroner(row.invoiceIncl),
+  ]);
+  return table('Payouts', columns, cells, 'No payouts match.', { id: select ? 'payouts' : 'selection' });
 }
 
 /** The employees a selection pays, each once, by name (the first 50, then how many more). */
@@ -164,14 +184,17 @@ export async function payoutsPage(app: FastifyInstance, { kit, console }: PageDe
     async (request, reply) => {
       const params = paramsOf(request.query);
       const pageText = field(request.query, 'page');
+      const perPage = Number(field(request.query, 'per_page')) || money.perPage;
+      // The page size travels with the filter (pager, review's way back) only when chosen.
+      const size = field(request.query, 'per_page') ? perPage : undefined;
       const operator = operatorOf(request);
       const [{ found: listed, problem }, partners] = await Promise.all([
-        listOrExplain(request, reply, () => money.payouts(operator, { ...params, page: pageText }), null),
+        listOrExplain(request, reply, () => money.payouts(operator, { ...params, page: pageText }, perPage), null),
         money.partnerChoices(operator),
       ]);
       const page = listed?.page ?? 1;
       const mayMove = can(operatorOf(request).role, 'move_payouts');
-      const here = urlWith('/console/payouts', { ...params, page: page > 1 ? page : undefined });
+      const here = urlWith('/console/payouts', { ...params, per_page: size, page: page > 1 ? page : undefined });
       const partnerOptions = partners.map(
         (p) =>
           html`<option value="${p.id}"${String(p.id) === params.partner ? html` selected` : html``}>${p.name} (${p.id})</option>`,
@@ -183,20 +206,22 @@ export async function payoutsPage(app: FastifyInstance, { kit, console }: PageDe
         const actions = mayMove
           ? html`<fieldset><legend>With the selected payouts</legend>
 ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio" name="move" value="${value}"${i === 0 ? html` checked` : html``}> ${move.label}</label>`)}
+<label><input type="checkbox" name="all_on_page" value="1"> Select every payout on this page (${listed.rows.length})</label>
 <label><input type="checkbox" name="all" value="1"> Select all ${totals.count} payouts matching the filter${totals.count > MAX_PAYOUTS_PER_ACTION ? ` (at most ${MAX_PAYOUTS_PER_ACTION} per action: narrow the filter)` : ''}</label>
 <button type="submit">Review the selection</button>
 </fieldset>`
           : html``;
         const names = { partners: listed.partnerNames, employees: listed.employeeNames };
-        const table = listed.rows.length ? linesTable(listed.rows, names, mayMove) : html`<p>No payouts match.</p>`;
+        const rowsTable = linesTable(listed.rows, names, mayMove);
         list = html`<p id="matching"><strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.</p>
 ${
   mayMove && listed.rows.length
     ? html`<form method="post" action="/console/payouts/confirm">${kit.csrfField(request)}${hiddenFilter(params)}<input type="hidden" name="back" value="${here}">
-${table}${actions}</form>`
-    : table
+${listed.rows.map((row) => html`<input type="hidden" name="page_id" value="${row.id}">`)}
+${rowsTable}${actions}</form>`
+    : rowsTable
 }
-${pager('/console/payouts', { ...params }, { page, perPage: money.perPage, total: totals.count })}
+${pager('/console/payouts', { ...params, per_page: size }, { page, perPage: listed.perPage, total: totals.count })}
 ${totals.count > 0 ? csvLink(operatorOf(request), '/console/payouts.csv', { ...params }) : html``}`;
       }
 
@@ -212,6 +237,7 @@ ${confirmations.take(request, reply)}
 <label for="f-from">Due from<input type="date" id="f-from" name="due_from" value="${params.due_from}"></label>
 <label for="f-to">Due to<input type="date" id="f-to" name="due_to" value="${params.due_to}"></label>
 <label for="f-invoice">Invoice<input type="text" inputmode="numeric" id="f-invoice" name="invoice" value="${params.invoice}" size="8"></label>
+${perPageChoice(PAGE_SIZES, perPage)}
 <button type="submit">Filter</button> <a href="/console/payouts">Clear</a>
 </form>
 ${problem ?? list}`,
@@ -247,7 +273,15 @@ ${problem ?? list}`,
     try {
       const selection = await money.confirmMove(
         operatorOf(request),
-        { all, ids: fields(body, 'id'), filter: { ...paramsOf(body) } },
+        {
+          all,
+          // "Every payout on this page": the page's ids, sent as hidden fields (no JavaScript needed).
+          ids:
+            field(body, 'all_on_page') === '1'
+              ? [...new Set([...fields(body, 'page_id'), ...fields(body, 'id')])]
+              : fields(body, 'id'),
+          filter: { ...paramsOf(body) },
+        },
         move?.to,
       );
       if (!move) throw new Error('confirmMove accepted no move');

@@ -11,6 +11,10 @@ import type { FastifyRequest } from 'fastify';
 /** A text field of a query or form: a label for the messages, at most `max` characters. */
 export const Text = (title: string, max = 255) => Type.Optional(Type.String({ title, maxLength: max }));
 
+/** A list's page size: one of `sizes` (as text, as a query sends it); anything else does not fit. */
+export const PerPage = (sizes: readonly number[]) =>
+  Type.Optional(Type.Unsafe<string>({ type: 'string', title: 'Rows per page', enum: sizes.map(String) }));
+
 /** The fields a query or form declares (any field it does not declare is refused, as by the API). */
 export const Fields = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties);
 

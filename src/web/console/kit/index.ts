@@ -4,7 +4,8 @@
  */
 export { act, intOf, operatorOf, type PageDeps } from './forms.js';
 export { inFormWords } from './words.js';
-export { Csrf, Fields, FormFields, IdParams, Text, unfitFields, unfitProblems, unfitRead } from './fields.js';
+export { Csrf, Fields, FormFields, IdParams, PerPage, Text, unfitFields, unfitProblems, unfitRead } from './fields.js';
+export { chip, type ChipTone } from './chips.js';
 export type { Flash, FlashStore } from './flash.js';
 export {
   ago,
@@ -14,6 +15,7 @@ export {
   fields,
   listOrExplain,
   pager,
+  perPageChoice,
   sendCsv,
   table,
   unreadableFilter,

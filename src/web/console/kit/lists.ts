@@ -100,6 +100,8 @@ export interface Column {
   num?: boolean;
   /** A column of buttons: its heading is for screen readers only. */
   action?: boolean;
+  /** Never wrapped (ids such as `payout:12`): the cell stays one line, on a phone too. */
+  nowrap?: boolean;
 }
 
 export type Cell = SafeHtml | string | number | null;
@@ -107,13 +109,15 @@ export type Cell = SafeHtml | string | number | null;
 /**
  * A table, or a sentence when there is nothing to show. On a phone each row becomes a small card
  * (`table.stack`), every cell preceded by its column's name, so nothing is squeezed to a letter a
- * line.
+ * line. A cell of several pieces (links and words) is one element, so that the card keeps it on one
+ * side of its name.
  */
 export function table(
   caption: string,
   columns: readonly Column[],
   rows: ReadonlyArray<readonly Cell[]>,
   empty: string,
+  options: { id?: string } = {},
 ): SafeHtml {
   if (rows.length === 0) return html`<p>${empty}</p>`;
   const head = columns.map(
@@ -124,10 +128,16 @@ export function table(
     (cells) =>
       html`<tr>${cells.map((cell, i) => {
         const column = columns[i]!;
-        return html`<td${column.num ? html` class="num"` : html``}${column.action ? html`` : html` data-label="${column.label}"`}>${cell ?? ''}</td>`;
+        const classes = [column.num ? 'num' : '', column.nowrap ? 'nowrap' : ''].filter(Boolean).join(' ');
+        return html`<td${classes ? html` class="${classes}"` : html``}${column.action ? html`` : html` data-label="${column.label}"`}>${cell ?? ''}</td>`;
       })}</tr>`,
   );
-  return html`<div class="table-wrap"><table class="stack"><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  return html`<div class="table-wrap"><table class="stack"${options.id ? html` id="${options.id}"` : html``}><caption class="visually-hidden">${caption}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+/** The page-size choice of a list's filter form (a `per_page` select; the list's other fields stay as they are). */
+export function perPageChoice(sizes: readonly number[], current: number): SafeHtml {
+  return html`<label for="f-per-page">Rows per page<select id="f-per-page" name="per_page">${sizes.map((n) => html`<option value="${n}"${n === current ? html` selected` : html``}>${n}</option>`)}</select></label>`;
 }
 
 /** The list's filter as a CSV download (docs/console.md, "CSV downloads"), for the roles that may export. */
