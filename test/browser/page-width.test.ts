@@ -48,6 +48,12 @@ const NOT_HTML = new Set([
   '/console/payouts.csv',
 ]);
 
+/**
+ * GET routes that answer a PDF to whoever may have it (test/invoices/invoice-pages.test.ts and
+ * test/browser/console-invoices.test.ts read them back): a browser downloads them, there is no page.
+ */
+const PDF_ROUTES = new Set(['/console/invoices/:id/pdf', '/me/payouts/:id/statement.pdf']);
+
 interface Visit {
   /** The registered route the URL is an instance of. */
   route: string;
@@ -182,6 +188,9 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
       { route: '/console/employees', url: '/console/employees' },
       { route: '/console/employees/identity-review', url: '/console/employees/identity-review' },
       { route: '/console/employees/:id', url: `/console/employees/${employeeId}` },
+      // Signed in, test/browser/console-stuck.test.ts measures these two.
+      { route: '/console/employees/stuck', url: '/console/employees/stuck' },
+      { route: '/console/employees/:id/mail', url: `/console/employees/${employeeId}/mail` },
       { route: '/console/payouts', url: '/console/payouts' },
       { route: '/console/payouts/:id', url: '/console/payouts/1' },
       { route: '/console/invoices', url: '/console/invoices' },
@@ -225,7 +234,7 @@ describe(`no page scrolls sideways, at 390 px and 1280 px, in headless Chromium 
     const pages = routes.filter(
       (r) => (Array.isArray(r.method) ? r.method.includes('GET') : r.method === 'GET') && !r.url.startsWith('/api/'),
     );
-    return new Set(pages.map((r) => r.url).filter((url) => !NOT_HTML.has(url)));
+    return new Set(pages.map((r) => r.url).filter((url) => !NOT_HTML.has(url) && !PDF_ROUTES.has(url)));
   }
 
   async function withBrowser<T>(
