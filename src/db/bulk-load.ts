@@ -33,9 +33,10 @@ async function secondaryIndexes(
   if (tables.length === 0) return [];
   if (engineOf(db) === 'sqlite') {
     // Indexes SQLite made for a constraint (sqlite_autoindex_*) have no SQL and cannot be dropped.
-    // Made again in the order the migrations made them (the schema's own order): without statistics,
-    // SQLite's planner breaks a tie between two equally good indexes by that order, so another
-    // order would give the seeded database other plans than a migrated one (test/db/query-plans.test.ts).
+    // Made again in the order the migrations made them (the schema's own order; on PostgreSQL, the
+    // indexes' oids): both planners break a tie between two equally good indexes by that order, so
+    // another order would give the seeded database other plans than a migrated one
+    // (test/db/query-plans.test.ts).
     const { rows } = await sql<{ name: string; definition: string }>`select name, sql as definition
       from sqlite_master where type = 'index' and sql is not null
       and tbl_name in (${sql.join(tables)}) order by rowid`.execute(db);
@@ -45,6 +46,6 @@ async function secondaryIndexes(
     from pg_indexes i where i.schemaname = current_schema() and i.tablename in (${sql.join(tables)})
     and not exists (select 1 from pg_constraint c where c.conname = i.indexname
       and c.connamespace = (select oid from pg_namespace where nspname = current_schema()))
-    order by i.indexname`.execute(db);
+    order by (quote_ident(i.indexname))::regclass::oid`.execute(db);
   return rows;
 }

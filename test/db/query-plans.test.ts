@@ -167,7 +167,7 @@ const LISTS: ListQuery[] = [
     index:
       testEngine === 'sqlite'
         ? 'webhook_deliveries_event_idx'
-        : ['webhook_deliveries_event_idx', 'webhook_deliveries_due_idx'],
+        : ['webhook_deliveries_event_idx', 'webhook_deliveries_due_idx', 'webhook_deliveries_endpoint_idx'],
     ordered: false,
   },
   {
