@@ -363,7 +363,8 @@ const FIXTURES: Record<string, Fixture> = {
   },
 };
 
-describe('the cross-partner matrix', () => {
+// Every operation of the API, twice, with its fixtures: more than the default 30 s on a busy PostgreSQL.
+describe('the cross-partner matrix', { timeout: 120_000 }, () => {
   let t: TestApp;
   let w: World;
   let operations: string[];
