@@ -54,7 +54,10 @@ describe('usage errors', () => {
         [],
         'onpay: missing command, one of serve, worker, migrate, partner, token, terms, user, return-url, payout, bank, audit, lists, operator, webhook, keys (see onpay --help)',
       ],
-      [['partner'], 'onpay: partner: missing command, one of create, list, set-fee, set-details, requests (see onpay partner --help)'],
+      [
+        ['partner'],
+        'onpay: partner: missing command, one of create, list, set-fee, set-details, requests (see onpay partner --help)',
+      ],
       [['patner', 'list'], "onpay: unknown command 'patner' (did you mean partner?)"],
       [['return-url', 'revok', '1'], "onpay: return-url: unknown command 'revok' (did you mean revoke?)"],
       [['help', 'payuot'], "onpay: unknown command 'payuot'"],

@@ -37,3 +37,5 @@ export {
   type WebhookDeliveryView,
 } from './payout-story.actions.js';
 export { REQUEST_LOG_PAGE, type PartnerPageActions, type RequestLogPage } from './partner-page.actions.js';
+export type { StuckRow, StuckState } from './stuck.actions.js';
+export type { LinkKind, SentLink } from './mail-history.actions.js';

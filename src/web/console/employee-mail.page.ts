@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleService } from '../../modules/console/index.js';
-import type { LinkKind, SentLink } from '../../modules/console/mail-history.actions.js';
+import type { LinkKind, SentLink } from '../../modules/console/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { Fields, FormFields, IdParams, listOrExplain, operatorOf, type PageDeps } from './kit/index.js';
 

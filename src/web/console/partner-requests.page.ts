@@ -7,7 +7,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleService, RequestLogPage } from '../../modules/console/index.js';
-import type { StuckState } from '../../modules/console/stuck.actions.js';
+import type { StuckState } from '../../modules/console/index.js';
 import type { ConsoleOperator } from '../../modules/operators/index.js';
 import type { RequestLogEntry } from '../../modules/request-log/index.js';
 import { html, type SafeHtml } from '../html.js';

@@ -5,7 +5,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { StuckRow, StuckState } from '../../modules/console/stuck.actions.js';
+import type { StuckRow, StuckState } from '../../modules/console/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { field, Fields, listOrExplain, operatorOf, type PageDeps, pager, Text } from './kit/index.js';
 
