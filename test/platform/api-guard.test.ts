@@ -85,6 +85,7 @@ describe(`one guard for the whole partner API, on the routed path (${testEngine}
     const fixtures: Record<string, string> = {
       id: employee.id,
       payout: String(created.payout_ids[0]),
+      invoice: String(created.invoice_id),
       verificationSession: (flow.json() as { verification_id: string }).verification_id,
       key: usedKey,
     };

@@ -57,13 +57,18 @@ describe.runIf(testEngine === 'sqlite')('SQLite: a database file the process may
   it.each([
     ['a read-only file in a read-only directory', false],
     ['a read-only file in a writable directory', true],
-  ])('%s: serve, worker and migrate exit 1 naming DATABASE_URL', async (_case, writableDir) => {
-    const url = await readOnlyDatabase(writableDir);
-    for (const command of [['serve'], ['worker'], ['migrate']]) {
-      const run = await onpayUnprivileged(command, cliEnv({ DATABASE_URL: url, PORT: '0' }));
-      const line = expectOneErrorLine(run, 1);
-      expect(line, command[0]).toContain(`cannot open the database DATABASE_URL=${url}: `);
-      expect(line).toContain('is read-only for this process (EACCES)');
-    }
-  });
+  ])(
+    '%s: serve, worker and migrate exit 1 naming DATABASE_URL',
+    async (_case, writableDir) => {
+      const url = await readOnlyDatabase(writableDir);
+      for (const command of [['serve'], ['worker'], ['migrate']]) {
+        const run = await onpayUnprivileged(command, cliEnv({ DATABASE_URL: url, PORT: '0' }));
+        const line = expectOneErrorLine(run, 1);
+        expect(line, command[0]).toContain(`cannot open the database DATABASE_URL=${url}: `);
+        expect(line).toContain('is read-only for this process (EACCES)');
+      }
+      // Three processes of their own, each loading the sources through tsx: more than 30 s on a busy CI machine.
+    },
+    90_000,
+  );
 });
