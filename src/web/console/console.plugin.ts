@@ -44,10 +44,11 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
   });
   app.addHook('preValidation', async (request) => {
     if (isConsole(request.url)) {
-      // A field sent twice (`?q=a&q=b`) arrives as an array; every console field but the payout
-      // selection's `id` is one value, so the first one counts (never a TypeError, never a 500).
-      singleValued(request.query);
-      singleValued(request.body);
+      // A field sent twice (`?q=a&q=b`) arrives as an array; a field whose schema does not take
+      // several values (every one but the payouts a form selects) keeps the first (never a 500).
+      const schema = request.routeOptions.schema;
+      singleValued(request.query, schema?.querystring);
+      singleValued(request.body, schema?.body);
     }
   });
   await app.register(async (doors) =>
@@ -123,13 +124,29 @@ export async function consolePages(app: FastifyInstance, deps: ConsolePluginDeps
   });
 }
 
-/** Fields that may repeat: the payouts a form selects, and those its page shows ("every payout on this page"). */
-const MULTI_VALUED = new Set(['id', 'page_id']);
+const repeatableOf = new WeakMap<object, ReadonlySet<string>>();
 
-function singleValued(fields: unknown): void {
+/** The fields a query or form schema lets repeat (an array, or one value or an array): read once a schema. */
+function repeatable(schema: unknown): ReadonlySet<string> {
+  if (typeof schema !== 'object' || schema === null) return new Set();
+  let names = repeatableOf.get(schema);
+  if (!names) {
+    type Property = { type?: unknown; anyOf?: Property[] };
+    const properties = (schema as { properties?: Record<string, Property> }).properties ?? {};
+    const takesArray = (p: Property | undefined): boolean =>
+      p?.type === 'array' || (p?.anyOf ?? []).some((q) => q.type === 'array');
+    names = new Set(Object.keys(properties).filter((name) => takesArray(properties[name])));
+    repeatableOf.set(schema, names);
+  }
+  return names;
+}
+
+/** Every repeated field the schema does not let repeat keeps its first value. */
+function singleValued(fields: unknown, schema: unknown): void {
   if (typeof fields !== 'object' || fields === null) return;
+  const many = repeatable(schema);
   const record = fields as Record<string, unknown>;
   for (const [name, value] of Object.entries(record)) {
-    if (Array.isArray(value) && !MULTI_VALUED.has(name)) record[name] = value[0];
+    if (Array.isArray(value) && !many.has(name)) record[name] = value[0];
   }
 }

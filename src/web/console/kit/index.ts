@@ -3,10 +3,8 @@
  * "Building a page"). Pages import from here only.
  */
 export { act, intOf, operatorOf, type PageDeps } from './forms.js';
-export { inFormWords } from './words.js';
-export { Csrf, Fields, FormFields, IdParams, PerPage, Text, unfitFields, unfitProblems, unfitRead } from './fields.js';
-export { chip, type ChipTone } from './chips.js';
-export type { Flash, FlashStore } from './flash.js';
+export { Fields, FormFields, IdParams, PerPage, Text, unfitFields, unfitRead } from './fields.js';
+export { chip } from './chips.js';
 export {
   ago,
   count,
@@ -18,7 +16,6 @@ export {
   perPageChoice,
   sendCsv,
   table,
-  unreadableFilter,
   urlWith,
   when,
   type Cell,
@@ -27,4 +24,4 @@ export {
   type Paging,
   type Query,
 } from './lists.js';
-export { createConsoleKit, NAV, type ConsoleKit, type ConsoleKitOptions } from './session.js';
+export { createConsoleKit, type ConsoleKit } from './session.js';
