@@ -63,7 +63,7 @@ describe(`Prism (--errors) in front of the service (${testEngine})`, () => {
       prism!.stderr?.on('data', check);
       prism!.once('exit', (code) => reject(new Error(`Prism exited with ${code}:\n${output}`)));
     });
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     prism?.kill('SIGKILL');

@@ -49,7 +49,7 @@ describe(`README walkthrough (${testEngine})`, () => {
     expect(result.stdout).toContain('"net_salary":"937.50"');
     expect(result.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/login/\\S+$`, 'm'));
     walkthroughUserId = /^employee (\d+)$/m.exec(result.stdout)![1]!;
-  }, 180_000);
+  }, 360_000);
 
   // Issue 23: what the walkthrough stored of Kari is encrypted at rest, wherever it went (the link,
   // the payout's copied account, events, webhook deliveries, idempotency records, mail, the
@@ -84,5 +84,5 @@ describe(`README walkthrough (${testEngine})`, () => {
     // On SQLite the database check runs through the better-sqlite3 addon in the served process.
     expect(await ready.json()).toMatchObject({ checks: { database: 'ok' } });
     expect(server.env.DATABASE_URL).toMatch(testEngine === 'sqlite' ? /^sqlite:/ : /^postgres:/);
-  }, 120_000);
+  }, 360_000);
 });

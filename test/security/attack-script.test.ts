@@ -43,5 +43,5 @@ describe(`the shared-employee attack against npm start (${testEngine})`, () => {
     expect(result.stdout).not.toContain('NOT REFUSED');
     expect(result.stdout.match(/^refused: /gm)).toHaveLength(11);
     expect(result.stdout).toMatch(/OK: nothing partner A sees changed\n$/);
-  }, 180_000);
+  }, 360_000);
 });
