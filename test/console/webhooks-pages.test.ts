@@ -90,7 +90,7 @@ describe(`webhooks in the console (${testEngine})`, () => {
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain(`href="/console/webhooks/${endpoint.id}"`);
     expect(list.body).not.toContain(`href="/console/webhooks/${healthy.id}"`);
-    expect(list.body).toContain('status-bad">failing');
+    expect(list.body).toContain('chip-bad">failing');
     const all = await operator.get(`/console/webhooks?partner=${acme.partnerId}`);
     expect(all.body).toContain(`href="/console/webhooks/${healthy.id}"`);
     // A filter it cannot read lists nothing and says why.
@@ -141,7 +141,7 @@ describe(`webhooks in the console (${testEngine})`, () => {
     });
     // The endpoint is no longer failing, and says when it last succeeded.
     const endpointPage = await operator.get(`/console/webhooks/${endpoint.id}`);
-    expect(endpointPage.body).toContain('status-ok">enabled');
+    expect(endpointPage.body).toContain('chip-ok">enabled');
     expect(endpointPage.body).not.toMatch(/<dt>Last success<\/dt><dd>never/);
   });
 
@@ -212,7 +212,7 @@ describe(`webhooks in the console (${testEngine})`, () => {
     await emitEvents(t, acme.partnerId, 3);
     await drain(t);
     expect(r.received).toHaveLength(0);
-    expect((await operator.get(path)).body).toContain('disabled (by an operator)');
+    expect((await operator.get(path)).body).toContain('chip-bad">disabled</span> (by an operator)');
 
     const on = await operator.post(`${path}/enable`, {}, { from: path });
     expect(on.statusCode, on.body).toBe(303);

@@ -13,6 +13,7 @@ import { html, type SafeHtml } from '../html.js';
 import {
   act,
   type Cell,
+  chip,
   field,
   Fields,
   FormFields,
@@ -46,8 +47,6 @@ const ReplayForm = FormFields({
 
 type Endpoint = Awaited<ReturnType<WebhookActions['endpoint']>>['endpoint'];
 
-const STATE_CLASS: Record<string, string> = { enabled: 'status-ok', failing: 'status-bad', disabled: 'status-bad' };
-
 function stateCell(e: Pick<Endpoint, 'state' | 'disabled_reason' | 'failing_since'>): SafeHtml {
   const why =
     e.state === 'disabled'
@@ -57,7 +56,7 @@ function stateCell(e: Pick<Endpoint, 'state' | 'disabled_reason' | 'failing_sinc
           ? ' (by an operator)'
           : ' (by the partner)'
       : '';
-  return html`<span class="${STATE_CLASS[e.state] ?? ''}">${e.state}${why}</span>`;
+  return html`${chip(e.state)}${why}`;
 }
 
 function options(values: readonly string[], chosen: string | null, any: string): SafeHtml[] {
@@ -188,7 +187,7 @@ ${problem}
         html`<a href="${path}/deliveries/${d.id}">${d.id}</a>`,
         Number(d.sequence),
         d.event_type,
-        html`<span class="${d.status === 'failed' ? 'status-bad' : d.status === 'delivered' ? 'status-ok' : ''}">${d.status}</span>`,
+        chip(d.status),
         d.attempts,
         when(d.created_at),
         d.status === 'pending' ? `next ${when(d.next_attempt_at)}` : when(d.finished_at),
@@ -313,7 +312,7 @@ ${flash.take(request, reply)}
 <dt>Partner</dt><dd>${found.partnerName} (${found.endpoint.partner_id})</dd>
 <dt>Endpoint</dt><dd><code>${found.endpoint.url}</code></dd>
 <dt>Event</dt><dd>${d.event_type}, sequence ${Number(d.sequence)} <small class="muted">(${d.event_id})</small></dd>
-<dt>Status</dt><dd>${d.status}${d.status === 'pending' ? ` (next attempt ${when(d.next_attempt_at)})` : d.finished_at ? ` (${when(d.finished_at)})` : ''}</dd>
+<dt>Status</dt><dd>${chip(d.status)}${d.status === 'pending' ? ` (next attempt ${when(d.next_attempt_at)})` : d.finished_at ? ` (${when(d.finished_at)})` : ''}</dd>
 <dt>Attempts</dt><dd>${d.attempts}</dd>
 <dt>Queued</dt><dd>${when(d.created_at)}</dd>
 </dl>
