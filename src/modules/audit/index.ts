@@ -14,3 +14,4 @@ export {
   type AuditService,
   type ExportRecord,
 } from './audit.service.js';
+export { auditReason, REASON_MAX, revealReason } from './reason.js';

@@ -7,7 +7,14 @@
 import type { Clock } from '../../clock.js';
 import type { ReturnUrlRow, ReturnUrlStatus } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
-import { AUDIT_ACTION, AUDIT_ACTOR, AUDIT_OBJECT, type AuditEntryPayload, type AuditService } from '../audit/index.js';
+import {
+  AUDIT_ACTION,
+  AUDIT_ACTOR,
+  AUDIT_OBJECT,
+  REASON_MAX,
+  type AuditEntryPayload,
+  type AuditService,
+} from '../audit/index.js';
 import type { Outbox, OutboxFilter, OutboxMail } from '../mail/index.js';
 import { requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService, PartnerSummary } from '../partners/index.js';
@@ -48,7 +55,6 @@ export interface AdminActionsDeps {
 
 /** Rows per page of every console list. */
 export const PAGE_SIZE = 25;
-export const REASON_MAX = 500;
 export const RETURN_URL_STATUSES: readonly ReturnUrlStatus[] = ['pending', 'approved', 'rejected'];
 export const OUTBOX_FILTERS: readonly OutboxFilter[] = ['pending', 'retrying', 'failed', 'sent'];
 

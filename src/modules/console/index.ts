@@ -6,13 +6,13 @@ export { createConsoleService, type ConsoleService, type Dashboard } from './con
 export {
   OUTBOX_FILTERS,
   PAGE_SIZE,
-  REASON_MAX,
   RETURN_URL_STATUSES,
   type AdminActions,
   type ReturnUrlParts,
 } from './admin.actions.js';
 /** The payout statuses the console filters by: the lifecycle's own list. */
 export { PAYOUT_STATUSES } from '../payouts/index.js';
+export { REASON_MAX } from '../audit/index.js';
 export {
   employeeNamesOf,
   mask,

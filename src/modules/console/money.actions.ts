@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { parseId } from '../../ids.js';
-import type { AuditService } from '../audit/index.js';
+import { revealReason, type AuditService } from '../audit/index.js';
 import { can, requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService } from '../partners/index.js';
 import {
@@ -315,13 +315,7 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
     ): Promise<void> {
       requirePermission(operator, 'reveal_personal_data');
       const userId = userIdOf(rawId);
-      const reason = input.reason.trim();
-      if (reason.length < 3)
-        throw AppError.field(
-          'reason',
-          'Say why you need to see it (at least 3 characters): the reason is kept in the audit log.',
-        );
-      if (reason.length > 500) throw AppError.field('reason', 'The reason must be at most 500 characters.');
+      const reason = revealReason(input.reason);
       if (!(REVEALABLE as readonly string[]).includes(input.field))
         throw AppError.field('field', 'Choose a value to reveal.');
       const partnerId = input.partnerId === '' ? null : parseId(input.partnerId);

@@ -10,7 +10,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, PayoutRow } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { parseId } from '../../ids.js';
-import type { AuditEntryPayload, AuditService } from '../audit/index.js';
+import { revealReason, type AuditEntryPayload, type AuditService } from '../audit/index.js';
 import type { BankFiles } from '../bank/index.js';
 import type { EventPayload, EventService } from '../events/index.js';
 import { can, requirePermission, type ConsoleOperator } from '../operators/index.js';
@@ -272,13 +272,7 @@ export function createPayoutStoryActions(deps: PayoutStoryDeps) {
     /** Reveals the payout's account to this operator: operator or admin, with a reason; audited as `pii.revealed` on the payout. */
     async reveal(operator: ConsoleOperator, rawId: string, input: { field: string; reason: string }): Promise<void> {
       requirePermission(operator, 'reveal_personal_data');
-      const reason = input.reason.trim();
-      if (reason.length < 3)
-        throw AppError.field(
-          'reason',
-          'Say why you need to see it (at least 3 characters): the reason is kept in the audit log.',
-        );
-      if (reason.length > 500) throw AppError.field('reason', 'The reason must be at most 500 characters.');
+      const reason = revealReason(input.reason);
       if (!(PAYOUT_REVEALABLE as readonly string[]).includes(input.field))
         throw AppError.field('field', 'Choose a value to reveal.');
       const row = await payoutOf(rawId);

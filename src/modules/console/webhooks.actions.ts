@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, WebhookDeliveryStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { parseId } from '../../ids.js';
-import type { AuditService } from '../audit/index.js';
+import { auditReason, revealReason, type AuditService } from '../audit/index.js';
 import { can, requirePermission, type ConsoleOperator } from '../operators/index.js';
 import type { PartnerService } from '../partners/index.js';
 import {
@@ -35,9 +35,6 @@ export interface WebhookActionsDeps {
 /** Deliveries per page of an endpoint's log. */
 export const DELIVERIES_PER_PAGE = 25;
 
-const REASON_MIN = 3;
-const REASON_MAX = 500;
-
 function idOf(raw: string, what: string): number {
   const id = parseId(raw);
   if (id === null) throw new AppError('webhook_endpoint_not_found', `There is no ${what} ${raw.slice(0, 20)}.`);
@@ -45,11 +42,7 @@ function idOf(raw: string, what: string): number {
 }
 
 function reasonOf(raw: string, why: string): string {
-  const reason = raw.trim();
-  if (reason.length < REASON_MIN)
-    throw AppError.field('reason', `Say why ${why} (at least 3 characters): the reason is kept in the audit log.`);
-  if (reason.length > REASON_MAX) throw AppError.field('reason', 'The reason must be at most 500 characters.');
-  return reason;
+  return auditReason(raw, `Say why ${why} (at least 3 characters): the reason is kept in the audit log.`);
 }
 
 /** A sequence number from a form: digits only, from 1. */
@@ -133,7 +126,7 @@ export function createWebhookActions(deps: WebhookActionsDeps) {
     /** Reveals one delivery's personal fields to this operator for a few minutes: with a reason, audited as `pii.revealed`. */
     async reveal(operator: ConsoleOperator, rawEndpoint: string, rawDelivery: string, rawReason: string) {
       requirePermission(operator, 'reveal_personal_data');
-      const reason = reasonOf(rawReason, 'you need to see it');
+      const reason = revealReason(rawReason);
       const found = await operations.delivery(
         idOf(rawEndpoint, 'webhook endpoint'),
         idOf(rawDelivery, 'webhook delivery'),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { auditReason } from '../audit/index.js';
 import { isId, parseId } from '../../ids.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
 import { pageOffset, topPlaceOf } from '../../platform/pagination.js';
@@ -165,11 +166,7 @@ export { EVENT_OF, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
 /** A reason an operator gives for settling a payout by hand (kept in the audit log). */
 export function checkReason(raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  const reason = raw.trim();
-  if (reason.length < 3)
-    throw AppError.field('reason', 'The reason must say why in at least 3 characters (it is kept in the audit log).');
-  if (reason.length > 500) throw AppError.field('reason', 'The reason must be at most 500 characters.');
-  return reason;
+  return auditReason(raw, 'The reason must say why in at least 3 characters (it is kept in the audit log).');
 }
 
 export function createPayoutService({ db, clock, employees, events, crypto }: PayoutServiceDeps) {

@@ -8,18 +8,15 @@
  */
 import { flushErasedPages } from '../../db/erasure.js';
 import { AppError } from '../../errors.js';
+import { auditReason } from '../audit/index.js';
 import type { PrivacyDeps } from './privacy.deps.js';
 
 /** A reason is required and kept in the audit log; like a reveal's (docs/decisions.md §18). */
 export function erasureReason(raw: string): string {
-  const reason = raw.trim();
-  if (reason.length < 3)
-    throw AppError.field(
-      'reason',
-      "Say why the person is erased (at least 3 characters, e.g. the request's reference): the reason is kept in the audit log. Do not write their name or e-mail in it.",
-    );
-  if (reason.length > 500) throw AppError.field('reason', 'The reason must be at most 500 characters.');
-  return reason;
+  return auditReason(
+    raw,
+    "Say why the person is erased (at least 3 characters, e.g. the request's reference): the reason is kept in the audit log. Do not write their name or e-mail in it.",
+  );
 }
 
 /** What erasing would do: for the console's review step and the command line's refusal. */
