@@ -2,7 +2,6 @@
 export {
   checkFeeRate,
   checkInvoiceDetails,
-  checkOrgNumber,
   checkPartnerName,
   createPartnerService,
   CREDENTIAL_CACHE_TTL_MS,

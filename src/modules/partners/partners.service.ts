@@ -75,7 +75,7 @@ export interface InvoiceDetailsInput {
 const ORG_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
 
 /** A Norwegian organisation number (9 digits, MOD11; spaces allowed), or a validation error. */
-export function checkOrgNumber(raw: string): string {
+function checkOrgNumber(raw: string): string {
   const digits = raw.replace(/\s/g, '');
   const remainder = ORG_WEIGHTS.reduce((sum, weight, i) => sum + weight * Number(digits[i]), 0) % 11;
   const check = remainder === 0 ? 0 : 11 - remainder;
