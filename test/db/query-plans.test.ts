@@ -658,4 +658,25 @@ describe(`the plan of every list query on ${testEngine}`, () => {
     const { plan, problems } = await check(handle.db, list);
     expect(problems, plan).toEqual([]);
   });
+
+  it("fails when an index a list's order needs is gone", async () => {
+    const byDue = SORTED.find((list) => list.name === 'console invoices?partner=&sort=due_date')!;
+    const tokens = SORTED.find((list) => list.name === "console partners (each listed partner's active tokens)")!;
+    class Rollback extends Error {}
+    const seen: string[][] = [];
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.schema.dropIndex('invoices_partner_due_idx').execute();
+        await trx.schema.dropIndex('access_tokens_partner_idx').execute();
+        seen.push((await check(trx, byDue)).problems, (await check(trx, tokens)).problems);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    expect(seen[0]).toContain('invoices is not read through invoices_partner_due_idx');
+    expect(seen[1]).toContain('access_tokens is not read through access_tokens_partner_idx');
+    expect((await check(handle.db, byDue)).problems).toEqual([]);
+  });
 });
