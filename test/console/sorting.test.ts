@@ -21,7 +21,7 @@ let ola: Employee;
 let op: Browser;
 /** Acme's payouts: 26 due 2026-04-01 (invoice `april`), then 2 due 2026-03-01 (invoice `march`). */
 let ofAcme: number[];
-/** Globex's payouts of the shared employee (invoice `may`, due 2026-05-01). */
+/** Globex's 3 payouts of the shared employee (invoice `may`, due 2026-05-01): by amount, march < may < april. */
 let ofGlobex: number[];
 let april: number;
 let march: number;
@@ -67,7 +67,7 @@ beforeAll(async () => {
     ),
   );
   const m = await createPayouts(t, acme, batch([item(ola), item(kari)], '2026-03-01'));
-  const g = await createPayouts(t, globex, batch([item(kari), item(kari)], '2026-05-01'));
+  const g = await createPayouts(t, globex, batch([item(kari), item(kari), item(kari)], '2026-05-01'));
   ofAcme = [...a.payout_ids, ...m.payout_ids];
   ofGlobex = g.payout_ids;
   april = a.invoice_id;
@@ -154,6 +154,23 @@ describe(`the console's sortable columns (${testEngine})`, () => {
     expect(invoiceIds(globexes.body)).toEqual([may]);
   });
 
+  it('sorts invoices by amount (incl. VAT), largest or smallest first, under a partner filter too', async () => {
+    const largest = await op.get('/console/invoices?sort=-amount');
+    expect(largest.statusCode).toBe(200);
+    expect(invoiceIds(largest.body)).toEqual([april, may, march]);
+    expect(sortedHeadings(largest.body)).toEqual([['descending', 'Incl. VAT']]);
+    expect(headingLink(largest.body, 'Incl. VAT')).toBe('/console/invoices?sort=amount');
+    // The other sortable headings ask for their own first order.
+    expect(headingLink(largest.body, 'Due')).toBe('/console/invoices?sort=due_date');
+    const smallest = await op.get('/console/invoices?sort=amount');
+    expect(invoiceIds(smallest.body)).toEqual([march, may, april]);
+    expect(sortedHeadings(smallest.body)).toEqual([['ascending', 'Incl. VAT']]);
+    const acmes = await op.get(`/console/invoices?partner=${acme.partnerId}&sort=amount`);
+    expect(invoiceIds(acmes.body)).toEqual([march, april]);
+    const inRange = await op.get('/console/invoices?due_from=2026-03-01&due_to=2026-04-30&sort=-amount');
+    expect(invoiceIds(inRange.body)).toEqual([april, march]);
+  });
+
   it("sorts an invoice's lines both ways", async () => {
     const lines = ofAcme.slice(0, 26);
     const newest = await op.get(`/console/invoices/${april}`);
@@ -165,6 +182,8 @@ describe(`the console's sortable columns (${testEngine})`, () => {
     expect(payoutIds(oldest.body)).toEqual(ascending(lines));
     expect(sortedHeadings(oldest.body)).toEqual([['ascending', 'Payout']]);
     expect(headingLink(oldest.body, 'Payout')).toBe(`/console/invoices/${april}?sort=-id`);
+    // A phone's cards have no headings: the choice above the lines keeps the order.
+    expect(oldest.body).toContain('<option value="id" selected>Oldest first</option>');
     // Another partner's invoice of the same employee lists its own lines only.
     expect(payoutIds((await op.get(`/console/invoices/${may}?sort=id`)).body)).toEqual(ascending(ofGlobex));
   });
@@ -210,7 +229,11 @@ describe(`the console's sortable columns (${testEngine})`, () => {
     const cases: Array<[string, string, (body: string) => number[]]> = [
       ['/console/payouts?sort=amount', 'Order: must be one of -id, id.', payoutIds],
       [`/console/payouts?partner=${acme.partnerId}&sort=due_date`, 'Order: must be one of -id, id.', payoutIds],
-      ['/console/invoices?sort=total', 'Order: must be one of -id, id, due_date, -due_date.', invoiceIds],
+      [
+        '/console/invoices?sort=total',
+        'Order: must be one of -id, id, due_date, -due_date, amount, -amount.',
+        invoiceIds,
+      ],
       [`/console/invoices/${april}?sort=due_date`, 'Order: must be one of -id, id.', payoutIds],
       ['/console/employees?sort=email', 'Order: must be one of -id, id.', personIds],
       ['/console/partners?sort=name', 'Order: must be one of id, -id.', partnerIds],

@@ -473,6 +473,8 @@ const LISTS: ListQuery[] = [
 const ASC = { by: 'id', direction: 'asc' } as const;
 const DUE_ASC = { by: 'due_date', direction: 'asc' } as const;
 const DUE_DESC = { by: 'due_date', direction: 'desc' } as const;
+const AMOUNT_ASC = { by: 'amount', direction: 'asc' } as const;
+const AMOUNT_DESC = { by: 'amount', direction: 'desc' } as const;
 const JANUARY = { dueFrom: '2026-01-01', dueTo: '2026-01-31' };
 const SORTED: ListQuery[] = [
   {
@@ -552,6 +554,35 @@ const SORTED: ListQuery[] = [
         table: 'invoices',
         index: 'invoices_due_date_idx',
         ordered: true,
+      },
+    ];
+  }),
+  ...([AMOUNT_ASC, AMOUNT_DESC] as const).flatMap((order): ListQuery[] => {
+    const sort = order.direction === 'asc' ? 'amount' : '-amount';
+    return [
+      {
+        name: `console invoices?sort=${sort}`,
+        run: (db) => listInvoices(db, {}, PAGE, 0, order),
+        table: 'invoices',
+        index: 'invoices_amount_idx',
+        ordered: true,
+        walk: true,
+      },
+      {
+        name: `console invoices?partner=&sort=${sort}`,
+        run: (db) => listInvoices(db, { partnerId: SMALL_PARTNER }, PAGE, 0, order),
+        table: 'invoices',
+        index: 'invoices_partner_amount_idx',
+        ordered: true,
+      },
+      {
+        // A due range is a range on another column than the order (as the payouts' due range):
+        // the range's invoices are sorted, or the amount order walked and the range filtered.
+        name: `console invoices?due_from=&due_to=&sort=${sort}`,
+        run: (db) => listInvoices(db, JANUARY, PAGE, 0, order),
+        table: 'invoices',
+        index: ['invoices_due_date_idx', 'invoices_amount_idx'],
+        ordered: false,
       },
     ];
   }),

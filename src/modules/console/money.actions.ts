@@ -138,7 +138,7 @@ const offsetOf = (page: number, perPage = PER_PAGE) => (Math.max(1, Math.min(pag
  * orders an index serves, whatever the filter (docs/decisions.md §29, "Tables").
  */
 export const PAYOUT_ORDERS = ['-id', 'id'] as const;
-export const INVOICE_ORDERS = ['-id', 'id', 'due_date', '-due_date'] as const;
+export const INVOICE_ORDERS = ['-id', 'id', 'due_date', '-due_date', 'amount', '-amount'] as const;
 export const EMPLOYEE_ORDERS = ['-id', 'id'] as const;
 
 /** The payouts list's filter fields (`due` sets both ends of the due range). */

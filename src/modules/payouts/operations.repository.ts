@@ -191,11 +191,13 @@ export async function countInvoices(db: Executor, filter: InvoiceFilter): Promis
 }
 
 /**
- * The console's orders of invoices: by id (the order they were made) or by due date (then id),
- * either way; served by the primary key, invoices_partner_idx, invoices_due_date_idx and
- * invoices_partner_due_idx (docs/decisions.md §29, "Tables").
+ * The console's orders of invoices: by id (the order they were made), by due date or by amount
+ * (the total incl. VAT), the last two then by id, either way; each served by an index with and
+ * without a partner (docs/decisions.md §29, "Tables").
  */
-export type InvoiceOrder = ListOrder<'id' | 'due_date'>;
+export type InvoiceOrder = ListOrder<'id' | 'due_date' | 'amount'>;
+
+const INVOICE_ORDER_COLUMN = { due_date: 'due_date', amount: 'total_incl' } as const;
 
 export async function listInvoices(
   db: Executor,
@@ -205,7 +207,7 @@ export async function listInvoices(
   order: InvoiceOrder = { by: 'id', direction: 'desc' },
 ) {
   let query = invoices(db, filter).selectAll();
-  if (order.by === 'due_date') query = query.orderBy('due_date', order.direction);
+  if (order.by !== 'id') query = query.orderBy(INVOICE_ORDER_COLUMN[order.by], order.direction);
   return query.orderBy('id', order.direction).limit(limit).offset(offset).execute();
 }
 

@@ -29,12 +29,19 @@ const InvoicesQuery = Fields({
 });
 /** An invoice's lines are its payouts: they sort as the payouts list does. */
 const InvoiceQuery = Fields({ page: Text('Page', 20), sort: Sort(PAYOUT_ORDERS) });
+/** An invoice's lines' orders in words (the choice above them). */
+const LINE_ORDER_WORDS = [
+  ['-id', 'Newest first'],
+  ['id', 'Oldest first'],
+] as const satisfies ReadonlyArray<readonly [(typeof PAYOUT_ORDERS)[number], string]>;
 /** The invoices list's orders in words (its filter form's choice). */
 const ORDER_WORDS = [
   ['-id', 'Newest first'],
   ['id', 'Oldest first'],
   ['due_date', 'Due date, earliest first'],
   ['-due_date', 'Due date, latest first'],
+  ['-amount', 'Largest first'],
+  ['amount', 'Smallest first'],
 ] as const satisfies ReadonlyArray<readonly [(typeof INVOICE_ORDERS)[number], string]>;
 
 export async function invoicesPage(app: FastifyInstance, { kit, console }: PageDeps): Promise<void> {
@@ -88,7 +95,7 @@ ${table(
     { label: 'Due', nowrap: true, sort: 'due_date' },
     { label: 'Payouts', num: true },
     { label: 'Excl. VAT', num: true },
-    { label: 'Incl. VAT', num: true },
+    { label: 'Incl. VAT', num: true, sort: '-amount' },
     { label: 'Created', nowrap: true },
   ],
   rows,
@@ -164,6 +171,7 @@ ${await invoiceFacts(console, operatorOf(request), invoice.id)}
 ${total('Salary', invoice.salary)}${total('Vacation pay', invoice.vacation)}${total('Pension', invoice.pension)}${total("Employer's contribution", invoice.employerContribution)}${total('Service fee', invoice.serviceFee)}${total('Total excl. VAT', invoice.excl)}${total('VAT', invoice.vat)}${total('Total incl. VAT', invoice.incl)}
 </tbody></table></div>
 <h2>Lines</h2>
+<form class="filters" method="get" action="${path}">${orderChoice(LINE_ORDER_WORDS, sort || PAYOUT_ORDERS[0])} <button type="submit">Show</button></form>
 ${table(
   'Invoice lines',
   [
