@@ -25,12 +25,17 @@ export async function searchIds(
   limit: number,
   offset: number,
   beforeId: number | null = null,
+  direction: 'asc' | 'desc' = 'desc',
 ): Promise<number[]> {
   if (engineOf(db) === 'sqlite') {
     const match = forms.map(ftsPhrase).join(' OR ');
     const before = beforeId === null ? sql`` : sql`and rowid < ${beforeId}`;
+    // FTS5 hands its matches in rowid order either way; the direction is one of two fixed words.
+    const order = direction === 'asc' ? sql`asc` : sql`desc`;
     const { rows } = await sql<{ user_id: number }>`select rowid as user_id from people_search_fts
-      where people_search_fts match ${match} ${before} order by rowid desc limit ${limit} offset ${offset}`.execute(db);
+      where people_search_fts match ${match} ${before} order by rowid ${order} limit ${limit} offset ${offset}`.execute(
+      db,
+    );
     return rows.map((row) => row.user_id);
   }
   let query = db
@@ -38,7 +43,7 @@ export async function searchIds(
     .select('user_id')
     .where((eb) => eb.or(forms.map((form) => eb('folded', 'like', `%${escapeLike(form)}%`))));
   if (beforeId !== null) query = query.where('user_id', '<', beforeId);
-  const rows = await query.orderBy('user_id', 'desc').limit(limit).offset(offset).execute();
+  const rows = await query.orderBy('user_id', direction).limit(limit).offset(offset).execute();
   return rows.map((row) => row.user_id);
 }
 

@@ -17,6 +17,7 @@ import {
   payoutsOfEmployee,
 } from '../../src/modules/payouts/payouts.repository.js';
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
+import { searchPartners } from '../../src/modules/partners/partners.repository.js';
 import { countLinks, listLinkedUsers } from '../../src/modules/users/users.repository.js';
 import { linksOfUser } from '../../src/modules/login-links/login-links.repository.js';
 import { countLinksInState, linksInState } from '../../src/modules/users/stuck.repository.js';
@@ -497,6 +498,160 @@ const LISTS: ListQuery[] = [
   },
 ];
 
+/**
+ * The console's sortable columns (docs/decisions.md §29, "Tables"): each order a list offers, the
+ * way it is not the list's default, under each filter the list pins above. The defaults are the
+ * entries of LISTS.
+ */
+const ASC = { by: 'id', direction: 'asc' } as const;
+const DUE_ASC = { by: 'due_date', direction: 'asc' } as const;
+const DUE_DESC = { by: 'due_date', direction: 'desc' } as const;
+const AMOUNT_ASC = { by: 'amount', direction: 'asc' } as const;
+const AMOUNT_DESC = { by: 'amount', direction: 'desc' } as const;
+const JANUARY = { dueFrom: '2026-01-01', dueTo: '2026-01-31' };
+const SORTED: ListQuery[] = [
+  {
+    name: 'console payouts?sort=id',
+    run: (db) => listMatching(db, {}, PAGE, DEEP, ASC),
+    table: 'p',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    name: 'console payouts?status=&sort=id',
+    run: (db) => listMatching(db, { status: 'pending' }, PAGE, DEEP, ASC),
+    table: 'p',
+    index: 'payouts_status_id_idx',
+    ordered: true,
+  },
+  {
+    name: 'console payouts?partner=&sort=id',
+    run: (db) => listMatching(db, { partnerId: SMALL_PARTNER }, PAGE, 0, ASC),
+    table: 'p',
+    index: 'payouts_partner_id_idx',
+    ordered: true,
+  },
+  {
+    // Also an invoice's lines, oldest first (the invoice's page).
+    name: 'console payouts?invoice=&sort=id',
+    run: (db) => listMatching(db, { invoiceId: 7 }, PAGE, 0, ASC),
+    table: 'p',
+    index: 'payouts_invoice_idx',
+    ordered: true,
+  },
+  {
+    name: 'console payouts?due_from=&due_to=&sort=id',
+    run: (db) => listMatching(db, JANUARY, PAGE, 0, ASC),
+    table: 'i',
+    index: 'invoices_due_date_idx',
+    ordered: false,
+  },
+  {
+    name: 'console invoices?sort=id',
+    run: (db) => listInvoices(db, {}, PAGE, 0, ASC),
+    table: 'invoices',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    name: 'console invoices?partner=&sort=id',
+    run: (db) => listInvoices(db, { partnerId: PARTNER }, PAGE, 0, ASC),
+    table: 'invoices',
+    index: 'invoices_partner_idx',
+    ordered: true,
+  },
+  ...([DUE_ASC, DUE_DESC] as const).flatMap((order): ListQuery[] => {
+    const sort = order.direction === 'asc' ? 'due_date' : '-due_date';
+    return [
+      {
+        name: `console invoices?sort=${sort}`,
+        run: (db) => listInvoices(db, {}, PAGE, 0, order),
+        table: 'invoices',
+        index: 'invoices_due_date_idx',
+        ordered: true,
+        walk: true,
+      },
+      {
+        // One partner among many: the index this order added (migration 2026-11-27-0043-list-sorts).
+        name: `console invoices?partner=&sort=${sort}`,
+        run: (db) => listInvoices(db, { partnerId: SMALL_PARTNER }, PAGE, 0, order),
+        table: 'invoices',
+        index: 'invoices_partner_due_idx',
+        ordered: true,
+      },
+      {
+        name: `console invoices?due_from=&due_to=&sort=${sort}`,
+        run: (db) => listInvoices(db, JANUARY, PAGE, 0, order),
+        table: 'invoices',
+        index: 'invoices_due_date_idx',
+        ordered: true,
+      },
+    ];
+  }),
+  ...([AMOUNT_ASC, AMOUNT_DESC] as const).flatMap((order): ListQuery[] => {
+    const sort = order.direction === 'asc' ? 'amount' : '-amount';
+    return [
+      {
+        name: `console invoices?sort=${sort}`,
+        run: (db) => listInvoices(db, {}, PAGE, 0, order),
+        table: 'invoices',
+        index: 'invoices_amount_idx',
+        ordered: true,
+        walk: true,
+      },
+      {
+        name: `console invoices?partner=&sort=${sort}`,
+        run: (db) => listInvoices(db, { partnerId: SMALL_PARTNER }, PAGE, 0, order),
+        table: 'invoices',
+        index: 'invoices_partner_amount_idx',
+        ordered: true,
+      },
+      {
+        // A due range is a range on another column than the order (as the payouts' due range):
+        // the range's invoices are sorted, or the amount order walked and the range filtered.
+        name: `console invoices?due_from=&due_to=&sort=${sort}`,
+        run: (db) => listInvoices(db, JANUARY, PAGE, 0, order),
+        table: 'invoices',
+        index: ['invoices_due_date_idx', 'invoices_amount_idx'],
+        ordered: false,
+      },
+    ];
+  }),
+  {
+    name: 'console employees?sort=id (no search text)',
+    run: (db) => findPeople(db, CRYPTO, { text: '', order: ASC }, PAGE, DEEP),
+    table: 'u',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  },
+  {
+    // As the default order: SQLite's FTS5 hands the ids in order either way; PostgreSQL sorts the matches.
+    name: 'console employees?sort=id (search text)',
+    run: (db) => findPeople(db, CRYPTO, { text: 'Sæther', order: ASC }, PAGE, 0),
+    table: testEngine === 'sqlite' ? 'people_search_fts' : 'people_search',
+    index: testEngine === 'sqlite' ? 'fts5 match' : 'people_search_folded_trgm_idx',
+    ordered: testEngine === 'sqlite',
+  },
+  ...(['asc', 'desc'] as const).map((direction): ListQuery => ({
+    name: `console partners?sort=${direction === 'asc' ? 'id' : '-id'}`,
+    run: (db) => searchPartners(db, null, 0, PAGE + 1, { by: 'id', direction }),
+    table: 'partners',
+    index: 'primary key',
+    ordered: true,
+    walk: true,
+  })),
+  {
+    name: "console partners (each listed partner's active tokens)",
+    run: (db) => searchPartners(db, null, 0, PAGE + 1, ASC),
+    table: 'access_tokens',
+    index: 'access_tokens_partner_idx',
+    ordered: false,
+  },
+];
+
 describe(`the plan of every list query on ${testEngine}`, () => {
   let database: TestDatabase;
   let handle: Db;
@@ -562,5 +717,31 @@ describe(`the plan of every list query on ${testEngine}`, () => {
     // Rolled back: the lists are served again.
     expect((await check(handle.db, fromTo)).problems).toEqual([]);
     expect(await sql`select 1 as one`.execute(handle.db)).toBeTruthy();
+  });
+
+  it.each(SORTED.map((list) => [list.name, list] as const))('sorted: %s', async (_name, list) => {
+    const { plan, problems } = await check(handle.db, list);
+    expect(problems, plan).toEqual([]);
+  });
+
+  it("fails when an index a list's order needs is gone", async () => {
+    const byDue = SORTED.find((list) => list.name === 'console invoices?partner=&sort=due_date')!;
+    const tokens = SORTED.find((list) => list.name === "console partners (each listed partner's active tokens)")!;
+    class Rollback extends Error {}
+    const seen: string[][] = [];
+    await handle.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.schema.dropIndex('invoices_partner_due_idx').execute();
+        await trx.schema.dropIndex('access_tokens_partner_idx').execute();
+        seen.push((await check(trx, byDue)).problems, (await check(trx, tokens)).problems);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    expect(seen[0]).toContain('invoices is not read through invoices_partner_due_idx');
+    expect(seen[1]).toContain('access_tokens is not read through access_tokens_partner_idx');
+    expect((await check(handle.db, byDue)).problems).toEqual([]);
   });
 });

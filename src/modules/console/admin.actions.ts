@@ -25,6 +25,7 @@ import {
   choiceFilter,
   type FilterText,
   idFilter,
+  orderFilter,
   pageFilter,
   positionFilter,
   readFilters,
@@ -55,6 +56,8 @@ export interface AdminActionsDeps {
 
 /** Rows per page of every console list. */
 export const PAGE_SIZE = 25;
+/** The partners list's orders (`sort`), the first its default: by id either way, on the primary key (docs/decisions.md §29, "Tables"). */
+export const PARTNER_ORDERS = ['id', '-id'] as const;
 export const RETURN_URL_STATUSES: readonly ReturnUrlStatus[] = ['pending', 'approved', 'rejected'];
 export const OUTBOX_FILTERS: readonly OutboxFilter[] = ['pending', 'retrying', 'failed', 'sent'];
 
@@ -137,14 +140,17 @@ function checkReason(reason: string | undefined, required: boolean): string | un
 
 export function createAdminActions(deps: AdminActionsDeps) {
   return {
-    /** Partners matching the search `q` (part of the name, or the id), a page (`page`) at a time. */
+    /** Partners matching the search `q` (part of the name, or the id), a page (`page`) at a time, in the order `sort`. */
     async partners(
       operator: ConsoleOperator,
       query: FilterText,
     ): Promise<{ partners: PartnerSummary[]; has_more: boolean; page: number }> {
       requirePermission(operator, 'view');
-      const { q, page } = readFilters({ q: textFilter('Search', 255), page: pageFilter }, query);
-      return { ...(await deps.partners.searchPartners({ search: q, page, limit: PAGE_SIZE })), page };
+      const { q, page, sort } = readFilters(
+        { q: textFilter('Search', 255), page: pageFilter, sort: orderFilter(PARTNER_ORDERS, 'id') },
+        query,
+      );
+      return { ...(await deps.partners.searchPartners({ search: q, page, limit: PAGE_SIZE, order: sort })), page };
     },
 
     /** A partner's page: its facts, tokens, return URLs and recent audit entries. */

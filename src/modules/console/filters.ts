@@ -6,6 +6,7 @@
  */
 import { AppError, type FieldErrors } from '../../errors.js';
 import { MAX_ID, parseId } from '../../ids.js';
+import { orderOf, type ListOrder, type OrderKey } from '../../db/list-order.js';
 
 /** A filter's text as the query or form sent it (a missing field and an empty one mean "any"). */
 export type FilterText = Record<string, string | undefined>;
@@ -81,6 +82,24 @@ export function textFilter(label: string, max: number): FilterRule<string | unde
 
 /** The highest page a list pages to (an offset past it is not a page anyone reaches by paging). */
 export const MAX_PAGE = 1_000_000;
+
+/**
+ * A list's order (the `sort` field: `due_date`, `-due_date` descending), one of `keys`, the orders
+ * an index serves (docs/decisions.md §29, "Tables"); empty means `fallback`.
+ */
+export function orderFilter<K extends string>(
+  keys: readonly OrderKey<K>[],
+  fallback: OrderKey<K>,
+): FilterRule<ListOrder<K>> {
+  const choice = choiceFilter('Order', keys, fallback);
+  return {
+    label: choice.label,
+    read(text) {
+      const read = choice.read(text);
+      return 'problem' in read ? read : { value: orderOf(read.value ?? fallback) };
+    },
+  };
+}
 
 /** A page number from 1; empty means the first page. */
 export const pageFilter: FilterRule<number> = {

@@ -6,6 +6,7 @@ export { createConsoleService, type ConsoleService, type Dashboard } from './con
 export {
   OUTBOX_FILTERS,
   PAGE_SIZE,
+  PARTNER_ORDERS,
   RETURN_URL_STATUSES,
   type AdminActions,
   type ReturnUrlParts,
@@ -14,9 +15,12 @@ export {
 export { PAYOUT_STATUSES } from '../payouts/index.js';
 export { REASON_MAX } from '../audit/index.js';
 export {
+  EMPLOYEE_ORDERS,
   employeeNamesOf,
+  INVOICE_ORDERS,
   mask,
   PAGE_SIZES,
+  PAYOUT_ORDERS,
   REVEAL_SHOWN_MS,
   REVEALABLE,
   type EmployeeView,

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
+import type { ListOrder } from '../../db/list-order.js';
 import { AppError } from '../../errors.js';
 import { parseId } from '../../ids.js';
 import { revealReason, type AuditService } from '../audit/index.js';
@@ -35,6 +36,7 @@ import {
   dateFilter,
   type FilterText,
   idFilter,
+  orderFilter,
   pageFilter,
   readFilters,
   textFilter,
@@ -131,6 +133,14 @@ const sizeOf = (perPage: number | undefined) =>
   perPage !== undefined && (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : PER_PAGE;
 const offsetOf = (page: number, perPage = PER_PAGE) => (Math.max(1, Math.min(page, 1_000_000)) - 1) * perPage;
 
+/**
+ * The orders each list offers (`sort`; a leading minus is descending), the first its default: only
+ * orders an index serves, whatever the filter (docs/decisions.md §29, "Tables").
+ */
+export const PAYOUT_ORDERS = ['-id', 'id'] as const;
+export const INVOICE_ORDERS = ['-id', 'id', 'due_date', '-due_date', 'amount', '-amount'] as const;
+export const EMPLOYEE_ORDERS = ['-id', 'id'] as const;
+
 /** The payouts list's filter fields (`due` sets both ends of the due range). */
 const PAYOUT_FILTERS = {
   status: choiceFilter('Status', PAYOUT_STATUSES),
@@ -140,13 +150,14 @@ const PAYOUT_FILTERS = {
   due_to: dateFilter('Due to'),
   invoice: idFilter('Invoice', 'invoice number'),
   page: pageFilter,
+  sort: orderFilter(PAYOUT_ORDERS, '-id'),
 };
 
 /**
  * The payouts list's filter and page, read from their text: an unreadable field is a 422 naming it,
  * never dropped (dropped, it would widen the list and "select all matching" with it).
  */
-export function readPayoutFilter(text: FilterText): { filter: OperationsFilter; page: number } {
+export function readPayoutFilter(text: FilterText): { filter: OperationsFilter; page: number; order: ListOrder<'id'> } {
   const read = readFilters(PAYOUT_FILTERS, text);
   const dueFrom = read.due ?? read.due_from;
   const dueTo = read.due ?? read.due_to;
@@ -157,6 +168,7 @@ export function readPayoutFilter(text: FilterText): { filter: OperationsFilter; 
   return {
     filter: { status: read.status, partnerId: read.partner, dueFrom, dueTo, invoiceId: read.invoice },
     page: read.page,
+    order: read.sort,
   };
 }
 
@@ -222,12 +234,15 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
     /** Whether a payout in this status can make this move (the pages warn before the action refuses). */
     canMove: (status: PayoutStatus, to: PayoutMove) => TRANSITIONS[to].includes(status),
 
-    /** People matching the search `q` (e-mail, name, phone or internal id), a page (`page`) at a time. */
+    /** People matching the search `q` (e-mail, name, phone or internal id), a page (`page`) at a time, in the order `sort`. */
     async searchEmployees(operator: ConsoleOperator, query: FilterText, pageSize?: number) {
       requirePermission(operator, 'view');
-      const { q, page } = readFilters({ q: textFilter('Search', 200), page: pageFilter }, query);
+      const { q, page, sort } = readFilters(
+        { q: textFilter('Search', 200), page: pageFilter, sort: orderFilter(EMPLOYEE_ORDERS, '-id') },
+        query,
+      );
       const perPage = sizeOf(pageSize);
-      const found = await deps.directory.search(q ?? '', perPage, offsetOf(page, perPage));
+      const found = await deps.directory.search(q ?? '', perPage, offsetOf(page, perPage), sort);
       const names = await deps.partners.partnerNames(found.people.flatMap((p) => p.links.map((l) => l.partnerId)));
       return { ...found, page, perPage, partnerNames: names };
     },
@@ -339,12 +354,12 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       return deps.tax.setTax(userIdOf(rawId), input);
     },
 
-    /** Payouts matching the list's filter (its text: status, partner, due_from, due_to, invoice, page), with the employees' names. */
+    /** Payouts matching the list's filter (its text: status, partner, due_from, due_to, invoice, page, sort), with the employees' names. */
     async payouts(operator: ConsoleOperator, text: FilterText, pageSize?: number) {
       requirePermission(operator, 'view');
-      const { filter, page } = readPayoutFilter(text);
+      const { filter, page, order } = readPayoutFilter(text);
       const perPage = sizeOf(pageSize);
-      const listed = await deps.operations.list(filter, perPage, offsetOf(page, perPage));
+      const listed = await deps.operations.list(filter, perPage, offsetOf(page, perPage), order);
       const [partnerNames, employeeNames] = await Promise.all([
         deps.partners.partnerNames(listed.rows.map((r) => r.partnerId)),
         namesOf(listed.rows),
@@ -392,7 +407,7 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       return deps.operations.transitionMany(readPayoutIds(rawIds), to);
     },
 
-    /** Invoices matching the list's filter (its text: partner, due_from, due_to, page). */
+    /** Invoices matching the list's filter (its text: partner, due_from, due_to, page, sort). */
     async invoices(operator: ConsoleOperator, text: FilterText) {
       requirePermission(operator, 'view');
       const read = readFilters(
@@ -401,6 +416,7 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
           due_from: dateFilter('Due from'),
           due_to: dateFilter('Due to'),
           page: pageFilter,
+          sort: orderFilter(INVOICE_ORDERS, '-id'),
         },
         text,
       );
@@ -409,7 +425,7 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
         { name: 'due_to', label: 'Due to', value: read.due_to },
       );
       const filter = { partnerId: read.partner, dueFrom: read.due_from, dueTo: read.due_to };
-      const listed = await deps.operations.invoices(filter, PER_PAGE, offsetOf(read.page));
+      const listed = await deps.operations.invoices(filter, PER_PAGE, offsetOf(read.page), read.sort);
       return {
         ...listed,
         page: read.page,
@@ -417,13 +433,15 @@ export function createMoneyActions(deps: MoneyActionsDeps) {
       };
     },
 
-    async invoice(operator: ConsoleOperator, rawId: string, pageText: string | undefined) {
+    /** One invoice and a page of its lines (its text: page, sort). */
+    async invoice(operator: ConsoleOperator, rawId: string, text: FilterText) {
       requirePermission(operator, 'view');
-      const { page } = readFilters({ page: pageFilter }, { page: pageText });
+      // Its lines are its payouts: they sort as the payouts list does.
+      const { page, sort } = readFilters({ page: pageFilter, sort: orderFilter(PAYOUT_ORDERS, '-id') }, text);
       const id = parseId(rawId);
       const found = id === null ? null : await deps.operations.invoice(id);
       if (!found || id === null) throw new AppError('route_not_found', `There is no invoice ${rawId}.`);
-      const lines = await deps.operations.list({ invoiceId: id }, PER_PAGE, offsetOf(page));
+      const lines = await deps.operations.list({ invoiceId: id }, PER_PAGE, offsetOf(page), sort);
       return {
         ...found,
         lines,

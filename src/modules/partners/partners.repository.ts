@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { ListOrder } from '../../db/list-order.js';
 
 export async function insertPartner(db: Executor, name: string, feeRate: string, now: string): Promise<number> {
   const row = await db
@@ -63,18 +64,34 @@ export async function listPartners(db: Executor) {
     .execute();
 }
 
+/** The console's orders of partners: by id (the order they were created), either way, on the primary key (docs/decisions.md §29). */
+export type PartnerOrder = ListOrder<'id'>;
+
 /**
- * One page of partners, oldest first, with their active tokens: `search` matches the id exactly or
- * the name (any part, any case). `limit + 1` rows tell the caller whether there is a next page.
+ * One page of partners, oldest first unless `order` says otherwise, with their active tokens:
+ * `search` matches the id exactly or the name (any part, any case). `limit + 1` rows tell the
+ * caller whether there is a next page.
  */
-export async function searchPartners(db: Executor, search: string | null, offset: number, limit: number) {
+export async function searchPartners(
+  db: Executor,
+  search: string | null,
+  offset: number,
+  limit: number,
+  order: PartnerOrder = { by: 'id', direction: 'asc' },
+) {
+  // Each listed partner's tokens counted on its own (access_tokens_partner_idx), not grouped after a
+  // join: a grouped join is sorted again, so the page could not be a walk of the primary key.
   let query = db
     .selectFrom('partners')
-    .leftJoin('access_tokens', (join) =>
-      join.onRef('access_tokens.partner_id', '=', 'partners.id').on('access_tokens.revoked_at', 'is', null),
-    )
     .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
-    .select((eb) => eb.fn.count<number | string>('access_tokens.id').as('active_tokens'));
+    .select((eb) =>
+      eb
+        .selectFrom('access_tokens')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('access_tokens.partner_id', '=', 'partners.id')
+        .where('access_tokens.revoked_at', 'is', null)
+        .as('active_tokens'),
+    );
   if (search !== null) {
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const id = /^\d{1,15}$/.test(search) ? Number(search) : null;
@@ -85,12 +102,7 @@ export async function searchPartners(db: Executor, search: string | null, offset
       ]),
     );
   }
-  return query
-    .groupBy(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
-    .orderBy('partners.id')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+  return query.orderBy('partners.id', order.direction).offset(offset).limit(limit).execute();
 }
 
 /** One partner with its number of active tokens. */

@@ -292,17 +292,18 @@ export function createPartnerService({ db, clock, env, audit, changeEpoch, log }
     },
 
     /**
-     * One page of partners, oldest first (the console's list): `search` is an id or part of a name.
-     * `has_more` tells whether another page follows.
+     * One page of partners, oldest first unless `order` says otherwise (the console's list):
+     * `search` is an id or part of a name. `has_more` tells whether another page follows.
      */
     async searchPartners(query: {
       search?: string;
       page?: number;
       limit: number;
+      order?: repo.PartnerOrder;
     }): Promise<{ partners: PartnerSummary[]; has_more: boolean }> {
       const search = query.search?.trim() ? query.search.trim().slice(0, 255) : null;
       const page = Math.max(1, query.page ?? 1);
-      const rows = await repo.searchPartners(db, search, (page - 1) * query.limit, query.limit + 1);
+      const rows = await repo.searchPartners(db, search, (page - 1) * query.limit, query.limit + 1, query.order);
       return { partners: rows.slice(0, query.limit).map(partnerRowToSummary), has_more: rows.length > query.limit };
     },
 

@@ -1,5 +1,6 @@
 import type { Executor, PayoutStatus } from '../../db/database.js';
 import { forUpdate } from '../../db/dialect.js';
+import type { ListOrder } from '../../db/list-order.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { openPayout, transition } from './payouts.repository.js';
 
@@ -61,9 +62,21 @@ const LISTED = [
   'i.due_date',
 ] as const;
 
-/** A page of matching payouts, newest first. */
-export async function listMatching(db: Executor, filter: OperationsFilter, limit: number, offset: number) {
-  return filtered(db, filter).select(LISTED).orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+/**
+ * The console's orders of payouts: by id (the order they were made), either way. Every filter's
+ * index ends in the id, so each serves both directions (docs/decisions.md §29, "Tables").
+ */
+export type PayoutOrder = ListOrder<'id'>;
+
+/** A page of matching payouts, newest first unless `order` says otherwise. */
+export async function listMatching(
+  db: Executor,
+  filter: OperationsFilter,
+  limit: number,
+  offset: number,
+  order: PayoutOrder = { by: 'id', direction: 'desc' },
+) {
+  return filtered(db, filter).select(LISTED).orderBy('p.id', order.direction).limit(limit).offset(offset).execute();
 }
 
 /**
@@ -177,8 +190,25 @@ export async function countInvoices(db: Executor, filter: InvoiceFilter): Promis
   );
 }
 
-export async function listInvoices(db: Executor, filter: InvoiceFilter, limit: number, offset: number) {
-  return invoices(db, filter).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute();
+/**
+ * The console's orders of invoices: by id (the order they were made), by due date or by amount
+ * (the total incl. VAT), the last two then by id, either way; each served by an index with and
+ * without a partner (docs/decisions.md §29, "Tables").
+ */
+export type InvoiceOrder = ListOrder<'id' | 'due_date' | 'amount'>;
+
+const INVOICE_ORDER_COLUMN = { due_date: 'due_date', amount: 'total_incl' } as const;
+
+export async function listInvoices(
+  db: Executor,
+  filter: InvoiceFilter,
+  limit: number,
+  offset: number,
+  order: InvoiceOrder = { by: 'id', direction: 'desc' },
+) {
+  let query = invoices(db, filter).selectAll();
+  if (order.by !== 'id') query = query.orderBy(INVOICE_ORDER_COLUMN[order.by], order.direction);
+  return query.orderBy('id', order.direction).limit(limit).offset(offset).execute();
 }
 
 export async function findInvoice(db: Executor, id: number) {

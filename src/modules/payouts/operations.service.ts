@@ -9,7 +9,7 @@ import { AppError } from '../../errors.js';
 import type { EventService } from '../events/index.js';
 import { fromMinorUnits } from './payroll.js';
 import * as repo from './operations.repository.js';
-import type { InvoiceFilter, OperationsFilter } from './operations.repository.js';
+import type { InvoiceFilter, InvoiceOrder, OperationsFilter, PayoutOrder } from './operations.repository.js';
 import { EVENT_OF, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
 import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
@@ -18,7 +18,7 @@ import type { FieldCrypto } from '../../platform/field-crypto.js';
 /** The most payouts one console action moves (one transaction; the audit log and the events get one row each). */
 export const MAX_PAYOUTS_PER_ACTION = 1000;
 
-export type { InvoiceFilter, OperationsFilter };
+export type { InvoiceFilter, InvoiceOrder, OperationsFilter, PayoutOrder };
 
 /** A payout as the console lists it (amounts as exact decimal strings). */
 export interface PayoutLine {
@@ -109,10 +109,11 @@ export function createPayoutOperations({
       filter: OperationsFilter,
       limit: number,
       offset: number,
+      order?: PayoutOrder,
     ): Promise<{ totals: Totals; rows: PayoutLine[] }> {
       const [totals, rows] = await Promise.all([
         repo.totalsOf(db, filter),
-        repo.listMatching(db, filter, limit, offset),
+        repo.listMatching(db, filter, limit, offset, order),
       ]);
       return {
         totals: {
@@ -256,10 +257,10 @@ export function createPayoutOperations({
       }
     },
 
-    async invoices(filter: InvoiceFilter, limit: number, offset: number) {
+    async invoices(filter: InvoiceFilter, limit: number, offset: number, order?: InvoiceOrder) {
       const [total, rows] = await Promise.all([
         repo.countInvoices(db, filter),
-        repo.listInvoices(db, filter, limit, offset),
+        repo.listInvoices(db, filter, limit, offset, order),
       ]);
       return { total, rows: rows.map(invoiceRowToView) };
     },

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/database.js';
+import type { ListOrder } from '../../db/list-order.js';
 import { searchIds } from '../../db/people-search.js';
 import { openValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
@@ -11,7 +12,12 @@ import { queryForms, searchTextOf } from '../../platform/search-text.js';
  */
 export interface PeopleQuery {
   text: string;
+  /** By person id (the order people were first linked), newest first unless asked otherwise: the primary key or the search's own order serves both (docs/decisions.md §29). */
+  order?: PeopleOrder;
 }
+
+/** The console's orders of people: by id, either way. */
+export type PeopleOrder = ListOrder<'id'>;
 
 /** The digits of a phone number or an internal id (digits, spaces, dashes, a leading +), or '' for other text. */
 export function phoneOrIdDigits(text: string): string {
@@ -32,9 +38,10 @@ export async function findPeople(
   beforeId: number | null = null,
 ) {
   const text = query.text.trim();
+  const direction = query.order?.direction ?? 'desc';
   let people = db.selectFrom('users as u').select(['u.id', 'u.email', 'u.identity_review_since']);
   if (beforeId !== null) people = people.where('u.id', '<', beforeId);
-  if (text === '') return people.orderBy('u.id', 'desc').limit(limit).offset(offset).execute();
+  if (text === '') return people.orderBy('u.id', direction).limit(limit).offset(offset).execute();
   const digits = phoneOrIdDigits(text);
   if (digits !== '') {
     // A phone number (as entered, or with a dial code before it) or a partner's internal id: exact,
@@ -56,7 +63,7 @@ export async function findPeople(
             ),
         ),
       )
-      .orderBy('u.id', 'desc')
+      .orderBy('u.id', direction)
       .limit(limit)
       .offset(offset)
       .execute();
@@ -64,9 +71,9 @@ export async function findPeople(
   // Part of an e-mail or a name: through the trigram index of the folded texts (docs/decisions.md §23).
   const forms = queryForms(text);
   if (forms === null) return [];
-  const ids = await searchIds(db, forms, limit, offset, beforeId);
+  const ids = await searchIds(db, forms, limit, offset, beforeId, direction);
   if (ids.length === 0) return [];
-  return people.where('u.id', 'in', ids).orderBy('u.id', 'desc').execute();
+  return people.where('u.id', 'in', ids).orderBy('u.id', direction).execute();
 }
 
 /**

@@ -53,7 +53,7 @@ function summaries(
 export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: FieldCrypto }) {
   return {
     /**
-     * People whose e-mail, name (on any link), phone or internal id matches `text`, newest first,
+     * People whose e-mail, name (on any link), phone or internal id matches `text`, newest first (or `order`),
      * `limit` after `offset`; `hasMore` when a next page has some. No total (docs/decisions.md §23).
      * `tooShort`: a text (not digits) under 3 characters once folded, which the index cannot answer.
      */
@@ -61,8 +61,9 @@ export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: 
       text: string,
       limit: number,
       offset: number,
+      order?: repo.PeopleOrder,
     ): Promise<{ people: PersonSummary[]; hasMore: boolean; tooShort: boolean }> {
-      const query = { text: text.slice(0, 200) };
+      const query = { text: text.slice(0, 200), order };
       if (isTooShort(query.text)) return { people: [], hasMore: false, tooShort: true };
       const found = await repo.findPeople(db, crypto, query, limit + 1, offset);
       const rows = found.slice(0, limit);

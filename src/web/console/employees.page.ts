@@ -2,7 +2,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { PAGE_SIZES, type EmployeeView, type Guarded } from '../../modules/console/index.js';
+import { EMPLOYEE_ORDERS, PAGE_SIZES, type EmployeeView, type Guarded } from '../../modules/console/index.js';
 import type { PersonSummary } from '../../modules/users/index.js';
 import { can } from '../../modules/operators/index.js';
 import { fromMinorUnits } from '../../modules/payouts/index.js';
@@ -18,17 +18,29 @@ import {
   IdParams,
   listOrExplain,
   operatorOf,
+  orderChoice,
   type PageDeps,
   pager,
   PerPage,
   perPageChoice,
   sendCsv,
+  Sort,
   table,
   Text,
   unfitFields,
 } from './kit/index.js';
 
-const SearchQuery = Fields({ q: Text('Search', 200), page: Text('Page', 20), per_page: PerPage(PAGE_SIZES) });
+const SearchQuery = Fields({
+  q: Text('Search', 200),
+  page: Text('Page', 20),
+  per_page: PerPage(PAGE_SIZES),
+  sort: Sort(EMPLOYEE_ORDERS),
+});
+/** The employees list's orders in words (its search form's choice and its sentence). */
+const ORDER_WORDS = [
+  ['-id', 'Newest first'],
+  ['id', 'Oldest first'],
+] as const satisfies ReadonlyArray<readonly [(typeof EMPLOYEE_ORDERS)[number], string]>;
 const ExportQuery = Fields({ q: Text('Search', 200) });
 const ReviewQuery = Fields({ page: Text('Page', 20) });
 const RevealForm = FormFields({ field: Text('Value', 40), partner: Text('Partner', 20), reason: Text('Reason', 500) });
@@ -61,6 +73,7 @@ function matchedSentence(
   found: { people: PersonSummary[]; page: number; hasMore: boolean; tooShort: boolean },
   q: string,
   perPage: number,
+  sort: string,
 ): SafeHtml {
   if (found.tooShort)
     return html`<p role="status">Type at least 3 letters of a name or an e-mail address (a phone number or an internal id may be shorter).</p>`;
@@ -73,7 +86,7 @@ function matchedSentence(
   const first = (found.page - 1) * perPage + 1;
   return n === 0
     ? html`<p>No more people${matching}.</p>`
-    : html`<p>People ${first} to ${first + n - 1}${matching}, newest first.</p>`;
+    : html`<p>People ${first} to ${first + n - 1}${matching}, ${sort === 'id' ? 'oldest' : 'newest'} first.</p>`;
 }
 
 export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promise<void> {
@@ -87,10 +100,11 @@ export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promi
       const q = field(request.query, 'q');
       const perPage = Number(field(request.query, 'per_page')) || money.perPage;
       const size = field(request.query, 'per_page') ? perPage : undefined;
+      const sort = field(request.query, 'sort');
       const { found, problem } = await listOrExplain(
         request,
         reply,
-        () => money.searchEmployees(operatorOf(request), { q, page: field(request.query, 'page') }, perPage),
+        () => money.searchEmployees(operatorOf(request), { q, page: field(request.query, 'page'), sort }, perPage),
         null,
       );
       const rows = (found?.people ?? []).map((person) => [
@@ -108,18 +122,19 @@ export async function employeesPage(app: FastifyInstance, deps: PageDeps): Promi
 <form class="filters" method="get" action="/console/employees" role="search">
 <label for="q">E-mail, name, phone or internal id<input type="search" id="q" name="q" value="${q}" autocomplete="off"></label>
 ${perPageChoice(PAGE_SIZES, perPage)}
+${orderChoice(ORDER_WORDS, sort || EMPLOYEE_ORDERS[0])}
 <button type="submit">Search</button>
 </form>
 <p><a href="/console/employees/stuck">What is stuck</a>: employees by onboarding state and missing steps, per partner.</p>
 ${
   found
-    ? html`${matchedSentence(found, q, found.perPage)}
+    ? html`${matchedSentence(found, q, found.perPage, sort)}
 ${
   rows.length
     ? table(
         'Employees',
         [
-          { label: 'Id', nowrap: true },
+          { label: 'Id', nowrap: true, sort: '-id' },
           { label: 'E-mail' },
           { label: 'Name (partner)' },
           { label: 'Phone', nowrap: true },
@@ -127,11 +142,14 @@ ${
         ],
         rows,
         '',
-        { id: 'employees' },
+        {
+          id: 'employees',
+          sorted: { path: '/console/employees', params: { q, per_page: size }, current: sort || EMPLOYEE_ORDERS[0] },
+        },
       )
     : html``
 }
-${pager('/console/employees', { q, per_page: size }, { page: found.page, hasMore: found.hasMore })}
+${pager('/console/employees', { q, per_page: size, sort }, { page: found.page, hasMore: found.hasMore })}
 ${rows.length > 0 ? csvLink(operatorOf(request), '/console/employees.csv', { q }) : html``}`
     : problem
 }`,

@@ -4,7 +4,20 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
 import { html } from '../html.js';
 import { formatKroner } from '../money.js';
-import { chip, field, Fields, listOrExplain, operatorOf, type PageDeps, pager, table, Text } from './kit/index.js';
+import { INVOICE_ORDERS, PAYOUT_ORDERS } from '../../modules/console/index.js';
+import {
+  chip,
+  field,
+  Fields,
+  listOrExplain,
+  operatorOf,
+  orderChoice,
+  type PageDeps,
+  pager,
+  Sort,
+  table,
+  Text,
+} from './kit/index.js';
 import { invoiceFacts } from './invoice-documents.page.js';
 
 const InvoicesQuery = Fields({
@@ -12,8 +25,24 @@ const InvoicesQuery = Fields({
   due_from: Text('Due from', 20),
   due_to: Text('Due to', 20),
   page: Text('Page', 20),
+  sort: Sort(INVOICE_ORDERS),
 });
-const InvoiceQuery = Fields({ page: Text('Page', 20) });
+/** An invoice's lines are its payouts: they sort as the payouts list does. */
+const InvoiceQuery = Fields({ page: Text('Page', 20), sort: Sort(PAYOUT_ORDERS) });
+/** An invoice's lines' orders in words (the choice above them). */
+const LINE_ORDER_WORDS = [
+  ['-id', 'Newest first'],
+  ['id', 'Oldest first'],
+] as const satisfies ReadonlyArray<readonly [(typeof PAYOUT_ORDERS)[number], string]>;
+/** The invoices list's orders in words (its filter form's choice). */
+const ORDER_WORDS = [
+  ['-id', 'Newest first'],
+  ['id', 'Oldest first'],
+  ['due_date', 'Due date, earliest first'],
+  ['-due_date', 'Due date, latest first'],
+  ['-amount', 'Largest first'],
+  ['amount', 'Smallest first'],
+] as const satisfies ReadonlyArray<readonly [(typeof INVOICE_ORDERS)[number], string]>;
 
 export async function invoicesPage(app: FastifyInstance, { kit, console }: PageDeps): Promise<void> {
   const money = console.money;
@@ -27,10 +56,11 @@ export async function invoicesPage(app: FastifyInstance, { kit, console }: PageD
         due_from: field(request.query, 'due_from'),
         due_to: field(request.query, 'due_to'),
       };
+      const sort = field(request.query, 'sort');
       const { found: listed, problem } = await listOrExplain(
         request,
         reply,
-        () => money.invoices(operatorOf(request), { ...params, page: field(request.query, 'page') }),
+        () => money.invoices(operatorOf(request), { ...params, page: field(request.query, 'page'), sort }),
         null,
       );
       const rows = (listed?.rows ?? []).map((invoice) => [
@@ -51,6 +81,7 @@ export async function invoicesPage(app: FastifyInstance, { kit, console }: PageD
 <label for="i-partner">Partner id<input type="text" inputmode="numeric" id="i-partner" name="partner" value="${params.partner}" size="6"></label>
 <label for="i-from">Due from<input type="date" id="i-from" name="due_from" value="${params.due_from}"></label>
 <label for="i-to">Due to<input type="date" id="i-to" name="due_to" value="${params.due_to}"></label>
+${orderChoice(ORDER_WORDS, sort || INVOICE_ORDERS[0])}
 <button type="submit">Filter</button> <a href="/console/invoices">Clear</a>
 </form>
 ${
@@ -59,19 +90,19 @@ ${
 ${table(
   'Invoices',
   [
-    { label: 'Invoice', nowrap: true },
+    { label: 'Invoice', nowrap: true, sort: '-id' },
     { label: 'Partner' },
-    { label: 'Due', nowrap: true },
+    { label: 'Due', nowrap: true, sort: 'due_date' },
     { label: 'Payouts', num: true },
     { label: 'Excl. VAT', num: true },
-    { label: 'Incl. VAT', num: true },
+    { label: 'Incl. VAT', num: true, sort: '-amount' },
     { label: 'Created', nowrap: true },
   ],
   rows,
   '',
-  { id: 'invoices' },
+  { id: 'invoices', sorted: { path: '/console/invoices', params, current: sort || INVOICE_ORDERS[0] } },
 )}
-${pager('/console/invoices', params, { page: listed.page, perPage: money.perPage, total: listed.total })}`
+${pager('/console/invoices', { ...params, sort }, { page: listed.page, perPage: money.perPage, total: listed.total })}`
     : problem
 }`,
         '/console/invoices',
@@ -89,7 +120,10 @@ ${pager('/console/invoices', params, { page: listed.page, perPage: money.perPage
         reply,
         async () => {
           try {
-            return await money.invoice(operatorOf(request), request.params.id, field(request.query, 'page'));
+            return await money.invoice(operatorOf(request), request.params.id, {
+              page: field(request.query, 'page'),
+              sort: field(request.query, 'sort'),
+            });
           } catch (error) {
             // Not found (or not allowed) is the problem page's; an unreadable page number is listOrExplain's.
             if (error instanceof AppError && error.code !== 'validation_failed')
@@ -111,6 +145,8 @@ ${problem}
           '/console/invoices',
         );
       const { invoice, lines, page } = found;
+      const sort = field(request.query, 'sort');
+      const path = `/console/invoices/${invoice.id}`;
       const total = (label: string, amount: string) =>
         html`<tr><th scope="row">${label}</th><td class="num">${formatKroner(amount)}</td></tr>`;
       const rows = lines.rows.map((row) => [
@@ -135,10 +171,11 @@ ${await invoiceFacts(console, operatorOf(request), invoice.id)}
 ${total('Salary', invoice.salary)}${total('Vacation pay', invoice.vacation)}${total('Pension', invoice.pension)}${total("Employer's contribution", invoice.employerContribution)}${total('Service fee', invoice.serviceFee)}${total('Total excl. VAT', invoice.excl)}${total('VAT', invoice.vat)}${total('Total incl. VAT', invoice.incl)}
 </tbody></table></div>
 <h2>Lines</h2>
+<form class="filters" method="get" action="${path}">${orderChoice(LINE_ORDER_WORDS, sort || PAYOUT_ORDERS[0])} <button type="submit">Show</button></form>
 ${table(
   'Invoice lines',
   [
-    { label: 'Payout', nowrap: true },
+    { label: 'Payout', nowrap: true, sort: '-id' },
     { label: 'Employee' },
     { label: 'Work date', nowrap: true },
     { label: 'Status' },
@@ -147,9 +184,9 @@ ${table(
   ],
   rows,
   'No lines.',
-  { id: 'invoice-lines' },
+  { id: 'invoice-lines', sorted: { path, params: {}, current: sort || PAYOUT_ORDERS[0] } },
 )}
-${pager(`/console/invoices/${invoice.id}`, {}, { page, perPage: money.perPage, total: lines.totals.count })}`,
+${pager(path, { sort }, { page, perPage: money.perPage, total: lines.totals.count })}`,
         '/console/invoices',
       );
     },

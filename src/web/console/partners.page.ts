@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PARTNER_ORDERS } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html } from '../html.js';
 import {
@@ -16,8 +17,10 @@ import {
   intOf,
   listOrExplain,
   operatorOf,
+  orderChoice,
   type PageDeps,
   pager,
+  Sort,
   table,
   Text,
   when,
@@ -26,7 +29,12 @@ import { activityTable } from './audit.page.js';
 import { partnerDetailsSection } from './invoice-documents.page.js';
 import { partnerOverview } from './partner-requests.page.js';
 
-const PartnersQuery = Fields({ q: Text('Search', 255), page: Text('Page', 20) });
+const PartnersQuery = Fields({ q: Text('Search', 255), page: Text('Page', 20), sort: Sort(PARTNER_ORDERS) });
+/** The partners list's orders in words (its search form's choice). */
+const ORDER_WORDS = [
+  ['id', 'Oldest first'],
+  ['-id', 'Newest first'],
+] as const satisfies ReadonlyArray<readonly [(typeof PARTNER_ORDERS)[number], string]>;
 const NewPartner = FormFields({ name: Text('Name', 255) });
 const FeeForm = FormFields({ rate: Text('Service fee', 20) });
 const TokenParams = Type.Object({
@@ -45,10 +53,11 @@ export async function partnersPages(app: FastifyInstance, deps: PageDeps): Promi
     async (request, reply) => {
       const operator = operatorOf(request);
       const search = (request.query.q ?? '').trim();
+      const sort = (request.query.sort ?? '').trim();
       const { found, problem } = await listOrExplain(
         request,
         reply,
-        () => console.admin.partners(operator, { q: search, page: request.query.page }),
+        () => console.admin.partners(operator, { q: search, page: request.query.page, sort }),
         null,
       );
       const page = found?.page ?? 1;
@@ -76,6 +85,7 @@ ${kit.csrfField(request)}
 ${flash.take(request, reply)}
 <form method="get" action="/console/partners" class="filters" role="search">
 <label for="q">Name or id<input id="q" name="q" type="search" value="${search}" maxlength="255"></label>
+${orderChoice(ORDER_WORDS, sort || PARTNER_ORDERS[0])}
 <button type="submit" class="secondary">Search</button>
 </form>
 ${
@@ -83,7 +93,7 @@ ${
   html`${table(
     'Partners',
     [
-      { label: 'Id', num: true },
+      { label: 'Id', num: true, sort: 'id' },
       { label: 'Name' },
       { label: 'Fee', num: true },
       { label: 'Active tokens', num: true },
@@ -91,8 +101,12 @@ ${
     ],
     rows,
     search ? `No partner matches “${search}”.` : 'No partners yet.',
+    {
+      id: 'partners',
+      sorted: { path: '/console/partners', params: { q: search }, current: sort || PARTNER_ORDERS[0] },
+    },
   )}
-${pager('/console/partners', { q: search }, { page, hasMore: found?.has_more ?? false })}`
+${pager('/console/partners', { q: search, sort }, { page, hasMore: found?.has_more ?? false })}`
 }
 ${create}`,
         '/console/partners',

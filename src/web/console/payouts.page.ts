@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { PAGE_SIZES, PAYOUT_STATUSES } from '../../modules/console/index.js';
+import { PAGE_SIZES, PAYOUT_ORDERS, PAYOUT_STATUSES } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import {
   MAX_PAYOUTS_PER_ACTION,
@@ -26,12 +26,15 @@ import {
   FormFields,
   listOrExplain,
   operatorOf,
+  orderChoice,
   type PageDeps,
   pager,
   PerPage,
   perPageChoice,
   type Query,
   sendCsv,
+  Sort,
+  type Sorted,
   table,
   Text,
   unfitFields,
@@ -47,8 +50,18 @@ const FILTER = {
   due_to: Text('Due to', 20),
   invoice: Text('Invoice', 20),
 };
-const PayoutsQuery = Fields({ ...FILTER, page: Text('Page', 20), per_page: PerPage(PAGE_SIZES) });
+const PayoutsQuery = Fields({
+  ...FILTER,
+  page: Text('Page', 20),
+  per_page: PerPage(PAGE_SIZES),
+  sort: Sort(PAYOUT_ORDERS),
+});
 const ExportQuery = Fields(FILTER);
+/** The payouts list's orders in words (its filter form's choice). */
+const ORDER_WORDS = [
+  ['-id', 'Newest first'],
+  ['id', 'Oldest first'],
+] as const satisfies ReadonlyArray<readonly [(typeof PAYOUT_ORDERS)[number], string]>;
 /** The payouts a form selects: `id` repeats, one a ticked box. */
 const Ids = Type.Optional(
   Type.Union(
@@ -126,10 +139,11 @@ function linesTable(
   rows: PayoutLine[],
   names: { partners: Map<number, string>; employees: Map<string, string> },
   select: boolean,
+  sorted?: Sorted,
 ): SafeHtml {
   const columns: Column[] = [
     ...(select ? [{ label: 'Select', action: true }] : []),
-    { label: 'Payout', nowrap: true },
+    { label: 'Payout', nowrap: true, sort: '-id' },
     { label: 'Partner' },
     { label: 'Employee' },
     { label: 'Invoice', nowrap: true },
@@ -153,7 +167,7 @@ function linesTable(
     formatKroner(row.net),
     formatKroner(row.invoiceIncl),
   ]);
-  return table('Payouts', columns, cells, 'No payouts match.', { id: select ? 'payouts' : 'selection' });
+  return table('Payouts', columns, cells, 'No payouts match.', { id: select ? 'payouts' : 'selection', sorted });
 }
 
 /** The employees a selection pays, each once, by name (the first 50, then how many more). */
@@ -185,16 +199,22 @@ export async function payoutsPage(app: FastifyInstance, { kit, console }: PageDe
       const params = paramsOf(request.query);
       const pageText = field(request.query, 'page');
       const perPage = Number(field(request.query, 'per_page')) || money.perPage;
-      // The page size travels with the filter (pager, review's way back) only when chosen.
+      // The page size and the order travel with the filter (pager, headings, review's way back) only when chosen.
       const size = field(request.query, 'per_page') ? perPage : undefined;
+      const sort = field(request.query, 'sort');
       const operator = operatorOf(request);
       const [{ found: listed, problem }, partners] = await Promise.all([
-        listOrExplain(request, reply, () => money.payouts(operator, { ...params, page: pageText }, perPage), null),
+        listOrExplain(
+          request,
+          reply,
+          () => money.payouts(operator, { ...params, page: pageText, sort }, perPage),
+          null,
+        ),
         money.partnerChoices(operator),
       ]);
       const page = listed?.page ?? 1;
       const mayMove = can(operatorOf(request).role, 'move_payouts');
-      const here = urlWith('/console/payouts', { ...params, per_page: size, page: page > 1 ? page : undefined });
+      const here = urlWith('/console/payouts', { ...params, per_page: size, sort, page: page > 1 ? page : undefined });
       const partnerOptions = partners.map(
         (p) =>
           html`<option value="${p.id}"${String(p.id) === params.partner ? html` selected` : html``}>${p.name} (${p.id})</option>`,
@@ -212,7 +232,12 @@ ${Object.entries(MOVES).map(([value, move], i) => html`<label><input type="radio
 </fieldset>`
           : html``;
         const names = { partners: listed.partnerNames, employees: listed.employeeNames };
-        const rowsTable = linesTable(listed.rows, names, mayMove);
+        const sorted = {
+          path: '/console/payouts',
+          params: { ...params, per_page: size },
+          current: sort || PAYOUT_ORDERS[0],
+        };
+        const rowsTable = linesTable(listed.rows, names, mayMove, sorted);
         list = html`<p id="matching"><strong>${totals.count}</strong> payout${totals.count === 1 ? '' : 's'} match: ${formatKroner(totals.net)} to pay out, ${formatKroner(totals.invoiceIncl)} invoiced incl. VAT.</p>
 ${
   mayMove && listed.rows.length
@@ -221,7 +246,7 @@ ${listed.rows.map((row) => html`<input type="hidden" name="page_id" value="${row
 ${rowsTable}${actions}</form>`
     : rowsTable
 }
-${pager('/console/payouts', { ...params, per_page: size }, { page, perPage: listed.perPage, total: totals.count })}
+${pager('/console/payouts', { ...params, per_page: size, sort }, { page, perPage: listed.perPage, total: totals.count })}
 ${totals.count > 0 ? csvLink(operatorOf(request), '/console/payouts.csv', { ...params }) : html``}`;
       }
 
@@ -238,6 +263,7 @@ ${confirmations.take(request, reply)}
 <label for="f-to">Due to<input type="date" id="f-to" name="due_to" value="${params.due_to}"></label>
 <label for="f-invoice">Invoice<input type="text" inputmode="numeric" id="f-invoice" name="invoice" value="${params.invoice}" size="8"></label>
 ${perPageChoice(PAGE_SIZES, perPage)}
+${orderChoice(ORDER_WORDS, sort || PAYOUT_ORDERS[0])}
 <button type="submit">Filter</button> <a href="/console/payouts">Clear</a>
 </form>
 ${problem ?? list}`,

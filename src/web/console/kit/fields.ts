@@ -15,6 +15,14 @@ export const Text = (title: string, max = 255) => Type.Optional(Type.String({ ti
 export const PerPage = (sizes: readonly number[]) =>
   Type.Optional(Type.Unsafe<string>({ type: 'string', title: 'Rows per page', enum: sizes.map(String) }));
 
+/**
+ * A list's order (`sort`): one of `orders` (`due_date` ascending, `-due_date` descending), the ones
+ * its action offers because an index serves them; anything else does not fit (422, "Order: must be
+ * one of …").
+ */
+export const Sort = <K extends string>(orders: readonly K[]) =>
+  Type.Optional(Type.Unsafe<K>({ type: 'string', title: 'Order', enum: [...orders] }));
+
 /** The fields a query or form declares (any field it does not declare is refused, as by the API). */
 export const Fields = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties);
 

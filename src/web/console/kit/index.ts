@@ -3,7 +3,7 @@
  * "Building a page"). Pages import from here only.
  */
 export { act, intOf, operatorOf, type PageDeps } from './forms.js';
-export { Fields, FormFields, IdParams, PerPage, Text, unfitFields, unfitRead } from './fields.js';
+export { Fields, FormFields, IdParams, PerPage, Sort, Text, unfitFields, unfitRead } from './fields.js';
 export { chip } from './chips.js';
 export {
   ago,
@@ -12,6 +12,7 @@ export {
   field,
   fields,
   listOrExplain,
+  orderChoice,
   pager,
   perPageChoice,
   sendCsv,
@@ -23,5 +24,6 @@ export {
   type Form,
   type Paging,
   type Query,
+  type Sorted,
 } from './lists.js';
 export { createConsoleKit, type ConsoleKit } from './session.js';

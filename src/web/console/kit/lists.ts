@@ -102,6 +102,35 @@ export interface Column {
   action?: boolean;
   /** Never wrapped (ids such as `payout:12`): the cell stays one line, on a phone too. */
   nowrap?: boolean;
+  /**
+   * The column sorts the list: the order its heading's link asks for first (`-id`: newest first;
+   * `due_date`: earliest first); the link of the sorted column asks for the other direction.
+   */
+  sort?: string;
+}
+
+/** How a sortable table links its headings: the list's path, its query (filters, page size) and the order it is in. */
+export interface Sorted {
+  path: string;
+  /** The list's query without its page and order (a new order starts again on page 1). */
+  params: Record<string, string | number | null | undefined>;
+  /** The order the rows are in (the list's default when the query names none). */
+  current: string;
+}
+
+const ascending = (key: string) => key.replace(/^-/, '');
+
+/** A column's heading: a link to the other order when it sorts the list, with `aria-sort` when the list is in its order. */
+function heading(column: Column, sorted: Sorted | undefined): SafeHtml {
+  const num = column.num ? html` class="num"` : html``;
+  if (column.action) return html`<th scope="col"${num}><span class="visually-hidden">${column.label}</span></th>`;
+  if (!column.sort || !sorted) return html`<th scope="col"${num}>${column.label}</th>`;
+  const key = ascending(column.sort);
+  const now = sorted.current === key ? 'ascending' : sorted.current === `-${key}` ? 'descending' : null;
+  const next = now === 'ascending' ? `-${key}` : now === 'descending' ? key : column.sort;
+  const href = urlWith(sorted.path, { ...sorted.params, sort: next });
+  const arrow = now === 'ascending' ? ' ▲' : now === 'descending' ? ' ▼' : '';
+  return html`<th scope="col"${num}${now ? html` aria-sort="${now}"` : html``}><a href="${href}">${column.label}<span aria-hidden="true">${arrow}</span></a></th>`;
 }
 
 export type Cell = SafeHtml | string | number | null;
@@ -110,20 +139,18 @@ export type Cell = SafeHtml | string | number | null;
  * A table, or a sentence when there is nothing to show. On a phone each row becomes a small card
  * (`table.stack`), every cell preceded by its column's name, so nothing is squeezed to a letter a
  * line. A cell of several pieces (links and words) is one element, so that the card keeps it on one
- * side of its name.
+ * side of its name. With `sorted`, the headings of the columns that declare `sort` link to the
+ * list in their order, keeping its filters and page size (docs/console.md, "Building a page").
  */
 export function table(
   caption: string,
   columns: readonly Column[],
   rows: ReadonlyArray<readonly Cell[]>,
   empty: string,
-  options: { id?: string } = {},
+  options: { id?: string; sorted?: Sorted } = {},
 ): SafeHtml {
   if (rows.length === 0) return html`<p>${empty}</p>`;
-  const head = columns.map(
-    (c) =>
-      html`<th scope="col"${c.num ? html` class="num"` : html``}>${c.action ? html`<span class="visually-hidden">${c.label}</span>` : c.label}</th>`,
-  );
+  const head = columns.map((c) => heading(c, options.sorted));
   const body = rows.map(
     (cells) =>
       html`<tr>${cells.map((cell, i) => {
@@ -138,6 +165,14 @@ export function table(
 /** The page-size choice of a list's filter form (a `per_page` select; the list's other fields stay as they are). */
 export function perPageChoice(sizes: readonly number[], current: number): SafeHtml {
   return html`<label for="f-per-page">Rows per page<select id="f-per-page" name="per_page">${sizes.map((n) => html`<option value="${n}"${n === current ? html` selected` : html``}>${n}</option>`)}</select></label>`;
+}
+
+/**
+ * The order choice of a list's filter form (a `sort` select, each order in words), so that filtering
+ * keeps the order and a phone, whose cards have no headings, can choose one.
+ */
+export function orderChoice(orders: ReadonlyArray<readonly [key: string, words: string]>, current: string): SafeHtml {
+  return html`<label for="f-sort">Order<select id="f-sort" name="sort">${orders.map(([key, words]) => html`<option value="${key}"${key === current ? html` selected` : html``}>${words}</option>`)}</select></label>`;
 }
 
 /** The list's filter as a CSV download (docs/console.md, "CSV downloads"), for the roles that may export. */
