@@ -105,8 +105,6 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
         const now = clock.now().toISOString();
         const existing = await repo.findUserByEmail(trx, email.toLowerCase());
         if (existing) {
-          // The person first: the new link's onboarding is stored from their facts (§28).
-          await repo.lockPeople(trx, [existing.id]);
           const link = await repo.findLink(trx, crypto, partnerId, existing.id);
           if (internalId !== null) await assertInternalIdFree(trx, partnerId, internalId, existing.id);
           await userEvents.around(
@@ -122,7 +120,9 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
                   created_at: now,
                   updated_at: now,
                 });
-                // A new link starts not onboarded; stored by the rule all the same (§28).
+                // Stored by the rule all the same (§28). No person lock: a new link has no
+                // approval, profile, account or registered identity, so it is not onboarded
+                // whatever another writer of the person does meanwhile.
                 await repo.storeOnboarding(trx, [existing.id]);
               } else if (internalId !== null)
                 await repo.updateLink(trx, crypto, partnerId, existing.id, {
