@@ -18,6 +18,7 @@ import { withoutSecondaryIndexes } from '../src/db/bulk-load.js';
 import { takeInvoiceNumber } from '../src/db/invoice-numbers.js';
 import { allocateIds, type Engine } from '../src/db/dialect.js';
 import { MAX_CACHED_SQL_LENGTH } from '../src/db/kysely.js';
+import { missingStepsOf, onboardingFactsOf } from '../src/db/link-onboarding.js';
 import { loadingSearchTexts } from '../src/db/people-search.js';
 import { sealValues } from '../src/db/sealed-columns.js';
 import { foldedForms, searchTextOf } from '../src/platform/search-text.js';
@@ -287,6 +288,14 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       created_at: at,
       updated_at: at,
     };
+    // Stored as the service's writers store it (src/db/link-onboarding.ts): the rule over the
+    // facts loaded here (terms approved by the onboarded and the verifying; no identity registered).
+    const facts = onboardingFactsOf(
+      { email_verified_at: at },
+      { ...(link as Omit<Parameters<typeof onboardingFactsOf>[1], 'identity_matched'>), identity_matched: false },
+      state === 'onboarded' || state === 'verifying',
+    );
+    link.onboarded = missingStepsOf(facts).length === 0 ? 1 : 0;
     return { user, link, names: profile ? [`${first} ${last}`] : [] };
   }
 

@@ -60,8 +60,8 @@ export interface ServicesDeps {
   afterPayoutChunk?: (insertedSoFar: number) => void | Promise<void>;
   /** Test seam: the exports' chunk size, and a call after each chunk read (to fail a read half-way). */
   exportTuning?: ExportTuning;
-  /** Test seam: called after a transaction's events are written, before it commits. */
-  afterEventsWritten?: (written: readonly EventRow[]) => void;
+  /** Test seam: called after a transaction's events are written, before it commits (awaited). */
+  afterEventsWritten?: (written: readonly EventRow[]) => void | Promise<void>;
   /** Test seam: how webhook hosts are resolved (the SSRF guard checks what it answers). */
   webhookResolver?: Resolver;
   /** Test seam: how an erasure's SQLite checkpoint waits between attempts (src/db/erasure.ts). */

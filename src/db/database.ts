@@ -134,6 +134,8 @@ export interface PartnerUsersTable {
   identity_verified_at: Timestamp | null;
   /** The link's place in the partner's list, 1 = the oldest, dense (src/db/list-counters.ts). */
   list_position: number | null;
+  /** 1 when this partner's onboarding is complete, else 0: kept by the writers (src/db/link-onboarding.ts). */
+  onboarded: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Blind indexes (docs/data-protection.md): HMAC of the clear value, for exact lookups; written by the repository only. */

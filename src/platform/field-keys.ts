@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/dialect.js';
+import { storeEveryOnboarding } from '../db/link-onboarding.js';
 import { countByKey, resealTable, SEALED_TABLES, type SealedTable } from '../db/sealed-columns.js';
 import {
   checkMatches,
@@ -178,6 +179,10 @@ export async function rotateKeys(
       afterBatch: options.afterBatch,
       inBatch: (work) => db.transaction().execute(work),
     });
+  // While the indexes were half rebuilt, a link's registered identity and another partner's
+  // verification of it could be under two keys: a writer then stored the link as not onboarded
+  // (docs/decisions.md §28). Every link again, now that one key holds them all.
+  if (kind === 'index') await db.transaction().execute((trx) => storeEveryOnboarding(trx));
   const active = kind === 'data' ? crypto.activeKeyId : crypto.activeIndexKeyId;
   const { keys } = await countKeys(
     db,

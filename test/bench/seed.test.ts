@@ -15,6 +15,7 @@ import type { SeedResult } from '../../bench/seed.js';
 import { parseDatabaseUrl } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { createDb } from '../../src/db/kysely.js';
+import { storeEveryOnboarding } from '../../src/db/link-onboarding.js';
 import { listDrift } from '../../src/db/list-counters.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { searchIds } from '../../src/db/people-search.js';
@@ -74,6 +75,35 @@ describe(`benchmark seed (${testEngine})`, () => {
       .executeTakeFirstOrThrow();
     expect(Number(places.n)).toBe(USERS);
     expect(Number(places.top)).toBe(USERS);
+  });
+
+  it("stores each link's onboarding as the service's writers do (what GET /users/{id} computes)", async () => {
+    const stored = await t.db.db
+      .selectFrom('partner_users')
+      .select((eb) => ['onboarded', eb.fn.countAll<number>().as('n')])
+      .groupBy('onboarded')
+      .execute();
+    // Both states occur (bench/seed.ts: 14 in 20 of the bench partner's employees are onboarded).
+    expect(stored.map((row) => Number(row.onboarded)).sort()).toEqual([0, 1]);
+    // Recomputing every link by the rule changes none.
+    expect(await storeEveryOnboarding(t.db.db)).toBe(0);
+    const partner = {
+      headers: { authorization: `Bearer ${seeded.partner.accessToken}`, 'api-key': seeded.partner.apiKey },
+    };
+    for (const n of [0, 15, 18, 19]) {
+      const userId = seeded.userIds[n]!;
+      const row = await t.db.db
+        .selectFrom('partner_users')
+        .select('onboarded')
+        .where('partner_id', '=', seeded.partner.partnerId)
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/users/${userId}`, ...partner });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Number(row.onboarded), `employee ${n}`).toBe(
+        (res.json() as { onboarding: { is_onboarded: boolean } }).onboarding.is_onboarded ? 1 : 0,
+      );
+    }
   });
 
   it('puts back every index the migrations made (built after the rows)', async () => {

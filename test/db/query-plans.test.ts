@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config.js';
 import type { Database } from '../../src/db/database.js';
 import { createDb, type Db } from '../../src/db/kysely.js';
+import { storeEveryOnboarding } from '../../src/db/link-onboarding.js';
 import { listDrift } from '../../src/db/list-counters.js';
 import { migrateToLatest } from '../../src/db/migrator.js';
 import { listEntries } from '../../src/modules/audit/audit.repository.js';
@@ -327,8 +328,12 @@ const LISTS: ListQuery[] = [
     ordered: true,
   },
   // What is stuck (docs/decisions.md §28): each state by its index, the totals from the index alone.
-  ...(['missing_bank_account', 'invited_only'] as const).flatMap((state): ListQuery[] => {
-    const index = state === 'missing_bank_account' ? 'partner_users_no_bank' : 'partner_users_invited';
+  ...(['missing_bank_account', 'invited_only', 'not_onboarded'] as const).flatMap((state): ListQuery[] => {
+    const index = {
+      missing_bank_account: 'partner_users_no_bank',
+      invited_only: 'partner_users_invited',
+      not_onboarded: 'partner_users_not_onboarded',
+    }[state];
     const since = { changedFrom: '2026-01-01T00:00:00.000Z', changedBefore: '2027-01-01T00:00:00.000Z' };
     return [
       {
@@ -665,6 +670,19 @@ describe(`the plan of every list query on ${testEngine}`, () => {
     const seeded = await seed(handle.db, { users: 500, engine: testEngine, checkpoint: false, crypto: CRYPTO });
     // The seed numbers and counts its rows as the service's writers do (the seeks below read them).
     expect(await listDrift(handle.db)).toEqual([]);
+    // ... and stores each link's onboarding as they do (recomputing it changes no link).
+    expect(await storeEveryOnboarding(handle.db)).toBe(0);
+    expect(
+      Number(
+        (
+          await handle.db
+            .selectFrom('partner_users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('onboarded', '=', 0)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThan(0);
     PARTNER = seeded.partner.partnerId;
     USER = seeded.onboardedIds[0]!;
     SMALL_PARTNER = (

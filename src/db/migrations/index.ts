@@ -31,6 +31,7 @@ import * as webhookConsole from './2026-11-26-0040-webhook-console.js';
 import * as stuckFilters from './2026-11-26-0041-stuck-filters.js';
 import * as invoices from './2026-11-26-0042-invoices.js';
 import * as listSorts from './2026-11-27-0043-list-sorts.js';
+import * as linkOnboarding from './2026-11-27-0044-link-onboarding.js';
 
 /** What some migrations need from the running service (the field-encryption keys). */
 export type MigrationContext = fieldEncryption.FieldEncryptionContext;
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0041-stuck-filters': stuckFilters,
   [invoices.NAME]: invoices,
   [listSorts.NAME]: listSorts,
+  [linkOnboarding.NAME]: linkOnboarding,
 };
 
 /** The last migration before the personal data was encrypted (tests of older migrations stop there). */

@@ -115,8 +115,11 @@ export interface EventsDeps {
   audit: Pick<AuditService, 'record'>;
   /** The stored payloads are encrypted (docs/data-protection.md); the repository seals and opens them. */
   crypto: FieldCrypto;
-  /** Test seam: called after the events of a transaction are written (a failure there must leave neither them nor the change). */
-  afterEmit?: (written: readonly EventRow[]) => void;
+  /**
+   * Test seam: called after the events of a transaction are written (a failure there must leave
+   * neither them nor the change), and awaited (a test holds the transaction open meanwhile).
+   */
+  afterEmit?: (written: readonly EventRow[]) => void | Promise<void>;
 }
 
 export function createEventService({ db, clock, partners, audit, crypto, afterEmit }: EventsDeps) {
@@ -166,7 +169,7 @@ export function createEventService({ db, clock, partners, audit, crypto, afterEm
       const [event] = events as [NewEvent];
       const row = rowOf(event, now);
       const written = [{ ...row, sequence: await repo.insertNumberedEvent(trx, crypto, row) }];
-      afterEmit?.(written);
+      await afterEmit?.(written);
       return;
     }
     const byPartner = new Map<number, NewEvent[]>();
@@ -182,7 +185,7 @@ export function createEventService({ db, clock, partners, audit, crypto, afterEm
       own.forEach((event, index) => rows.push({ ...rowOf(event, now), sequence: last - own.length + 1 + index }));
     }
     await repo.insertEvents(trx, crypto, rows);
-    afterEmit?.(rows);
+    await afterEmit?.(rows);
   }
 
   return {

@@ -3,6 +3,7 @@ import { isoNow, type Clock } from '../../clock.js';
 import type { Database, TermsRow } from '../../db/database.js';
 import { createEpochCache } from '../../db/epoch-cache.js';
 import { announceChange } from '../../db/kysely.js';
+import { storeEveryOnboarding } from '../../db/link-onboarding.js';
 import { AppError, type FieldProblem } from '../../errors.js';
 import type { EventService } from '../events/index.js';
 import * as repo from './terms.repository.js';
@@ -99,6 +100,8 @@ export function createTermsService({ db, clock, changeEpoch, events }: TermsServ
       await db.transaction().execute(async (trx) => {
         if (await repo.findTermsByCode(trx, input.code)) await repo.republishTerms(trx, values);
         else await repo.insertTerms(trx, values);
+        // Which approval counts changed: every link's stored onboarding is computed again (§28).
+        await storeEveryOnboarding(trx);
         // One event per partner, written by the events worker (there may be many partners).
         await events.emitToEveryPartner(
           trx,

@@ -90,6 +90,8 @@ export async function recordVerifiedIdentity(
     identity_verified_at: now,
     updated_at: now,
   });
+  // Every link of the person: another partner that registered exactly this identity is now verified too.
+  await repo.storeOnboarding(trx, [userId]);
   // Two partners' verifications that confirmed different identities are for an operator to review.
   if (person.identity_review_since === null) {
     const links = await repo.verifiedIdentitiesOf(trx, crypto, userId);
@@ -128,6 +130,7 @@ export function createIdentityService({ db, clock, idempotency, users, userEvent
       const userId = parseUserId(rawId);
       const identity = parseIdentity(body, clock.now());
       await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
+        await repo.lockPeople(trx, [userId]);
         const linked = await repo.findLinkedUser(trx, crypto, partnerId, userId);
         if (!linked) throw new AppError('user_not_found');
         const { link } = linked;
@@ -136,15 +139,17 @@ export function createIdentityService({ db, clock, idempotency, users, userEvent
           throw new AppError('identity_conflict');
         }
         const now = clock.now().toISOString();
-        await userEvents.around(trx, userId, [partnerId], () =>
-          repo.updateLink(trx, crypto, partnerId, userId, {
+        await userEvents.around(trx, userId, [partnerId], async () => {
+          await repo.updateLink(trx, crypto, partnerId, userId, {
             identification: identity.identification,
             identity_country_code: identity.country,
             birthday: identity.birthday,
             document_id: identity.documentId,
             updated_at: now,
-          }),
-        );
+          });
+          // The registered identity may now equal (or no longer equal) one another partner verified.
+          await repo.storeOnboarding(trx, [userId]);
+        });
       });
       return users.payloadFor(partnerId, userId);
     },

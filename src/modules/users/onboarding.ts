@@ -1,15 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { missingStepsOf, ONBOARDING_STEPS, stepsOf, type OnboardingFacts } from '../../db/link-onboarding.js';
 
-/** Onboarding status v2: a pure function of the stored facts. */
+/** Onboarding status v2: a pure function of the stored facts (the rule: src/db/link-onboarding.ts). */
 
-export const ONBOARDING_STEPS = [
-  'email_verified',
-  'terms_approved',
-  'profile',
-  'id_verification',
-  'bank_account',
-] as const;
-export type OnboardingStep = (typeof ONBOARDING_STEPS)[number];
+export { ONBOARDING_STEPS, type OnboardingFacts, type OnboardingStep } from '../../db/link-onboarding.js';
 
 export const ONBOARDING_EXAMPLE = {
   is_onboarded: false,
@@ -44,30 +38,14 @@ export const OnboardingSchema = Type.Object(
   },
 );
 
-export interface OnboardingFacts {
-  emailVerified: boolean;
-  /** Approved the *current* terms code. */
-  termsApproved: boolean;
-  profileComplete: boolean;
-  identityVerified: boolean;
-  bankAccount: boolean;
-}
-
 export type Onboarding = Static<typeof OnboardingSchema>;
 
 export function evaluateOnboarding(facts: OnboardingFacts, evaluatedAt: Date): Onboarding {
-  const steps: Record<OnboardingStep, boolean> = {
-    email_verified: facts.emailVerified,
-    terms_approved: facts.termsApproved,
-    profile: facts.profileComplete,
-    id_verification: facts.identityVerified,
-    bank_account: facts.bankAccount,
-  };
-  const missing = ONBOARDING_STEPS.filter((step) => !steps[step]);
+  const missing = missingStepsOf(facts);
   return {
     is_onboarded: missing.length === 0,
     missing_steps: missing,
-    steps,
+    steps: stepsOf(facts),
     status_version: 'v2',
     evaluated_at: evaluatedAt.toISOString(),
   };

@@ -1,12 +1,13 @@
 /**
  * The console's "what is stuck" lists of links (docs/decisions.md §28): a partner's links with no
- * bank account, and links that are invited only. Each reads one partial index of migration 0041
- * (the conditions below are that index's own, word for word, so both engines pick it), and so does
- * its total: no table row is read to count.
+ * bank account, links that are invited only, and links not onboarded. Each reads one partial index
+ * (migrations 0041 and 0044; the conditions below are that index's own, word for word, so both
+ * engines pick it), and so does its total: no table row is read to count.
  */
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
-export const LINK_STATES = ['missing_bank_account', 'invited_only'] as const;
+export const LINK_STATES = ['missing_bank_account', 'invited_only', 'not_onboarded'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
 /** One state's links, of one partner or every partner, last changed within [changedFrom, changedBefore). */
@@ -18,19 +19,23 @@ export interface LinkStateFilter {
   changedBefore?: string;
 }
 
-const NULL_COLUMNS: Record<
-  LinkState,
-  ReadonlyArray<'bank_account_number' | 'bank_iban_number' | 'profile_completed_at' | 'identity_verified_at'>
-> = {
-  missing_bank_account: ['bank_account_number', 'bank_iban_number'],
-  invited_only: ['profile_completed_at', 'identity_verified_at', 'bank_account_number', 'bank_iban_number'],
+type NullColumn = 'bank_account_number' | 'bank_iban_number' | 'profile_completed_at' | 'identity_verified_at';
+
+/** Each state's condition: columns that are null, or the stored onboarding 0 (a literal, as in the index). */
+const CONDITIONS: Record<LinkState, { nulls: readonly NullColumn[]; notOnboarded?: true }> = {
+  missing_bank_account: { nulls: ['bank_account_number', 'bank_iban_number'] },
+  invited_only: { nulls: ['profile_completed_at', 'identity_verified_at', 'bank_account_number', 'bank_iban_number'] },
+  not_onboarded: { nulls: [], notOnboarded: true },
 };
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
 function matching(db: Executor, filter: LinkStateFilter) {
+  const condition = CONDITIONS[filter.state];
   let query = db.selectFrom('partner_users as pu');
-  for (const column of NULL_COLUMNS[filter.state]) query = query.where(`pu.${column}`, 'is', null);
+  for (const column of condition.nulls) query = query.where(`pu.${column}`, 'is', null);
+  // A bound parameter would not prove the partial index's `onboarded = 0` to SQLite's planner.
+  if (condition.notOnboarded) query = query.where('pu.onboarded', '=', sql.lit(0));
   if (filter.partnerId !== undefined) query = query.where('pu.partner_id', '=', filter.partnerId);
   // Always a range on the last change: with it SQLite takes the state's (partner, last change)
   // index instead of the partner's position index, which would read every link of the partner.

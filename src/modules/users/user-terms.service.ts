@@ -63,13 +63,16 @@ export function createUserTermsService({ db, clock, idempotency, terms, userEven
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
       const { current, changed } = await inTransaction(db, idempotency, ctx.idempotency, async (trx) => {
+        await repo.lockPeople(trx, [userId]);
         const current = await terms.current(trx);
         if (!(await repo.findLink(trx, crypto, partnerId, userId))) throw new AppError('user_not_found');
         const change = async () => {
           // Both are no-ops when there is nothing to change, also under concurrent requests.
-          if (approved)
-            return repo.insertApprovalIfAbsent(trx, partnerId, userId, current.code, clock.now().toISOString());
-          return (await repo.deleteApproval(trx, partnerId, userId, current.code)) > 0;
+          const changed = approved
+            ? await repo.insertApprovalIfAbsent(trx, partnerId, userId, current.code, clock.now().toISOString())
+            : (await repo.deleteApproval(trx, partnerId, userId, current.code)) > 0;
+          if (changed) await repo.storeOnboarding(trx, [userId]);
+          return changed;
         };
         // The terms status first, then what the approval did to onboarding.
         const changed = await userEvents.around(trx, userId, [partnerId], change, {

@@ -1,22 +1,10 @@
 import type { PartnerUserRow } from '../../db/database.js';
-import type { LinkRow, PayloadRow } from './users.repository.js';
+import { onboardingFactsOf, type OnboardingLink } from '../../db/link-onboarding.js';
+import type { PayloadRow } from './users.repository.js';
 import type { UserPayload } from './users.schemas.js';
 import { evaluateOnboarding, type Onboarding } from './onboarding.js';
 
-export function hasBankAccount(
-  link: Pick<PartnerUserRow, 'bank_account_number' | 'bank_iban_number' | 'bank_bic_number'>,
-): boolean {
-  return Boolean(link.bank_account_number) || (Boolean(link.bank_iban_number) && Boolean(link.bank_bic_number));
-}
-
-/**
- * A partner's `id_verification` step (docs/decisions.md §14): satisfied by a verification this
- * partner started, or by any partner's verification that confirmed exactly the identity this
- * partner registered. Another partner's verification of another identity never counts.
- */
-export function isIdentityVerifiedFor(link: Pick<LinkRow, 'identity_verified_at' | 'identity_matched'>): boolean {
-  return link.identity_verified_at !== null || link.identity_matched;
-}
+export { hasBankAccount, isIdentityVerifiedFor } from '../../db/link-onboarding.js';
 
 /** True when this partner's own verification confirmed an identity (which then cannot be replaced by a PUT). */
 export function hasOwnVerifiedIdentity(link: Pick<PartnerUserRow, 'identity_verified_at'>): boolean {
@@ -39,36 +27,16 @@ export function distinctVerifiedIdentities(links: Parameters<typeof verifiedKey>
   return new Set(links.map(verifiedKey).filter((key) => key !== null)).size;
 }
 
-/** What a link's onboarding steps read. */
-type OnboardingLink = Pick<
-  LinkRow,
-  | 'profile_completed_at'
-  | 'identity_verified_at'
-  | 'identity_matched'
-  | 'bank_account_number'
-  | 'bank_iban_number'
-  | 'bank_bic_number'
->;
-
 /**
  * Onboarding as one partner sees it: the e-mail is the person's; terms, profile, bank account and
- * identity verification are this partner's link's.
+ * identity are this partner's link's (the same facts the link's stored state is kept from).
  */
 export function onboardingOf(
   { user, link }: { user: Pick<PayloadRow['user'], 'email_verified_at'>; link: OnboardingLink },
   termsApproved: boolean,
   now: Date,
 ): Onboarding {
-  return evaluateOnboarding(
-    {
-      emailVerified: user.email_verified_at !== null,
-      termsApproved,
-      profileComplete: link.profile_completed_at !== null,
-      identityVerified: isIdentityVerifiedFor(link),
-      bankAccount: hasBankAccount(link),
-    },
-    now,
-  );
+  return evaluateOnboarding(onboardingFactsOf(user, link, termsApproved), now);
 }
 
 /** The name as the partner registered it ("" when it registered none). */

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type {
   Database,
   Executor,
@@ -10,6 +10,7 @@ import type {
   UserUpdate,
 } from '../../db/database.js';
 import { forUpdate, materializesArguments } from '../../db/dialect.js';
+import { identityMatched } from '../../db/link-onboarding.js';
 import { listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
@@ -50,24 +51,8 @@ export interface LinkedUserRow {
   link: LinkRow;
 }
 
-/**
- * True (1 on SQLite) when some partner's own verification of the person confirmed exactly the
- * identity the link `pu` registered: number, country and birthday (compared by their blind
- * indexes, under the same index key). One indexed probe of the person's few links
- * (partner_users_user_idx).
- */
-function identityMatched(eb: ExpressionBuilder<Database & { pu: PartnerUsersTable }, 'pu'>) {
-  return eb.exists(
-    eb
-      .selectFrom('partner_users as vo')
-      .select('vo.user_id')
-      .whereRef('vo.user_id', '=', 'pu.user_id')
-      .where('vo.identity_verified_at', 'is not', null)
-      .whereRef('vo.verified_identification_index', '=', 'pu.identification_index')
-      .whereRef('vo.verified_country_code', '=', 'pu.identity_country_code')
-      .whereRef('vo.verified_birthday_index', '=', 'pu.birthday_index'),
-  );
-}
+/** The link's stored onboarding (src/db/link-onboarding.ts): writers lock the person first, then store after their change. */
+export { lockPeople, storeOnboarding } from '../../db/link-onboarding.js';
 
 export async function findUserById(db: Executor, userId: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
@@ -219,6 +204,7 @@ const linkColumns = [
   'pu.created_at as l_created_at',
   'pu.updated_at as l_updated_at',
   'pu.list_position as l_list_position',
+  'pu.onboarded as l_onboarded',
 ] as const;
 
 type Prefixed<T> = { [K in keyof T as `l_${string & K}`]: T[K] };

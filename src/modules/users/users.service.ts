@@ -112,7 +112,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
             existing.id,
             [partnerId],
             async () => {
-              if (!link)
+              if (!link) {
                 await repo.insertLink(trx, crypto, {
                   partner_id: partnerId,
                   user_id: existing.id,
@@ -120,7 +120,11 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
                   created_at: now,
                   updated_at: now,
                 });
-              else if (internalId !== null)
+                // Stored by the rule all the same (§28). No person lock: a new link has no
+                // approval, profile, account or registered identity, so it is not onboarded
+                // whatever another writer of the person does meanwhile.
+                await repo.storeOnboarding(trx, [existing.id]);
+              } else if (internalId !== null)
                 await repo.updateLink(trx, crypto, partnerId, existing.id, {
                   internal_id: internalId,
                   updated_at: now,
@@ -158,6 +162,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
           created_at: now,
           updated_at: now,
         });
+        await repo.storeOnboarding(trx, [user.id]);
         // A new person has one link, no approvals, no verification: the view needs no reading back.
         const created = userRowToPayload({ user, link: { ...link, identity_matched: false } }, false, clock.now());
         await userEvents.emitChanges(trx, new Map(), new Map([[partnerId, created]]), {
@@ -211,6 +216,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
       await write(ctx, async (trx) => {
+        await repo.lockPeople(trx, [userId]);
         const { link } = await requireLinked(trx, partnerId, userId);
         const before = await userEvents.views(trx, userId, [partnerId]);
         const errors: FieldErrors = {};
@@ -244,8 +250,10 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
         const now = clock.now().toISOString();
         if (sentProfile.length === PROFILE_FIELDS.length && link.profile_completed_at === null)
           changes.profile_completed_at = now;
-        if (Object.keys(changes).length > 0)
+        if (Object.keys(changes).length > 0) {
           await repo.updateLink(trx, crypto, partnerId, userId, { ...changes, updated_at: now });
+          await repo.storeOnboarding(trx, [userId]);
+        }
         await userEvents.emitChanges(trx, before, await userEvents.views(trx, userId, [partnerId]));
       });
       return payloadFor(db, partnerId, userId);
@@ -256,6 +264,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
       const partnerId = ctx.caller.partnerId;
       const userId = parseUserId(rawId);
       await write(ctx, async (trx) => {
+        await repo.lockPeople(trx, [userId]);
         const { link } = await requireLinked(trx, partnerId, userId);
         const errors: FieldErrors = {};
         const values = {
@@ -270,16 +279,17 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
         const dialCode = checkDialCode(body.dial_code, errors);
         if (Object.keys(errors).length > 0) throw AppError.fields(errors);
         const now = clock.now().toISOString();
-        await userEvents.around(trx, userId, [partnerId], () =>
-          repo.updateLink(trx, crypto, partnerId, userId, {
+        await userEvents.around(trx, userId, [partnerId], async () => {
+          await repo.updateLink(trx, crypto, partnerId, userId, {
             ...values,
             dial_code: dialCode,
             phone: body.phone,
             main_work: mainWorkToInt(body.main_work),
             profile_completed_at: link.profile_completed_at ?? now,
             updated_at: now,
-          }),
-        );
+          });
+          await repo.storeOnboarding(trx, [userId]);
+        });
       });
       return payloadFor(db, partnerId, userId);
     },

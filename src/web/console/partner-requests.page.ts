@@ -37,6 +37,7 @@ const RequestsQuery = Fields({
 
 /** The states "what is stuck" lists (docs/decisions.md §28), each linked with `partner=<id>&state=<state>`. */
 const STUCK_LINKS: ReadonlyArray<[StuckState, string]> = [
+  ['not_onboarded', 'Not onboarded'],
   ['invited_only', 'Invited only'],
   ['missing_bank_account', 'Missing a bank account'],
   ['verification_pending', 'Verifications waiting'],

@@ -24,6 +24,7 @@ const STATE_LABEL: Record<StuckState, string> = {
   verification_pending: 'Waiting for verification',
   missing_bank_account: 'No bank account',
   invited_only: 'Invited only',
+  not_onboarded: 'Not onboarded',
 };
 
 /** What each state means, said under the filters. */
@@ -32,6 +33,7 @@ const STATE_MEANS: Record<StuckState, string> = {
   verification_pending: 'verification sessions started and not ended: the person has not finished.',
   missing_bank_account: 'links with neither a bank account number nor an IBAN.',
   invited_only: 'links with no profile, no bank account and no verification of that partner’s.',
+  not_onboarded: 'links whose onboarding with that partner is not complete (any step missing).',
 };
 
 const STEP_LABEL: Record<string, string> = {
