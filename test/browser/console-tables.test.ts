@@ -182,6 +182,31 @@ describe(`the console's tables at 390 px and 1280 px, in Chromium (${testEngine}
     }
   }
 
+  it('sorts the payouts oldest first by their heading; the next page keeps the order and the page size', async () => {
+    await withPage(DESKTOP, async (page) => {
+      await signInToConsole(page, t, base, operator);
+      await page.goto(`${base}/console/payouts?per_page=25`);
+      const ids = async () =>
+        (await page.locator('#payouts td[data-label="Payout"] a').allTextContents()).map((text) => Number(text));
+      const heading = page.locator('#payouts th', { hasText: 'Payout' });
+      const newest = await ids();
+      expect(newest).toHaveLength(25);
+      expect(newest).toEqual([...newest].sort((a, b) => b - a));
+      expect(await heading.getAttribute('aria-sort')).toBe('descending');
+      await Promise.all([page.waitForURL(/[?&]sort=id(&|$)/), heading.getByRole('link').click()]);
+      const oldest = await ids();
+      expect(oldest).toEqual([...oldest].sort((a, b) => a - b));
+      // 30 payouts: the oldest first page starts below the newest page's last.
+      expect(oldest[0]).toBeLessThan(newest.at(-1)!);
+      expect(await heading.getAttribute('aria-sort')).toBe('ascending');
+      expect(await page.locator('#payouts th[aria-sort]').count()).toBe(1);
+      expect(page.url()).toContain('per_page=25');
+      await Promise.all([page.waitForURL(/page=2/), page.getByRole('link', { name: 'Next page' }).click()]);
+      expect(page.url()).toMatch(/[?&]sort=id(&|$)/);
+      expect(await ids()).toEqual(newest.slice(0, 5).sort((a, b) => a - b));
+    });
+  }, 120_000);
+
   it('chooses 25 rows a page, selects every payout on the page and marks them paid through the review', async () => {
     await withPage(PHONE, async (page) => {
       await signInToConsole(page, t, base, operator);
