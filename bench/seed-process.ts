@@ -11,7 +11,7 @@ import { generate } from 'otplib';
 import { loadConfig } from '../src/config.js';
 import { createDb } from '../src/db/kysely.js';
 import { migrateToLatest } from '../src/db/migrator.js';
-import { openFieldCrypto } from '../src/platform/field-keys.js';
+import { fieldKeysOf, openFieldCrypto } from '../src/platform/field-keys.js';
 import { createServices } from '../src/services.js';
 import { seed, type SeedResult } from './seed.js';
 
@@ -35,7 +35,9 @@ try {
   await migrateToLatest(db.db);
   // The keys the service will use (a sandbox's are generated and kept in the database).
   const crypto = await openFieldCrypto(db.db, config, new Date().toISOString());
-  const result: SeedResult = await seed(db.db, { users: Number(users), engine: config.database.engine, crypto });
+  // The same keys for the seed's sealing thread.
+  const keys = await fieldKeysOf(db.db, config);
+  const result: SeedResult = await seed(db.db, { users: Number(users), engine: config.database.engine, crypto, keys });
   result.console = await signedInOperator();
   fs.writeFileSync(out, JSON.stringify(result));
 } finally {

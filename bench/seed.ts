@@ -7,26 +7,21 @@
 import { randomFillSync, randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { systemClock } from '../src/clock.js';
-import type {
-  Database,
-  PartnerUsersTable,
-  PayoutsTable,
-  UsersTable,
-  VerificationSessionsTable,
-} from '../src/db/database.js';
+import type { Database, PartnerUsersTable, PayoutsTable, VerificationSessionsTable } from '../src/db/database.js';
 import { withoutSecondaryIndexes } from '../src/db/bulk-load.js';
 import { takeInvoiceNumber } from '../src/db/invoice-numbers.js';
 import { allocateIds, type Engine } from '../src/db/dialect.js';
 import { MAX_CACHED_SQL_LENGTH } from '../src/db/kysely.js';
-import { missingStepsOf, onboardingFactsOf } from '../src/db/link-onboarding.js';
 import { loadingSearchTexts } from '../src/db/people-search.js';
 import { sealValues } from '../src/db/sealed-columns.js';
-import { foldedForms, searchTextOf } from '../src/platform/search-text.js';
 import type { FieldCrypto } from '../src/platform/field-crypto.js';
 import { createAuditService } from '../src/modules/audit/index.js';
 import { createPartnerService } from '../src/modules/partners/partners.service.js';
 import { calculatePayroll, toMinorUnits } from '../src/modules/payouts/payroll.js';
 import { createTermsService } from '../src/modules/terms/terms.service.js';
+import { linkSealer, type SealingKeys } from './link-sealer.js';
+import type { SealedBatch } from './seed-people.js';
+import { createdAtOf, stateOf, userOf, type FlatRows, type PeopleContext } from './seed-people.js';
 
 export interface SeedOptions {
   users: number;
@@ -35,6 +30,8 @@ export interface SeedOptions {
   checkpoint?: boolean;
   /** The service's field encryption: links and payouts are stored as the service stores them. */
   crypto: FieldCrypto;
+  /** The keys behind `crypto`: given, the links are sealed in a worker thread beside the inserts (bench/link-sealer.ts). */
+  keys?: SealingKeys;
 }
 
 export interface SeededPartner {
@@ -64,6 +61,12 @@ export interface SeedResult {
     termsApprovals: number;
   };
   seconds: number;
+  /**
+   * Each phase's wall and CPU seconds (the process's CPU: the sealing worker's included), and how
+   * long the inserting thread waited for sealed links (docs/performance.md "The 1 000 000 seed").
+   */
+  phases: Record<string, { wall: number; cpu: number }>;
+  sealingWait: number;
   /** A signed-in console operator (added by bench/seed-process.ts): its session cookie, and pending payouts to mark paid. */
   console?: { sessionToken: string; pendingPayoutIds: number[] };
 }
@@ -71,59 +74,6 @@ export interface SeedResult {
 /** People generated at a time (their rows then go in statements of insertRows's size). */
 const BATCH = 2_000;
 const DAY_MS = 86_400_000;
-
-const FIRST = [
-  'Kari',
-  'Ola',
-  'Ingrid',
-  'Lars',
-  'Sofie',
-  'Jonas',
-  'Nora',
-  'Emil',
-  'Ella',
-  'Jakob',
-  'Maja',
-  'Filip',
-  'Søren',
-  'Åse',
-  'Bjørn',
-  'Kåre',
-];
-/** Surnames, some with æ, ø and å (the console's search folds them: docs/decisions.md §23). */
-const LAST = [
-  'Nordmann',
-  'Hansen',
-  'Johansen',
-  'Olsen',
-  'Larsen',
-  'Andersen',
-  'Pedersen',
-  'Nilsen',
-  'Kristiansen',
-  'Jensen',
-  'Sæther',
-  'Håland',
-  'Bråten',
-  'Løvås',
-  'Berg',
-  'Haugen',
-  'Hagen',
-  'Eriksen',
-  'Dahl',
-  'Strøm',
-  'Lie',
-  'Moe',
-  'Ødegård',
-  'Aasen',
-];
-const CITIES: [string, string][] = [
-  ['0150', 'Oslo'],
-  ['5003', 'Bergen'],
-  ['7010', 'Trondheim'],
-  ['4006', 'Stavanger'],
-  ['9008', 'Tromsø'],
-];
 
 type Row = Record<string, unknown>;
 /** The SQL of each insert shape compiled (by table, row count and columns); one process seeds one database. */
@@ -147,32 +97,44 @@ async function insertRows(
   rows: readonly Row[],
   returning = false,
 ): Promise<number[]> {
+  const columns = Object.keys(rows[0] ?? {});
+  const values: unknown[] = [];
+  for (const row of rows) for (const column of columns) values.push(row[column] ?? null);
+  return insertValues(executor, table, { columns, values }, returning);
+}
+
+/** insertRows for rows already laid out flat (a batch the sealing worker sent back). */
+async function insertValues(
+  executor: Kysely<Database>,
+  table: keyof Database,
+  { columns, values }: FlatRows,
+  returning = false,
+): Promise<number[]> {
   const ids: number[] = [];
-  const first = rows[0];
-  if (first === undefined) return ids;
+  if (columns.length === 0 || values.length === 0) return ids;
   const db = executor as unknown as AnyDb;
-  const columns = Object.keys(first);
   // `"name", ` per column in the list, `?, ` per value (`$1234, ` on PostgreSQL) and `(), ` per row, 200 for the rest.
   const head = columns.reduce((length, column) => length + column.length + 4, 200);
   const size = Math.max(1, Math.floor((MAX_CACHED_SQL_LENGTH - head) / (columns.length * 8 + 4)));
-  for (let start = 0; start < rows.length; start += size) {
-    const chunk = rows.slice(start, start + size);
-    const values: unknown[] = [];
-    for (const row of chunk) for (const column of columns) values.push(row[column] ?? null);
-    const key = `${table} ${returning} ${chunk.length} ${columns.join()}`;
+  const rowCount = values.length / columns.length;
+  for (let start = 0; start < rowCount; start += size) {
+    const count = Math.min(size, rowCount - start);
+    const chunk = values.slice(start * columns.length, (start + count) * columns.length);
+    const key = `${table} ${returning} ${count} ${columns.join()}`;
     let text = compiledInserts.get(key);
     if (text === undefined) {
-      const query = db
-        .insertInto(table)
-        .values(chunk.map((row) => Object.fromEntries(columns.map((c) => [c, row[c] ?? null]))));
+      const rows = Array.from({ length: count }, (_, r) =>
+        Object.fromEntries(columns.map((c, i) => [c, chunk[r * columns.length + i]])),
+      );
+      const query = db.insertInto(table).values(rows);
       const built = (returning ? query.returning('id') : query).compile();
       // Every value a parameter, in row then column order: what the values above are.
-      if (built.parameters.length !== values.length)
+      if (built.parameters.length !== chunk.length)
         throw new Error(`${table}: the compiled insert does not take one parameter per value`);
       text = built.sql;
       compiledInserts.set(key, text);
     }
-    const result = await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, values));
+    const result = await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, chunk));
     if (returning) for (const row of result.rows) ids.push(row.id);
   }
   return ids;
@@ -209,18 +171,18 @@ async function fastWrites(db: Kysely<Database>, engine: Engine, on: boolean): Pr
   for (const pragma of pragmas) await sql.raw(`pragma ${pragma}`).execute(db);
 }
 
-/** Onboarding state by position: 70 % onboarded, 15 % awaiting verification, 10 % no profile yet, 5 % only invited. */
-function stateOf(n: number): 'onboarded' | 'verifying' | 'no_profile' | 'invited' {
-  const bucket = n % 20;
-  if (bucket < 14) return 'onboarded';
-  if (bucket < 17) return 'verifying';
-  if (bucket < 19) return 'no_profile';
-  return 'invited';
-}
-
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
   const now = Date.now();
+  const phases: SeedResult['phases'] = {};
+  let mark = { wall: started, cpu: process.cpuUsage() };
+  const phase = (name: string) => {
+    const cpu = process.cpuUsage(mark.cpu);
+    const wall = performance.now();
+    phases[name] = { wall: (wall - mark.wall) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
+    mark = { wall, cpu: process.cpuUsage() };
+  };
+  let sealingWait = 0;
   const partners = createPartnerService({
     db,
     clock: systemClock,
@@ -238,66 +200,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     }).current(db)
   ).code;
 
-  // Employees joined over the last two years, oldest first (ids and link times ascend together).
-  const span = 730 * DAY_MS;
-  const createdAt = (n: number) => new Date(now - span + Math.floor((n * span) / options.users)).toISOString();
-  /** The n-th person's record, and what the bench partner entered about them (its link). */
-  function person(n: number) {
-    const state = stateOf(n);
-    const at = createdAt(n);
-    const profile = state === 'onboarded' || state === 'verifying';
-    const [postal, city] = CITIES[n % CITIES.length] as [string, string];
-    const first = FIRST[n % FIRST.length] as string;
-    const last = LAST[Math.floor(n / FIRST.length) % LAST.length] as string;
-    // An address in plain letters, as most are: the name's short folded spelling.
-    const email = `${foldedForms(first)[0]}.${foldedForms(last)[0]}.${n}@employee.example`;
-    const user: Insertable<UsersTable> = {
-      email,
-      email_normalized: email,
-      email_verified_at: at,
-      tax_percent: state === 'onboarded' && n % 2 === 0 ? '32' : null,
-      tax_type: state === 'onboarded' && n % 2 === 0 ? 'percent' : null,
-      tax_start: null,
-      tax_table: null,
-      tax_free_card: null,
-      created_at: at,
-      updated_at: at,
-    };
-    const link: Omit<Insertable<PartnerUsersTable>, 'partner_id' | 'user_id'> = {
-      internal_id: n % 2 === 0 ? 500_000 + n : null,
-      note: n % 10 === 0 ? 'Seasonal staff' : null,
-      first_name: profile ? first : null,
-      last_name: profile ? last : null,
-      address: profile ? `Storgata ${(n % 200) + 1}` : null,
-      postal_code: profile ? postal : null,
-      city: profile ? city : null,
-      dial_code: profile ? '+47' : null,
-      phone: profile ? String(40_000_000 + n) : null,
-      main_work: profile ? (n % 3 === 0 ? 1 : 0) : null,
-      profile_completed_at: profile ? at : null,
-      bank_account_number: state === 'invited' ? null : '12345678903',
-      bank_iban_number: null,
-      bank_bic_number: null,
-      // The bench partner verified its onboarded employees itself (docs/decisions.md §14).
-      verified_identification: state === 'onboarded' ? String(10_000_000_000 + n * 7) : null,
-      verified_country_code: state === 'onboarded' ? 'NO' : null,
-      verified_birthday: state === 'onboarded' ? '1990-05-17' : null,
-      verified_document_id: null,
-      verified_name: state === 'onboarded' ? `${first} ${last}` : null,
-      identity_verified_at: state === 'onboarded' ? at : null,
-      created_at: at,
-      updated_at: at,
-    };
-    // Stored as the service's writers store it (src/db/link-onboarding.ts): the rule over the
-    // facts loaded here (terms approved by the onboarded and the verifying; no identity registered).
-    const facts = onboardingFactsOf(
-      { email_verified_at: at },
-      { ...(link as Omit<Parameters<typeof onboardingFactsOf>[1], 'identity_matched'>), identity_matched: false },
-      state === 'onboarded' || state === 'verifying',
-    );
-    link.onboarded = missingStepsOf(facts).length === 0 ? 1 : 0;
-    return { user, link, names: profile ? [`${first} ${last}`] : [] };
-  }
+  const people: PeopleContext = { now, users: options.users, partnerId: created.partner_id };
+  const createdAt = (n: number) => createdAtOf(people, n);
 
   const userIds: number[] = [];
   const onboardedIds: number[] = [];
@@ -345,67 +249,72 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     // the folded texts the console's search matches. A batch at a time: 1 000 000 people fit in
     // memory only as ids (their sessions too, written with their batch). The secondary indexes
     // are built once after the rows (src/db/bulk-load.ts).
-    const seal = (row: Insertable<PartnerUsersTable>) => sealValues(options.crypto, 'partner_users', row, row);
-    await withoutSecondaryIndexes(trx, SEEDED_TABLES, () =>
-      loadingSearchTexts(trx, async () => {
-        for (let start = 0; start < options.users; start += BATCH) {
-          const batch = Array.from({ length: Math.min(BATCH, options.users - start) }, (_, i) => person(start + i));
-          const ids = await insertRows(
-            trx,
-            'users',
-            batch.map((p) => p.user),
-            true,
-          );
-          userIds.push(...ids);
-          // Each link's place in its partner's list (docs/decisions.md §22): creation time and id both grow with n.
-          const linkRows: Insertable<PartnerUsersTable>[] = ids.map((userId, i) =>
-            seal({
-              ...(batch[i] as (typeof batch)[number]).link,
-              partner_id: created.partner_id,
-              user_id: userId,
-              list_position: start + i + 1,
-            }),
-          );
-          // Every 20th employee also works for a second partner (which entered nothing yet): the
-          // indexes hold more than one partner's rows. Inserted apart: rows of one shape give one SQL text.
-          const shared: Insertable<PartnerUsersTable>[] = ids.flatMap((userId, i) => {
-            const at = createdAt(start + i);
-            return (start + i) % 20 === 5
-              ? [{ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at }]
-              : [];
-          });
-          for (const row of shared) row.list_position = ++sharedCount;
-          linkCount += linkRows.length;
-          for (const rows of [linkRows, shared]) await insertRows(trx, 'partner_users', rows);
-          links += shared.length;
-          links += linkRows.length;
-          const texts = ids.map((userId, i) => {
-            const { user, names } = batch[i] as (typeof batch)[number];
-            return { user_id: userId, folded: searchTextOf(user.email_normalized, names) };
-          });
-          await insertRows(trx, 'people_search', texts);
+    const sealer = linkSealer(people, options.crypto, options.keys);
+    try {
+      await withoutSecondaryIndexes(trx, SEEDED_TABLES, () =>
+        loadingSearchTexts(trx, async () => {
+          phase('start');
+          // Every person's id allocated first (ascending with n, as the service's inserts would
+          // number them), so the links are sealed ahead, in the workers, while earlier batches go in.
+          const allIds = await allocateIds(trx, 'users', options.users);
+          const batchOf = (start: number) => allIds.slice(start, start + BATCH);
+          const ahead: Promise<SealedBatch>[] = [];
+          let asked = 0;
+          for (let start = 0; start < options.users; start += BATCH) {
+            // Two batches per worker in flight: none waits for the seed's thread to ask.
+            for (; asked < options.users && asked < start + 2 * BATCH * sealer.threads; asked += BATCH)
+              ahead.push(sealer.seal(asked, batchOf(asked)));
+            const batchIds = batchOf(start);
+            await insertRows(
+              trx,
+              'users',
+              batchIds.map((id, i) => ({ id, ...userOf(people, start + i) })),
+            );
+            userIds.push(...batchIds);
+            const waitFrom = performance.now();
+            const { links: linkRows, texts } = await (ahead.shift() as Promise<SealedBatch>);
+            sealingWait += (performance.now() - waitFrom) / 1000;
+            // Every 20th employee also works for a second partner (which entered nothing yet): the
+            // indexes hold more than one partner's rows. Inserted apart: rows of one shape give one SQL text.
+            const shared: Insertable<PartnerUsersTable>[] = batchIds.flatMap((userId, i) => {
+              const at = createdAt(start + i);
+              return (start + i) % 20 === 5
+                ? [{ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at }]
+                : [];
+            });
+            for (const row of shared) row.list_position = ++sharedCount;
+            linkCount += batchIds.length;
+            await insertValues(trx, 'partner_users', linkRows);
+            await insertRows(trx, 'partner_users', shared);
+            links += shared.length + batchIds.length;
+            await insertValues(trx, 'people_search', texts);
 
-          const approvalRows = ids
-            .filter((_, i) => ['onboarded', 'verifying'].includes(stateOf(start + i)))
-            .map((userId) => ({
-              partner_id: created.partner_id,
-              user_id: userId,
-              terms_code: termsCode,
-              approved_at: approvedAt,
-            }));
-          await insertRows(trx, 'terms_approvals', approvalRows);
-          approvals += approvalRows.length;
+            const approvalRows = batchIds
+              .filter((_, i) => ['onboarded', 'verifying'].includes(stateOf(start + i)))
+              .map((userId) => ({
+                partner_id: created.partner_id,
+                user_id: userId,
+                terms_code: termsCode,
+                approved_at: approvedAt,
+              }));
+            await insertRows(trx, 'terms_approvals', approvalRows);
+            approvals += approvalRows.length;
 
-          const sessionRows = ids.flatMap((userId, i) => session(start + i, userId) ?? []);
-          for (const row of sessionRows) if (row.status === 'pending') pendingSessionIds.push(row.id);
-          await insertRows(trx, 'verification_sessions', sessionRows);
-          sessions += sessionRows.length;
-          ids.forEach((userId, i) => {
-            if (stateOf(start + i) === 'onboarded') onboardedIds.push(userId);
-          });
-        }
-      }),
-    );
+            const sessionRows = batchIds.flatMap((userId, i) => session(start + i, userId) ?? []);
+            for (const row of sessionRows) if (row.status === 'pending') pendingSessionIds.push(row.id);
+            await insertRows(trx, 'verification_sessions', sessionRows);
+            sessions += sessionRows.length;
+            batchIds.forEach((userId, i) => {
+              if (stateOf(start + i) === 'onboarded') onboardedIds.push(userId);
+            });
+          }
+          phase('rows');
+        }).then(() => phase('search index')),
+      );
+      phase('indexes');
+    } finally {
+      await sealer.close();
+    }
   });
 
   // A payout history: 24 monthly invoices, each paying up to 2 500 onboarded employees.
@@ -501,6 +410,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     invoiceCount += 1;
   }
 
+  phase('payouts');
   await fastWrites(db, options.engine, false);
 
   // The rows went in directly, numbered as they went: the partners' counters (src/db/list-counters.ts).
@@ -537,5 +447,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       termsApprovals: approvals,
     },
     seconds: (performance.now() - started) / 1000,
+    phases: (phase('finish'), phases),
+    sealingWait,
   };
 }

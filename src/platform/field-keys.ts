@@ -91,14 +91,24 @@ async function checkKeys(db: Kysely<Database>, kind: KeyKind, keys: readonly Fie
   }
 }
 
+/**
+ * The keys openFieldCrypto uses, unchecked: for a thread of the same process that seals with
+ * them too (the benchmark's seed, bench/link-sealer.ts), after openFieldCrypto has checked them.
+ */
+export async function fieldKeysOf(
+  db: Kysely<Database>,
+  config: Pick<Config, 'dataKeys' | 'indexKeys'>,
+): Promise<{ data: readonly FieldKey[]; index: readonly FieldKey[] }> {
+  return { data: await keysOf(db, 'data', config.dataKeys), index: await keysOf(db, 'index', config.indexKeys) };
+}
+
 /** The field crypto of this database and configuration; refuses a missing or wrong key (start-up fails loudly). */
 export async function openFieldCrypto(
   db: Kysely<Database>,
   config: Pick<Config, 'dataKeys' | 'indexKeys'>,
   now: string,
 ): Promise<FieldCrypto> {
-  const dataKeys = await keysOf(db, 'data', config.dataKeys);
-  const indexKeys = await keysOf(db, 'index', config.indexKeys);
+  const { data: dataKeys, index: indexKeys } = await fieldKeysOf(db, config);
   await checkKeys(db, 'data', dataKeys, now);
   await checkKeys(db, 'index', indexKeys, now);
   return createFieldCrypto(dataKeys, indexKeys);
