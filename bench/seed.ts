@@ -67,6 +67,8 @@ export interface SeedResult {
    */
   phases: Record<string, { wall: number; cpu: number }>;
   sealingWait: number;
+  /** Wall seconds spent running each table's inserts. */
+  inserts: Record<string, number>;
   /** A signed-in console operator (added by bench/seed-process.ts): its session cookie, and pending payouts to mark paid. */
   console?: { sessionToken: string; pendingPayoutIds: number[] };
 }
@@ -78,6 +80,8 @@ const DAY_MS = 86_400_000;
 type Row = Record<string, unknown>;
 /** The SQL of each insert shape compiled (by table, row count and columns); one process seeds one database. */
 const compiledInserts = new Map<string, string>();
+/** Wall seconds spent running each table's inserts (the seed's result reports them). */
+const insertSeconds: Record<string, number> = {};
 /** The seed's view of the database: any table, rows as plain records (their types are checked where they are built). */
 type AnyDb = Kysely<Record<string, Row>>;
 
@@ -134,7 +138,9 @@ async function insertValues(
       text = built.sql;
       compiledInserts.set(key, text);
     }
+    const from = performance.now();
     const result = await db.executeQuery<{ id: number }>(CompiledQuery.raw(text, chunk));
+    insertSeconds[table] = (insertSeconds[table] ?? 0) + (performance.now() - from) / 1000;
     if (returning) for (const row of result.rows) ids.push(row.id);
   }
   return ids;
@@ -157,17 +163,24 @@ function randomHex(): string {
 }
 
 /**
- * SQLite: a fresh benchmark file is written without its journal and without syncing, through a
- * 1 GiB page cache (the file is thrown away if the seed fails, so nothing needs rolling back or
- * surviving a crash meanwhile), then put back in write-ahead-log mode as the service runs it
- * (src/db/kysely.ts sets the service's own settings on each connection; none of them change).
- * Writing 1 000 000 people through the log cost a minute of system time. PostgreSQL: nothing.
+ * SQLite: a fresh benchmark file is written with its rollback journal in memory and without
+ * syncing, through a 1 GiB page cache (the file is thrown away if the seed fails, so nothing
+ * needs surviving a crash meanwhile), then put back in write-ahead-log mode as the service runs it
+ * (src/db/kysely.ts sets the service's own settings on each connection; none of them change). A
+ * fresh file's pages are new, so the journal holds next to nothing; through the write-ahead log
+ * every page was written twice (log, then checkpoint). Not `journal_mode = OFF`: better-sqlite3
+ * opens connections in SQLite's defensive mode, which refuses it without an error (the mode
+ * stayed WAL), so the mode each pragma leaves is checked. PostgreSQL: nothing.
  */
 async function fastWrites(db: Kysely<Database>, engine: Engine, on: boolean): Promise<void> {
   if (engine !== 'sqlite') return;
+  const journal = on ? 'memory' : 'wal';
+  const { rows } = await sql.raw<{ journal_mode: string }>(`pragma journal_mode = ${journal}`).execute(db);
+  if (rows[0]?.journal_mode !== journal)
+    throw new Error(`the seed's database did not switch to journal_mode ${journal} (it is ${rows[0]?.journal_mode})`);
   const pragmas = on
-    ? ['journal_mode = OFF', 'synchronous = OFF', 'cache_size = -1048576', 'temp_store = MEMORY']
-    : ['journal_mode = WAL', 'synchronous = NORMAL', 'cache_size = -2000', 'temp_store = DEFAULT'];
+    ? ['synchronous = OFF', 'cache_size = -1048576', 'temp_store = MEMORY']
+    : ['synchronous = NORMAL', 'cache_size = -2000', 'temp_store = DEFAULT'];
   for (const pragma of pragmas) await sql.raw(`pragma ${pragma}`).execute(db);
 }
 
@@ -449,5 +462,6 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     seconds: (performance.now() - started) / 1000,
     phases: (phase('finish'), phases),
     sealingWait,
+    inserts: insertSeconds,
   };
 }
