@@ -53,7 +53,7 @@ type SealingWorker = Omit<LinkSealer, 'threads'>;
 function sealingWorker(context: PeopleContext, keys: SealingKeys): SealingWorker {
   // The seed runs through tsx's loader (bin/run-ts.js), which a worker does not inherit.
   const worker = new Worker(new URL('./seed-worker.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx/esm'],
+    execArgv: ['--import', import.meta.resolve('tsx/esm')],
     workerData: { context, dataKeys: keys.data, indexKeys: keys.index },
   });
   const waiting: Array<{ start: number; resolve(batch: SealedBatch): void; reject(error: unknown): void }> = [];
