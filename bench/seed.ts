@@ -232,8 +232,9 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     const pending = state === 'verifying';
     const at = pending ? new Date(now - 5 * 60_000) : new Date(createdAt(n));
     const status = state === 'onboarded' ? 'approved' : pending ? 'pending' : 'declined';
-    return {
-      id: randomUUID(),
+    const id = randomUUID();
+    const row: Insertable<VerificationSessionsTable> = {
+      id,
       partner_id: created.partner_id,
       user_id: userId,
       provider: n % 3 === 0 ? 'provider_doc' : 'provider_eid',
@@ -253,6 +254,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       created_at: at.toISOString(),
       updated_at: at.toISOString(),
     };
+    // A declined session's reason is stored encrypted, as the service stores it (src/db/sealed-columns.ts).
+    return status === 'declined' ? sealValues(options.crypto, 'verification_sessions', { id }, row) : row;
   }
   const approvedAt = new Date(now - DAY_MS).toISOString();
 

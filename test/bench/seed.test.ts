@@ -22,6 +22,7 @@ import { searchIds } from '../../src/db/people-search.js';
 import { foldedForms } from '../../src/platform/search-text.js';
 import { buildTestApp, type TestApp } from '../helpers/app.js';
 import { cliEnv, root, scratchDatabase } from '../helpers/cli.js';
+import { readyOperator, signedIn } from '../helpers/console.js';
 import { freshDatabase, testEngine, type TestDatabase } from '../helpers/engine.js';
 
 const USERS = 700;
@@ -139,6 +140,22 @@ describe(`benchmark seed (${testEngine})`, () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.body).toContain(String(40_000_000 + n));
     expect(response.json()).toMatchObject({ phone: String(40_000_000 + n), address: 'Storgata 1' });
+  });
+
+  it("stores a declined session's reason encrypted, and the console reads it back", async () => {
+    const n = 17; // n % 40 === 17 and not onboarded or verifying: a declined session (bench/seed.ts)
+    const userId = seeded.userIds[n]!;
+    const raw = await t.db.db
+      .selectFrom('verification_sessions')
+      .select(['status', 'outcome_reason'])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(raw.status).toBe('declined');
+    expect(raw.outcome_reason).toMatch(/^e1\./);
+    const operator = await signedIn(t, await readyOperator(t, 'viewer'));
+    const page = await operator.get(`/console/employees/${userId}`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.body).toContain('(document not accepted)');
   });
 
   it('the people search finds a folded name (Sæther as "saether")', async () => {
