@@ -48,7 +48,13 @@ export interface BenchReport {
   ceiling: { runs: LoadResult[]; meanRequestsPerSecond: number };
   scenarios: ScenarioResult[];
   /** The same read (GET /users/{id}) on services that differ in one setting. */
-  variants: { limiterOff?: LoadResult; limiterMemory?: LoadResult; limiterRedis?: LoadResult; logInfo?: LoadResult };
+  variants: {
+    limiterOff?: LoadResult;
+    limiterMemory?: LoadResult;
+    limiterRedis?: LoadResult;
+    logInfo?: LoadResult;
+    requestLogOff?: LoadResult;
+  };
   memory: { rssMb: number; peakMb: number } | null;
   targets: TargetCheck[];
   totalSeconds: number;
@@ -57,11 +63,15 @@ export interface BenchReport {
 const pct = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '—' : `${(x * 100).toFixed(1)} %`);
 const num = (x: number | undefined, digits = 1) => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(digits));
 
-/** Throughput lost to each variant: the limiters against no limiter, info logging against warn. */
+/**
+ * Throughput lost to each variant: the limiters against no limiter, info logging against warn, the
+ * request log against none (the in-process limiter's service has it on).
+ */
 export function overheads(variants: BenchReport['variants']): {
   limiterMemory?: number;
   limiterRedis?: number;
   logInfo?: number;
+  requestLog?: number;
 } {
   const lost = (run: LoadResult | undefined, baseline: LoadResult | undefined) =>
     run && baseline ? 1 - run.requestsPerSecond / baseline.requestsPerSecond : undefined;
@@ -69,6 +79,7 @@ export function overheads(variants: BenchReport['variants']): {
     limiterMemory: lost(variants.limiterMemory, variants.limiterOff),
     limiterRedis: lost(variants.limiterRedis, variants.limiterOff),
     logInfo: lost(variants.logInfo, variants.limiterMemory),
+    requestLog: lost(variants.limiterMemory, variants.requestLogOff),
   };
 }
 
@@ -263,6 +274,7 @@ export function formatReport(report: BenchReport): string {
     ['GET /users/{id}, limiter in-process', v.limiterMemory],
     ['GET /users/{id}, limiter in Redis', v.limiterRedis],
     ['GET /users/{id}, in-process, LOG_LEVEL=info', v.logInfo],
+    ['GET /users/{id}, in-process, request log off', v.requestLogOff],
   ] as const) {
     if (run)
       rows.push([
@@ -284,7 +296,7 @@ export function formatReport(report: BenchReport): string {
   const overhead = overheads(v);
   if (overhead.limiterMemory !== undefined || overhead.limiterRedis !== undefined) {
     lines.push(
-      `Limiter overhead vs off: in-process ${pct(overhead.limiterMemory)}, Redis ${pct(overhead.limiterRedis)}; LOG_LEVEL=info vs warn: ${pct(overhead.logInfo)}`,
+      `Limiter overhead vs off: in-process ${pct(overhead.limiterMemory)}, Redis ${pct(overhead.limiterRedis)}; LOG_LEVEL=info vs warn: ${pct(overhead.logInfo)}; the request log vs off: ${pct(overhead.requestLog)}`,
     );
   }
   if (report.memory)

@@ -376,7 +376,7 @@ async function main(): Promise<void> {
     }
 
     // The same read against otherwise identical services: the limiter off, in-process and in Redis,
-    // and request logging at info. Started side by side and measured in alternating rounds, so
+    // request logging at info, and the request log (docs/decisions.md §25) off. Started side by side and measured in alternating rounds, so
     // drift on a noisy machine hits every variant alike.
     const variantsReport: BenchReport['variants'] = {};
     if (wanted('variants')) {
@@ -385,6 +385,7 @@ async function main(): Promise<void> {
         ['limiterMemory', {}],
         ['limiterRedis', { REDIS_URL: args['redis-url'] as string }],
         ['logInfo', { LOG_LEVEL: 'info' }],
+        ['requestLogOff', { ONPAY_BENCH_DISABLE_REQUEST_LOG: '1' }],
       ] as const;
       const services: ServerProcess[] = [];
       try {
