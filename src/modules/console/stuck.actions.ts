@@ -13,7 +13,7 @@ import { checkRange, choiceFilter, dateFilter, type FilterText, idFilter, pageFi
 
 export interface StuckActionsDeps {
   directory: Pick<Directory, 'linksInState'>;
-  employees: Pick<Employees, 'personView'>;
+  employees: Pick<Employees, 'personViews'>;
   sessions: Pick<SessionService, 'inState' | 'countInState'>;
   partners: Pick<PartnerService, 'partnerNames'>;
 }
@@ -121,11 +121,10 @@ export function createStuckActions(deps: StuckActionsDeps) {
         }));
       }
       const userIds = [...new Set(found.map((row) => row.userId))];
-      const [people, names] = await Promise.all([
-        Promise.all(userIds.map((id) => deps.employees.personView(id))),
+      const [byId, names] = await Promise.all([
+        deps.employees.personViews(userIds),
         deps.partners.partnerNames(found.map((row) => row.partnerId)),
       ]);
-      const byId = new Map(people.filter((p) => p !== null).map((p) => [p.user.id, p]));
       const rows: StuckRow[] = found.map((row) => {
         const person = byId.get(row.userId);
         const link = person?.links.find((l) => l.link.partner_id === row.partnerId);

@@ -66,6 +66,21 @@ export function createEmployees({ db, clock, terms, userEvents, crypto }: Employ
       : null;
   }
 
+  async function personViews(userIds: readonly number[]): Promise<Map<number, PersonView>> {
+    const current = await terms.current(db);
+    const [users, links] = await Promise.all([
+      repo.findUsersByIds(db, userIds),
+      repo.findLinksOfUsers(db, crypto, userIds, current.code),
+    ]);
+    const now = clock.now();
+    const views = new Map<number, PersonView>(users.map((user) => [user.id, { user, links: [] }]));
+    for (const { link, approved } of links) {
+      const view = views.get(link.user_id);
+      view?.links.push({ link, onboarding: onboardingOf({ user: view.user, link }, approved, now) });
+    }
+    return views;
+  }
+
   return {
     /** The id of one of the partner's employees, from a path or body id: 404 for anything else. */
     async requireLinked(partnerId: number, rawId: string | number): Promise<number> {
@@ -79,16 +94,11 @@ export function createEmployees({ db, clock, terms, userEvents, crypto }: Employ
 
     /** The person as they see themself: every partner's link and onboarding, oldest link first. */
     async personView(userId: number): Promise<PersonView | null> {
-      const current = await terms.current(db);
-      const user = await repo.findUserById(db, userId);
-      if (!user) return null;
-      const now = clock.now();
-      const links = await repo.findLinksOfUser(db, crypto, userId, current.code);
-      return {
-        user,
-        links: links.map(({ link, approved }) => ({ link, onboarding: onboardingOf({ user, link }, approved, now) })),
-      };
+      return (await personViews([userId])).get(userId) ?? null;
     },
+
+    /** `personView` of several people at once (a console list's page), in two statements; absent ids are left out. */
+    personViews,
 
     /** The partner's employees named by these ids, phones (this partner's) and identity spellings (verified, or this partner's). */
     async find(

@@ -58,6 +58,16 @@ export async function findUserById(db: Executor, userId: number): Promise<UserRo
   return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
 }
 
+/** These people (those that exist), in one statement. */
+export async function findUsersByIds(db: Executor, userIds: readonly number[]): Promise<UserRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...userIds])
+    .execute();
+}
+
 /** The person's record, locked until the transaction ends on PostgreSQL (SQLite serialises writers anyway). */
 export async function lockUser(db: Transaction<Database>, userId: number): Promise<UserRow | undefined> {
   const query = db.selectFrom('users').selectAll().where('id', '=', userId);
@@ -650,6 +660,17 @@ export async function findLinksOfUser(
   userId: number,
   termsCode: string,
 ): Promise<Array<{ link: LinkRow; approved: boolean }>> {
+  return findLinksOfUsers(db, crypto, [userId], termsCode);
+}
+
+/** Every link of these people, each person's oldest first, with whether it approved `termsCode`; one statement. */
+export async function findLinksOfUsers(
+  db: Executor,
+  crypto: FieldCrypto,
+  userIds: readonly number[],
+  termsCode: string,
+): Promise<Array<{ link: LinkRow; approved: boolean }>> {
+  if (userIds.length === 0) return [];
   const rows = await db
     .selectFrom('partner_users as pu')
     .leftJoin('terms_approvals as ta', (join) =>
@@ -661,7 +682,8 @@ export async function findLinksOfUser(
     .selectAll('pu')
     .select((eb) => identityMatched(eb).as('identity_matched'))
     .select('ta.approved_at as terms_approved_at')
-    .where('pu.user_id', '=', userId)
+    .where('pu.user_id', 'in', [...userIds])
+    .orderBy('pu.user_id')
     .orderBy('pu.created_at')
     .orderBy('pu.partner_id')
     .execute();
