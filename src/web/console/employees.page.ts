@@ -2,7 +2,13 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import { EMPLOYEE_ORDERS, PAGE_SIZES, type EmployeeView, type Guarded } from '../../modules/console/index.js';
+import {
+  EMPLOYEE_ORDERS,
+  PAGE_SIZES,
+  REASON_MAX,
+  type EmployeeView,
+  type Guarded,
+} from '../../modules/console/index.js';
 import type { PersonSummary } from '../../modules/users/index.js';
 import { can } from '../../modules/operators/index.js';
 import { fromMinorUnits } from '../../modules/payouts/index.js';
@@ -43,7 +49,11 @@ const ORDER_WORDS = [
 ] as const satisfies ReadonlyArray<readonly [(typeof EMPLOYEE_ORDERS)[number], string]>;
 const ExportQuery = Fields({ q: Text('Search', 200) });
 const ReviewQuery = Fields({ page: Text('Page', 20) });
-const RevealForm = FormFields({ field: Text('Value', 40), partner: Text('Partner', 20), reason: Text('Reason', 500) });
+const RevealForm = FormFields({
+  field: Text('Value', 40),
+  partner: Text('Partner', 20),
+  reason: Text('Reason', REASON_MAX),
+});
 const TaxForm = FormFields({
   percent: Text('Withholding %', 20),
   type: Text('Tax type', 64),
@@ -236,7 +246,7 @@ ${pager('/console/employees/identity-review', {}, { page: found.page, perPage: m
           ? html`<details class="reveal"><summary>Reveal</summary>
 <form method="post" action="/console/employees/${person.id}/reveal">${csrf}
 <input type="hidden" name="field" value="${value.field}"><input type="hidden" name="partner" value="${value.partnerId ?? ''}">
-<label for="${id}">Reason (kept in the audit log)</label><br><input type="text" id="${id}" name="reason" required minlength="3" maxlength="500" size="30">
+<label for="${id}">Reason (kept in the audit log)</label><br><input type="text" id="${id}" name="reason" required minlength="3" maxlength="${REASON_MAX}" size="30">
 <button type="submit">Reveal ${FIELD_LABEL[value.field].toLowerCase()}</button>
 </form></details>`
           : html``

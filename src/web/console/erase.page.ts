@@ -5,10 +5,11 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REASON_MAX } from '../../modules/console/index.js';
 import { html } from '../html.js';
 import { act, field, FormFields, IdParams, operatorOf, type PageDeps, Text } from './kit/index.js';
 
-const EraseForm = FormFields({ reason: Text('Reason', 500), confirmed: Text('Confirmation', 1) });
+const EraseForm = FormFields({ reason: Text('Reason', REASON_MAX), confirmed: Text('Confirmation', 1) });
 type EraseRequest = FastifyRequest<{ Params: { id: string }; Body: Static<typeof EraseForm> }>;
 
 export async function erasePage(app: FastifyInstance, deps: PageDeps) {
@@ -54,7 +55,7 @@ ${impact.erasedAt ? html`<p>This person was erased already (${impact.erasedAt.sl
 </div>
 <form method="post" action="${back}/erase">${kit.csrfField(request)}<input type="hidden" name="confirmed" value="1">
 <label for="erase-reason">Reason (kept in the audit log: the request's reference, not the person's name)</label><br>
-<input type="text" id="erase-reason" name="reason" required minlength="3" maxlength="500" size="40" value="${field(request.body, 'reason')}">
+<input type="text" id="erase-reason" name="reason" required minlength="3" maxlength="${REASON_MAX}" size="40" value="${field(request.body, 'reason')}">
 <p><button type="submit">Erase employee ${id}</button> <a href="${back}">Back to employee ${id}, erase nothing</a></p>
 </form>`,
       '/console/employees',

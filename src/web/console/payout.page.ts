@@ -7,7 +7,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { Guarded } from '../../modules/console/index.js';
+import { REASON_MAX, type Guarded } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { html, type SafeHtml } from '../html.js';
 import { formatKroner } from '../money.js';
@@ -27,7 +27,7 @@ import {
 
 /** `saved` is the confirmation after a reveal's redirect. */
 const PayoutQuery = Fields({ saved: Text('Confirmation', 20) });
-const RevealForm = FormFields({ field: Text('Value', 40), reason: Text('Reason', 500) });
+const RevealForm = FormFields({ field: Text('Value', 40), reason: Text('Reason', REASON_MAX) });
 
 const FIELD_LABEL: Record<string, string> = {
   bank_account_number: 'Bank account',
@@ -91,7 +91,7 @@ ${problem}
             ? html`<details class="reveal"><summary>Reveal</summary>
 <form method="post" action="/console/payouts/${payout.id}/reveal">${csrf}
 <input type="hidden" name="field" value="${value.field}">
-<label for="${id}">Reason (kept in the audit log)</label><br><input type="text" id="${id}" name="reason" required minlength="3" maxlength="500" size="30">
+<label for="${id}">Reason (kept in the audit log)</label><br><input type="text" id="${id}" name="reason" required minlength="3" maxlength="${REASON_MAX}" size="30">
 <button type="submit">Reveal ${(FIELD_LABEL[value.field] ?? value.field).toLowerCase()}</button>
 </form></details>`
             : html``

@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { WebhookActions } from '../../modules/console/index.js';
+import { REASON_MAX, type WebhookActions } from '../../modules/console/index.js';
 import { can } from '../../modules/operators/index.js';
 import { CONSOLE_REPLAY_MAX, DELIVERY_STATUSES, ENDPOINT_STATES } from '../../modules/webhooks/index.js';
 import { html, type SafeHtml } from '../html.js';
@@ -36,7 +36,7 @@ const DeliveryParams = Type.Object({
 });
 /** A form that is its button alone. */
 const ButtonForm = FormFields({});
-const ReasonForm = FormFields({ reason: Text('Reason', 500) });
+const ReasonForm = FormFields({ reason: Text('Reason', REASON_MAX) });
 const ReviewForm = FormFields({ from: Text('Replay from sequence', 20) });
 /** The review page's form: the range it showed and its confirmation (without it, the review is shown first). */
 const ReplayForm = FormFields({
@@ -199,7 +199,7 @@ ${
     ? html`<form method="post" action="${path}/enable">${csrf}<button type="submit">Enable endpoint ${e.id}</button></form>
 <p class="muted">Deliveries resume where they stopped: the events written while it was disabled are sent in order.</p>`
     : html`<form method="post" action="${path}/disable" class="filters">${csrf}
-<label for="disable-reason">Reason (kept in the audit log)<input type="text" id="disable-reason" name="reason" required minlength="3" maxlength="500" size="30"></label>
+<label for="disable-reason">Reason (kept in the audit log)<input type="text" id="disable-reason" name="reason" required minlength="3" maxlength="${REASON_MAX}" size="30"></label>
 <button type="submit" class="secondary">Disable endpoint ${e.id}</button></form>
 <p class="muted">Nothing is sent while it is disabled; nothing is lost either: enabled again, it resumes where it stopped. The partner sees <code>disabled_reason: operator</code> and may enable it again.</p>`
 }
@@ -293,7 +293,7 @@ ${pager(
             ? html`<p class="muted">Personal fields (${body.personal.join(', ')}) are masked.</p>
 <details class="reveal"><summary>Reveal the personal fields</summary>
 <form method="post" action="${path}/reveal">${csrf}
-<label for="reveal-reason">Reason (kept in the audit log)</label><br><input type="text" id="reveal-reason" name="reason" required minlength="3" maxlength="500" size="30">
+<label for="reveal-reason">Reason (kept in the audit log)</label><br><input type="text" id="reveal-reason" name="reason" required minlength="3" maxlength="${REASON_MAX}" size="30">
 <button type="submit">Reveal</button>
 </form></details>`
             : html`<p class="muted">Personal fields (${body.personal.join(', ')}) are masked; your role (${operator.role}) cannot reveal them.</p>`;
