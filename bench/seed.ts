@@ -174,7 +174,10 @@ function randomHex(): string {
  */
 async function fastWrites(db: Kysely<Database>, engine: Engine, on: boolean): Promise<void> {
   if (engine !== 'sqlite') return;
-  const journal = on ? 'memory' : 'wal';
+  // An in-memory database (the tests' `sqlite::memory:`) has no file: its journal is in memory whatever is asked.
+  const { rows: files } = await sql.raw<{ name: string; file: string }>(`pragma database_list`).execute(db);
+  const inMemory = (files.find((row) => row.name === 'main')?.file ?? '') === '';
+  const journal = on || inMemory ? 'memory' : 'wal';
   const { rows } = await sql.raw<{ journal_mode: string }>(`pragma journal_mode = ${journal}`).execute(db);
   if (rows[0]?.journal_mode !== journal)
     throw new Error(`the seed's database did not switch to journal_mode ${journal} (it is ${rows[0]?.journal_mode})`);
