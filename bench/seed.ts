@@ -32,6 +32,12 @@ export interface SeedOptions {
   crypto: FieldCrypto;
   /** The keys behind `crypto`: given, the links are sealed in a worker thread beside the inserts (bench/link-sealer.ts). */
   keys?: SealingKeys;
+  /**
+   * When the seeded history ends (ms since the epoch; default now). The invoices fall every 30 days
+   * before it, so a test that pins plans over a date range passes a fixed moment: otherwise the
+   * number of invoices in a month, and with it the planner's choice, changes with the day it runs.
+   */
+  now?: number;
 }
 
 export interface SeededPartner {
@@ -189,7 +195,7 @@ async function fastWrites(db: Kysely<Database>, engine: Engine, on: boolean): Pr
 
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
-  const now = Date.now();
+  const now = options.now ?? Date.now();
   const phases: SeedResult['phases'] = {};
   let mark = { wall: started, cpu: process.cpuUsage() };
   const phase = (name: string) => {
