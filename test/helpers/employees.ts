@@ -69,8 +69,16 @@ export async function ensureApprovedReturnUrl(t: TestApp, partner: TestPartner):
   done.add(partner.partnerId);
 }
 
-/** Runs a sandbox verification to `approved` for the employee: start a flow, complete it with the test helper. */
-export async function verifyIdentity(t: TestApp, partner: TestPartner, id: string): Promise<void> {
+/**
+ * Runs a sandbox verification to `approved` for the employee: start a flow, complete it with the
+ * test helper, confirming `identity` when given (else the sandbox's own).
+ */
+export async function verifyIdentity(
+  t: TestApp,
+  partner: TestPartner,
+  id: string,
+  identity?: Record<string, string>,
+): Promise<void> {
   await ensureApprovedReturnUrl(t, partner);
   const flow = await t.as(partner, {
     method: 'POST',
@@ -82,7 +90,7 @@ export async function verifyIdentity(t: TestApp, partner: TestPartner, id: strin
   const done = await t.as(partner, {
     method: 'POST',
     url: `/api/v1/test-helpers/verification/${verification_id}/complete`,
-    payload: { status: 'approved' },
+    payload: identity ? { status: 'approved', identity } : { status: 'approved' },
   });
   expect(done.statusCode, done.body).toBe(200);
   expect(done.json()).toMatchObject({ status: 'approved' });

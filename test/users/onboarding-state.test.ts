@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { readyOperator, signedIn, type Browser } from '../helpers/console.js';
-import { ensureApprovedReturnUrl, RETURN_URL } from '../helpers/employees.js';
+import { verifyIdentity } from '../helpers/employees.js';
 import { expectUserPayload } from '../helpers/payload.js';
 import { createUser, email, NO_ACCOUNT, norwegianId, putProfile } from '../helpers/users.js';
 
@@ -102,21 +102,7 @@ async function link(partner: TestPartner, address: string): Promise<void> {
 
 /** A verification the partner runs, approved with this identity by the sandbox's test helper. */
 async function verify(partner: TestPartner, userId: string, identity: typeof CONFIRMED): Promise<void> {
-  await ensureApprovedReturnUrl(t, partner);
-  const flow = await t.as(partner, {
-    method: 'POST',
-    url: `/api/v1/users/${userId}/verification/flows`,
-    payload: { provider: 'provider_eid', partner_return_url: RETURN_URL },
-  });
-  expect(flow.statusCode, flow.body).toBe(201);
-  const { verification_id } = flow.json() as { verification_id: string };
-  const done = await t.as(partner, {
-    method: 'POST',
-    url: `/api/v1/test-helpers/verification/${verification_id}/complete`,
-    payload: { status: 'approved', identity: { ...identity, name: 'Kari Nordmann' } },
-  });
-  expect(done.statusCode, done.body).toBe(200);
-  expect(done.json()).toMatchObject({ status: 'approved' });
+  await verifyIdentity(t, partner, userId, { ...identity, name: 'Kari Nordmann' });
 }
 
 /** The rows of the console's stuck list: [employee id, partner id], and its total. */
