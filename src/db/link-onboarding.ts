@@ -107,6 +107,19 @@ export function identityMatched(eb: ExpressionBuilder<Database & { pu: PartnerUs
 }
 
 /**
+ * What the rule reads of the person (`u`) and the link (`pu`), besides the terms approval and
+ * `identity_matched`: every query that evaluates onboarding selects these.
+ */
+export const ONBOARDING_INPUT_COLUMNS = [
+  'u.email_verified_at',
+  'pu.profile_completed_at',
+  'pu.identity_verified_at',
+  'pu.bank_account_number',
+  'pu.bank_iban_number',
+  'pu.bank_bic_number',
+] as const;
+
+/**
  * The links' onboarding facts, with the terms approval of the terms current when the statement
  * runs (read here, in the statement, not from a cache: a writer that waited for a publication
  * sees the new code).
@@ -127,12 +140,7 @@ function factsOfLinks(db: Executor) {
       'pu.partner_id',
       'pu.user_id',
       'pu.onboarded',
-      'u.email_verified_at',
-      'pu.profile_completed_at',
-      'pu.identity_verified_at',
-      'pu.bank_account_number',
-      'pu.bank_iban_number',
-      'pu.bank_bic_number',
+      ...ONBOARDING_INPUT_COLUMNS,
       'ta.approved_at as terms_approved_at',
     ])
     .select((eb) => identityMatched(eb).as('identity_matched'));

@@ -10,7 +10,7 @@ import type {
   UserUpdate,
 } from '../../db/database.js';
 import { forUpdate, materializesArguments } from '../../db/dialect.js';
-import { identityMatched } from '../../db/link-onboarding.js';
+import { identityMatched, ONBOARDING_INPUT_COLUMNS } from '../../db/link-onboarding.js';
 import { listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
@@ -434,16 +434,7 @@ export async function findPaymentLinks(
         .onRef('ta.user_id', '=', 'pu.user_id')
         .on('ta.terms_code', '=', termsCode),
     )
-    .select([
-      'u.id',
-      'u.email_verified_at',
-      'pu.profile_completed_at',
-      'pu.identity_verified_at',
-      'pu.bank_account_number',
-      'pu.bank_iban_number',
-      'pu.bank_bic_number',
-      'ta.approved_at as terms_approved_at',
-    ])
+    .select(['u.id', ...ONBOARDING_INPUT_COLUMNS, 'ta.approved_at as terms_approved_at'])
     .select((eb) => identityMatched(eb).as('identity_matched'))
     .where('pu.partner_id', '=', partnerId)
     .where('pu.user_id', 'in', userIds)
