@@ -12,7 +12,7 @@ import type { SessionService } from '../verification/index.js';
 import { checkRange, choiceFilter, dateFilter, type FilterText, idFilter, pageFilter, readFilters } from './filters.js';
 
 export interface StuckActionsDeps {
-  directory: Pick<Directory, 'linksInState'>;
+  directory: Pick<Directory, 'linksInState' | 'countLinksInState'>;
   employees: Pick<Employees, 'personViews'>;
   sessions: Pick<SessionService, 'inState' | 'countInState'>;
   partners: Pick<PartnerService, 'partnerNames'>;
@@ -65,7 +65,7 @@ export function createStuckActions(deps: StuckActionsDeps) {
         STUCK_STATES.map(async (state): Promise<[StuckState, number]> => {
           if (state === 'verification_error' || state === 'verification_pending')
             return [state, await deps.sessions.countInState({ partnerId, status: SESSION_STATES[state] })];
-          return [state, (await deps.directory.linksInState({ partnerId, state }, 0, 0)).total];
+          return [state, await deps.directory.countLinksInState({ partnerId, state })];
         }),
       );
       return Object.fromEntries(counted) as Record<StuckState, number>;

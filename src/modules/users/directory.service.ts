@@ -107,6 +107,11 @@ export function createDirectory({ db, crypto }: { db: Kysely<Database>; crypto: 
       return { total, people: summaries(rows, links) };
     },
 
+    /** How many links are in one state (an index-only count: docs/decisions.md §28). */
+    countLinksInState(filter: stuck.LinkStateFilter): Promise<number> {
+      return stuck.countLinksInState(db, filter);
+    },
+
     /** The console's "what is stuck": links in one state and their exact total (docs/decisions.md §28). */
     async linksInState(filter: stuck.LinkStateFilter, limit: number, offset: number) {
       const [total, rows] = await Promise.all([
