@@ -120,10 +120,8 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
                   created_at: now,
                   updated_at: now,
                 });
-                // Stored by the rule all the same (§28). No person lock: a new link has no
-                // approval, profile, account or registered identity, so it is not onboarded
-                // whatever another writer of the person does meanwhile.
-                await repo.storeOnboarding(trx, [existing.id]);
+                // Stored not onboarded by the column's default (§28): a new link has no approval
+                // of this partner's, whatever another writer of the person does meanwhile.
               } else if (internalId !== null)
                 await repo.updateLink(trx, crypto, partnerId, existing.id, {
                   internal_id: internalId,
@@ -162,8 +160,8 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
           created_at: now,
           updated_at: now,
         });
-        await repo.storeOnboarding(trx, [user.id]);
-        // A new person has one link, no approvals, no verification: the view needs no reading back.
+        // A new person has one link, no approvals, no verification: the view needs no reading back,
+        // and the link is stored not onboarded by the column's default (§28).
         const created = userRowToPayload({ user, link: { ...link, identity_matched: false } }, false, clock.now());
         await userEvents.emitChanges(trx, new Map(), new Map([[partnerId, created]]), {
           partnerId,
