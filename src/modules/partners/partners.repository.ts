@@ -50,18 +50,28 @@ export async function setInvoiceDetails(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Partners with the number of their access tokens that are not revoked. */
-export async function listPartners(db: Executor) {
+/**
+ * Partners with their number of active tokens (the console's list and page, `onpay partner list`). Each partner's tokens are
+ * counted on their own (access_tokens_partner_idx), not grouped after a join: a grouped join is
+ * sorted again, so a page could not be a walk of the primary key.
+ */
+function partnerSummaries(db: Executor) {
   return db
     .selectFrom('partners')
-    .leftJoin('access_tokens', (join) =>
-      join.onRef('access_tokens.partner_id', '=', 'partners.id').on('access_tokens.revoked_at', 'is', null),
-    )
     .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
-    .select((eb) => eb.fn.count<number | string>('access_tokens.id').as('active_tokens'))
-    .groupBy(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
-    .orderBy('partners.id')
-    .execute();
+    .select((eb) =>
+      eb
+        .selectFrom('access_tokens')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('access_tokens.partner_id', '=', 'partners.id')
+        .where('access_tokens.revoked_at', 'is', null)
+        .as('active_tokens'),
+    );
+}
+
+/** Partners with the number of their access tokens that are not revoked. */
+export async function listPartners(db: Executor) {
+  return partnerSummaries(db).orderBy('partners.id').execute();
 }
 
 /** The console's orders of partners: by id (the order they were created), either way, on the primary key (docs/decisions.md §29). */
@@ -79,19 +89,7 @@ export async function searchPartners(
   limit: number,
   order: PartnerOrder = { by: 'id', direction: 'asc' },
 ) {
-  // Each listed partner's tokens counted on its own (access_tokens_partner_idx), not grouped after a
-  // join: a grouped join is sorted again, so the page could not be a walk of the primary key.
-  let query = db
-    .selectFrom('partners')
-    .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('access_tokens')
-        .select((inner) => inner.fn.countAll<number | string>().as('n'))
-        .whereRef('access_tokens.partner_id', '=', 'partners.id')
-        .where('access_tokens.revoked_at', 'is', null)
-        .as('active_tokens'),
-    );
+  let query = partnerSummaries(db);
   if (search !== null) {
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const id = /^\d{1,15}$/.test(search) ? Number(search) : null;
@@ -107,19 +105,7 @@ export async function searchPartners(
 
 /** One partner with its number of active tokens. */
 export async function findPartnerSummary(db: Executor, id: number) {
-  return db
-    .selectFrom('partners')
-    .select(['partners.id', 'partners.name', 'partners.fee_rate', 'partners.created_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('access_tokens')
-        .select((inner) => inner.fn.countAll<number | string>().as('n'))
-        .whereRef('access_tokens.partner_id', '=', 'partners.id')
-        .where('access_tokens.revoked_at', 'is', null)
-        .as('active_tokens'),
-    )
-    .where('partners.id', '=', id)
-    .executeTakeFirst();
+  return partnerSummaries(db).where('partners.id', '=', id).executeTakeFirst();
 }
 
 /** Partner ids above `afterId`, in order, at most `limit` (fan-outs walk every partner in steps). */
