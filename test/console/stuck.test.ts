@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { readyOperator, signedIn, type Browser } from '../helpers/console.js';
+import { readyOperator, signedIn, stuckList, type Browser } from '../helpers/console.js';
 import {
   ensureApprovedReturnUrl,
   linkEmployee,
@@ -70,17 +70,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The rows of the list: [employee id, partner id], and the page's body. */
-async function listed(query: string) {
-  const res = await viewer.get(`/console/employees/stuck?${query}`);
-  const rows = [
-    ...res.body.matchAll(
-      /<td><a href="\/console\/employees\/(\d+)">\d+<\/a><\/td>[\s\S]*?<small class="muted">\((\d+)\)<\/small>/g,
-    ),
-  ].map((m) => [m[1], Number(m[2])] as const);
-  const total = /<p role="status">(\d+) /.exec(res.body)?.[1];
-  return { status: res.statusCode, body: res.body, rows, total: total === undefined ? null : Number(total) };
-}
+/** The stuck list's rows ([employee id, partner id]), total and body, as the viewer sees them. */
+const listed = (query: string) => stuckList(viewer, query);
 
 describe('what is stuck', () => {
   it('lists the links with no bank account per partner: a person onboarded for Acme shows under Globex only', async () => {

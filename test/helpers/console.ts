@@ -108,3 +108,18 @@ export async function signedIn(t: TestApp, operator: ReadyOperator): Promise<Bro
   t.clock.advance(30_000);
   return b;
 }
+
+/**
+ * The console's "what is stuck" list (`/console/employees/stuck?query`) as `operator` sees it: its
+ * rows as [employee id, partner id], the total it states, the status and the body.
+ */
+export async function stuckList(operator: Browser, query: string) {
+  const res = await operator.get(`/console/employees/stuck?${query}`);
+  const rows = [
+    ...res.body.matchAll(
+      /<td><a href="\/console\/employees\/(\d+)">\d+<\/a><\/td>[\s\S]*?<small class="muted">\((\d+)\)<\/small>/g,
+    ),
+  ].map((m) => [m[1], Number(m[2])] as const);
+  const total = /<p role="status">(\d+) /.exec(res.body)?.[1];
+  return { status: res.statusCode, body: res.body, rows, total: total === undefined ? null : Number(total) };
+}

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
-import { readyOperator, signedIn, type Browser } from '../helpers/console.js';
+import { readyOperator, signedIn, stuckList, type Browser } from '../helpers/console.js';
 import { verifyIdentity } from '../helpers/employees.js';
 import { expectUserPayload } from '../helpers/payload.js';
 import { createUser, email, NO_ACCOUNT, norwegianId, putProfile } from '../helpers/users.js';
@@ -105,17 +105,8 @@ async function verify(partner: TestPartner, userId: string, identity: typeof CON
   await verifyIdentity(t, partner, userId, { ...identity, name: 'Kari Nordmann' });
 }
 
-/** The rows of the console's stuck list: [employee id, partner id], and its total. */
-async function listed(query: string) {
-  const res = await viewer.get(`/console/employees/stuck?${query}`);
-  const rows = [
-    ...res.body.matchAll(
-      /<td><a href="\/console\/employees\/(\d+)">\d+<\/a><\/td>[\s\S]*?<small class="muted">\((\d+)\)<\/small>/g,
-    ),
-  ].map((m) => [m[1], Number(m[2])] as const);
-  const total = /<p role="status">(\d+) /.exec(res.body)?.[1];
-  return { status: res.statusCode, body: res.body, rows, total: total === undefined ? null : Number(total) };
-}
+/** The stuck list's rows ([employee id, partner id]), total and body, as the viewer sees them. */
+const listed = (query: string) => stuckList(viewer, query);
 
 describe('the stored onboarding of a link', () => {
   it('equals the computed onboarding after every step, for every partner of the person', async () => {
