@@ -10,7 +10,17 @@ import { KeyListError, parseKeyList, type FieldKey } from './platform/field-cryp
 export type Environment = 'sandbox' | 'live';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export type DatabaseConfig = { engine: 'sqlite'; path: string; url: string } | { engine: 'postgres'; url: string };
+export type DatabaseConfig =
+  | { engine: 'sqlite'; path: string; url: string }
+  | {
+      engine: 'postgres';
+      url: string;
+      /**
+       * Fixed-shape hot reads run as named prepared statements (DATABASE_PREPARED_STATEMENTS=1, the
+       * default; 0 behind a connection pooler that cannot keep them: docs/operations.md).
+       */
+      preparedStatements?: boolean;
+    };
 
 /** OpenID Connect eID broker for provider_eid (docs/decisions.md §8). */
 export interface EidConfig {
@@ -255,7 +265,11 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError('PUBLIC_BASE_URL', 'must be an https:// URL when ONPAY_ENV=live');
   }
 
-  const database = parseDatabaseUrl(read(env, 'DATABASE_URL') ?? 'sqlite:./data/onpay.db');
+  const parsedDatabase = parseDatabaseUrl(read(env, 'DATABASE_URL') ?? 'sqlite:./data/onpay.db');
+  const database: DatabaseConfig =
+    parsedDatabase.engine === 'postgres'
+      ? { ...parsedDatabase, preparedStatements: switchOn(env, 'DATABASE_PREPARED_STATEMENTS', true) }
+      : parsedDatabase;
 
   const databaseTimeouts = loadDatabaseTimeouts(env);
   const shutdown = loadShutdown(env);
@@ -412,6 +426,14 @@ function loadShutdown(env: Env): ShutdownConfig {
 }
 
 /** A switch that exists for benchmarks only: off unless set to 1, and never allowed in live. */
+/** A 1-or-0 setting. */
+function switchOn(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (raw !== '1' && raw !== '0') throw new ConfigError(name, `must be 1 or 0 (got "${raw}")`);
+  return raw === '1';
+}
+
 function benchSwitch(env: Env, name: string, environment: Environment): boolean {
   const raw = read(env, name);
   if (raw === undefined || raw === '0') return false;

@@ -254,7 +254,7 @@ export function createDb(config: DatabaseConfig, options: DbOptions = {}): Db {
   }
   const pool = createPool(config.url, timeouts, { max: 10, statementTimeouts: true });
   const storage = new StorageWatch();
-  const kyselyPool = discardingSpoiledClients(pool, storage);
+  const kyselyPool = discardingSpoiledClients(pool, { storage, prepared: config.preparedStatements ?? true });
   const db = new GuardedKysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool }) });
   const changes = createChangeListener(config.url, timeouts.connectMs);
   return {

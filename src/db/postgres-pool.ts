@@ -7,6 +7,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config.js';
+import { isPreparedStatementRefusal, preparedNameOf } from './prepared-statements.js';
 import { refuseInsideTransaction } from './transaction-guard.js';
 import type { StorageWatch } from './write-probe.js';
 
@@ -69,7 +70,17 @@ export const CONNECTION_LIMIT_RECHECK_MS = 1_000;
  * growing and the request waits for one of them (within the connect timeout), as it would at the
  * pool's own size, instead of failing.
  */
-export function discardingSpoiledClients(pool: pg.Pool, storage?: StorageWatch): PostgresPool {
+export interface PoolWrapOptions {
+  storage?: StorageWatch;
+  /**
+   * Run the statements marked in src/db/prepared-statements.ts as named prepared statements when
+   * outside a transaction (DATABASE_PREPARED_STATEMENTS, on unless set to false).
+   */
+  prepared?: boolean;
+}
+
+export function discardingSpoiledClients(pool: pg.Pool, options: PoolWrapOptions = {}): PostgresPool {
+  const { storage, prepared = false } = options;
   // One wrapper per pooled client, so Kysely keeps recognising the connection it wrapped before.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const size = pool.options.max;
@@ -104,18 +115,38 @@ export function discardingSpoiledClients(pool: pg.Pool, storage?: StorageWatch):
     client.on('error', (error: Error) => {
       failed ??= error;
     });
+    // Between Kysely's `begin` and its `commit` or `rollback`: statements run unnamed there (a
+    // refused name would abort the transaction, where running it again is no longer possible).
+    let inTransaction = false;
+    // The server session's prepared statements no longer match what the client believes it
+    // prepared: the client is closed at release, and a fresh connection prepares anew.
+    let stale: Error | null = null;
+
+    function run(text: string, parameters: readonly unknown[]): Promise<pg.QueryResult> {
+      const name = prepared && !inTransaction ? preparedNameOf(text) : undefined;
+      if (name === undefined) return client.query(text, parameters as unknown[]);
+      return client.query({ name, text, values: parameters as unknown[] }).catch((error: unknown) => {
+        if (!isPreparedStatementRefusal(error)) throw error;
+        stale ??= error as Error;
+        return client.query(text, parameters as unknown[]);
+      });
+    }
+
     const guarded = {
       query(text: string, parameters: readonly unknown[]) {
         if (failed) return Promise.reject(failed);
-        return client.query(text, parameters as unknown[]).catch((error: unknown) => {
+        if (text === 'begin' || text.startsWith('start transaction')) inTransaction = true;
+        else if (text === 'commit' || text === 'rollback') inTransaction = false;
+        return run(text, parameters).catch((error: unknown) => {
           storage?.saw(error);
           if (spoilsConnection(error)) failed = error as Error;
           throw error;
         });
       },
       release() {
+        inTransaction = false;
         // With an error, the pool closes the client instead of keeping it.
-        client.release(failed ?? undefined);
+        client.release(failed ?? stale ?? undefined);
       },
     };
     return guarded as unknown as PostgresPoolClient;

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './database.js';
 import { engineOf, type Engine } from './dialect.js';
+import { markPrepared } from './prepared-statements.js';
 
 type Executor = Kysely<Database>;
 
@@ -32,7 +33,8 @@ function argumentIndex(value: unknown, arity: number, sqlText: string): number |
  * Building a wide select with Kysely costs several times what the database spends executing it
  * (a 33-column join: ~55 µs to build and compile, ~10 µs to run on SQLite), and the hot reads run
  * on every request. The SQL text is also the same every time, which the SQLite statement cache
- * (kysely.ts) finds without building anything.
+ * (kysely.ts) finds without building anything, and PostgreSQL plans once per connection (a named
+ * prepared statement: prepared-statements.ts).
  *
  * `build` is called once with placeholders for the arguments: it must pass each argument straight
  * through as a value (no branching on it, no `in` lists, no arithmetic on it). Every argument must
@@ -59,6 +61,8 @@ export function reusableQuery<Args extends readonly unknown[], Row>(
         throw new Error(`reusableQuery: argument ${i} does not reach the SQL as a parameter (${compiled.sql})`);
       }
     }
+    // PostgreSQL runs it as a named prepared statement outside transactions (prepared-statements.ts).
+    if (engine === 'postgres') markPrepared(compiled.sql);
     const template = { compiled, sources };
     templates.set(engine, template);
     return template;
