@@ -38,6 +38,7 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
   partner_users: {
     key: ['partner_id', 'user_id'],
     columns: {
+      // Every one of LinkSealedColumn (checked below).
       identification: 'identification',
       document_id: null,
       birthday: 'birthday',
@@ -69,6 +70,23 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
   bank_payout_history: { key: ['id'], columns: { text: null } },
 };
 
+// The link's columns as the type names them, and no others.
+const linkSealedColumns: Record<LinkSealedColumn, true> = {
+  identification: true,
+  document_id: true,
+  birthday: true,
+  bank_account_number: true,
+  bank_iban_number: true,
+  bank_bic_number: true,
+  phone: true,
+  address: true,
+  verified_identification: true,
+  verified_birthday: true,
+  verified_document_id: true,
+};
+if (Object.keys(linkSealedColumns).sort().join() !== Object.keys(SEALED_TABLES.partner_users.columns).sort().join())
+  throw new Error('LinkSealedColumn and SEALED_TABLES.partner_users differ');
+
 /** The binding of a link's column: the partner and the person (the link's primary key). */
 export function linkBinding(partnerId: number, userId: number, column: string): Binding {
   return { table: 'partner_users', column, row: `${partnerId}:${userId}` };
@@ -99,6 +117,32 @@ function openOne(crypto: FieldCrypto, table: SealedTable, stored: string, bindin
   return SEALED_TABLES[table].deflated
     ? inflateRawSync(crypto.decryptBytes(stored, binding)).toString('utf8')
     : crypto.decrypt(stored, binding);
+}
+
+/** The link's encrypted columns (SEALED_TABLES.partner_users). */
+export type LinkSealedColumn =
+  | 'identification'
+  | 'document_id'
+  | 'birthday'
+  | 'bank_account_number'
+  | 'bank_iban_number'
+  | 'bank_bic_number'
+  | 'phone'
+  | 'address'
+  | 'verified_identification'
+  | 'verified_birthday'
+  | 'verified_document_id';
+
+/** One stored value of a link's encrypted column opened: null and '' as they are, anything else decrypted (or thrown for). */
+export function openLinkValue(
+  crypto: FieldCrypto,
+  partnerId: number,
+  userId: number,
+  column: LinkSealedColumn,
+  stored: string | null,
+): string | null {
+  if (stored === null || stored === '') return stored;
+  return crypto.decrypt(stored, linkBinding(partnerId, userId, column));
 }
 
 /**

@@ -116,6 +116,20 @@ export function csvText<T>(columns: readonly CsvColumn<T>[]): ExportText<T> {
  */
 const PIECE_CHARS = 16 * 1024;
 
+/** The lines of these rows after `pieces`, joined into pieces of about PIECE_CHARS characters. */
+function piecesOf<T>(rows: readonly T[], line: (row: T) => string, pieces: string[]): string[] {
+  let piece = pieces.pop() ?? '';
+  for (const row of rows) {
+    piece += line(row);
+    if (piece.length >= PIECE_CHARS) {
+      pieces.push(piece);
+      piece = '';
+    }
+  }
+  if (piece !== '') pieces.push(piece);
+  return pieces;
+}
+
 /**
  * The export as a byte stream: the header (CSV), then each chunk's lines. A read that fails
  * destroys the stream with the error (the server then cuts the connection without the end of the
@@ -131,22 +145,18 @@ export function exportStream<T>(
   let rows = 0;
   let ended = false;
   async function* bytes(): AsyncGenerator<string> {
-    let piece = text.header ?? '';
+    let pieces: string[] = text.header === undefined ? [] : [text.header];
     for await (const chunk of chunks) {
-      for (const row of chunk) {
-        piece += text.line(row);
-        if (piece.length >= PIECE_CHARS) {
-          yield piece;
-          piece = '';
-        }
-      }
+      // The whole chunk is written to text at once, before the first of its pieces is handed on:
+      // its rows are garbage from then on, and only the text waits for the socket.
+      pieces = piecesOf(chunk, text.line, pieces);
       rows += chunk.length;
       // What a chunk read is written before the next read: a failure of that read then finds the
       // response started, and cuts it.
-      if (piece !== '') yield piece;
-      piece = '';
+      for (const piece of pieces) yield piece;
+      pieces = [];
     }
-    if (piece !== '') yield piece;
+    for (const piece of pieces) yield piece;
     ended = true;
     await onEnd({ rows, complete: true });
   }

@@ -83,6 +83,8 @@ describe('GET /users/export and GET /payouts/export', () => {
       expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="users.ndjson"');
       expect(lines(res.body)).toEqual(expected);
+      // Byte for byte: each line is the list's result as JSON, keys in the schema's order.
+      expect(res.body).toBe(expected.map((row) => `${JSON.stringify(row)}\n`).join(''));
     }
   });
 

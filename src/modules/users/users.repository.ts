@@ -13,7 +13,7 @@ import { forUpdate, materializesArguments } from '../../db/dialect.js';
 import { identityMatched, ONBOARDING_INPUT_COLUMNS } from '../../db/link-onboarding.js';
 import { listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
-import { openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
+import { openLinkValue, openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { searchTextOf } from '../../platform/search-text.js';
 import { refreshSearchText, writeSearchText } from './directory.repository.js';
@@ -330,22 +330,66 @@ export interface PayloadRow {
   link: Pick<LinkRow, LinkColumn<(typeof payloadLinkColumns)[number]> | 'identity_matched'>;
 }
 
-/** Each selected name and the property it becomes, worked out once (no string work per row). */
-const payloadUserNames = payloadUserColumns.map((column) => column.slice('u.'.length));
-const payloadLinkNames = [
-  ...payloadLinkColumns.map((column) => column.split(' as ')[1] as string),
-  'l_identity_matched',
-].map((alias) => [alias, alias.slice('l_'.length)] as const);
-
 const payloadRowById = reusableQuery(3, (db: Executor, partnerId: number, userId: number, termsCode: string) =>
   withApproval(linkByKey(db, partnerId, userId, termsCode)).select([...payloadUserColumns, ...payloadLinkColumns]),
 );
 
+/** A row of the payload's columns as selected (the link's prefixed `l_`), with the approval joined. */
+type PayloadSelectRow = Pick<UserRow, UserColumn<(typeof payloadUserColumns)[number]>> &
+  Prefixed<Pick<PartnerUserRow, LinkColumn<(typeof payloadLinkColumns)[number]>>> & {
+    l_identity_matched: boolean | number;
+    terms_approved_at: string | null;
+  };
+
+/**
+ * The person and the link as the User payload reads them, from one selected row: every encrypted
+ * value read is shown, so each is decrypted at once into a plain object built field by field (no
+ * copy of the row, no getter per value: an export builds a million of these).
+ */
+function payloadRowOf(crypto: FieldCrypto, row: PayloadSelectRow): PayloadRow & { approved: boolean } {
+  const partnerId = row.l_partner_id;
+  const userId = row.l_user_id;
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      email_verified_at: row.email_verified_at,
+      tax_percent: row.tax_percent,
+      tax_type: row.tax_type,
+      tax_start: row.tax_start,
+      tax_table: row.tax_table,
+      tax_free_card: row.tax_free_card,
+    },
+    link: {
+      partner_id: partnerId,
+      user_id: userId,
+      internal_id: row.l_internal_id,
+      note: row.l_note,
+      first_name: row.l_first_name,
+      last_name: row.l_last_name,
+      address: openLinkValue(crypto, partnerId, userId, 'address', row.l_address),
+      postal_code: row.l_postal_code,
+      city: row.l_city,
+      phone: openLinkValue(crypto, partnerId, userId, 'phone', row.l_phone),
+      main_work: row.l_main_work,
+      profile_completed_at: row.l_profile_completed_at,
+      bank_account_number: openLinkValue(crypto, partnerId, userId, 'bank_account_number', row.l_bank_account_number),
+      bank_iban_number: openLinkValue(crypto, partnerId, userId, 'bank_iban_number', row.l_bank_iban_number),
+      bank_bic_number: openLinkValue(crypto, partnerId, userId, 'bank_bic_number', row.l_bank_bic_number),
+      identity_country_code: row.l_identity_country_code,
+      verified_country_code: row.l_verified_country_code,
+      identity_verified_at: row.l_identity_verified_at,
+      created_at: row.l_created_at,
+      identity_matched: Boolean(row.l_identity_matched),
+    },
+    approved: row.terms_approved_at !== null,
+  };
+}
+
 /**
  * The person as the User payload shows them to the partner, and whether this partner approved
  * these terms (GET /users/{id} and every payload after a write). Only the payload's columns are
- * read, so every encrypted value read is shown: they are decrypted at once into a plain object
- * (openValuesNow), not behind getters the response serialiser would call one by one.
+ * read, so every encrypted value read is shown: they are decrypted at once (payloadRowOf).
  */
 export async function findPayloadRow(
   db: Executor,
@@ -354,18 +398,8 @@ export async function findPayloadRow(
   userId: number,
   termsCode: string,
 ): Promise<(PayloadRow & { approved: boolean }) | undefined> {
-  const [row] = (await payloadRowById(db, partnerId, userId, termsCode)) as Array<Record<string, unknown>>;
-  if (!row) return undefined;
-  const user: Record<string, unknown> = {};
-  for (const name of payloadUserNames) user[name] = row[name];
-  const link: Record<string, unknown> = {};
-  for (const [alias, name] of payloadLinkNames) link[name] = row[alias];
-  link.identity_matched = Boolean(link.identity_matched);
-  return {
-    user: user as PayloadRow['user'],
-    link: openValuesNow(crypto, 'partner_users', link, link) as PayloadRow['link'],
-    approved: row.terms_approved_at !== null,
-  };
+  const [row] = await payloadRowById(db, partnerId, userId, termsCode);
+  return row ? payloadRowOf(crypto, row as PayloadSelectRow) : undefined;
 }
 
 export async function findLinkedUser(
@@ -541,9 +575,35 @@ export async function listLinkedUsers(
 }
 
 /**
+ * The export's rows after `afterUserId` (0 before the first: ids start at 1): the payload's columns,
+ * this partner's approval of the terms, in id order. Built and compiled once (reusableQuery: the
+ * same SQL text for every chunk); a seek on the link's primary key (partner_id, user_id).
+ */
+const exportPayloadRows = reusableQuery(
+  4,
+  (db: Executor, partnerId: number, termsCode: string, afterUserId: number, limit: number) =>
+    db
+      .selectFrom('partner_users as pu')
+      .innerJoin('users as u', 'u.id', 'pu.user_id')
+      .leftJoin('terms_approvals as ta', (join) =>
+        join
+          .onRef('ta.partner_id', '=', 'pu.partner_id')
+          .onRef('ta.user_id', '=', 'pu.user_id')
+          .on('ta.terms_code', '=', termsCode),
+      )
+      .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
+      .select((eb) => identityMatched(eb).as('l_identity_matched'))
+      .where('pu.partner_id', '=', partnerId)
+      .where('pu.user_id', '>', afterUserId)
+      .orderBy('pu.user_id')
+      .limit(limit),
+);
+
+/**
  * The export's next chunk (GET /users/export): the partner's employees after `afterUserId`, in id
- * order, each with this partner's approval of these terms. A seek on the link's primary key
- * (partner_id, user_id): every chunk costs the same, and an id never changes, so a row is read once.
+ * order, as the User payload reads them, each with this partner's approval of these terms. A seek
+ * on the link's primary key (partner_id, user_id): every chunk costs the same, and an id never
+ * changes, so a row is read once.
  */
 export async function exportLinkedUsers(
   db: Executor,
@@ -552,21 +612,11 @@ export async function exportLinkedUsers(
   termsCode: string,
   afterUserId: number | null,
   limit: number,
-): Promise<Array<LinkedUserRow & { approved: boolean }>> {
-  let query = linkedUsers(db, partnerId)
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .on('ta.terms_code', '=', termsCode),
-    )
-    .select('ta.approved_at as terms_approved_at');
-  if (afterUserId !== null) query = query.where('pu.user_id', '>', afterUserId);
-  const rows = await query.orderBy('pu.user_id').limit(limit).execute();
-  return rows.map(({ terms_approved_at, ...joined }) => ({
-    ...splitLinked(crypto, joined as JoinedRow),
-    approved: terms_approved_at !== null,
-  }));
+): Promise<Array<PayloadRow & { approved: boolean }>> {
+  const rows = await exportPayloadRows(db, partnerId, termsCode, afterUserId ?? 0, limit);
+  const out = new Array<PayloadRow & { approved: boolean }>(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = payloadRowOf(crypto, rows[i] as PayloadSelectRow);
+  return out;
 }
 
 /** When the partner recorded each of these people's approval of these terms. */
