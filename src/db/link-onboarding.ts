@@ -102,7 +102,12 @@ export function identityMatched(eb: ExpressionBuilder<Database & { pu: PartnerUs
       .where('vo.identity_verified_at', 'is not', null)
       .whereRef('vo.verified_identification_index', '=', 'pu.identification_index')
       .whereRef('vo.verified_country_code', '=', 'pu.identity_country_code')
-      .whereRef('vo.verified_birthday_index', '=', 'pu.birthday_index'),
+      .whereRef('vo.verified_birthday_index', '=', 'pu.birthday_index')
+      // No change to what EXISTS answers; it keeps PostgreSQL from turning the probe into a hashed
+      // subplan, which reads every verified link of every partner (a sequential scan) to answer a
+      // page of 25 or an export's chunk (docs/performance.md, "The identity probe in lists").
+      .limit(1)
+      .offset(0),
   );
 }
 

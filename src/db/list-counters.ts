@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, Executor } from './database.js';
+import { reusableQuery } from './reusable-query.js';
 
 /**
  * Per-partner list counters (docs/decisions.md §22): `links` counts the partner's employees,
@@ -9,14 +10,13 @@ import type { Database, Executor } from './database.js';
  */
 export type ListName = 'links' | 'payouts';
 
+const counterRow = reusableQuery(2, (db: Executor, partnerId: number, list: ListName) =>
+  db.selectFrom('partner_counters').select('value').where('partner_id', '=', partnerId).where('what', '=', list),
+);
+
 /** The partner's row count of one list (0 before its first row). */
 export async function listCount(db: Executor, partnerId: number, list: ListName): Promise<number> {
-  const row = await db
-    .selectFrom('partner_counters')
-    .select('value')
-    .where('partner_id', '=', partnerId)
-    .where('what', '=', list)
-    .executeTakeFirst();
+  const [row] = await counterRow(db, partnerId, list);
   return row === undefined ? 0 : Number(row.value);
 }
 

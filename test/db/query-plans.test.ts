@@ -95,9 +95,9 @@ const CRYPTO = createFieldCrypto(parseKeyList(generateKeyList('plans')), parseKe
 const LISTS: ListQuery[] = [
   {
     // Page N's first row by a seek on its place (docs/decisions.md §22), however deep.
-    name: 'GET /users (page of link ids)',
-    run: (db) => listLinkedUsers(db, CRYPTO, PARTNER, PAGE, DEEP),
-    table: 'partner_users',
+    name: 'GET /users (a page by a seek on the place, the payload joined)',
+    run: (db) => listLinkedUsers(db, CRYPTO, PARTNER, 'onpay-2026-01', PAGE, DEEP),
+    table: 'pu',
     index: 'partner_users_position_idx',
     ordered: true,
   },

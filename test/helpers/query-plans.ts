@@ -27,23 +27,43 @@ export interface PlanExpectation {
   walk?: boolean;
 }
 
+/** reusableQuery's placeholder for an argument while it builds its template (src/db/reusable-query.ts). */
+const TEMPLATE_PLACEHOLDER = '\u0000onpay-query-argument:';
+
 /**
  * Runs `work` (a call of a repository function) and returns every statement it issued, compiled
- * exactly as the service sends it: the plan tests explain the real SQL, not a copy of it.
+ * exactly as the service sends it: the plan tests explain the real SQL, not a copy of it. Queries
+ * built with the query builder are seen by a plugin; compiled ones run directly (reusableQuery's)
+ * are seen where they are executed, with their real values (the template they were compiled from,
+ * built once with placeholders, is not a statement the service runs).
  */
 export async function capturedQueries(db: Kysely<Database>, work: (db: Kysely<Database>) => Promise<unknown>) {
-  const nodes: RootOperationNode[] = [];
+  const statements: CompiledQuery[] = [];
   const capture: KyselyPlugin = {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      nodes.push(args.node);
+      const compiled = db.getExecutor().compileQuery(args.node, { queryId: 'plan' } as never);
+      const template = compiled.parameters.some((p) => typeof p === 'string' && p.startsWith(TEMPLATE_PLACEHOLDER));
+      if (!template) statements.push(compiled);
       return args.node;
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
       return args.result;
     },
   };
-  await work(db.withPlugin(capture));
-  return nodes.map((node) => db.getExecutor().compileQuery(node, { queryId: 'plan' } as never));
+  const withCapture = db.withPlugin(capture);
+  const seen = new Proxy(withCapture, {
+    get(target, property) {
+      if (property === 'executeQuery')
+        return (query: CompiledQuery) => {
+          statements.push(query);
+          return target.executeQuery(query);
+        };
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  await work(seen);
+  return statements;
 }
 
 interface PgPlanNode {

@@ -545,33 +545,38 @@ export async function countLinks(db: Executor, partnerId: number): Promise<numbe
 /**
  * One page of the partner's employees, newest link first: the links at places `top` and below
  * (places are dense, 1 = the oldest), found by a seek on (partner_id, list_position) whatever the
- * page's depth; then the page's rows by their keys.
+ * page's depth, with the payload's columns and this partner's approval of the terms joined: one
+ * statement, built and compiled once (a prepared statement on PostgreSQL).
  */
+const payloadPage = reusableQuery(4, (db: Executor, partnerId: number, termsCode: string, top: number, limit: number) =>
+  db
+    .selectFrom('partner_users as pu')
+    .innerJoin('users as u', 'u.id', 'pu.user_id')
+    .leftJoin('terms_approvals as ta', (join) =>
+      join
+        .onRef('ta.partner_id', '=', 'pu.partner_id')
+        .onRef('ta.user_id', '=', 'pu.user_id')
+        .on('ta.terms_code', '=', termsCode),
+    )
+    .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
+    .select((eb) => identityMatched(eb).as('l_identity_matched'))
+    .where('pu.partner_id', '=', partnerId)
+    .where('pu.list_position', '<=', top)
+    .orderBy('pu.list_position', 'desc')
+    .limit(limit),
+);
+
+/** GET /users: a page of the partner's employees as the User payload reads them (payloadPage). */
 export async function listLinkedUsers(
   db: Executor,
   crypto: FieldCrypto,
   partnerId: number,
+  termsCode: string,
   limit: number,
   top: number,
-): Promise<LinkedUserRow[]> {
-  const page = await db
-    .selectFrom('partner_users')
-    .select('user_id')
-    .where('partner_id', '=', partnerId)
-    .where('list_position', '<=', top)
-    .orderBy('list_position', 'desc')
-    .limit(limit)
-    .execute();
-  if (page.length === 0) return [];
-  const rows = await linkedUsers(db, partnerId)
-    .where(
-      'pu.user_id',
-      'in',
-      page.map((p) => p.user_id),
-    )
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, splitLinked(crypto, r as JoinedRow)]));
-  return page.map((p) => byId.get(p.user_id)).filter((r): r is LinkedUserRow => r !== undefined);
+): Promise<Array<PayloadRow & { approved: boolean }>> {
+  const rows = await payloadPage(db, partnerId, termsCode, top, limit);
+  return rows.map((row) => payloadRowOf(crypto, row as PayloadSelectRow));
 }
 
 /**
