@@ -542,41 +542,61 @@ export async function countLinks(db: Executor, partnerId: number): Promise<numbe
   return listCount(db, partnerId, 'links');
 }
 
+/** The partner's count of links (its `partner_counters` row) as a scalar subquery. */
+function linkCounter(db: Executor, partnerId: number) {
+  return db
+    .selectFrom('partner_counters')
+    .select('value')
+    .where('partner_id', '=', partnerId)
+    .where('what', '=', 'links');
+}
+
 /**
- * One page of the partner's employees, newest link first: the links at places `top` and below
- * (places are dense, 1 = the oldest), found by a seek on (partner_id, list_position) whatever the
- * page's depth, with the payload's columns and this partner's approval of the terms joined: one
- * statement, built and compiled once (a prepared statement on PostgreSQL).
+ * One page of the partner's employees, newest link first, and their number, in one statement
+ * built and compiled once (a prepared statement on PostgreSQL): the counter row read once, the
+ * page's links found by a seek on (partner_id, list_position) below the counter less the rows of
+ * the pages before (places are dense, 1 = the oldest) whatever the page's depth, with the
+ * payload's columns and this partner's approval of the terms joined.
  */
-const payloadPage = reusableQuery(4, (db: Executor, partnerId: number, termsCode: string, top: number, limit: number) =>
-  db
-    .selectFrom('partner_users as pu')
-    .innerJoin('users as u', 'u.id', 'pu.user_id')
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .on('ta.terms_code', '=', termsCode),
-    )
-    .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
-    .select((eb) => identityMatched(eb).as('l_identity_matched'))
-    .where('pu.partner_id', '=', partnerId)
-    .where('pu.list_position', '<=', top)
-    .orderBy('pu.list_position', 'desc')
-    .limit(limit),
+const payloadPage = reusableQuery(
+  4,
+  (db: Executor, partnerId: number, termsCode: string, skip: number, limit: number) =>
+    db
+      .selectFrom('partner_users as pu')
+      .innerJoin('users as u', 'u.id', 'pu.user_id')
+      .leftJoin('terms_approvals as ta', (join) =>
+        join
+          .onRef('ta.partner_id', '=', 'pu.partner_id')
+          .onRef('ta.user_id', '=', 'pu.user_id')
+          .on('ta.terms_code', '=', termsCode),
+      )
+      .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
+      .select((eb) => [identityMatched(eb).as('l_identity_matched'), linkCounter(db, partnerId).as('list_total')])
+      .where('pu.partner_id', '=', partnerId)
+      .where('pu.list_position', '<=', (eb) => eb(linkCounter(db, partnerId), '-', skip))
+      .orderBy('pu.list_position', 'desc')
+      .limit(limit),
 );
 
-/** GET /users: a page of the partner's employees as the User payload reads them (payloadPage). */
+/**
+ * GET /users: the partner's number of employees and a page of them as the User payload reads
+ * them (payloadPage), the rows after the first `skip`. Past the end (no row), the total is read
+ * from the counter alone.
+ */
 export async function listLinkedUsers(
   db: Executor,
   crypto: FieldCrypto,
   partnerId: number,
   termsCode: string,
   limit: number,
-  top: number,
-): Promise<Array<PayloadRow & { approved: boolean }>> {
-  const rows = await payloadPage(db, partnerId, termsCode, top, limit);
-  return rows.map((row) => payloadRowOf(crypto, row as PayloadSelectRow));
+  skip: number,
+): Promise<{ total: number; rows: Array<PayloadRow & { approved: boolean }> }> {
+  const rows = await payloadPage(db, partnerId, termsCode, skip, limit);
+  if (rows.length === 0) return { total: await countLinks(db, partnerId), rows: [] };
+  return {
+    total: Number(rows[0]!.list_total),
+    rows: rows.map((row) => payloadRowOf(crypto, row as PayloadSelectRow)),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Database, LinkUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
-import { topPlaceOf, type PageQuery } from '../../platform/pagination.js';
+import { pageOffset, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/index.js';
 import { hasBankFields, parseBankAccount, type BankInput } from './bank.js';
@@ -177,12 +177,18 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
     },
 
     async list(partnerId: number, query: PageQuery): Promise<{ total: number; results: UserPayload[] }> {
-      const total = await repo.countLinks(db, partnerId);
-      // A page past the end is empty, without asking the database.
-      const top = topPlaceOf(query, total);
-      if (top === null) return { total, results: [] };
+      // A page past the end of any list is empty: only the total is read.
+      const window = pageOffset(query);
+      if (window === null) return { total: await repo.countLinks(db, partnerId), results: [] };
       const current = await terms.current(db);
-      const rows = await repo.listLinkedUsers(db, crypto, partnerId, current.code, query.per_page, top);
+      const { total, rows } = await repo.listLinkedUsers(
+        db,
+        crypto,
+        partnerId,
+        current.code,
+        window.limit,
+        window.offset,
+      );
       const now = clock.now();
       return { total, results: rows.map((row) => userRowToPayload(row, row.approved, now)) };
     },
