@@ -10,9 +10,12 @@ import { reusableQuery } from './reusable-query.js';
  */
 export type ListName = 'links' | 'payouts';
 
-const counterRow = reusableQuery(2, (db: Executor, partnerId: number, list: ListName) =>
-  db.selectFrom('partner_counters').select('value').where('partner_id', '=', partnerId).where('what', '=', list),
-);
+/** The partner's counter of one list as a select of its `value` (a statement, or a scalar subquery of another). */
+export function counterOf(db: Executor, partnerId: number, list: ListName) {
+  return db.selectFrom('partner_counters').select('value').where('partner_id', '=', partnerId).where('what', '=', list);
+}
+
+const counterRow = reusableQuery(2, counterOf);
 
 /** The partner's row count of one list (0 before its first row). */
 export async function listCount(db: Executor, partnerId: number, list: ListName): Promise<number> {

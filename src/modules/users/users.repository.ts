@@ -11,7 +11,7 @@ import type {
 } from '../../db/database.js';
 import { forUpdate, materializesArguments } from '../../db/dialect.js';
 import { identityMatched, ONBOARDING_INPUT_COLUMNS } from '../../db/link-onboarding.js';
-import { listCount, takePlaces } from '../../db/list-counters.js';
+import { counterOf, listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openLinkValue, openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
@@ -542,15 +542,6 @@ export async function countLinks(db: Executor, partnerId: number): Promise<numbe
   return listCount(db, partnerId, 'links');
 }
 
-/** The partner's count of links (its `partner_counters` row) as a scalar subquery. */
-function linkCounter(db: Executor, partnerId: number) {
-  return db
-    .selectFrom('partner_counters')
-    .select('value')
-    .where('partner_id', '=', partnerId)
-    .where('what', '=', 'links');
-}
-
 /**
  * One page of the partner's employees, newest link first, and their number, in one statement
  * built and compiled once (a prepared statement on PostgreSQL): the counter row read once, the
@@ -571,9 +562,12 @@ const payloadPage = reusableQuery(
           .on('ta.terms_code', '=', termsCode),
       )
       .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
-      .select((eb) => [identityMatched(eb).as('l_identity_matched'), linkCounter(db, partnerId).as('list_total')])
+      .select((eb) => [
+        identityMatched(eb).as('l_identity_matched'),
+        counterOf(db, partnerId, 'links').as('list_total'),
+      ])
       .where('pu.partner_id', '=', partnerId)
-      .where('pu.list_position', '<=', (eb) => eb(linkCounter(db, partnerId), '-', skip))
+      .where('pu.list_position', '<=', (eb) => eb(counterOf(db, partnerId, 'links'), '-', skip))
       .orderBy('pu.list_position', 'desc')
       .limit(limit),
 );
