@@ -19,7 +19,7 @@ import {
 } from '../../src/modules/payouts/payouts.repository.js';
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
 import { searchPartners } from '../../src/modules/partners/partners.repository.js';
-import { countLinks, listLinkedUsers } from '../../src/modules/users/users.repository.js';
+import { countLinks, listPayloadRows } from '../../src/modules/users/users.repository.js';
 import { linksOfUser } from '../../src/modules/login-links/login-links.repository.js';
 import { countLinksInState, linksInState } from '../../src/modules/users/stuck.repository.js';
 import { countSessionsInState, sessionsInState } from '../../src/modules/verification/sessions.repository.js';
@@ -94,10 +94,12 @@ const CRYPTO = createFieldCrypto(parseKeyList(generateKeyList('plans')), parseKe
  */
 const LISTS: ListQuery[] = [
   {
-    // Page N's first row by a seek on its place (docs/decisions.md §22), however deep.
-    name: 'GET /users (page of link ids)',
-    run: (db) => listLinkedUsers(db, CRYPTO, PARTNER, PAGE, DEEP),
-    table: 'partner_users',
+    // Page N's rows by a seek on their places (docs/decisions.md §22), however deep, each joined
+    // with its person and the partner's approval.
+    name: 'GET /users (a page by its places)',
+    run: (db) => listPayloadRows(db, CRYPTO, PARTNER, PAGE, DEEP, 'terms-plans'),
+    // By its alias: the onboarding's probe of the person's other links reads partner_users too.
+    table: 'pu',
     index: 'partner_users_position_idx',
     ordered: true,
   },

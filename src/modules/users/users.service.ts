@@ -181,18 +181,10 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
       // A page past the end is empty, without asking the database.
       const top = topPlaceOf(query, total);
       if (top === null) return { total, results: [] };
-      const [rows, current] = await Promise.all([
-        repo.listLinkedUsers(db, crypto, partnerId, query.per_page, top),
-        terms.current(db),
-      ]);
-      const approvals = await repo.findApprovals(
-        db,
-        partnerId,
-        rows.map((r) => r.user.id),
-        current.code,
-      );
+      const current = await terms.current(db);
+      const rows = await repo.listPayloadRows(db, crypto, partnerId, query.per_page, top, current.code);
       const now = clock.now();
-      return { total, results: rows.map((row) => userRowToPayload(row, approvals.has(row.user.id), now)) };
+      return { total, results: rows.map((row) => userRowToPayload(row, row.approved, now)) };
     },
 
     /** GET /users/export: every employee of the partner, in id order, a chunk at a time, each as the list shows it. */
