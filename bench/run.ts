@@ -2,7 +2,7 @@
  * npm run bench -- --engine sqlite|postgres [--duration 10] [--connections 50] [--warmup 3]
  *                  [--users 100000] [--only users.get,payouts.create] [--profile] [--tsx]
  *                  [--webhook-events 5000] [--bank-payouts 10000]
- *                  [--results-dir bench/results]
+ *                  [--results-dir bench/results] [--keep-database]
  *
  * The service runs as `npm start` runs it: built with tsc into dist/, then `node dist/cli/main.js
  * serve`; the ceiling is transpiled beside it. --tsx runs both from the TypeScript sources through
@@ -40,6 +40,7 @@ const { values: args } = parseArgs({
     profile: { type: 'boolean', default: false },
     tsx: { type: 'boolean', default: false },
     'results-dir': { type: 'string' },
+    'keep-database': { type: 'boolean', default: false },
     'pg-url': {
       type: 'string',
       default: process.env.ONPAY_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -470,7 +471,9 @@ async function main(): Promise<void> {
       );
   } finally {
     await service?.stop();
-    await database.drop();
+    // --keep-database: the seeded database stays for a look afterwards (EXPLAIN, onpay lists check); drop it yourself.
+    if (args['keep-database']) log(`kept the database: ${database.url}`);
+    else await database.drop();
   }
 }
 

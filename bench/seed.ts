@@ -8,7 +8,7 @@ import { randomFillSync, randomUUID } from 'node:crypto';
 import { CompiledQuery, sql, type Insertable, type Kysely } from 'kysely';
 import { systemClock } from '../src/clock.js';
 import type { Database, PartnerUsersTable, PayoutsTable, VerificationSessionsTable } from '../src/db/database.js';
-import { withoutSecondaryIndexes } from '../src/db/bulk-load.js';
+import { withoutForeignKeys, withoutSecondaryIndexes } from '../src/db/bulk-load.js';
 import { takeInvoiceNumber } from '../src/db/invoice-numbers.js';
 import { allocateIds, type Engine } from '../src/db/dialect.js';
 import { MAX_CACHED_SQL_LENGTH } from '../src/db/kysely.js';
@@ -276,67 +276,69 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     // are built once after the rows (src/db/bulk-load.ts).
     const sealer = linkSealer(people, options.crypto, options.keys);
     try {
-      await withoutSecondaryIndexes(trx, SEEDED_TABLES, () =>
-        loadingSearchTexts(trx, async () => {
-          phase('start');
-          // Every person's id allocated first (ascending with n, as the service's inserts would
-          // number them), so the links are sealed ahead, in the workers, while earlier batches go in.
-          const allIds = await allocateIds(trx, 'users', options.users);
-          const batchOf = (start: number) => allIds.slice(start, start + BATCH);
-          const ahead: Promise<SealedBatch>[] = [];
-          let asked = 0;
-          for (let start = 0; start < options.users; start += BATCH) {
-            // Two batches per worker in flight: none waits for the seed's thread to ask.
-            for (; asked < options.users && asked < start + 2 * BATCH * sealer.threads; asked += BATCH)
-              ahead.push(sealer.seal(asked, batchOf(asked)));
-            const batchIds = batchOf(start);
-            await insertRows(
-              trx,
-              'users',
-              batchIds.map((id, i) => ({ id, ...userOf(people, start + i) })),
-            );
-            userIds.push(...batchIds);
-            const waitFrom = performance.now();
-            const { links: linkRows, texts } = await (ahead.shift() as Promise<SealedBatch>);
-            sealingWait += (performance.now() - waitFrom) / 1000;
-            // Every 20th employee also works for a second partner (which entered nothing yet): the
-            // indexes hold more than one partner's rows. Inserted apart: rows of one shape give one SQL text.
-            const shared: Insertable<PartnerUsersTable>[] = batchIds.flatMap((userId, i) => {
-              const at = createdAt(start + i);
-              return (start + i) % 20 === 5
-                ? [{ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at }]
-                : [];
-            });
-            for (const row of shared) row.list_position = ++sharedCount;
-            linkCount += batchIds.length;
-            await insertValues(trx, 'partner_users', linkRows);
-            await insertRows(trx, 'partner_users', shared);
-            links += shared.length + batchIds.length;
-            await insertValues(trx, 'people_search', texts);
+      await withoutForeignKeys(trx, [...SEEDED_TABLES, 'people_search'], () =>
+        withoutSecondaryIndexes(trx, SEEDED_TABLES, () =>
+          loadingSearchTexts(trx, async () => {
+            phase('start');
+            // Every person's id allocated first (ascending with n, as the service's inserts would
+            // number them), so the links are sealed ahead, in the workers, while earlier batches go in.
+            const allIds = await allocateIds(trx, 'users', options.users);
+            const batchOf = (start: number) => allIds.slice(start, start + BATCH);
+            const ahead: Promise<SealedBatch>[] = [];
+            let asked = 0;
+            for (let start = 0; start < options.users; start += BATCH) {
+              // Two batches per worker in flight: none waits for the seed's thread to ask.
+              for (; asked < options.users && asked < start + 2 * BATCH * sealer.threads; asked += BATCH)
+                ahead.push(sealer.seal(asked, batchOf(asked)));
+              const batchIds = batchOf(start);
+              await insertRows(
+                trx,
+                'users',
+                batchIds.map((id, i) => ({ id, ...userOf(people, start + i) })),
+              );
+              userIds.push(...batchIds);
+              const waitFrom = performance.now();
+              const { links: linkRows, texts } = await (ahead.shift() as Promise<SealedBatch>);
+              sealingWait += (performance.now() - waitFrom) / 1000;
+              // Every 20th employee also works for a second partner (which entered nothing yet): the
+              // indexes hold more than one partner's rows. Inserted apart: rows of one shape give one SQL text.
+              const shared: Insertable<PartnerUsersTable>[] = batchIds.flatMap((userId, i) => {
+                const at = createdAt(start + i);
+                return (start + i) % 20 === 5
+                  ? [{ partner_id: other.partner_id, user_id: userId, created_at: at, updated_at: at }]
+                  : [];
+              });
+              for (const row of shared) row.list_position = ++sharedCount;
+              linkCount += batchIds.length;
+              await insertValues(trx, 'partner_users', linkRows);
+              await insertRows(trx, 'partner_users', shared);
+              links += shared.length + batchIds.length;
+              await insertValues(trx, 'people_search', texts);
 
-            const approvalRows = batchIds
-              .filter((_, i) => ['onboarded', 'verifying'].includes(stateOf(start + i)))
-              .map((userId) => ({
-                partner_id: created.partner_id,
-                user_id: userId,
-                terms_code: termsCode,
-                approved_at: approvedAt,
-              }));
-            await insertRows(trx, 'terms_approvals', approvalRows);
-            approvals += approvalRows.length;
+              const approvalRows = batchIds
+                .filter((_, i) => ['onboarded', 'verifying'].includes(stateOf(start + i)))
+                .map((userId) => ({
+                  partner_id: created.partner_id,
+                  user_id: userId,
+                  terms_code: termsCode,
+                  approved_at: approvedAt,
+                }));
+              await insertRows(trx, 'terms_approvals', approvalRows);
+              approvals += approvalRows.length;
 
-            const sessionRows = batchIds.flatMap((userId, i) => session(start + i, userId) ?? []);
-            for (const row of sessionRows) if (row.status === 'pending') pendingSessionIds.push(row.id);
-            await insertRows(trx, 'verification_sessions', sessionRows);
-            sessions += sessionRows.length;
-            batchIds.forEach((userId, i) => {
-              if (stateOf(start + i) === 'onboarded') onboardedIds.push(userId);
-            });
-          }
-          phase('rows');
-        }).then(() => phase('search index')),
+              const sessionRows = batchIds.flatMap((userId, i) => session(start + i, userId) ?? []);
+              for (const row of sessionRows) if (row.status === 'pending') pendingSessionIds.push(row.id);
+              await insertRows(trx, 'verification_sessions', sessionRows);
+              sessions += sessionRows.length;
+              batchIds.forEach((userId, i) => {
+                if (stateOf(start + i) === 'onboarded') onboardedIds.push(userId);
+              });
+            }
+            phase('rows');
+          }).then(() => phase('search index')),
+        ).then(() => phase('indexes')),
       );
-      phase('indexes');
+      phase('foreign keys');
     } finally {
       await sealer.close();
     }

@@ -37,6 +37,18 @@ async function indexNames(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+/** Every foreign key of the database with its definition (PostgreSQL; SQLite's are part of each table's SQL and never dropped). */
+async function foreignKeys(db: Kysely<Database>): Promise<string[]> {
+  if (testEngine === 'sqlite') return [];
+  const { rows } = await sql<{
+    key: string;
+  }>`select t.relname || '.' || c.conname || ' ' || pg_get_constraintdef(c.oid) as key
+    from pg_constraint c join pg_class t on t.oid = c.conrelid
+    where c.contype = 'f' and t.relnamespace = (select oid from pg_namespace where nspname = current_schema())
+    order by 1`.execute(db);
+  return rows.map((row) => row.key);
+}
+
 describe(`benchmark seed (${testEngine})`, () => {
   let database: TestDatabase;
   let seeded: SeedResult;
@@ -107,12 +119,13 @@ describe(`benchmark seed (${testEngine})`, () => {
     }
   });
 
-  it('puts back every index the migrations made (built after the rows)', async () => {
+  it('puts back every index and foreign key the migrations made (built and checked after the rows)', async () => {
     const fresh = await freshDatabase(testEngine);
     const migrated = createDb(parseDatabaseUrl(fresh.url));
     try {
       await migrateToLatest(migrated.db);
       expect(await indexNames(t.db.db)).toEqual(await indexNames(migrated.db));
+      expect(await foreignKeys(t.db.db)).toEqual(await foreignKeys(migrated.db));
     } finally {
       await migrated.close();
       await fresh.drop();
