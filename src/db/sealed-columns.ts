@@ -34,24 +34,26 @@ interface TableSpec {
   readonly batchSize?: number;
 }
 
+/** The link's encrypted columns, with their blind indexes' purposes. */
+const LINK_COLUMNS = {
+  identification: 'identification',
+  document_id: null,
+  birthday: 'birthday',
+  bank_account_number: null,
+  bank_iban_number: null,
+  bank_bic_number: null,
+  phone: 'phone',
+  address: null,
+  verified_identification: 'identification',
+  verified_birthday: 'birthday',
+  verified_document_id: null,
+} as const satisfies TableSpec['columns'];
+
+/** The link's encrypted columns (SEALED_TABLES.partner_users). */
+export type LinkSealedColumn = keyof typeof LINK_COLUMNS;
+
 export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
-  partner_users: {
-    key: ['partner_id', 'user_id'],
-    columns: {
-      // Every one of LinkSealedColumn (checked below).
-      identification: 'identification',
-      document_id: null,
-      birthday: 'birthday',
-      bank_account_number: null,
-      bank_iban_number: null,
-      bank_bic_number: null,
-      phone: 'phone',
-      address: null,
-      verified_identification: 'identification',
-      verified_birthday: 'birthday',
-      verified_document_id: null,
-    },
-  },
+  partner_users: { key: ['partner_id', 'user_id'], columns: LINK_COLUMNS },
   payouts: {
     key: ['id'],
     // The bank's words on a failed payout (they may name the person and the account), or the operator's reason.
@@ -69,23 +71,6 @@ export const SEALED_TABLES: Readonly<Record<SealedTable, TableSpec>> = {
   bank_files: { key: ['id'], columns: { content: null }, deflated: true, batchSize: 4 },
   bank_payout_history: { key: ['id'], columns: { text: null } },
 };
-
-// The link's columns as the type names them, and no others.
-const linkSealedColumns: Record<LinkSealedColumn, true> = {
-  identification: true,
-  document_id: true,
-  birthday: true,
-  bank_account_number: true,
-  bank_iban_number: true,
-  bank_bic_number: true,
-  phone: true,
-  address: true,
-  verified_identification: true,
-  verified_birthday: true,
-  verified_document_id: true,
-};
-if (Object.keys(linkSealedColumns).sort().join() !== Object.keys(SEALED_TABLES.partner_users.columns).sort().join())
-  throw new Error('LinkSealedColumn and SEALED_TABLES.partner_users differ');
 
 /** The binding of a link's column: the partner and the person (the link's primary key). */
 export function linkBinding(partnerId: number, userId: number, column: string): Binding {
@@ -118,20 +103,6 @@ function openOne(crypto: FieldCrypto, table: SealedTable, stored: string, bindin
     ? inflateRawSync(crypto.decryptBytes(stored, binding)).toString('utf8')
     : crypto.decrypt(stored, binding);
 }
-
-/** The link's encrypted columns (SEALED_TABLES.partner_users). */
-export type LinkSealedColumn =
-  | 'identification'
-  | 'document_id'
-  | 'birthday'
-  | 'bank_account_number'
-  | 'bank_iban_number'
-  | 'bank_bic_number'
-  | 'phone'
-  | 'address'
-  | 'verified_identification'
-  | 'verified_birthday'
-  | 'verified_document_id';
 
 /** One stored value of a link's encrypted column opened: null and '' as they are, anything else decrypted (or thrown for). */
 export function openLinkValue(

@@ -1,10 +1,9 @@
-import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLinkedUserWithApproval, findPayloadRow } from '../../src/modules/users/users.repository.js';
 import { userRowToPayload } from '../../src/modules/users/users.payload.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { expectUserPayload, type UserBody } from '../helpers/payload.js';
-import { planProblems } from '../helpers/query-plans.js';
+import { capturedQueries, planProblems } from '../helpers/query-plans.js';
 import { createUser, expect404, NO_ACCOUNT, norwegianId, putProfile } from '../helpers/users.js';
 
 /**
@@ -76,23 +75,10 @@ describe('GET /users/{id}: the point read', () => {
   });
 
   it("reads the link through an index on the partner's key, the person by primary key (no scan)", async () => {
-    // The read runs a query compiled once (reusableQuery): record what it sends.
-    const sent: CompiledQuery[] = [];
-    const db = t.db.db;
-    const recording = new Proxy(db, {
-      get(target, property) {
-        if (property === 'executeQuery')
-          return (query: CompiledQuery) => {
-            sent.push(query);
-            return target.executeQuery(query);
-          };
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-    expect(
-      await findPayloadRow(recording, t.services.fieldCrypto, acme.partnerId, Number(ola.id), 'any'),
-    ).toBeDefined();
+    // The read runs a query compiled once (reusableQuery): capturedQueries records what it sends.
+    const sent = await capturedQueries(t.db.db, async (db) =>
+      expect(await findPayloadRow(db, t.services.fieldCrypto, acme.partnerId, Number(ola.id), 'any')).toBeDefined(),
+    );
     const [statement] = sent;
     // SQLite: the link's primary key. PostgreSQL plans a tiny test table by cost: any index led by
     // partner_id serves (a big table gets the primary key), never a sequential scan.

@@ -543,6 +543,25 @@ export async function countLinks(db: Executor, partnerId: number): Promise<numbe
 }
 
 /**
+ * The partner's links as the User payload reads them (the payload's columns, the identity probe)
+ * with this partner's approval of `termsCode`: the page and the export's chunks narrow and order it.
+ */
+function payloadRows(db: Executor, partnerId: number, termsCode: string) {
+  return db
+    .selectFrom('partner_users as pu')
+    .innerJoin('users as u', 'u.id', 'pu.user_id')
+    .leftJoin('terms_approvals as ta', (join) =>
+      join
+        .onRef('ta.partner_id', '=', 'pu.partner_id')
+        .onRef('ta.user_id', '=', 'pu.user_id')
+        .on('ta.terms_code', '=', termsCode),
+    )
+    .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
+    .select((eb) => identityMatched(eb).as('l_identity_matched'))
+    .where('pu.partner_id', '=', partnerId);
+}
+
+/**
  * One page of the partner's employees, newest link first, and their number, in one statement
  * built and compiled once (a prepared statement on PostgreSQL): the counter row read once, the
  * page's links found by a seek on (partner_id, list_position) below the counter less the rows of
@@ -552,21 +571,8 @@ export async function countLinks(db: Executor, partnerId: number): Promise<numbe
 const payloadPage = reusableQuery(
   4,
   (db: Executor, partnerId: number, termsCode: string, skip: number, limit: number) =>
-    db
-      .selectFrom('partner_users as pu')
-      .innerJoin('users as u', 'u.id', 'pu.user_id')
-      .leftJoin('terms_approvals as ta', (join) =>
-        join
-          .onRef('ta.partner_id', '=', 'pu.partner_id')
-          .onRef('ta.user_id', '=', 'pu.user_id')
-          .on('ta.terms_code', '=', termsCode),
-      )
-      .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
-      .select((eb) => [
-        identityMatched(eb).as('l_identity_matched'),
-        counterOf(db, partnerId, 'links').as('list_total'),
-      ])
-      .where('pu.partner_id', '=', partnerId)
+    payloadRows(db, partnerId, termsCode)
+      .select(counterOf(db, partnerId, 'links').as('list_total'))
       .where('pu.list_position', '<=', (eb) => eb(counterOf(db, partnerId, 'links'), '-', skip))
       .orderBy('pu.list_position', 'desc')
       .limit(limit),
@@ -601,21 +607,7 @@ export async function listLinkedUsers(
 const exportPayloadRows = reusableQuery(
   4,
   (db: Executor, partnerId: number, termsCode: string, afterUserId: number, limit: number) =>
-    db
-      .selectFrom('partner_users as pu')
-      .innerJoin('users as u', 'u.id', 'pu.user_id')
-      .leftJoin('terms_approvals as ta', (join) =>
-        join
-          .onRef('ta.partner_id', '=', 'pu.partner_id')
-          .onRef('ta.user_id', '=', 'pu.user_id')
-          .on('ta.terms_code', '=', termsCode),
-      )
-      .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
-      .select((eb) => identityMatched(eb).as('l_identity_matched'))
-      .where('pu.partner_id', '=', partnerId)
-      .where('pu.user_id', '>', afterUserId)
-      .orderBy('pu.user_id')
-      .limit(limit),
+    payloadRows(db, partnerId, termsCode).where('pu.user_id', '>', afterUserId).orderBy('pu.user_id').limit(limit),
 );
 
 /**
