@@ -19,7 +19,7 @@ import {
 } from '../../src/modules/payouts/payouts.repository.js';
 import { findPeople, identityReviews } from '../../src/modules/users/directory.repository.js';
 import { searchPartners } from '../../src/modules/partners/partners.repository.js';
-import { countLinks, listLinkedUsers } from '../../src/modules/users/users.repository.js';
+import { countLinks, exportLinkedUsers, listLinkedUsers } from '../../src/modules/users/users.repository.js';
 import { linksOfUser } from '../../src/modules/login-links/login-links.repository.js';
 import { countLinksInState, linksInState } from '../../src/modules/users/stuck.repository.js';
 import { countSessionsInState, sessionsInState } from '../../src/modules/verification/sessions.repository.js';
@@ -100,6 +100,26 @@ const LISTS: ListQuery[] = [
     table: 'pu',
     index: 'partner_users_position_idx',
     ordered: true,
+  },
+  // The export's chunks (GET /users/export): a seek past the last id sent, on the link and on the
+  // person alike, so the thousandth chunk reads what the first does (on PostgreSQL a merge join
+  // once read every person from the first id for each chunk).
+  {
+    name: 'GET /users/export (a chunk: the links after the last id sent)',
+    run: (db) => exportLinkedUsers(db, CRYPTO, PARTNER, 'onpay-2026-01', USER, 500),
+    table: 'pu',
+    // PostgreSQL weighs the link's key against the person's index (user_id, then the partner
+    // filtered) by how many of the table's links are this partner's: either is a seek.
+    index:
+      testEngine === 'sqlite' ? 'sqlite_autoindex_partner_users_1' : ['partner_users_pk', 'partner_users_user_idx'],
+    ordered: true,
+  },
+  {
+    name: 'GET /users/export (a chunk: the people after the last id sent)',
+    run: (db) => exportLinkedUsers(db, CRYPTO, PARTNER, 'onpay-2026-01', USER, 500),
+    table: 'u',
+    index: 'primary key',
+    ordered: false,
   },
   {
     name: 'GET /users and GET /payouts (totals: the counter row)',

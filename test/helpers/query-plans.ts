@@ -71,6 +71,7 @@ interface PgPlanNode {
   'Relation Name'?: string;
   Alias?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PgPlanNode[];
 }
 
@@ -145,6 +146,9 @@ export async function planProblems(
     );
     if (!used) problems.push(`${t} is not read through ${wanted}`);
     if (nodes.some((n) => n['Node Type'] === 'Seq Scan' && onTable(n))) problems.push(`sequential scan of ${t}`);
+    // An index read without a condition starts at one end of the index: only an unfiltered list under a LIMIT may.
+    if (!expected.walk && nodes.some((n) => onTable(n) && /^Index/.test(n['Node Type']) && !n['Index Cond']))
+      problems.push(`${t} is walked from one end of its index, not sought`);
     if (expected.ordered && nodes.some((n) => /Sort$/.test(n['Node Type'])))
       problems.push('a sort step orders the rows');
     return { plan: JSON.stringify(root, null, 1), problems };

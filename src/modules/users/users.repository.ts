@@ -602,12 +602,20 @@ export async function listLinkedUsers(
 /**
  * The export's rows after `afterUserId` (0 before the first: ids start at 1): the payload's columns,
  * this partner's approval of the terms, in id order. Built and compiled once (reusableQuery: the
- * same SQL text for every chunk); a seek on the link's primary key (partner_id, user_id).
+ * same SQL text for every chunk); a seek on the link's primary key (partner_id, user_id) and on the
+ * person's (id).
  */
 const exportPayloadRows = reusableQuery(
   4,
   (db: Executor, partnerId: number, termsCode: string, afterUserId: number, limit: number) =>
-    payloadRows(db, partnerId, termsCode).where('pu.user_id', '>', afterUserId).orderBy('pu.user_id').limit(limit),
+    payloadRows(db, partnerId, termsCode)
+      .where('pu.user_id', '>', afterUserId)
+      // The same bound on the person's side of the join (u.id = pu.user_id): PostgreSQL does not
+      // carry a range across a join, and a merge join otherwise read the people from the first,
+      // a million rows for the last chunk at 1 000 000 (docs/performance.md, "Quiet machine").
+      .where('u.id', '>', afterUserId)
+      .orderBy('pu.user_id')
+      .limit(limit),
 );
 
 /**
