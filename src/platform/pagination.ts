@@ -42,16 +42,6 @@ export function pageOffset(query: PageQuery): { limit: number; offset: number } 
   return offset < MAX_OFFSET ? { limit: query.per_page, offset } : null;
 }
 
-/**
- * The place (1 = the oldest row, places dense: docs/decisions.md §22) of the first row of a page of
- * a newest-first list of `total` rows; null when the page lies past the end. Page N then starts at
- * a seek on the place, not after an `OFFSET` walk.
- */
-export function topPlaceOf(query: PageQuery, total: number): number | null {
-  const window = pageOffset(query);
-  return window === null || window.offset >= total ? null : total - window.offset;
-}
-
 /** Builds the envelope; paging links keep every other query parameter of the request. */
 export function toPage<T>(
   request: FastifyRequest,

@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
-import type { Executor, InvoicesTable, NewPayout, PayoutStatus } from '../../db/database.js';
+import type { Executor, InvoicesTable, NewPayout, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { allocateIds, insertRows } from '../../db/dialect.js';
-import { listCount, takePlaces } from '../../db/list-counters.js';
+import { counterOf, listCount, takePlaces } from '../../db/list-counters.js';
+import { reusableQuery } from '../../db/reusable-query.js';
 import { openValues, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
@@ -9,6 +10,42 @@ import type { FieldCrypto } from '../../platform/field-crypto.js';
 export function openPayout<T extends { id: number }>(crypto: FieldCrypto, row: T): T {
   return openValues(crypto, 'payouts', row, row);
 }
+
+/**
+ * The columns the Payout payload shows (payoutRowToPayload), and no others: the lists and the export
+ * read these, not the payout's 46 (the account copied onto it, stored encrypted, is not shown).
+ */
+export const PAYOUT_PAYLOAD_COLUMNS = [
+  'id',
+  'user_id',
+  'invoice_id',
+  'status',
+  'type',
+  'salary',
+  'vacation',
+  'pension',
+  'net_salary',
+  'net_vacation',
+  'invoice_excl',
+  'invoice_incl',
+  'paid_at',
+  'created_at',
+  'updated_at',
+  'date',
+  'hours',
+  'description',
+  'withholding_salary',
+  'withholding_vacation',
+  'employer_contribution',
+  'service_fee',
+  'vat',
+  'trace_id',
+  'failure_code',
+  'failure_message',
+] as const;
+
+/** What the Payout payload reads of a payout. */
+export type PayoutPayloadRow = Pick<PayoutRow, (typeof PAYOUT_PAYLOAD_COLUMNS)[number]>;
 
 export interface PayoutFilters {
   status?: PayoutStatus;
@@ -92,17 +129,34 @@ export async function countAllPayouts(db: Executor, partnerId: number): Promise<
   return listCount(db, partnerId, 'payouts');
 }
 
-/** One page of the partner's payouts, newest first: places `top` and below, by a seek on (partner_id, list_position). */
-export async function pageOfPayouts(db: Executor, crypto: FieldCrypto, partnerId: number, limit: number, top: number) {
-  const rows = await db
+/**
+ * One page of the partner's payouts, newest first, and their number, in one statement built and
+ * compiled once (a prepared statement on PostgreSQL), as GET /users reads its page: the counter
+ * read once, the page found by a seek on (partner_id, list_position) below the counter less the
+ * rows of the pages before (places are dense, 1 = the oldest), whatever the page's depth.
+ */
+const payoutPage = reusableQuery(3, (db: Executor, partnerId: number, skip: number, limit: number) =>
+  db
     .selectFrom('payouts')
-    .selectAll()
+    .select(PAYOUT_PAYLOAD_COLUMNS)
+    .select(counterOf(db, partnerId, 'payouts').as('list_total'))
     .where('partner_id', '=', partnerId)
-    .where('list_position', '<=', top)
+    .where('list_position', '<=', (eb) => eb(counterOf(db, partnerId, 'payouts'), '-', skip))
     .orderBy('list_position', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => openPayout(crypto, row));
+    .limit(limit),
+);
+
+/**
+ * GET /payouts without filters: the partner's number of payouts and a page of them, the rows after
+ * the first `skip` (payoutPage). Past the end (no row), the total is read from the counter alone.
+ */
+export async function pageOfPayouts(db: Executor, crypto: FieldCrypto, partnerId: number, limit: number, skip: number) {
+  const rows = await payoutPage(db, partnerId, skip, limit);
+  if (rows.length === 0) return { total: await countAllPayouts(db, partnerId), rows: [] };
+  return {
+    total: Number(rows[0]!.list_total),
+    rows: rows.map((row) => openPayout(crypto, row)),
+  };
 }
 
 /** A filtered total: an index-only count on the filter's index (pinned by test/db/query-plans.test.ts). */
@@ -122,7 +176,7 @@ export async function listPayouts(
   offset: number,
 ) {
   return filtered(db, partnerId, filters)
-    .selectAll()
+    .select(PAYOUT_PAYLOAD_COLUMNS)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -143,7 +197,7 @@ export async function exportPayouts(
   afterId: number | null,
   limit: number,
 ) {
-  let query = filtered(db, partnerId, filters).selectAll();
+  let query = filtered(db, partnerId, filters).select(PAYOUT_PAYLOAD_COLUMNS);
   if (afterId !== null) query = query.where('id', '>', afterId);
   const rows = await query.orderBy('id').limit(limit).execute();
   return rows.map((row) => openPayout(crypto, row));

@@ -5,12 +5,12 @@ import { AppError } from '../../errors.js';
 import { auditReason } from '../audit/index.js';
 import { isId, parseId } from '../../ids.js';
 import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
-import { pageOffset, topPlaceOf } from '../../platform/pagination.js';
+import { pageOffset } from '../../platform/pagination.js';
 import type { EventService } from '../events/index.js';
 import type { Employees } from '../users/index.js';
 import { fromMinorUnits } from './payroll.js';
 import * as repo from './payouts.repository.js';
-import type { PayoutFilters } from './payouts.repository.js';
+import type { PayoutFilters, PayoutPayloadRow } from './payouts.repository.js';
 import type { PayoutPayload } from './payouts.schemas.js';
 import { EVENT_OF, mayMove, movableFrom, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
@@ -24,11 +24,11 @@ export interface PayoutServiceDeps {
 }
 
 /** The bank's reason as a payout shows it: only while it is failed. */
-function shownFailure(row: PayoutRow, field: 'failure_code' | 'failure_message'): string | null {
+function shownFailure(row: PayoutPayloadRow, field: 'failure_code' | 'failure_message'): string | null {
   return row.status === 'failed' ? row[field] : null;
 }
 
-export function payoutRowToPayload(row: PayoutRow): PayoutPayload {
+export function payoutRowToPayload(row: PayoutPayloadRow): PayoutPayload {
   const money = (minor: number) => fromMinorUnits(minor);
   return {
     id: row.id,
@@ -180,15 +180,13 @@ export function createPayoutService({ db, clock, employees, events, crypto }: Pa
     // A user_id beyond the id range names no employee: nothing matches.
     if (filters.userId !== undefined && !isId(filters.userId)) return { total: 0, results: [] };
     if (filters.invoiceId !== undefined && !isId(filters.invoiceId)) return { total: 0, results: [] };
-    const query = { page: pageNo, per_page: perPage };
+    const window = pageOffset({ page: pageNo, per_page: perPage });
     if (!repo.hasFilters(filters)) {
-      // The whole list: its total from the partner's counter, the page by a seek on its places.
-      const total = await repo.countAllPayouts(db, partnerId);
-      const top = topPlaceOf(query, total);
-      const rows = top === null ? [] : await repo.pageOfPayouts(db, crypto, partnerId, perPage, top);
+      // The whole list: its total from the partner's counter, the page by a seek on its places (one statement).
+      if (window === null) return { total: await repo.countAllPayouts(db, partnerId), results: [] };
+      const { total, rows } = await repo.pageOfPayouts(db, crypto, partnerId, window.limit, window.offset);
       return { total, results: rows.map(payoutRowToPayload) };
     }
-    const window = pageOffset(query);
     const [total, rows] = await Promise.all([
       repo.countPayouts(db, partnerId, filters),
       window ? repo.listPayouts(db, crypto, partnerId, filters, window.limit, window.offset) : Promise.resolve([]),
