@@ -6,6 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    fileParallelism: false,
+    // Two files at a time, one Chromium each: 201 s serially in a fresh-clone CI run (2026-11-27).
+    maxWorkers: 2,
   },
 });
