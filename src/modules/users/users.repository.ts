@@ -612,7 +612,7 @@ const exportPayloadRows = reusableQuery(
       .where('pu.user_id', '>', afterUserId)
       // The same bound on the person's side of the join (u.id = pu.user_id): PostgreSQL does not
       // carry a range across a join, and a merge join otherwise read the people from the first,
-      // a million rows for the last chunk at 1 000 000 (docs/performance.md, "Quiet machine").
+      // a million rows for the last chunk at 1 000 000 (docs/performance.md, "Issue 24 on a quiet machine").
       .where('u.id', '>', afterUserId)
       .orderBy('pu.user_id')
       .limit(limit),
