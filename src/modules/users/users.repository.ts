@@ -429,6 +429,25 @@ export async function findLinkedUserWithApproval(
   return { ...splitLinked(crypto, joined as JoinedRow), approved: terms_approved_at !== null };
 }
 
+/**
+ * The partner's links joined with their person and with this partner's approval of `termsCode`
+ * (`terms_approved_at`, null without one): what the payload, its page and export, and a payment
+ * read; each selects its own columns.
+ */
+function linksWithApproval(db: Executor, partnerId: number, termsCode: string) {
+  return db
+    .selectFrom('partner_users as pu')
+    .innerJoin('users as u', 'u.id', 'pu.user_id')
+    .leftJoin('terms_approvals as ta', (join) =>
+      join
+        .onRef('ta.partner_id', '=', 'pu.partner_id')
+        .onRef('ta.user_id', '=', 'pu.user_id')
+        .on('ta.terms_code', '=', termsCode),
+    )
+    .select('ta.approved_at as terms_approved_at')
+    .where('pu.partner_id', '=', partnerId);
+}
+
 /** What paying an employee reads from the person and the paying partner's link: onboarding and the account. */
 export interface PaymentLinkRow {
   user: Pick<UserRow, 'id' | 'email_verified_at'>;
@@ -459,18 +478,9 @@ export async function findPaymentLinks(
   termsCode: string,
 ): Promise<PaymentLinkRow[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('partner_users as pu')
-    .innerJoin('users as u', 'u.id', 'pu.user_id')
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .on('ta.terms_code', '=', termsCode),
-    )
-    .select(['u.id', ...ONBOARDING_INPUT_COLUMNS, 'ta.approved_at as terms_approved_at'])
+  const rows = await linksWithApproval(db, partnerId, termsCode)
+    .select(['u.id', ...ONBOARDING_INPUT_COLUMNS])
     .select((eb) => identityMatched(eb).as('identity_matched'))
-    .where('pu.partner_id', '=', partnerId)
     .where('pu.user_id', 'in', userIds)
     .execute();
   return rows.map((row) => {
@@ -547,18 +557,9 @@ export async function countLinks(db: Executor, partnerId: number): Promise<numbe
  * with this partner's approval of `termsCode`: the page and the export's chunks narrow and order it.
  */
 function payloadRows(db: Executor, partnerId: number, termsCode: string) {
-  return db
-    .selectFrom('partner_users as pu')
-    .innerJoin('users as u', 'u.id', 'pu.user_id')
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .on('ta.terms_code', '=', termsCode),
-    )
-    .select([...payloadUserColumns, ...payloadLinkColumns, 'ta.approved_at as terms_approved_at'])
-    .select((eb) => identityMatched(eb).as('l_identity_matched'))
-    .where('pu.partner_id', '=', partnerId);
+  return linksWithApproval(db, partnerId, termsCode)
+    .select([...payloadUserColumns, ...payloadLinkColumns])
+    .select((eb) => identityMatched(eb).as('l_identity_matched'));
 }
 
 /**
