@@ -425,8 +425,7 @@ function loadShutdown(env: Env): ShutdownConfig {
   return Object.freeze({ idleGraceMs, timeoutMs });
 }
 
-/** A switch that exists for benchmarks only: off unless set to 1, and never allowed in live. */
-/** A 1-or-0 setting. */
+/** A 1-or-0 setting: `fallback` when unset, anything else refused. */
 function switchOn(env: Env, name: string, fallback: boolean): boolean {
   const raw = read(env, name);
   if (raw === undefined) return fallback;
@@ -434,24 +433,22 @@ function switchOn(env: Env, name: string, fallback: boolean): boolean {
   return raw === '1';
 }
 
+/** A switch that exists for benchmarks only: off unless set to 1, and never allowed in live. */
 function benchSwitch(env: Env, name: string, environment: Environment): boolean {
-  const raw = read(env, name);
-  if (raw === undefined || raw === '0') return false;
-  if (raw !== '1') throw new ConfigError(name, `must be 1 or 0 (got "${raw}")`);
-  if (environment === 'live') throw new ConfigError(name, 'is for benchmarks only and is refused when ONPAY_ENV=live');
-  return true;
+  const on = switchOn(env, name, false);
+  if (on && environment === 'live')
+    throw new ConfigError(name, 'is for benchmarks only and is refused when ONPAY_ENV=live');
+  return on;
 }
 
 function consoleTotp(env: Env, environment: Environment): boolean {
-  const raw = read(env, 'CONSOLE_REQUIRE_TOTP');
-  if (raw === undefined || raw === '1') return true;
-  if (raw !== '0') throw new ConfigError('CONSOLE_REQUIRE_TOTP', `must be 1 or 0 (got "${raw}")`);
-  if (environment === 'live')
+  const requireCode = switchOn(env, 'CONSOLE_REQUIRE_TOTP', true);
+  if (!requireCode && environment === 'live')
     throw new ConfigError(
       'CONSOLE_REQUIRE_TOTP',
       'cannot be 0 when ONPAY_ENV=live: operators always sign in with a code there',
     );
-  return false;
+  return requireCode;
 }
 
 function required(env: Env, name: string, because: string): string {
