@@ -74,7 +74,8 @@ export interface PoolWrapOptions {
   storage?: StorageWatch;
   /**
    * Run the statements marked in src/db/prepared-statements.ts as named prepared statements when
-   * outside a transaction (DATABASE_PREPARED_STATEMENTS, on unless set to false).
+   * outside a transaction. Off unless asked; the service asks as DATABASE_PREPARED_STATEMENTS says
+   * (on by default: src/config.ts).
    */
   prepared?: boolean;
 }
