@@ -1,6 +1,6 @@
 /**
  * node bin/run-ts.js bench/point-read-budget.ts [--engine sqlite|postgres] [--requests 20000] [--rounds 3]
- *                                              [--write-profile FILE.cpuprofile]
+ *                                              [--write-profile FILE.cpuprofile] [--list-per-page N]
  *
  * The point read's per-request CPU budget (issue 24 item 4), measured in one process so the
  * machine's other load mostly cancels out. Rounds alternate between a bare Fastify route (the
@@ -22,15 +22,23 @@ const { values: args } = parseArgs({
     engine: { type: 'string', default: 'sqlite' },
     requests: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '3' },
-    /** Also writes the point read's profile there, for bench/profile-top.ts. */
+    /** Also writes the profiled request's profile there, for bench/profile-top.ts. */
     'write-profile': { type: 'string' },
+    /**
+     * Also measures `GET /users?per_page=N` of a partner with 1 000 seeded employees, and profiles
+     * it instead of the point read (what one more employee on a page costs).
+     */
+    'list-per-page': { type: 'string' },
   },
 });
 const engine = args.engine as Engine;
 const N = Number(args.requests);
 
-const service = await startInProcess(engine, { ONPAY_BENCH_DISABLE_RATE_LIMIT: '0' });
+const perPage = args['list-per-page'] ? Number(args['list-per-page']) : null;
+const service = await startInProcess(engine, { ONPAY_BENCH_DISABLE_RATE_LIMIT: '0' }, perPage ? 1000 : 0);
 const { app, headers } = service;
+const seeded = service.seeded?.partner;
+const seededHeaders = seeded ? { authorization: `Bearer ${seeded.accessToken}`, 'api-key': seeded.apiKey } : headers;
 const ceiling = Fastify({ logger: false });
 const body = { status: 'ok', service: 'onpay-bench-ceiling' };
 ceiling.get('/ceiling', async () => body);
@@ -42,7 +50,16 @@ const routes: Array<[string, Inject]> = [
   ['GET /healthz', () => app.inject({ method: 'GET', url: '/healthz' })],
   ['GET /terms (guard, answer from memory)', () => app.inject({ method: 'GET', url: '/api/v1/terms', headers })],
   ['GET /users/{id}', () => app.inject({ method: 'GET', url: `/api/v1/users/${service.userId}`, headers })],
+  ...(perPage
+    ? ([
+        [
+          `GET /users?per_page=${perPage}`,
+          () => app.inject({ method: 'GET', url: `/api/v1/users?page=2&per_page=${perPage}`, headers: seededHeaders }),
+        ],
+      ] as Array<[string, Inject]>)
+    : []),
 ];
+const profiled = routes.length - 1;
 
 async function run(inject: Inject, n: number): Promise<{ cpuUs: number; wallUs: number }> {
   const cpu = process.cpuUsage();
@@ -108,7 +125,7 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 50 });
 await session.post('Profiler.start');
-const inject = routes[3]![1];
+const inject = routes[profiled]![1];
 await run(inject, N);
 const { profile } = (await session.post('Profiler.stop')) as unknown as {
   profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
@@ -150,9 +167,9 @@ profile.samples.forEach((id, i) => {
 });
 // The profiler samples wall time (on a busy machine a descheduled thread is charged too): its
 // shares are spread over the CPU time per request measured without it.
-const pointReadUs = median(cpuOf.get(routes[3]![0])!);
+const pointReadUs = median(cpuOf.get(routes[profiled]![0])!);
 console.log(
-  `\nGET /users/{id}: ${pointReadUs.toFixed(1)} µs CPU per request, by stage (shares of the profile's samples):`,
+  `\n${routes[profiled]![0]}: ${pointReadUs.toFixed(1)} µs CPU per request, by stage (shares of the profile's samples):`,
 );
 for (const [name, us] of [...time].sort((a, b) => b[1] - a[1])) {
   if (name === '(idle)') continue;

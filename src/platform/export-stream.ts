@@ -68,6 +68,7 @@ export function contentTypeOf(format: ExportFormat): string {
  * The rows after each key (in the read's own order, ascending or descending), `size` at a time,
  * until a chunk comes back short. The key must be immutable and unique (an id): a row inserted or
  * changed during the export is then listed at most once (once, if its key lies ahead of the reader).
+ * A chunk handed on is the reader's: it may empty it.
  */
 export async function* keysetChunks<T>(
   read: (after: number | null, size: number) => Promise<T[]>,
@@ -77,10 +78,32 @@ export async function* keysetChunks<T>(
   let after: number | null = null;
   for (;;) {
     const rows = await read(after, size);
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
+    const last = rows.length < size;
+    if (rows.length === 0) return;
+    // Taken before the chunk is handed on: the reader may empty it (mapReleasing).
     after = keyOf(rows[rows.length - 1] as T);
+    yield rows;
+    if (last) return;
   }
+}
+
+/**
+ * `rows` mapped in order, each source row dropped from `rows` once mapped (`rows` is left empty).
+ * A chunk arrives from the driver whole; turning a row into its payload allocates several KiB
+ * (decryption, the payload, its text), so while the chunk is worked through young collections run,
+ * and a chunk's raw rows, all reachable until the last is mapped, survived two of them and were
+ * promoted: the old generation filled with dead rows before a full collection, and the service
+ * grew by about 80 MiB during its first PostgreSQL export of 100 000 rows (docs/performance.md,
+ * "The first PostgreSQL export's memory"). Dropped as they are mapped, they die young.
+ */
+export function mapReleasing<S, T>(rows: S[], map: (row: S) => T): T[] {
+  const out = new Array<T>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    out[i] = map(rows[i] as S);
+    (rows as Array<S | undefined>)[i] = undefined;
+  }
+  rows.length = 0;
+  return out;
 }
 
 /** How an export ended: every row written, or not (the client went away, or a read failed). */
@@ -116,11 +139,15 @@ export function csvText<T>(columns: readonly CsvColumn<T>[]): ExportText<T> {
  */
 const PIECE_CHARS = 16 * 1024;
 
-/** The lines of these rows after `pieces`, joined into pieces of about PIECE_CHARS characters. */
-function piecesOf<T>(rows: readonly T[], line: (row: T) => string, pieces: string[]): string[] {
+/**
+ * The lines of these rows after `pieces`, joined into pieces of about PIECE_CHARS characters; each
+ * row is dropped from `rows` once written (as in mapReleasing).
+ */
+function piecesOf<T>(rows: T[], line: (row: T) => string, pieces: string[]): string[] {
   let piece = pieces.pop() ?? '';
-  for (const row of rows) {
-    piece += line(row);
+  for (let i = 0; i < rows.length; i++) {
+    piece += line(rows[i] as T);
+    (rows as Array<T | undefined>)[i] = undefined;
     if (piece.length >= PIECE_CHARS) {
       pieces.push(piece);
       piece = '';
@@ -149,8 +176,8 @@ export function exportStream<T>(
     for await (const chunk of chunks) {
       // The whole chunk is written to text at once, before the first of its pieces is handed on:
       // its rows are garbage from then on, and only the text waits for the socket.
-      pieces = piecesOf(chunk, text.line, pieces);
       rows += chunk.length;
+      pieces = piecesOf(chunk, text.line, pieces);
       // What a chunk read is written before the next read: a failure of that read then finds the
       // response started, and cuts it.
       for (const piece of pieces) yield piece;

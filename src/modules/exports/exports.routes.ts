@@ -61,8 +61,8 @@ const EXPORT_NOTE =
 async function* observed<T>(chunks: AsyncIterable<T[]>, after?: (rowsSoFar: number) => void | Promise<void>) {
   let rows = 0;
   for await (const chunk of chunks) {
-    yield chunk;
     rows += chunk.length;
+    yield chunk;
     await after?.(rows);
   }
 }

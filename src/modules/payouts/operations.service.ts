@@ -12,7 +12,7 @@ import * as repo from './operations.repository.js';
 import type { InvoiceFilter, InvoiceOrder, OperationsFilter, PayoutOrder } from './operations.repository.js';
 import { EVENT_OF, TRANSITIONS, VERB, type PayoutMove } from './lifecycle.js';
 import { payoutRowToPayload, previousAttributes } from './payouts.service.js';
-import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
+import { EXPORT_CHUNK_ROWS, keysetChunks, mapReleasing } from '../../platform/export-stream.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /** The most payouts one console action moves (one transaction; the audit log and the events get one row each). */
@@ -132,7 +132,7 @@ export function createPayoutOperations({
         (row) => row.id,
         size,
       );
-      for await (const rows of chunks) yield rows.map(line);
+      for await (const rows of chunks) yield mapReleasing(rows, line);
     },
 
     /**

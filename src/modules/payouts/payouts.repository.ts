@@ -4,6 +4,7 @@ import { allocateIds, insertRows } from '../../db/dialect.js';
 import { counterOf, listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openValues, sealValues } from '../../db/sealed-columns.js';
+import { mapReleasing } from '../../platform/export-stream.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
 /** Opens the account copied onto a payout (stored encrypted, bound to the payout's id: docs/data-protection.md). */
@@ -200,7 +201,7 @@ export async function exportPayouts(
   let query = filtered(db, partnerId, filters).select(PAYOUT_PAYLOAD_COLUMNS);
   if (afterId !== null) query = query.where('id', '>', afterId);
   const rows = await query.orderBy('id').limit(limit).execute();
-  return rows.map((row) => openPayout(crypto, row));
+  return mapReleasing(rows, (row) => openPayout(crypto, row));
 }
 
 export async function findPayout(db: Executor, crypto: FieldCrypto, id: number) {

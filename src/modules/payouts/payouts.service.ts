@@ -4,7 +4,7 @@ import type { Database, PayoutRow, PayoutStatus } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { auditReason } from '../audit/index.js';
 import { isId, parseId } from '../../ids.js';
-import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
+import { EXPORT_CHUNK_ROWS, keysetChunks, mapReleasing } from '../../platform/export-stream.js';
 import { pageOffset } from '../../platform/pagination.js';
 import type { EventService } from '../events/index.js';
 import type { Employees } from '../users/index.js';
@@ -243,7 +243,7 @@ export function createPayoutService({ db, clock, employees, events, crypto }: Pa
         (row) => row.id,
         size,
       );
-      for await (const rows of chunks) yield rows.map(payoutRowToPayload);
+      for await (const rows of chunks) yield mapReleasing(rows, payoutRowToPayload);
     },
 
     /** GET /users/{id}/payouts: 404 when the employee is not linked to the caller. */

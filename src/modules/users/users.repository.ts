@@ -14,6 +14,7 @@ import { identityMatched, ONBOARDING_INPUT_COLUMNS } from '../../db/link-onboard
 import { counterOf, listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openLinkValue, openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
+import { mapReleasing } from '../../platform/export-stream.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 import { searchTextOf } from '../../platform/search-text.js';
 import { refreshSearchText, writeSearchText } from './directory.repository.js';
@@ -634,9 +635,7 @@ export async function exportLinkedUsers(
   limit: number,
 ): Promise<Array<PayloadRow & { approved: boolean }>> {
   const rows = await exportPayloadRows(db, partnerId, termsCode, afterUserId ?? 0, limit);
-  const out = new Array<PayloadRow & { approved: boolean }>(rows.length);
-  for (let i = 0; i < rows.length; i++) out[i] = payloadRowOf(crypto, rows[i] as PayloadSelectRow);
-  return out;
+  return mapReleasing(rows as PayloadSelectRow[], (row) => payloadRowOf(crypto, row));
 }
 
 /** When the partner recorded each of these people's approval of these terms. */

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.js';
 import type { Database, LinkUpdate } from '../../db/database.js';
 import { AppError, type FieldErrors } from '../../errors.js';
 import { inTransaction, retryUniqueRaces, type Idempotency } from '../../platform/idempotency.js';
-import { EXPORT_CHUNK_ROWS, keysetChunks } from '../../platform/export-stream.js';
+import { EXPORT_CHUNK_ROWS, keysetChunks, mapReleasing } from '../../platform/export-stream.js';
 import { pageOffset, type PageQuery } from '../../platform/pagination.js';
 import type { WriteContext } from '../../platform/request-context.js';
 import type { TermsService } from '../terms/index.js';
@@ -203,7 +203,7 @@ export function createUserService({ db, clock, idempotency, terms, userEvents, c
       );
       for await (const rows of chunks) {
         const now = clock.now();
-        yield rows.map((row) => userRowToPayload(row, row.approved, now));
+        yield mapReleasing(rows, (row) => userRowToPayload(row, row.approved, now));
       }
     },
 
