@@ -32,6 +32,17 @@ export interface InProcess {
   close(): Promise<void>;
 }
 
+/**
+ * A turn of the event loop, for loops of `app.inject`: inject resolves on the microtask queue, so
+ * such a loop never reaches the loop's check phase, and each response's setImmediate
+ * (light-my-request's null socket) waits, holding the whole response, until the loop ends. Without
+ * a turn per request the heap and the collector's work grow with every request of a round
+ * (docs/performance.md, "The in-process harness").
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 const PG_ADMIN_URL = process.env.ONPAY_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**

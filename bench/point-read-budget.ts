@@ -1,6 +1,7 @@
 /**
  * node bin/run-ts.js bench/point-read-budget.ts [--engine sqlite|postgres] [--requests 20000] [--rounds 3]
  *                                              [--write-profile FILE.cpuprofile] [--list-per-page N]
+ *                                              [--list-values all|one|none]
  *
  * The point read's per-request CPU budget (issue 24 item 4), measured in one process so the
  * machine's other load mostly cancels out. Rounds alternate between a bare Fastify route (the
@@ -15,7 +16,7 @@ import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import type { Engine } from '../src/db/dialect.js';
-import { startInProcess } from './in-process.js';
+import { nextTurn, startInProcess } from './in-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,6 +30,13 @@ const { values: args } = parseArgs({
      * it instead of the point read (what one more employee on a page costs).
      */
     'list-per-page': { type: 'string' },
+    /**
+     * With --list-per-page: which of the listed employees' encrypted values stay (`all`, the seed's
+     * phone, address and bank account; `one`, the bank account only, as one sealed bundle per link
+     * would leave; `none`): what decryption costs a page (docs/performance.md, "What sealing the
+     * shown values together would buy").
+     */
+    'list-values': { type: 'string', default: 'all' },
   },
 });
 const engine = args.engine as Engine;
@@ -38,6 +46,24 @@ const perPage = args['list-per-page'] ? Number(args['list-per-page']) : null;
 const service = await startInProcess(engine, { ONPAY_BENCH_DISABLE_RATE_LIMIT: '0' }, perPage ? 1000 : 0);
 const { app, headers } = service;
 const seeded = service.seeded?.partner;
+const listValues = args['list-values'];
+if (!['all', 'one', 'none'].includes(listValues)) throw new Error('--list-values must be all, one or none');
+if (seeded && listValues !== 'all')
+  await service.db.db
+    .updateTable('partner_users')
+    .set(
+      listValues === 'one'
+        ? { phone: null, address: null }
+        : {
+            phone: null,
+            address: null,
+            bank_account_number: null,
+            bank_iban_number: null,
+            bank_bic_number: null,
+          },
+    )
+    .where('partner_id', '=', seeded.partnerId)
+    .execute();
 const seededHeaders = seeded ? { authorization: `Bearer ${seeded.accessToken}`, 'api-key': seeded.apiKey } : headers;
 const ceiling = Fastify({ logger: false });
 const body = { status: 'ok', service: 'onpay-bench-ceiling' };
@@ -67,6 +93,7 @@ async function run(inject: Inject, n: number): Promise<{ cpuUs: number; wallUs: 
   for (let i = 0; i < n; i++) {
     const res = await inject();
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+    await nextTurn();
   }
   const used = process.cpuUsage(cpu);
   return { cpuUs: (used.user + used.system) / n, wallUs: ((performance.now() - t) * 1000) / n };

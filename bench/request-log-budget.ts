@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import type { Engine } from '../src/db/dialect.js';
 import { systemClock } from '../src/clock.js';
 import { createRequestLog } from '../src/modules/request-log/index.js';
-import { startInProcess, type InProcess } from './in-process.js';
+import { nextTurn, startInProcess, type InProcess } from './in-process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +38,7 @@ async function run(service: InProcess, n: number): Promise<number> {
       headers: service.headers,
     });
     if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+    await nextTurn();
   }
   // What the log still holds is written now, and counted in this round.
   await service.services.requestLog.flush();
