@@ -1,5 +1,5 @@
-import type { ExpressionBuilder } from 'kysely';
-import type { Database, Executor, PartnerUserRow, PartnerUsersTable } from './database.js';
+import type { Expression, ExpressionBuilder, JoinBuilder } from 'kysely';
+import type { Database, Executor, PartnerUserRow, PartnerUsersTable, TermsApprovalsTable } from './database.js';
 import { forUpdate } from './dialect.js';
 
 /**
@@ -112,6 +112,20 @@ export function identityMatched(eb: ExpressionBuilder<Database & { pu: PartnerUs
 }
 
 /**
+ * The join condition of "the link's approval of these terms": `terms_approvals as ta` to the link
+ * `pu` (same partner, same person) for one terms code. `terms` is the code as a value, or an
+ * expression that gives it in the statement (a key table's column, the current terms' subquery).
+ * Without a matching approval the left join leaves `ta`'s columns null.
+ */
+export function approvalOfLink(terms: string | Expression<string | null>) {
+  return (join: JoinBuilder<Database & { pu: PartnerUsersTable; ta: TermsApprovalsTable }, 'pu' | 'ta'>) =>
+    join
+      .onRef('ta.partner_id', '=', 'pu.partner_id')
+      .onRef('ta.user_id', '=', 'pu.user_id')
+      .on('ta.terms_code', '=', terms);
+}
+
+/**
  * What the rule reads of the person (`u`) and the link (`pu`), besides the terms approval and
  * `identity_matched`: every query that evaluates onboarding selects these.
  */
@@ -133,13 +147,17 @@ function factsOfLinks(db: Executor) {
   return db
     .selectFrom('partner_users as pu')
     .innerJoin('users as u', 'u.id', 'pu.user_id')
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .on('ta.terms_code', '=', (eb) =>
-          eb.selectFrom('terms').select('code').orderBy('published_at', 'desc').orderBy('id', 'desc').limit(1),
-        ),
+    .leftJoin(
+      'terms_approvals as ta',
+      approvalOfLink(
+        db
+          .selectFrom('terms')
+          .select('code')
+          .orderBy('published_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .$asScalar(),
+      ),
     )
     .select([
       'pu.partner_id',

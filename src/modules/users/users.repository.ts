@@ -10,7 +10,7 @@ import type {
   UserUpdate,
 } from '../../db/database.js';
 import { forUpdate, materializesArguments } from '../../db/dialect.js';
-import { identityMatched, ONBOARDING_INPUT_COLUMNS } from '../../db/link-onboarding.js';
+import { approvalOfLink, identityMatched, ONBOARDING_INPUT_COLUMNS } from '../../db/link-onboarding.js';
 import { counterOf, listCount, takePlaces } from '../../db/list-counters.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { openLinkValue, openValues, openValuesNow, sealValues } from '../../db/sealed-columns.js';
@@ -270,12 +270,7 @@ function linkByKey(db: Executor, partnerId: number, userId: number, termsCode: s
 /** Joins this partner's approval of the terms in `k`: `terms_approved_at`, null without one. */
 function withApproval(query: ReturnType<typeof linkByKey>) {
   return query
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .onRef('ta.terms_code', '=', 'k.terms_code'),
-    )
+    .leftJoin('terms_approvals as ta', approvalOfLink(sql.ref<string>('k.terms_code')))
     .select('ta.approved_at as terms_approved_at');
 }
 
@@ -439,12 +434,7 @@ function linksWithApproval(db: Executor, partnerId: number, termsCode: string) {
   return db
     .selectFrom('partner_users as pu')
     .innerJoin('users as u', 'u.id', 'pu.user_id')
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .on('ta.terms_code', '=', termsCode),
-    )
+    .leftJoin('terms_approvals as ta', approvalOfLink(termsCode))
     .select('ta.approved_at as terms_approved_at')
     .where('pu.partner_id', '=', partnerId);
 }
@@ -697,12 +687,7 @@ export async function countLinksWithoutApproval(
 ): Promise<{ people: number; links: number; partners: number }> {
   const row = await db
     .selectFrom('partner_users as pu')
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .on('ta.terms_code', '=', termsCode),
-    )
+    .leftJoin('terms_approvals as ta', approvalOfLink(termsCode))
     .where('ta.user_id', 'is', null)
     .select((eb) => [
       eb.fn.count<number | string>('pu.user_id').distinct().as('people'),
@@ -733,12 +718,7 @@ export async function findLinksOfUsers(
   if (userIds.length === 0) return [];
   const rows = await db
     .selectFrom('partner_users as pu')
-    .leftJoin('terms_approvals as ta', (join) =>
-      join
-        .onRef('ta.partner_id', '=', 'pu.partner_id')
-        .onRef('ta.user_id', '=', 'pu.user_id')
-        .on('ta.terms_code', '=', termsCode),
-    )
+    .leftJoin('terms_approvals as ta', approvalOfLink(termsCode))
     .selectAll('pu')
     .select((eb) => identityMatched(eb).as('identity_matched'))
     .select('ta.approved_at as terms_approved_at')
