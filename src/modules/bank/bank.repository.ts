@@ -6,7 +6,7 @@ import type {
   BankReportsTable,
   Executor,
 } from '../../db/database.js';
-import { allocateIds } from '../../db/dialect.js';
+import { allocateIds, insertRows } from '../../db/dialect.js';
 import { openValuesNow, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
@@ -33,11 +33,7 @@ export async function completeFile(
 }
 
 export async function insertFilePayouts(db: Executor, rows: Insertable<BankFilePayoutsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('bank_file_payouts')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertRows(db, 'bank_file_payouts', rows, 500);
 }
 
 const LISTED = [
@@ -162,11 +158,7 @@ export async function insertReport(db: Executor, values: Insertable<BankReportsT
 
 export async function noteReportFiles(db: Executor, reportId: number, fileIds: readonly number[]): Promise<void> {
   const rows = [...new Set(fileIds)].map((file_id) => ({ report_id: reportId, file_id }));
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('bank_report_files')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertRows(db, 'bank_report_files', rows, 500);
 }
 
 /** The bank history lines of these payouts, what each said. */
@@ -265,24 +257,24 @@ export async function insertHistory(
     for (let i = 0; i < single.length; i += 1000) {
       const chunk = single.slice(i, i + 1000);
       const ids = await allocateIds(db, 'bank_payout_history', chunk.length);
-      await db
-        .insertInto('bank_payout_history')
-        .values(
-          chunk.map((line, j) =>
-            sealValues(
-              crypto,
-              'bank_payout_history',
-              { id: ids[j] },
-              {
-                ...line,
-                id: ids[j] as number,
-                report_id: reportId,
-                created_at: createdAt,
-              },
-            ),
+      await insertRows(
+        db,
+        'bank_payout_history',
+        chunk.map((line, j) =>
+          sealValues(
+            crypto,
+            'bank_payout_history',
+            { id: ids[j] },
+            {
+              ...line,
+              id: ids[j] as number,
+              report_id: reportId,
+              created_at: createdAt,
+            },
           ),
-        )
-        .execute();
+        ),
+        1000,
+      );
     }
   }
 }

@@ -1,5 +1,6 @@
 /** The request log's SQL (table: request_log). */
 import type { Executor } from '../../db/database.js';
+import { insertRows } from '../../db/dialect.js';
 
 export interface NewRequestLogRow {
   partner_id: number;
@@ -27,15 +28,11 @@ export interface RequestLogQuery {
   limit: number;
 }
 
-/** Rows per insert: 10 columns each, far below either engine's parameter limit. */
+/** Rows per insert on PostgreSQL (one JSON parameter each); SQLite takes as many as its statement cache keeps (insertRows). */
 const INSERT_CHUNK = 500;
 
 export async function insertMany(db: Executor, rows: readonly NewRequestLogRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK)
-    await db
-      .insertInto('request_log')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .execute();
+  await insertRows(db, 'request_log', rows, INSERT_CHUNK);
 }
 
 /** A partner's requests, newest first (served by request_log_partner_at_idx). */

@@ -6,7 +6,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookEndpointRow,
 } from '../../db/database.js';
-import { allocateIds } from '../../db/dialect.js';
+import { allocateIds, insertRows } from '../../db/dialect.js';
 import { openValuesNow, sealValues } from '../../db/sealed-columns.js';
 import type { FieldCrypto } from '../../platform/field-crypto.js';
 
@@ -167,11 +167,7 @@ export async function insertDeliveries(trx: Executor, crypto: FieldCrypto, rows:
     const id = ids[i] as number;
     return sealValues(crypto, 'webhook_deliveries', { id }, { ...row, id, status: 'pending' as const });
   });
-  for (let i = 0; i < sealed.length; i += 500)
-    await trx
-      .insertInto('webhook_deliveries')
-      .values(sealed.slice(i, i + 500))
-      .execute();
+  await insertRows(trx, 'webhook_deliveries', sealed, 500);
 }
 
 /** A delivery with its body in clear: the exact bytes to send and sign. */
