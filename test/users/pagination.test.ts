@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
+import { countCompilations } from '../helpers/compilations.js';
 import { expectUserPayload, type UserBody } from '../helpers/payload.js';
 import { createUser, expect422 } from '../helpers/users.js';
 
@@ -46,6 +47,22 @@ describe('GET /users: pagination', () => {
     expect(body.count).toBe(body.results.length);
     return body;
   };
+
+  it('compiles nothing per request: the page statement is prepared once, whatever the page and partner', async () => {
+    // SQLite expired the page's statement on every execution (its partner, terms code and LIMIT
+    // were bound parameters its plan looked at), and better-sqlite3 then built a new row
+    // constructor: one compilation per request (docs/performance.md, "The list page compiled once").
+    const urls = ['/api/v1/users?per_page=5', '/api/v1/users?per_page=5&page=3', '/api/v1/users?per_page=7&page=2'];
+    for (const url of urls) await list(url);
+    await list('/api/v1/users', globex);
+    const compiled = await countCompilations(async () => {
+      for (let i = 0; i < 5; i++) {
+        for (const url of urls) expect((await list(url)).results.length).toBeGreaterThan(0);
+        expect((await list('/api/v1/users', globex)).total).toBe(3);
+      }
+    });
+    expect(compiled).toBe(0);
+  });
 
   it('without paging parameters: page 1 of 25, every row, no links', async () => {
     const page = await list('/api/v1/users');

@@ -3,6 +3,7 @@ import { findLinkedUserWithApproval, findPayloadRow } from '../../src/modules/us
 import { userRowToPayload } from '../../src/modules/users/users.payload.js';
 import { buildTestApp, type TestApp, type TestPartner } from '../helpers/app.js';
 import { expectUserPayload, type UserBody } from '../helpers/payload.js';
+import { countCompilations } from '../helpers/compilations.js';
 import { capturedQueries, planProblems } from '../helpers/query-plans.js';
 import { createUser, expect404, NO_ACCOUNT, norwegianId, putProfile } from '../helpers/users.js';
 
@@ -105,23 +106,9 @@ describe('GET /users/{id}: the point read', () => {
     // statement; SQLite recompiled the joined point read on every execution while its bound
     // parameters met indexed columns in the join (docs/performance.md).
     for (let i = 0; i < 3; i++) expect((await get(acme, ola.id)).statusCode).toBe(200);
-    const original = globalThis.Function;
-    let compiled = 0;
-    globalThis.Function = new Proxy(original, {
-      apply(target, self, args: string[]) {
-        compiled += 1;
-        return Reflect.apply(target, self, args);
-      },
-      construct(target, args: string[]) {
-        compiled += 1;
-        return Reflect.construct(target, args);
-      },
-    });
-    try {
+    const compiled = await countCompilations(async () => {
       for (let i = 0; i < 20; i++) expect((await get(acme, ola.id)).statusCode).toBe(200);
-    } finally {
-      globalThis.Function = original;
-    }
+    });
     expect(compiled).toBe(0);
   });
 });
