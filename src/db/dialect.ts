@@ -16,11 +16,13 @@ export function engineOf(db: Handle): Engine {
 
 /**
  * Whether a one-row `with` table holding a statement's arguments must be materialized, for joined
- * point reads that compare them with indexed columns through it. SQLite (3.54, as better-sqlite3 bundles it)
- * recompiles a joined statement on every execution when a bound parameter meets an indexed column
- * in it (about 45 µs for the 46-column point read); materialized, the table keeps the parameters
- * out of the join. PostgreSQL inlines the table into plain conditions (materializing it there only
- * adds planning). docs/performance.md, "Point read budget (issue 24 item 4)".
+ * point reads that compare them with indexed columns through it. SQLite (3.54, as better-sqlite3
+ * bundles it) recompiled a joined statement on every execution when a bound parameter met an
+ * indexed column in it (about 45 µs for the 46-column point read); materialized, the table kept the
+ * parameters out of the join. Since every SQLite parameter is written `+?` (StableParameterCompiler,
+ * sqlite-driver.ts) the table is no longer needed for that, and is kept where its plan is pinned.
+ * PostgreSQL inlines the table into plain conditions (materializing it there only adds planning).
+ * docs/performance.md, "Point read budget (issue 24 item 4)", "Statements compiled once".
  */
 export function materializesArguments(db: Handle): boolean {
   return engineOf(db) === 'sqlite';
@@ -105,6 +107,15 @@ function quoted(name: string): string {
 }
 
 /**
+ * A string with each lone UTF-16 surrogate (half of a character: a bank's code cut to 8 characters
+ * through an emoji) replaced by U+FFFD. PostgreSQL's `json` refuses the `\ud83d` JSON.stringify
+ * writes for one and the whole statement fails; a bound parameter (and SQLite) store U+FFFD.
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && !value.isWellFormed() ? value.toWellFormed() : value;
+}
+
+/**
  * Inserts many rows of one table, `chunk` rows a statement. SQLite: multi-row VALUES, as many
  * rows a statement as keep its text within the statement cache's limit, written directly, not built through
  * Kysely's query tree (a node and a frozen object per value: a batch of 1 000 payouts has 40 000
@@ -143,7 +154,7 @@ export async function insertRows<T extends keyof Database & string>(
   for (let i = 0; i < rows.length; i += chunk) {
     const part = rows.slice(i, i + chunk);
     const columns = sql.join(columnsSet(part).map((column) => sql.ref(column)));
-    await sql`insert into ${sql.table(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(part)})`.execute(
+    await sql`insert into ${sql.table(table)} (${columns}) select ${columns} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(part, wellFormed)})`.execute(
       executor,
     );
   }

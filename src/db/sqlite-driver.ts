@@ -40,7 +40,10 @@ import type { StorageWatch } from './write-probe.js';
  * constructor as well. Every list request paid that (a page of 25 employees: 300 against 125 µs
  * for the statement; docs/performance.md, "Statements compiled once"). The unary plus is a no-op
  * (the same value and type, and no affinity, as a bare parameter) that the planner does not look
- * through; an index still serves `column = +?`. Text written directly (insertRows) keeps `?`.
+ * through; an index still serves `column = +?` and ranges. Two index uses need the value itself
+ * and are lost: `column LIKE +?` (the LIKE prefix optimization) and a partial index whose WHERE the
+ * query matches with a parameter. Write such values with `sql.lit` (no query does either today).
+ * Text written directly (insertRows) keeps `?`.
  */
 export class StableParameterCompiler extends SqliteQueryCompiler {
   protected override getCurrentParameterPlaceholder(): string {

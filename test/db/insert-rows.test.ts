@@ -56,6 +56,28 @@ describe(`insertRows on ${testEngine}`, () => {
     expect(new Set(stored.map((row) => row.id)).size).toBe(7);
   });
 
+  it('a lone surrogate (a code cut through an emoji) is stored as U+FFFD on both engines, not refused', async () => {
+    const cut = 'ABCDEFG\u{1F600}'.slice(0, 8);
+    expect(cut.isWellFormed()).toBe(false);
+    const row = {
+      at: '2026-11-27T10:00:00.000Z',
+      actor_type: 'system',
+      actor_id: 'surrogate',
+      actor_label: `${cut} and \udc00 alone`,
+      action: 'bank.report_imported',
+      object_type: 'bank_report',
+      object_id: '1',
+      reason: 'whole: \u{1F600}',
+    };
+    await insertRows(handle.db, 'audit_log', [row], 10);
+    const stored = await handle.db
+      .selectFrom('audit_log')
+      .select(['actor_label', 'reason'])
+      .where('actor_id', '=', 'surrogate')
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ actor_label: 'ABCDEFG\ufffd and \ufffd alone', reason: 'whole: \u{1F600}' });
+  });
+
   it('many rows in one call: every row stored in order (SQLite splits them into statements its cache keeps)', async () => {
     const before = Number(
       (

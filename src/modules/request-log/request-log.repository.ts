@@ -28,7 +28,7 @@ export interface RequestLogQuery {
   limit: number;
 }
 
-/** Rows per insert on PostgreSQL (one JSON parameter each); SQLite takes as many as its statement cache keeps (insertRows). */
+/** Rows per insert at most: one JSON parameter on PostgreSQL; on SQLite fewer, as many as keep the statement in its cache (insertRows). */
 const INSERT_CHUNK = 500;
 
 export async function insertMany(db: Executor, rows: readonly NewRequestLogRow[]): Promise<void> {
